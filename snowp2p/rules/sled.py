@@ -33,7 +33,7 @@ has a choice at the refill (discard down to 5, buildings), one
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Iterable, Protocol, Sequence
 
@@ -120,7 +120,8 @@ class Public:
     eliminated: tuple[int, ...] = ()  # seats in order of elimination (ST-R5)
     crossed: bool = False  # MM-E1: a sled crossed the finish line this round
     turn: int = 0  # turns completed
-    last_event: str = ""  # a short public description of the last action's effects
+    # a short description of the last action's effects, for display: not part of the agreed state
+    last_event: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,7 @@ class Section:
     rows: int = 0  # start / straight / finish
     turn: str = ""  # corner: "left" | "right"
     angle: int = 0  # corner: degrees
-    inner_radius: Fraction = Fraction(0)
+    inner_radius: Fraction = Fraction(0)  # exact; files give an int or a decimal like 0.5
     speed_limit: tuple[int, ...] | None = None  # one per lane (lane 1 first), ST only
     tight: bool = False
 
@@ -476,3 +476,45 @@ def find_track(name: str, game: str) -> Track:
     if t.game != game:
         raise TrackError(f"--track: track {t.name!r} is for {t.game}, not {game}")
     return t
+
+
+def track_to_dict(track: Track) -> dict[str, Any]:
+    """The description a track was built from, in canonical form (track_from_dict round-trips it)."""
+    sections = []
+    for sec in track.sections:
+        if sec.kind != "corner":
+            sections.append({"kind": sec.kind, "rows": sec.rows})
+            continue
+        d: dict[str, Any] = {"kind": "corner", "turn": sec.turn, "angle": sec.angle,
+                             "inner_radius": (int(sec.inner_radius) if sec.inner_radius.denominator == 1
+                                              else float(sec.inner_radius))}
+        if sec.speed_limit is not None:
+            d["speed_limit"] = list(sec.speed_limit)
+        if sec.tight:
+            d["tight"] = True
+        sections.append(d)
+    building_spaces = set()
+    for b in track.buildings:
+        building_spaces |= _building_spaces(track, b, "track")[0]
+    out: dict[str, Any] = {
+        "name": track.name,
+        "game": track.game,
+        "description": track.description,
+        "lanes": track.lanes,
+        "sections": sections,
+        "trees": sorted(list(track.coords(t)) for t in track.trees),
+        "blocked": sorted(list(track.coords(b)) for b in track.blocked if b not in building_spaces),
+    }
+    if track.buildings:
+        out["buildings"] = [
+            {"kind": b.kind, "section": b.section, "row": b.row, **({"side": b.side} if b.kind == "tavern" else {"lane": b.lane})}
+            for b in track.buildings
+        ]
+    return out
+
+
+def track_digest(track: Track) -> bytes:
+    """SHA-256 of the canonical JSON of the track's description (names the exact track in a state hash)."""
+    import hashlib
+    import json
+    return hashlib.sha256(json.dumps(track_to_dict(track), sort_keys=True, separators=(",", ":")).encode()).digest()

@@ -1,0 +1,97 @@
+"""The command line: parse arguments, call one function per command.
+
+One dispatcher maps every error class to a one-line message and an exit
+status (2 for bad input), so no command ever ends in a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import __version__
+
+
+class UsageError(Exception):
+    """A bad command-line argument (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2 (argparse's own usage text is noise here)
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="snowp2p", description="Snow Tails, Mush! Mush! and Snake Carnival in your terminal, peer to peer.")
+    p.add_argument("--version", action="version", version=f"snowp2p {__version__}")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a race on this terminal (against computer players, or hot seat)")
+    play.add_argument("--game", default="snowtails", choices=["snowtails", "mush"], help="which game (default snowtails)")
+    play.add_argument("--track", default=None, help="a shipped track name or a .toml track file (default: the game's first race)")
+    play.add_argument("--bots", type=int, default=None, help="number of computer players (default: 3 with one human)")
+    play.add_argument("--humans", type=int, default=1, help="human players taking turns on this terminal (hot seat)")
+    play.add_argument("--name", action="append", default=None, help="a human player's name (repeat for hot seat)")
+    play.add_argument("--seed", type=int, default=None, help="seed the game's randomness (replays exactly)")
+    play.add_argument("--non-interactive", action="store_true", help="all computer players; print the result")
+    play.add_argument("--start-positions", choices=["choose", "random"], default="choose",
+                      help="Snow Tails: players choose start positions (default) or draw them (ST-S2 option)")
+    play.add_argument("--no-trees", action="store_true", help="race without the track's trees (ST-S1 option)")
+    play.add_argument("--no-buildings", action="store_true", help="Mush! Mush!: ignore the track's buildings")
+
+    sc = sub.add_parser("scenario", help="run rules-conformance scenarios")
+    sc.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
+
+    tr = sub.add_parser("tracks", help="list the shipped tracks")
+    tr.add_argument("--game", choices=["snowtails", "mush"], default=None)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            build_parser().print_help()
+            return 2
+        return _dispatch(args)
+    except UsageError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # the last line of defence: one line, never a traceback
+        from .rules.errors import RulesError
+        from .rules.track import TrackError
+
+        if isinstance(e, (TrackError, RulesError)):
+            print(f"snowp2p: {e}", file=sys.stderr)
+            return 2
+        if isinstance(e, OSError):
+            print(f"snowp2p: {e.strerror or e}: {getattr(e, 'filename', '') or ''}".rstrip(": "), file=sys.stderr)
+            return 2
+        print(f"snowp2p: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 3
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command == "scenario":
+        from . import scenario
+
+        return scenario.main(args.paths)
+    if args.command == "tracks":
+        from .rules.track import shipped_tracks
+
+        for name, t in shipped_tracks(args.game).items():
+            print(f"{t.game:9}  {name:20}  {t.description}")
+        return 0
+    if args.command == "play":
+        from .ui.local import run_play
+
+        return run_play(args)
+    raise UsageError(f"snowp2p: unknown command {args.command!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
