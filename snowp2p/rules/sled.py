@@ -53,6 +53,28 @@ class RandomSource(Protocol):
     def below(self, n: int) -> int: ...
 
 
+_REPLACERS: dict[type, object] = {}
+
+
+def _rep(obj, **changes):
+    """``dataclasses.replace`` for these frozen slotted records, without its per-call introspection."""
+    cls = type(obj)
+    fn = _REPLACERS.get(cls)
+    if fn is None:
+        fn = _REPLACERS[cls] = _make_replacer(cls)
+    return fn(obj, changes)
+
+
+def _make_replacer(cls):
+    lines = ["def rep(obj, kw):", "    new = _new(_cls)"]
+    for name in cls.__slots__:
+        lines.append(f"    _set(new, {name!r}, kw[{name!r}] if {name!r} in kw else obj.{name})")
+    lines.append("    return new")
+    ns = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
+    exec("\n".join(lines), ns)
+    return ns["rep"]
+
+
 # --------------------------------------------------------------------- state
 @dataclass(frozen=True, slots=True)
 class Sled:
@@ -154,6 +176,57 @@ class GameState:
         return self.public.phase == PH_OVER
 
 
+class _PubView:
+    """Read access to a :class:`_W`'s public state: pending changes first, then the base state."""
+
+    __slots__ = ("_w",)
+
+    def __init__(self, w: "_W"):
+        self._w = w
+
+    def __getattr__(self, name: str):
+        w = self._w
+        if name == "sleds":
+            return w.sleds
+        ch = w.changes
+        if name in ch:
+            return ch[name]
+        return getattr(w.base.public, name)
+
+
+class _W:
+    """A working copy used inside one ``apply``: records changes, then :meth:`freeze` builds the new state.
+
+    Building one new Public and GameState per action (instead of one per
+    change) is what makes validation fast; nothing outside this module ever
+    sees a ``_W``.
+    """
+
+    __slots__ = ("rules", "track", "base", "sleds", "private", "changes", "public")
+
+    def __init__(self, state: GameState):
+        self.rules = state.rules
+        self.track = state.track
+        self.base = state
+        self.sleds = list(state.public.sleds)
+        self.private = list(state.private)
+        self.changes: dict = {}
+        self.public = _PubView(self)
+
+    @property
+    def game(self) -> str:
+        return self.base.public.game
+
+    def sled(self, seat: int) -> Sled:
+        return self.sleds[seat]
+
+    value = GameState.value
+
+    def freeze(self) -> GameState:
+        pub = _rep(self.base.public, sleds=tuple(self.sleds), **self.changes)
+        return GameState(rules=self.rules, track=self.track, public=pub, private=tuple(self.private))
+
+
 # ------------------------------------------------------------------- actions
 @dataclass(frozen=True, slots=True)
 class ChooseStart:
@@ -250,17 +323,16 @@ def new_game(
             sleds.append(Sled(seat=seat, name=name, left=(0,), right=(1,), values=tuple(public_values),
                               aside=tuple(range(2, k)), deck=tuple(range(k, k + len(rest)))))
     pub = Public(game=game, sleds=tuple(sleds), trees=frozenset(trees), phase=PH_START, current=-1)
-    state = GameState(rules=rules, track=track, public=pub, private=tuple(privates))
+    state = _W(GameState(rules=rules, track=track, public=pub, private=tuple(privates)))
     if game == ST:
         if rules.st_start_positions == "random":
             positions = shuffle_with(rand, list(range(1, n + 1)))  # option: positions drawn at random
             for seat, p in enumerate(positions):
                 state = _set_sled(state, seat, start=p, at=track.start_space(p))
-            return _deal_snowtails(state, rand)
+            return _deal_snowtails(state, rand).freeze()
         first = rand.below(n)  # ST-S2: the first chooser is drawn at random, then round the seats
         choosers = tuple((first + i) % n for i in range(n))
-        pub = replace(state.public, choosers=choosers, current=choosers[0])
-        return replace(state, public=pub)
+        return _set_pub(state, choosers=choosers, current=choosers[0]).freeze()
     # MM-S5: start order drawn at random; MM-S6: bonus die by start order; MM-S4: shuffle, draw 5.
     order = shuffle_with(rand, list(range(n)))
     for i, seat in enumerate(order):
@@ -269,8 +341,7 @@ def new_game(
         s = state.sled(seat)
         state = _set_sled(state, seat, deck=tuple(shuffle_with(rand, list(s.deck))))
         state = _draw(state, seat, rules.hand_size, rand)
-    pub = replace(state.public, phase=PH_MOVE, order=tuple(order), current=order[0])
-    return replace(state, public=pub)
+    return _set_pub(state, phase=PH_MOVE, order=tuple(order), current=order[0]).freeze()
 
 
 def shuffle_with(rand: RandomSource, items: list) -> list:
@@ -288,15 +359,18 @@ def _deal_snowtails(state: GameState, rand: RandomSource) -> GameState:
         state = _set_sled(state, seat, deck=tuple(shuffle_with(rand, list(s.deck))))
         state = _draw(state, seat, state.rules.hand_size + extra.get(s.start, 0), rand)
     order = tuple(sorted(range(len(state.public.sleds)), key=lambda i: state.sled(i).start))
-    pub = replace(state.public, phase=PH_MOVE, order=order, current=order[0], choosers=())
-    return replace(state, public=pub)
+    return _set_pub(state, phase=PH_MOVE, order=order, current=order[0], choosers=())
 
 
 # ------------------------------------------------------------------ helpers
 def _set_sled(state: GameState, seat: int, **changes) -> GameState:
-    sleds = list(state.public.sleds)
-    sleds[seat] = replace(sleds[seat], **changes)
-    return replace(state, public=replace(state.public, sleds=tuple(sleds)))
+    state.sleds[seat] = _rep(state.sleds[seat], **changes)
+    return state
+
+
+def _set_pub(state: "_W", **changes) -> "_W":
+    state.changes.update(changes)
+    return state
 
 
 def _draw(state: GameState, seat: int, count: int, rand: RandomSource) -> GameState:
@@ -341,9 +415,7 @@ def _reshuffle(state: GameState, seat: int, rand: RandomSource, extra: Sequence[
     if p is not None:
         old = [p.values[c] for c in gathered]
         layout = private_layout(p.secret, gen, old)
-        privates = list(state.private)
-        privates[seat] = replace(p, values=p.values + tuple(layout))
-        state = replace(state, private=tuple(privates))
+        state.private[seat] = _rep(p, values=p.values + tuple(layout))
     deck = shuffle_with(rand, new_ids)
     return _set_sled(state, seat, deck=tuple(deck), discard=(), values=tuple(values), generation=gen,
                      left=s.left[-1:], right=s.right[-1:])
@@ -446,13 +518,13 @@ def apply(state: GameState, action: Action, rand: RandomSource) -> GameState:
     """Apply ``action``; return the new state or raise IllegalMove (the old state is untouched)."""
     if isinstance(action, Move):
         _check_turn(state, action.seat, PH_MOVE)
-        return _apply_move(state, action, rand)
+        return _apply_move(_W(state), action, rand).freeze()
     if isinstance(action, Refill):
         _check_turn(state, action.seat, PH_REFILL)
-        return _apply_refill(state, action, rand)
+        return _apply_refill(_W(state), action, rand).freeze()
     if isinstance(action, ChooseStart):
         _check_turn(state, action.seat, PH_START)
-        return _apply_choose(state, action, rand)
+        return _apply_choose(_W(state), action, rand).freeze()
     raise IllegalMove("TURN", f"not an action: {action!r}")
 
 
@@ -465,7 +537,7 @@ def _apply_choose(state: GameState, a: ChooseStart, rand: RandomSource) -> GameS
     state = _set_sled(state, a.seat, start=a.position, at=state.track.start_space(a.position))
     choosers = state.public.choosers[1:]
     if choosers:
-        return replace(state, public=replace(state.public, choosers=choosers, current=choosers[0]))
+        return _set_pub(state, choosers=choosers, current=choosers[0])
     return _deal_snowtails(state, rand)
 
 
@@ -502,7 +574,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
         else:
             brake = value  # ST-P5: the card goes to the discard pile, the token takes its value
             discard = discard + (card,)
-    s2 = replace(s, hand=tuple(sorted(hand)), left=left, right=right, brake=brake, discard=discard,
+    s2 = _rep(s, hand=tuple(sorted(hand)), left=left, right=right, brake=brake, discard=discard,
                  values=tuple(values))
     state = _set_sled(state, seat, **_fields(s2, "hand", "left", "right", "brake", "discard", "values"))
     lv, rv = dog_value(state, seat, "left"), dog_value(state, seat, "right")
@@ -572,13 +644,12 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     new_at = None if eliminated else m.at
     state = _set_sled(state, seat, at=new_at, damage=m.damage, die=die if game == MM else None,
                       first_turn=False)
-    pub = replace(state.public, trees=frozenset(m.trees), last_event=_describe(state, seat, m, crossed_from))
-    state = replace(state, public=pub)
+    _set_pub(state, trees=frozenset(m.trees), last_event=_describe(state, seat, m, crossed_from))
     if eliminated:
         # ST-R5: eliminated at once, removed from the track, no place
         state = _set_sled(state, seat, status=ELIMINATED)
         pub = state.public
-        state = replace(state, public=replace(pub, eliminated=pub.eliminated + (seat,)))
+        _set_pub(state, eliminated=pub.eliminated + (seat,))
         return _end_turn(state, rand)
     if m.stopped == "out" and game == MM:
         if len(state.public.sleds) == 2:
@@ -594,11 +665,11 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     if game == MM and rules.mm_buildings and s.at is not None:
         trig = track.triggers
         if s.at in trig.get("bothy", ()):  # MM-F4: discard any number of dog cards
-            need = replace(need, max_discard=len(s.hand))
+            need = _rep(need, max_discard=len(s.hand))
         if s.at in trig.get("chapel", ()) and s.damage:  # MM-F3
-            need = replace(need, chapel=True)
+            need = _rep(need, chapel=True)
         if s.at in trig.get("kennels", ()) and s.aside:  # MM-F2
-            need = replace(need, kennels=True)
+            need = _rep(need, kennels=True)
     return _need_refill(state, need, rand)
 
 
@@ -670,15 +741,14 @@ def _describe(state: GameState, seat: int, m: _Motion, from_section: int) -> str
 def _two_player_wreck(state: GameState, seat: int) -> GameState:
     """MM-C5 Decision: with two players, a fifth collision card ends the race; that player is second."""
     other = 1 - seat
-    pub = replace(state.public, phase=PH_OVER, current=-1, places=(other, seat), refill=None,
-                  turn=state.public.turn + 1)
-    return replace(state, public=pub)
+    return _set_pub(state, phase=PH_OVER, current=-1, places=(other, seat), refill=None,
+                    turn=state.public.turn + 1)
 
 
 def _need_refill(state: GameState, need: RefillNeed, rand: RandomSource) -> GameState:
     if need.max_discard == 0 and not need.chapel and not need.kennels:
         return _do_refill(state, Refill(need.seat), need, rand)
-    return replace(state, public=replace(state.public, phase=PH_REFILL, refill=need))
+    return _set_pub(state, phase=PH_REFILL, refill=need)
 
 
 def _apply_refill(state: GameState, r: Refill, rand: RandomSource) -> GameState:
@@ -731,7 +801,7 @@ def _do_refill(state: GameState, r: Refill, need: RefillNeed, rand: RandomSource
     if game == MM and rules.mm_buildings and state.sled(seat).at in state.track.triggers.get("tavern", ()):
         d = state.sled(seat).die  # MM-F5
         state = _set_sled(state, seat, die=min(rules.mm_die_max, (d or 0) + rules.mm_tavern_bonus))
-    state = replace(state, public=replace(state.public, refill=None))
+    _set_pub(state, refill=None)
     return _end_turn(state, rand)
 
 
@@ -745,9 +815,7 @@ def _reshuffle_deck_only(state: GameState, seat: int, rand: RandomSource, five: 
     p = state.private[seat]
     if p is not None:
         layout = private_layout(p.secret, gen, [p.values[c] for c in gathered])
-        privates = list(state.private)
-        privates[seat] = replace(p, values=p.values + tuple(layout))
-        state = replace(state, private=tuple(privates))
+        state.private[seat] = _rep(p, values=p.values + tuple(layout))
     deck = shuffle_with(rand, new_ids)
     return _set_sled(state, seat, deck=tuple(deck), values=s.values + (-1,) * len(gathered), generation=gen)
 
@@ -755,8 +823,7 @@ def _reshuffle_deck_only(state: GameState, seat: int, rand: RandomSource, five: 
 # ---------------------------------------------------------------- turn order
 def _end_turn(state: GameState, rand: RandomSource) -> GameState:
     pub = state.public
-    pub = replace(pub, turn=pub.turn + 1, phase=PH_MOVE, refill=None)
-    state = replace(state, public=pub)
+    _set_pub(state, turn=pub.turn + 1, phase=PH_MOVE, refill=None)
     if state.game == ST:
         return _next_snowtails(state)
     return _next_mush(state)
@@ -766,7 +833,7 @@ def _next_snowtails(state: GameState) -> GameState:
     pub = state.public
     order = tuple(i for i in pub.order[1:] if state.sled(i).status == RACING)
     if order:
-        return replace(state, public=replace(pub, order=order, current=order[0]))
+        return _set_pub(state, order=order, current=order[0])
     # end of the round (ST-E1): every sled over the line finishes, placed by race position
     crossed = [s.seat for s in pub.sleds
                if s.status == RACING and s.at is not None and state.track.is_finished(s.at)]
@@ -777,16 +844,16 @@ def _next_snowtails(state: GameState) -> GameState:
     rnd = pub.round + 1
     if not racing or rnd > state.rules.max_rounds:
         places = places + tuple(ranking(state, racing))  # max_rounds Decision
-        pub = replace(state.public, places=places, phase=PH_OVER, current=-1, order=(), round=rnd)
-        return replace(state, public=pub)
+        return _set_pub(state, places=places, phase=PH_OVER, current=-1, order=(), round=rnd)
     order = tuple(ranking(state, racing))  # ST-O2
-    return replace(state, public=replace(state.public, places=places, order=order, current=order[0], round=rnd))
+    return _set_pub(state, places=places, order=order, current=order[0], round=rnd)
 
 
 def _next_mush(state: GameState) -> GameState:
     pub = state.public
     if any(s.at is not None and state.track.is_finished(s.at) for s in pub.sleds):
-        pub = replace(pub, crossed=True)
+        _set_pub(state, crossed=True)
+        pub = state.public
     acted_now = pub.current
     waiting = [i for i in pub.order if i != acted_now]
     rnd = pub.round
@@ -795,8 +862,7 @@ def _next_mush(state: GameState) -> GameState:
             # end of the round
             if pub.crossed or rnd >= state.rules.max_rounds:
                 places = tuple(ranking(state))  # MM-E1/E2 (and the max_rounds Decision)
-                pub = replace(pub, phase=PH_OVER, current=-1, order=(), places=places, round=rnd + 1)
-                return replace(state, public=pub)
+                return _set_pub(state, phase=PH_OVER, current=-1, order=(), places=places, round=rnd + 1)
             rnd += 1
             waiting = list(range(len(pub.sleds)))
         if rnd == 1:
@@ -810,8 +876,7 @@ def _next_mush(state: GameState) -> GameState:
                 waiting.remove(nxt)  # MM-C4: under repair, does nothing
                 continue
             state = _set_sled(state, nxt, repair=False)  # last: plays normally again
-        pub = replace(state.public, order=tuple(waiting), current=nxt, round=rnd, crossed=pub.crossed)
-        return replace(state, public=pub)
+        return _set_pub(state, order=tuple(waiting), current=nxt, round=rnd)
 
 
 # ------------------------------------------------------------- legal actions
