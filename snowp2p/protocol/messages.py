@@ -92,6 +92,7 @@ __all__ = [
     "verify",
     "message_digest",
     "pack_canonical",
+    "to_wire",
 ]
 
 PROTOCOL_VERSION = 1
@@ -152,7 +153,7 @@ class FrozenDict(Mapping[str, Any]):
 def _canon(obj: Any) -> Any:
     """Plain msgpack-ready form with map keys sorted (tuples become lists)."""
     if isinstance(obj, Record):
-        return _canon(_to_wire(obj))
+        return _canon(to_wire(obj))
     if isinstance(obj, Mapping):
         return {k: _canon(obj[k]) for k in sorted(obj)}
     if isinstance(obj, (list, tuple)):
@@ -289,7 +290,11 @@ def map_of(key: Check, value: Check, max_len: int) -> Check:
 
 def _any(raw: Any, path: str, depth: int) -> Any:
     t = type(raw)
-    if t is bool or t is int:
+    if t is bool:
+        return raw
+    if t is int:
+        if not -(1 << 63) <= raw < 1 << 64:
+            _fail(path, "integer out of the msgpack range")
         return raw
     if t is str:
         return _check_text(raw, path, MAX_VALUE_STR)
@@ -344,7 +349,7 @@ class Record:
 
     def __post_init__(self) -> None:
         try:
-            built = _parse_record(type(self), _to_wire(self), type(self).__name__)
+            built = _parse_record(type(self), to_wire(self), type(self).__name__)
         except DecodeError as exc:
             raise ValueError(str(exc)) from None
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
@@ -354,23 +359,25 @@ class Record:
         """Cross-field rules; raise DecodeError.  Default: none."""
 
 
-def _to_wire(obj: Any) -> Any:
+def to_wire(obj: Any) -> Any:
+    """Plain wire form of a record/body (dicts, lists, ints, str, bytes; absent
+    optional fields omitted).  Keys are not sorted here: ``pack_canonical`` sorts."""
     if isinstance(obj, Record):
         out = {}
         for f in dataclasses.fields(obj):  # type: ignore[arg-type]
             v = getattr(obj, f.name)
             if v is not None:
-                out[f.name] = _to_wire(v)
+                out[f.name] = to_wire(v)
         return out
     if isinstance(obj, (list, tuple)):
-        return [_to_wire(x) for x in obj]
+        return [to_wire(x) for x in obj]
     if isinstance(obj, Mapping):
-        return {k: _to_wire(v) for k, v in obj.items()}
+        return {k: to_wire(v) for k, v in obj.items()}
     return obj
 
 
 def _short(key: Any) -> str:
-    s = key if isinstance(key, str) else repr(key)
+    s = key if isinstance(key, str) and key.isprintable() else repr(key)
     return s if len(s) <= 40 else s[:37] + "..."
 
 
@@ -736,7 +743,7 @@ def encode_envelope(envelope: Envelope) -> bytes:
     """Canonical bytes of ``envelope`` (what is signed and hashed)."""
     return pack_canonical(
         [PROTOCOL_VERSION, envelope.game, envelope.sender, envelope.seq,
-         envelope.prev, envelope.type, _to_wire(envelope.body)]
+         envelope.prev, envelope.type, to_wire(envelope.body)]
     )
 
 

@@ -1,0 +1,270 @@
+"""Generate the protocol test vectors (deterministic: every input is fixed).
+
+    python protocol/vectors/make_vectors.py           # (re)write the *.json files
+    python protocol/vectors/make_vectors.py --check   # exit 1 if any file differs
+
+JSON conventions: byte strings are lowercase hex strings; inside message
+bodies (where strings also occur) bytes are written ``{"hex": "..."}``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from snowp2p.protocol.crypto import Identity, h  # noqa: E402
+from snowp2p.protocol.framing import encode_frame  # noqa: E402
+from snowp2p.protocol.joincode import JoinTranscript, derive_code_key, make_code  # noqa: E402
+from snowp2p.protocol.log import MAGIC, encode_record  # noqa: E402
+from snowp2p.protocol.messages import (  # noqa: E402
+    ZERO_HASH,
+    CommitChain,
+    Envelope,
+    Move,
+    Opening,
+    Roster,
+    Seat,
+    to_wire,
+    decode_signed,
+    encode_signed,
+)
+from snowp2p.protocol.randomness import (  # noqa: E402
+    Rand,
+    chain_reveal,
+    event_randomness,
+    make_hash_chain,
+)
+from snowp2p.protocol.slots import commit_slot, layout_commitments, layout_deck  # noqa: E402
+
+
+def fixed(label: str) -> bytes:
+    """A fixed 32-byte input: SHA-256 of a label."""
+    return hashlib.sha256(label.encode()).digest()
+
+
+def to_json(obj: Any) -> Any:
+    """Body wire form -> JSON (bytes as {"hex": ...})."""
+    if isinstance(obj, bytes):
+        return {"hex": obj.hex()}
+    if isinstance(obj, dict):
+        return {k: to_json(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [to_json(x) for x in obj]
+    return obj
+
+
+GAME_ID = fixed("vector game id")
+
+
+def identity_vectors() -> dict:
+    out = []
+    for i in range(2):
+        seed = fixed(f"vector identity {i}")
+        ident = Identity.from_seed(seed)
+        msg = b"snowp2p test message"
+        out.append({
+            "seed": seed.hex(),
+            "public_key": ident.public_key.hex(),
+            "fingerprint": ident.fingerprint,
+            "message": msg.hex(),
+            "signature": ident.sign(msg).hex(),
+        })
+    return {"identities": out}
+
+
+def hash_vectors() -> dict:
+    cases = [
+        ("snowp2p/test/v1", []),
+        ("snowp2p/test/v1", [{"bytes": ""}, {"bytes": "00ff"}]),
+        ("snowp2p/test/v1", [{"int": 0}, {"int": 2**64 - 1}, {"str": "husky"}]),
+    ]
+    out = []
+    for tag, parts in cases:
+        py = [bytes.fromhex(p["bytes"]) if "bytes" in p else p.get("int", p.get("str")) for p in parts]
+        out.append({"tag": tag, "parts": parts, "digest": h(tag, *py).hex()})
+    return {"hashes": out}
+
+
+def message_vectors() -> dict:
+    host = Identity.from_seed(fixed("vector identity 0"))
+    guest = Identity.from_seed(fixed("vector identity 1"))
+    roster = Roster(
+        kind="snowtails",
+        track="Tundra Loop",
+        settings={"laps": 2, "advanced": False},
+        seats=(
+            Seat("Ann", host.public_key, "192.168.1.5", 4567),
+            Seat("Bo", guest.public_key, "192.168.1.6", 4567),
+        ),
+    )
+    envs = [(host, Envelope(GAME_ID, 0, 0, ZERO_HASH, roster))]
+    first = decode_signed(encode_signed(host, envs[0][1]))
+    envs.append((host, Envelope(GAME_ID, 0, 1, first.digest, CommitChain(fixed("tip"), 64))))
+    move = Move(
+        turn=3,
+        action={"card": 2, "lane": "left", "cards": [1, 4]},
+        openings=(Opening(0, 7, 4, fixed("salt")),),
+    )
+    envs.append((guest, Envelope(GAME_ID, 1, 0, ZERO_HASH, move)))
+    out = []
+    for ident, env in envs:
+        payload = encode_signed(ident, env)
+        msg = decode_signed(payload)
+        out.append({
+            "signer_seed": ident.to_bytes().hex(),
+            "game": env.game.hex(),
+            "sender": env.sender,
+            "seq": env.seq,
+            "prev": env.prev.hex(),
+            "type": env.type,
+            "body": to_json(to_wire(env.body)),
+            "envelope_bytes": msg.envelope_bytes.hex(),
+            "signature": msg.signature.hex(),
+            "payload": payload.hex(),
+            "frame": encode_frame(payload).hex(),
+            "digest": msg.digest.hex(),
+        })
+    return {"messages": out}
+
+
+def chain_vectors() -> dict:
+    seed = fixed("vector chain seed")
+    links = make_hash_chain(seed, 8, game_id=GAME_ID, seat=2)
+    return {
+        "game_id": GAME_ID.hex(),
+        "seat": 2,
+        "seed": seed.hex(),
+        "n": 8,
+        "links": [x.hex() for x in links],
+        "tip": links[-1].hex(),
+        "reveals": [chain_reveal(links, e).hex() for e in range(8)],
+    }
+
+
+def event_vectors() -> dict:
+    reveals = {3: fixed("reveal 3"), 0: fixed("reveal 0"), 1: fixed("reveal 1")}
+    return {
+        "event": 5,
+        "reveals": {str(k): v.hex() for k, v in reveals.items()},
+        "randomness": event_randomness(5, reveals).hex(),
+    }
+
+
+def rand_vectors() -> dict:
+    seed = fixed("vector rand seed")
+    r = Rand(seed)
+    u64 = [r.next_u64() for _ in range(6)]
+    r = Rand(seed)
+    below6 = [r.below(6) for _ in range(20)]
+    r = Rand(seed)
+    below_big = [str(r.below(2**63 + 1)) for _ in range(10)]
+    r = Rand(seed)
+    shuffle = r.shuffled(list(range(20)))
+    mixed = Rand(seed)
+    mixed_out = [mixed.below(n) for n in (1, 2, 3, 52, 1000, 2**32, 2**64)]
+    return {
+        "seed": seed.hex(),
+        "u64": [str(x) for x in u64],
+        "below_6": below6,
+        "below_2_63_plus_1": below_big,
+        "shuffle_0_19": shuffle,
+        "below_mixed": {"n": ["1", "2", "3", "52", "1000", str(2**32), str(2**64)],
+                        "values": [str(x) for x in mixed_out]},
+        "derive_label": "deck",
+        "derive_first_u64": str(Rand(seed).derive("deck").next_u64()),
+    }
+
+
+def slot_vectors() -> dict:
+    salt = fixed("vector slot salt")
+    secret = fixed("vector layout secret")
+    values = [1, 1, 2, 2, 3, 4, 5, 5]
+    layout = layout_deck(values, secret)
+    return {
+        "game_id": GAME_ID.hex(),
+        "single": {
+            "player": 1, "generation": 0, "slot": 7, "value": 4, "salt": salt.hex(),
+            "commitment": commit_slot(GAME_ID, 1, 0, 7, 4, salt).hex(),
+        },
+        "layout": {
+            "player": 1, "generation": 2, "values": values, "secret": secret.hex(),
+            "slots": [{"slot": s.slot, "value": s.value, "salt": s.salt.hex()} for s in layout],
+            "commitments": [c.hex() for c in layout_commitments(GAME_ID, 1, 2, layout)],
+        },
+    }
+
+
+def joincode_vectors() -> dict:
+    rand_bytes = fixed("vector code bytes")
+    code = make_code(rand_bytes)
+    key = derive_code_key(code, GAME_ID)
+    t = JoinTranscript(
+        GAME_ID,
+        Identity.from_seed(fixed("vector identity 0")).public_key,
+        fixed("host nonce"),
+        Identity.from_seed(fixed("vector identity 1")).public_key,
+        fixed("joiner nonce"),
+    )
+    return {
+        "rand_bytes": rand_bytes.hex(),
+        "code": code,
+        "game_id": GAME_ID.hex(),
+        "key": key.hex(),
+        "host_pubkey": t.host_pubkey.hex(),
+        "host_nonce": t.host_nonce.hex(),
+        "joiner_pubkey": t.joiner_pubkey.hex(),
+        "joiner_nonce": t.joiner_nonce.hex(),
+        "joiner_tag": t.joiner_tag(key).hex(),
+        "host_tag": t.host_tag(key).hex(),
+    }
+
+
+def log_vectors() -> dict:
+    records = [b"first", bytes(range(10))]
+    return {
+        "records": [r.hex() for r in records],
+        "file": (MAGIC + b"".join(encode_record(r) for r in records)).hex(),
+    }
+
+
+VECTORS = {
+    "identity.json": identity_vectors,
+    "hash.json": hash_vectors,
+    "message.json": message_vectors,
+    "hash_chain.json": chain_vectors,
+    "event_randomness.json": event_vectors,
+    "rand.json": rand_vectors,
+    "slots.json": slot_vectors,
+    "joincode.json": joincode_vectors,
+    "log.json": log_vectors,
+}
+
+
+def render(make: Any) -> str:
+    return json.dumps(make(), indent=2, sort_keys=True) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    status = 0
+    for name, make in VECTORS.items():
+        path = HERE / name
+        text = render(make)
+        if check:
+            if not path.exists() or path.read_text() != text:
+                print(f"{name}: differs from the implementation")
+                status = 1
+        else:
+            path.write_text(text)
+            print(f"wrote {path.relative_to(HERE.parent.parent)}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
