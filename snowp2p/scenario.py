@@ -83,7 +83,7 @@ def scenario_from_dict(data: Any, where: str) -> Scenario:
     raw_players = _req(data, "players", where, (list,))
     if not raw_players:
         raise ScenarioError(f"{where}: players: at least one player")
-    rules = SledRules(game=game)
+    rules = SledRules(game=game, deck_draw="top")  # scenario decks are stacked: draws take the top
     sleds, privates, names = [], [], []
     for seat, p in enumerate(raw_players):
         w = f"{where}: players[{seat}]"

@@ -458,7 +458,9 @@ class Hello(Body):
     nick: str
     pubkey: bytes
     nonce: bytes
-    FIELDS = {"nick": _NICK, "pubkey": _B32, "nonce": _B32}
+    port: int | None = None  # the joiner's mesh listening port
+    OPTIONAL = frozenset({"port"})
+    FIELDS = {"nick": _NICK, "pubkey": _B32, "nonce": _B32, "port": uint(0xFFFF)}
 
 
 @register_body

@@ -23,6 +23,13 @@ class SledRules:
     # sensible race gets near it, but it guarantees every game ends.
     max_rounds: int = 150
 
+    # How a draw picks its card: "random" (default) takes a slot chosen by the
+    # randomness of the draw's own event, so nobody -- the owner included,
+    # who knows what each of its slots holds -- can foresee it (G4); "top"
+    # takes the top of the deck as it lies (the conformance scenarios stack
+    # their decks).  Both deal every card with the same chances.
+    deck_draw: str = "random"
+
     # ---- Snow Tails ----
     st_deck: tuple[int, ...] = (1, 2, 3, 4, 5) * 4  # ST-K2 (published: four of each value)
     st_start_dog: int = 3  # ST-S3 (published): an empty dog counts 3

@@ -26,7 +26,7 @@ from .track import Track, track_digest
 FORMAT = 1
 
 _SLED_FIELDS = ("seat", "name", "at", "left", "right", "brake", "die", "hand", "deck", "discard", "aside",
-                "values", "damage", "first_turn", "status", "repair", "start", "generation")
+                "values", "damage", "first_turn", "status", "repair", "start", "gen_starts")
 _REFILL_FIELDS = ("seat", "min_discard", "max_discard", "draw", "chapel", "kennels", "wreck")
 
 
@@ -40,7 +40,7 @@ def _sled_to_list(s: sled.Sled) -> list:
 
 def _sled_from_list(x: list) -> sled.Sled:
     kw = dict(zip(_SLED_FIELDS, x))
-    for f in ("left", "right", "hand", "deck", "discard", "aside", "values"):
+    for f in ("left", "right", "hand", "deck", "discard", "aside", "values", "gen_starts"):
         kw[f] = tuple(kw[f])
     return sled.Sled(**kw)
 
@@ -77,8 +77,14 @@ def decode_public(data: bytes) -> sled.Public:
     )
 
 
+_RULES_DIGESTS: dict[SledRules, bytes] = {}
+
+
 def rules_digest(rules: SledRules) -> bytes:
-    return hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True).encode()).digest()
+    d = _RULES_DIGESTS.get(rules)
+    if d is None:
+        d = _RULES_DIGESTS[rules] = hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True).encode()).digest()
+    return d
 
 
 def section_hashes(pub: sled.Public) -> dict[str, bytes]:

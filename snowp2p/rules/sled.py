@@ -97,10 +97,14 @@ class Sled:
     status: str = RACING
     repair: bool = False  # MM-C4
     start: int = 0  # ST start position (1..5) / MM start order (1..8)
-    generation: int = 0  # deck generations so far (a reshuffle starts a new one)
+    gen_starts: tuple[int, ...] = (0,)  # first card id of each deck generation (a reshuffle starts one)
 
     def hand_count(self) -> int:
         return len(self.hand) + self.damage
+
+    @property
+    def generation(self) -> int:
+        return len(self.gen_starts) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +273,35 @@ Action = ChooseStart | Move | Refill
 # --------------------------------------------------------------------- setup
 def private_layout(secret: bytes, generation: int, values: Sequence[int]) -> list[int]:
     """The owner's private random order of ``values`` into the slots of a new generation."""
-    return Rand(derive(secret, "layout", generation)).shuffle(list(values))
+    return Rand(derive(secret, "layout", generation)).shuffled(list(values))
+
+
+def _fixed_cards(game: str, rules: SledRules) -> list[int]:
+    """The public cards at the front of generation 0: MM-S2's two dogs, then MM-S3's set-aside fives."""
+    if game == ST:
+        return []
+    rest = list(rules.mm_deck)
+    for _ in range(2):
+        rest.remove(rules.mm_start_dog)
+    return [rules.mm_start_dog] * 2 + [v for v in rest if v == 5]
+
+
+def initial_composition(game: str, rules: SledRules) -> list[int]:
+    """The values of a player's whole deck (ST-K2, MM-K2)."""
+    return list(rules.st_deck if game == ST else rules.mm_deck)
+
+
+def initial_size(game: str, rules: SledRules) -> int:
+    return len(initial_composition(game, rules))
+
+
+def initial_private(game: str, rules: SledRules, seat: int, secret: bytes) -> Private:
+    """The owner's values of generation 0: the public fixed cards, then the rest in private random order."""
+    fixed = _fixed_cards(game, rules)
+    rest = initial_composition(game, rules)
+    for v in fixed:
+        rest.remove(v)
+    return Private(seat, secret, tuple(fixed + private_layout(secret, 0, rest)))
 
 
 def new_game(
@@ -299,29 +331,17 @@ def new_game(
     privates: list[Private | None] = []
     sleds: list[Sled] = []
     for seat, name in enumerate(names):
+        secret = secrets[seat]
+        privates.append(None if secret is None else initial_private(game, rules, seat, secret))
+        fixed = _fixed_cards(game, rules)
+        size = initial_size(game, rules)
+        values = tuple(fixed) + (-1,) * (size - len(fixed))
+        deck = tuple(range(len(fixed), size))
         if game == ST:
-            composition = list(rules.st_deck)
-            public_values = [-1] * len(composition)
-            secret = secrets[seat]
-            privates.append(None if secret is None else Private(seat, secret, tuple(private_layout(secret, 0, composition))))
-            sleds.append(Sled(seat=seat, name=name, brake=rules.st_start_brake, values=tuple(public_values),
-                              deck=tuple(range(len(composition)))))
+            sleds.append(Sled(seat=seat, name=name, brake=rules.st_start_brake, values=values, deck=deck))
         else:
-            # MM-S2: two cards of the start value become the dogs; MM-S3: the 5s are set aside.
-            rest = list(rules.mm_deck)
-            dog = rules.mm_start_dog
-            for _ in range(2):
-                rest.remove(dog)
-            fives = [v for v in rest if v == 5]
-            rest = [v for v in rest if v != 5]
-            fixed = [dog, dog] + fives  # ids 0,1: the dogs; then the set-aside fives (public)
-            k = len(fixed)
-            public_values = fixed + [-1] * len(rest)
-            secret = secrets[seat]
-            privates.append(None if secret is None else
-                            Private(seat, secret, tuple(fixed + private_layout(secret, 0, rest))))
-            sleds.append(Sled(seat=seat, name=name, left=(0,), right=(1,), values=tuple(public_values),
-                              aside=tuple(range(2, k)), deck=tuple(range(k, k + len(rest)))))
+            sleds.append(Sled(seat=seat, name=name, left=(0,), right=(1,), values=values,
+                              aside=tuple(range(2, len(fixed))), deck=deck))
     pub = Public(game=game, sleds=tuple(sleds), trees=frozenset(trees), phase=PH_START, current=-1)
     state = _W(GameState(rules=rules, track=track, public=pub, private=tuple(privates)))
     if game == ST:
@@ -392,7 +412,9 @@ def _draw(state: GameState, seat: int, count: int, rand: RandomSource) -> GameSt
             deck = list(s.deck)
         if not deck:
             break  # nothing left anywhere to draw
-        hand.append(deck.pop(0))
+        # A draw takes a slot chosen by this action's randomness (not the top of a deck whose order
+        # is already public), so the owner, who knows what each slot holds, can not foresee it (G4).
+        hand.append(deck.pop(0 if rules.deck_draw == "top" else rand.below(len(deck))))
     return _set_sled(state, seat, hand=tuple(sorted(hand)), deck=tuple(deck))
 
 
@@ -417,7 +439,7 @@ def _reshuffle(state: GameState, seat: int, rand: RandomSource, extra: Sequence[
         layout = private_layout(p.secret, gen, old)
         state.private[seat] = _rep(p, values=p.values + tuple(layout))
     deck = shuffle_with(rand, new_ids)
-    return _set_sled(state, seat, deck=tuple(deck), discard=(), values=tuple(values), generation=gen,
+    return _set_sled(state, seat, deck=tuple(deck), discard=(), values=tuple(values), gen_starts=s.gen_starts + (first,),
                      left=s.left[-1:], right=s.right[-1:])
 
 
@@ -817,7 +839,8 @@ def _reshuffle_deck_only(state: GameState, seat: int, rand: RandomSource, five: 
         layout = private_layout(p.secret, gen, [p.values[c] for c in gathered])
         state.private[seat] = _rep(p, values=p.values + tuple(layout))
     deck = shuffle_with(rand, new_ids)
-    return _set_sled(state, seat, deck=tuple(deck), values=s.values + (-1,) * len(gathered), generation=gen)
+    return _set_sled(state, seat, deck=tuple(deck), values=s.values + (-1,) * len(gathered),
+                     gen_starts=s.gen_starts + (first,))
 
 
 # ---------------------------------------------------------------- turn order

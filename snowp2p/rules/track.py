@@ -422,7 +422,7 @@ def track_from_dict(d: Any, *, game: str | None = None, where: str = "track", na
     lanes = _want(d, "lanes", int, where)
     raw_sections = _want(d, "sections", list, where)
     sections = [parse_section(s, lanes, game, f"{where}: sections[{i}]") for i, s in enumerate(raw_sections)]
-    buildings = [parse_building(b, f"buildings[{i}]") for i, b in enumerate(_want(d, "buildings", list, where, []))]
+    buildings = [parse_building(b, f"{where}: buildings[{i}]") for i, b in enumerate(_want(d, "buildings", list, where, []))]
     return build_track(
         name=name if name is not None else _want(d, "name", str, where, "unnamed"),
         game=game,

@@ -1,0 +1,472 @@
+"""``snowp2p play``: a race on one terminal, against computer players or hot seat.
+
+Theory of operation
+-------------------
+:func:`run_play` checks the arguments (one-line errors, exit status 2),
+sets up the race and runs the loop: whoever is to act (``public.current``)
+is asked for an action, a human through a prompt_toolkit prompt (see
+:mod:`.commands` for the syntax and completion), a computer player through
+``snowp2p.bots.choose_action``; the engine applies it.
+
+Randomness: one game seed (``--seed``, or 63 bits from ``os.urandom``
+printed at the end so the race can be replayed).  The setup draws from
+``Rand(derive(seed_bytes, "setup"))``; action number ``k`` is applied with
+``Rand(derive(seed_bytes, k))`` and a computer player choosing it gets
+``Rand(derive(seed_bytes, "bot", k))``.  Each seat's layout secret is
+``derive(seed_bytes, "secret", seat)``.  So the same seed and the same
+inputs replay the same race.
+
+Hot seat (``--humans`` > 1): the screen is cleared as soon as a human's
+turn ends, and before the next human's turn a "pass the keyboard" screen
+waits for Enter, so nobody sees another player's hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..rules import sled as S
+from ..rules.config import PLAYER_COUNTS, SledRules
+from ..rules.drbg import Rand, derive
+from ..rules.errors import RulesError
+from ..rules.track import Track, TrackError, find_track
+from . import board as B
+from .commands import HELP, Command, InputError, TurnHelper, format_action, outcome_text, parse_input
+
+DEFAULT_TRACK = {"snowtails": "first-race", "mush": "mush-first-race"}
+GAME_TITLE = {"snowtails": "Snow Tails", "mush": "Mush! Mush!"}
+BOT_NAMES = ("Aurora", "Balto", "Comet", "Dasher", "Echo", "Frost", "Glacier", "Husky", "Ivy", "Juno",
+             "Kodiak", "Luna", "Mika", "Nanook", "Orca", "Pepper", "Quill", "Rusty", "Storm", "Togo",
+             "Ursa", "Vixen", "Willow", "Yukon", "Zephyr")
+MAX_NAME = 16
+
+
+class PlayError(Exception):
+    """A bad ``play`` argument: one line, exit status 2."""
+
+
+class _Quit(Exception):
+    pass
+
+
+@dataclass
+class Setup:
+    game: str
+    track: Track
+    rules: SledRules
+    names: list[str]
+    human: list[bool]
+    seed: int
+    interactive: bool
+
+
+# ------------------------------------------------------------------ arguments
+def configure(args: argparse.Namespace) -> Setup:
+    """Check the ``play`` arguments; PlayError / TrackError with one line when wrong."""
+    game = args.game
+    lo, hi = PLAYER_COUNTS[game]
+    title = GAME_TITLE[game]
+    humans = args.humans
+    if humans is None or humans < 0:
+        raise PlayError(f"--humans must be 0 or more, not {humans}")
+    if args.bots is not None and args.bots < 0:
+        raise PlayError(f"--bots must be 0 or more, not {args.bots}")
+    bots = args.bots if args.bots is not None else (3 if humans <= 1 else max(0, 4 - humans))
+    if args.non_interactive and args.bots is None and humans == 0:
+        bots = 4
+    total = humans + bots
+    if not (lo <= total <= hi):
+        raise PlayError(f"{title} takes {lo} to {hi} players, not {total} ({humans} human{'s' if humans != 1 else ''} "
+                        f"+ {bots} computer)")
+    names_given = [n.strip() for n in (args.name or [])]
+    if len(names_given) > max(humans, 1 if args.non_interactive else humans):
+        raise PlayError(f"--name given {len(names_given)} times for {humans} human player{'s' if humans != 1 else ''}")
+    for n in names_given:
+        if not n or len(n) > MAX_NAME or not n.isprintable():
+            raise PlayError(f"--name {n!r}: a name is 1 to {MAX_NAME} printable characters")
+    if len({n.lower() for n in names_given}) != len(names_given):
+        raise PlayError("--name: two players with the same name")
+    if args.no_buildings and game != "mush":
+        raise PlayError("--no-buildings is a Mush! Mush! option")
+    if args.seed is not None and not (0 <= args.seed < 2**63):
+        raise PlayError(f"--seed must be 0 to 2^63-1, not {args.seed}")
+    track = find_track(args.track or DEFAULT_TRACK[game], game)
+    if total > track.lanes and game == "snowtails":
+        raise PlayError(f"track {track.name!r} has {track.lanes} start positions, not enough for {total} players")
+
+    names: list[str] = list(names_given)
+    if not args.non_interactive:
+        while len(names) < humans:
+            names.append("Player" if humans == 1 else f"Player {len(names) + 1}")
+    used = {B.sled_mark_candidate(n) for n in names}
+    for name in BOT_NAMES:
+        if len(names) >= total:
+            break
+        if name[0] not in used and name.lower() not in {n.lower() for n in names}:
+            names.append(name)
+            used.add(name[0])
+    while len(names) < total:
+        names.append(f"Bot {len(names) + 1}")
+    rules = SledRules(
+        game=game,
+        st_start_positions=args.start_positions or "choose",
+        trees="none" if args.no_trees else "track",
+        mm_buildings=not args.no_buildings,
+    )
+    interactive = not args.non_interactive and humans > 0
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big") >> 1
+    return Setup(game, track, rules, names, [interactive and i < humans for i in range(total)], seed, interactive)
+
+
+# ------------------------------------------------------------------ the bots
+def load_bot() -> tuple[Callable[[S.GameState, Rand], S.Action], bool]:
+    """``snowp2p.bots.choose_action``, or a random legal action if the bots package does not provide it yet."""
+    try:
+        from ..bots import choose_action  # type: ignore[attr-defined]
+
+        return choose_action, True
+    except ImportError:
+        return random_action, False
+
+
+def random_action(state: S.GameState, rand: Rand) -> S.Action:
+    actions = S.legal_actions(state)
+    return actions[rand.below(len(actions))]
+
+
+# ------------------------------------------------------------------ the race
+@dataclass
+class Race:
+    setup: Setup
+    seed_bytes: bytes = b""
+    state: S.GameState | None = None
+    k: int = 0  # actions applied
+    events: list[str] = field(default_factory=list)
+    bot: Callable = random_action
+    bot_fallbacks: int = 0
+
+    def __post_init__(self) -> None:
+        st = self.setup
+        self.seed_bytes = derive(b"snowp2p/local", str(st.seed))
+        secrets = [derive(self.seed_bytes, "secret", i) for i in range(len(st.names))]
+        self.state = S.new_game(st.game, st.track, st.names, Rand(derive(self.seed_bytes, "setup")), secrets, st.rules)
+        self.bot, _ = load_bot()
+
+    def bot_action(self, state: S.GameState) -> S.Action:
+        rand = Rand(derive(self.seed_bytes, "bot", self.k))
+        try:
+            action = self.bot(state, rand)
+            if self.bot is not random_action:
+                S.apply(state, action, Rand(b"snowp2p/ui/check"))
+            return action
+        except (RulesError, ValueError, TypeError, IndexError, AttributeError):
+            self.bot_fallbacks += 1  # a bot in the making must not end the race
+            return random_action(state, Rand(derive(self.seed_bytes, "bot", self.k)))
+
+    def apply(self, action: S.Action) -> list[str]:
+        """Apply an action; return the event lines it makes (public information only)."""
+        before = self.state
+        assert before is not None
+        after = S.apply(before, action, Rand(derive(self.seed_bytes, self.k)))
+        self.k += 1
+        self.state = after
+        lines = []
+        name = before.sled(getattr(action, "seat", 0)).name
+        if isinstance(action, S.ChooseStart):
+            lines.append(f"{name} takes start position {action.position}")
+        elif isinstance(action, S.Move):
+            cards = ", ".join(f"{p} {v}" for p, _, v in action.play) or "no card"
+            lines.append(f"{after.public.last_event}  [played {cards}]")
+        elif isinstance(action, S.Refill):
+            bits = []
+            if action.discard:
+                bits.append("discards " + " ".join(str(v) for _, v in action.discard))
+            if action.chapel:
+                bits.append("prays at the chapel (collision cards gone)")
+            if action.kennels:
+                bits.append("adds a 5 from the kennels")
+            if bits:
+                lines.append(f"{name} " + ", ".join(bits))
+        for s_before, s_after in zip(before.public.sleds, after.public.sleds):
+            if s_before.status != s_after.status:
+                if s_after.status == S.FINISHED:
+                    lines.append(f"{s_after.name} finishes")
+                elif s_after.status == S.ELIMINATED:
+                    lines.append(f"{s_after.name} is eliminated")
+            if not s_before.repair and s_after.repair:
+                lines.append(f"{s_after.name} is wrecked: under repair")
+        if after.public.round != before.public.round and not after.is_over:
+            lines.append(f"— round {after.public.round} —")
+        self.events.extend(lines)
+        return lines
+
+    def result_lines(self) -> list[str]:
+        state = self.state
+        assert state is not None
+        pts = S.points(state)
+        out = ["Final places:"]
+        places = S.final_places(state)
+        for i, seat in enumerate(places):
+            s = state.sled(seat)
+            if s.status == S.ELIMINATED:
+                out.append(f"   -  {s.name:<{MAX_NAME}}  eliminated, {pts[seat]} points")
+            else:
+                out.append(f"  {i + 1:>2}. {s.name:<{MAX_NAME}}  {pts[seat]} point{'s' if pts[seat] != 1 else ''}")
+        for s in state.public.sleds:
+            if s.seat not in places:
+                out.append(f"   -  {s.name:<{MAX_NAME}}  no place")
+        return out
+
+    def seed_line(self) -> str:
+        return f"Seed {self.setup.seed} (replay this race with --seed {self.setup.seed})"
+
+
+def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
+    """The ``play`` command.  Exit status: 0 done (or quit), 2 bad arguments, 130 interrupted, 3 internal error.
+
+    ``pt_input``/``pt_output`` replace the terminal (tests: prompt_toolkit's
+    pipe input and a plain-text output).
+    """
+    try:
+        setup = configure(args)
+    except (PlayError, TrackError) as e:
+        print(f"snowp2p play: {e}", file=sys.stderr)
+        return 2
+    if setup.interactive and pt_input is None and not sys.stdin.isatty():
+        print("snowp2p play: standard input is not a terminal; use --non-interactive for a race of computer players",
+              file=sys.stderr)
+        return 2
+    race = None
+    try:
+        race = Race(setup)
+        if not setup.interactive:
+            return _run_batch(race)
+        return _Screen(race, pt_input, pt_output).run()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        if race is not None:
+            print(race.seed_line(), file=sys.stderr)
+        return 130
+    except (RulesError, TrackError) as e:
+        print(f"snowp2p play: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # never a traceback
+        if os.environ.get("SNOWP2P_DEBUG"):  # developers: see the traceback
+            raise
+        print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 3
+
+
+def _run_batch(race: Race) -> int:
+    """--non-interactive: every seat a computer player; one line per event, then the places."""
+    setup = race.setup
+    print(f"{GAME_TITLE[setup.game]} on {setup.track.name}: {', '.join(setup.names)}")
+    _, real = load_bot()
+    if not real:
+        print("note: snowp2p.bots is not available; computer players choose random legal actions", file=sys.stderr)
+    state = race.state
+    assert state is not None
+    while not race.state.is_over:
+        action = race.bot_action(race.state)
+        for line in race.apply(action):
+            print(line)
+    for line in race.result_lines():
+        print(line)
+    print(race.seed_line())
+    return 0
+
+
+# ------------------------------------------------------------ the terminal
+class _Screen:
+    """The interactive game: prompt_toolkit prompts and coloured output."""
+
+    def __init__(self, race: Race, pt_input=None, pt_output=None):
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.input import create_input
+        from prompt_toolkit.output import create_output
+
+        self.race = race
+        self.input = pt_input or create_input()
+        self.output = pt_output or create_output()
+        self.session = PromptSession(input=self.input, output=self.output)
+        self.humans = [i for i, h in enumerate(race.setup.human) if h]
+        self.hot_seat = len(self.humans) > 1
+        self.tags = {i: ("bot" if not h else ("you" if not self.hot_seat else "")) for i, h in enumerate(race.setup.human)}
+        self.seen = {i: 0 for i in self.humans}  # events seen by each human
+        self.last_human: int | None = None
+
+    # ---- output
+    def show(self, fragments: B.Fragments) -> None:
+        from prompt_toolkit import print_formatted_text
+        from prompt_toolkit.formatted_text import FormattedText
+
+        print_formatted_text(FormattedText(fragments), output=self.output, end="")
+
+    def line(self, text: str, style: str = "") -> None:
+        self.show([(style, text + "\n")])
+
+    def width(self) -> int:
+        try:
+            return max(40, self.output.get_size().columns)
+        except Exception:
+            return 80
+
+    def clear(self) -> None:
+        self.output.erase_screen()
+        self.output.write_raw("\x1b[3J")  # the scrollback too (hot seat privacy)
+        self.output.cursor_goto(0, 0)
+        self.output.flush()
+
+    def ask(self, message: B.Fragments, **kw) -> str:
+        """One prompt.  The session keeps its last completer and toolbar, so a plain question clears them."""
+        from prompt_toolkit.formatted_text import FormattedText
+
+        kw.setdefault("completer", None)
+        kw.setdefault("bottom_toolbar", None)
+        kw.setdefault("complete_while_typing", False)
+        try:
+            return self.session.prompt(FormattedText(message), **kw)
+        except EOFError:
+            raise _Quit() from None
+
+    # ---- the loop
+    def run(self) -> int:
+        race = self.race
+        setup = race.setup
+        self.line(f"{GAME_TITLE[setup.game]} on {setup.track.name}"
+                  + (f" — {setup.track.description}" if setup.track.description else ""), "bold")
+        self.line("Players: " + ", ".join(f"{n}{' (bot)' if not h else ''}" for n, h in zip(setup.names, setup.human)))
+        _, real = load_bot()
+        if not real:
+            self.line("(computer players choose random legal actions: snowp2p.bots is not available)", "fg:ansiyellow")
+        try:
+            while not race.state.is_over:
+                state = race.state
+                seat = state.public.current
+                if setup.human[seat]:
+                    action = self.human_turn(seat)
+                    lines = race.apply(action)
+                    if race.state.public.current != seat or race.state.is_over:
+                        self.end_of_human_turn(seat)
+                    else:
+                        for ln in lines:
+                            self.line("  " + ln, "fg:ansibrightblack")
+                else:
+                    race.apply(race.bot_action(state))  # shown at the next human turn ("Since your last turn")
+        except _Quit:
+            self.line("You left the race.", "bold")
+            self.line(race.seed_line())
+            return 0
+        self.line("")
+        self.line("The race is over.", "bold")
+        seen = min(self.seen.values(), default=0)
+        for ln in race.events[seen:]:
+            self.line("  " + ln)
+        self.show(B.board_fragments(race.state, self.width()))
+        for ln in race.result_lines():
+            self.line(ln, "bold")
+        self.line(race.seed_line())
+        return 0
+
+    def end_of_human_turn(self, seat: int) -> None:
+        self.seen[seat] = len(self.race.events)
+        if self.hot_seat:
+            self.clear()
+            self.line(f"{self.race.state.sled(seat).name}'s turn is over.", "bold")
+
+    def pass_keyboard(self, seat: int) -> None:
+        s = self.race.state.sled(seat)
+        self.clear()
+        self.ask([("bold", "Pass the keyboard to "), (B.seat_style(seat), s.name),
+                  ("bold", f" ({B.colour_name(seat)}). {s.name}, press Enter when ready. ")])
+        self.clear()
+
+    def header(self, seat: int) -> None:
+        state = self.race.state
+        s = state.sled(seat)
+        mark = B.sled_marks(state)[seat]
+        what = {S.PH_START: "choose your start position", S.PH_MOVE: "play cards and move",
+                S.PH_REFILL: "refill your hand"}[state.public.phase]
+        self.show([("", "\n"), ("bold", f"━━ Round {state.public.round} · "), (B.seat_style(seat), f"{mark} {s.name}"),
+                   ("bold", f" ({B.colour_name(seat)}) · {what} ━━\n")])
+
+    def show_table(self, seat: int, highlight=None) -> None:
+        state = self.race.state
+        self.show(B.board_fragments(state, self.width(), viewer=seat, highlight=highlight))
+        self.show(B.legend_fragments(state))
+        self.show(B.status_fragments(state, viewer=seat, tags=self.tags))
+
+    def human_turn(self, seat: int) -> S.Action:
+        from prompt_toolkit.completion import Completer, Completion
+
+        race = self.race
+        state = race.state
+        if self.hot_seat and self.last_human != seat:
+            self.pass_keyboard(seat)
+        self.last_human = seat
+        news = race.events[self.seen.get(seat, 0):]
+        self.header(seat)
+        if news and state.public.phase != S.PH_REFILL:
+            self.line("Since your last turn:" if self.seen.get(seat) else "So far:", "bold")
+            for ln in news[-12:]:
+                self.line("  " + ln)
+        self.seen[seat] = len(race.events)
+        if state.public.phase == S.PH_REFILL:
+            need = state.public.refill
+            if need is not None:
+                word = "discard" if need.min_discard == need.max_discard else "discard up to"
+                extra = [x for x, ok in (("chapel", need.chapel), ("kennels", need.kennels)) if ok]
+                self.line(f"Refill: {word} {need.max_discard} dog card(s)" if need.max_discard else "Refill",
+                          "bold")
+                if extra:
+                    self.line("You may also use: " + ", ".join(extra) + "  (type e.g. `keep chapel`)")
+        self.show_table(seat)
+        helper = TurnHelper(state, seat)
+
+        class _Completer(Completer):
+            def get_completions(self, document, complete_event):
+                text = document.text_before_cursor
+                for sug in helper.suggest(text):
+                    yield Completion(sug.text, start_position=-len(text), display=sug.display, display_meta=sug.meta)
+
+        def toolbar():
+            from prompt_toolkit.application import get_app
+
+            try:
+                return helper.preview(get_app().current_buffer.text)
+            except Exception:
+                return ""
+
+        prompt = [(B.seat_style(seat), state.sled(seat).name), ("bold", " › ")]
+        while True:
+            text = self.ask(prompt, completer=_Completer(), complete_while_typing=True, bottom_toolbar=toolbar)
+            try:
+                action = parse_input(state, seat, text)
+            except InputError as e:
+                self.line(str(e), "fg:ansired")
+                continue
+            if isinstance(action, Command):
+                if action.name == "help":
+                    self.show([("", HELP)])
+                    continue
+                if action.name == "board":
+                    self.show_table(seat)
+                    continue
+                if action.name == "quit":
+                    raise _Quit()
+                auto = race.bot_action(state)
+                self.line(f"auto: {format_action(auto)}"
+                          + (f"  {outcome_text(state, auto)}" if isinstance(auto, S.Move) else ""), "fg:ansicyan")
+                return auto
+            if isinstance(action, S.Move):
+                self.show(B.board_fragments(state, self.width(), viewer=seat, highlight=B.path_spaces(state, action)))
+                self.line(f"{format_action(action)}  {outcome_text(state, action)}", "bold")
+                answer = self.ask([("bold", "Go? [Y/n] ")]).strip().lower()
+                if answer not in ("", "y", "yes", "go", "ok"):
+                    self.line("Not played. Type another move.")
+                    continue
+            return action
