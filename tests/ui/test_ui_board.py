@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui_helpers import new_game, play_random, set_sled
+from ui_helpers import new_game, play_random, play_bots, set_sled
 
 from snowp2p.rules import sled as S
 from snowp2p.ui import board as B
@@ -139,8 +139,8 @@ def test_status_columns_per_game():
 
 
 def test_status_after_a_race_lists_places():
-    state = play_random(new_game("snowtails"), 400)
-    assert state.is_over
+    state = play_bots(new_game("snowtails"), 400)
+    assert state.is_over and state.public.places
     text = B.render_status(state, viewer=0)
     assert "1st" in text
     assert any(w in text for w in ("finished", "eliminated"))

@@ -53,3 +53,14 @@ def play_random(state: S.GameState, actions: int, seed: bytes = b"moves") -> S.G
         acts = S.legal_actions(state)
         state = S.apply(state, acts[Rand(derive(seed, "pick", k)).below(len(acts))], Rand(derive(seed, k)))
     return state
+
+
+def play_bots(state: S.GameState, actions: int, seed: bytes = b"bots") -> S.GameState:
+    """Play up to ``actions`` actions with the computer players (they finish races)."""
+    from snowp2p.bots import choose_action
+
+    for k in range(actions):
+        if state.is_over:
+            break
+        state = S.apply(state, choose_action(state, Rand(derive(seed, "pick", k))), Rand(derive(seed, k)))
+    return state
