@@ -10,6 +10,8 @@ import argparse
 import sys
 
 from . import __version__
+from .home import HomeError
+from .netplay import CommandError
 
 
 class UsageError(Exception):
@@ -44,35 +46,69 @@ def build_parser() -> argparse.ArgumentParser:
 
     tr = sub.add_parser("tracks", help="list the shipped tracks")
     tr.add_argument("--game", choices=["snowtails", "mush"], default=None)
+
+    from .netplay import add_parsers
+
+    add_parsers(sub, _Parser)
     return p
+
+
+def _leaf(e: BaseException) -> BaseException:
+    """The one real error inside (nested) single-exception groups from trio nurseries."""
+    while isinstance(e, BaseExceptionGroup) and len(e.exceptions) == 1:
+        e = e.exceptions[0]
+    return e
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
-        args = build_parser().parse_args(argv)
-        if args.command is None:
-            build_parser().print_help()
-            return 2
-        return _dispatch(args)
-    except UsageError as e:
+        try:
+            return _main(argv)
+        except BaseExceptionGroup as g:
+            raise _leaf(g) from None
+    except BaseException as e:
+        return _report(e)
+
+
+def _main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        build_parser().print_help()
+        return 2
+    return _dispatch(args)
+
+
+def _report(e: BaseException) -> int:
+    """One line for every error, mapped to an exit status; never a traceback (SNOWP2P_DEBUG=1 shows it)."""
+    import os
+
+    from .rules.errors import RulesError
+    from .rules.track import TrackError
+
+    if os.environ.get("SNOWP2P_DEBUG") and not isinstance(e, (UsageError, KeyboardInterrupt)):
+        import traceback
+
+        traceback.print_exception(e)
+    if isinstance(e, UsageError):
         print(str(e), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    if isinstance(e, CommandError):
+        print(f"snowp2p: {e}", file=sys.stderr)
+        return e.code
+    if isinstance(e, (HomeError, TrackError, RulesError)):
+        print(f"snowp2p: {e}", file=sys.stderr)
+        return 2
+    if isinstance(e, KeyboardInterrupt):
         print("interrupted", file=sys.stderr)
         return 130
-    except Exception as e:  # the last line of defence: one line, never a traceback
-        from .rules.errors import RulesError
-        from .rules.track import TrackError
-
-        if isinstance(e, (TrackError, RulesError)):
-            print(f"snowp2p: {e}", file=sys.stderr)
-            return 2
-        if isinstance(e, OSError):
-            print(f"snowp2p: {e.strerror or e}: {getattr(e, 'filename', '') or ''}".rstrip(": "), file=sys.stderr)
-            return 2
-        print(f"snowp2p: internal error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 3
+    if isinstance(e, SystemExit):
+        return e.code if isinstance(e.code, int) else 0
+    if isinstance(e, OSError):
+        print(f"snowp2p: {e.strerror or e}: {getattr(e, 'filename', '') or ''}".rstrip(": "), file=sys.stderr)
+        return 2
+    print(f"snowp2p: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+    return 3
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -86,6 +122,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         for name, t in shipped_tracks(args.game).items():
             print(f"{t.game:9}  {name:20}  {t.description}")
         return 0
+    from .netplay import COMMANDS
+
+    if args.command in COMMANDS:
+        return COMMANDS[args.command](args)
     if args.command == "play":
         from .ui.local import run_play
 

@@ -402,6 +402,9 @@ def _draw(state: GameState, seat: int, count: int, rand: RandomSource) -> GameSt
     if state.game == ST and len(s.deck) < rules.st_reshuffle_below:
         state = _reshuffle(state, seat, rand)  # ST-R4: before drawing, when the deck holds < 3
         s = state.sled(seat)
+    if any(s.values[c] >= 0 for c in s.deck):
+        state = _relay_deck(state, seat, rand)  # a public card in the deck (MM-F2): hide it first
+        s = state.sled(seat)
     hand = list(s.hand)
     deck = list(s.deck)
     for _ in range(count):
@@ -817,9 +820,7 @@ def _do_refill(state: GameState, r: Refill, need: RefillNeed, rand: RandomSource
         state = _draw(state, seat, rules.hand_size - state.sled(seat).hand_count(), rand)
     if r.kennels:
         s = state.sled(seat)  # MM-F2: after refilling, shuffle one set-aside five into the deck
-        five, aside = s.aside[0], s.aside[1:]
-        state = _set_sled(state, seat, aside=aside)
-        state = _reshuffle_deck_only(state, seat, rand, five)
+        state = _set_sled(state, seat, aside=s.aside[1:], deck=s.deck + s.aside[:1])  # re-laid before a draw
     if game == MM and rules.mm_buildings and state.sled(seat).at in state.track.triggers.get("tavern", ()):
         d = state.sled(seat).die  # MM-F5
         state = _set_sled(state, seat, die=min(rules.mm_die_max, (d or 0) + rules.mm_tavern_bonus))
@@ -827,10 +828,16 @@ def _do_refill(state: GameState, r: Refill, need: RefillNeed, rand: RandomSource
     return _end_turn(state, rand)
 
 
-def _reshuffle_deck_only(state: GameState, seat: int, rand: RandomSource, five: int) -> GameState:
-    """MM-F2: the five and the current deck become a new generation of slots, shuffled."""
+def _relay_deck(state: GameState, seat: int, rand: RandomSource) -> GameState:
+    """Lay the deck out again as a new generation of slots (every value unopened).
+
+    Needed before a draw when the deck holds a card whose value is public
+    (the five the kennels shuffle in, MM-F2): drawing it would tell everyone.
+    What is gathered never depends on the draw's randomness, so the owner
+    can commit to the new slots before its move.
+    """
     s = state.sled(seat)
-    gathered = list(s.deck) + [five]
+    gathered = list(s.deck)
     gen = s.generation + 1
     first = len(s.values)
     new_ids = list(range(first, first + len(gathered)))

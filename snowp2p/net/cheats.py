@@ -1,0 +1,110 @@
+"""A modified client for the tests: misbehaves in one chosen way (SNOWP2P_CHEAT=MODE).
+
+This is how the test suite gets *real* misbehaving peers: the same program,
+run as its own process, with one honest step replaced.  Modes:
+
+* ``unheld``      plays a card it does not hold (one from its deck)
+* ``bad-opening`` opens a played card with a value that is not the committed one
+* ``equivocate``  sends two different signed moves to different peers
+* ``wrong-key``   signs its move with a key that is not the roster's
+* ``bad-hash``    acknowledges a turn with a wrong state hash
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+from ..protocol.crypto import Identity
+from ..protocol.messages import Ack, Envelope, Move as MoveBody, decode_signed, encode_signed
+from ..protocol.session import action_to_wire
+from ..rules import sled
+
+MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash")
+
+
+class Cheat:
+    def __init__(self, mode: str):
+        if mode not in MODES:
+            raise ValueError(f"SNOWP2P_CHEAT: unknown mode {mode!r}")
+        self.mode = mode
+        self.done = False
+        self.twin: bytes | None = None  # equivocate: the second move
+
+    # -- called with the action the honest client would play; True: handled here
+    def on_turn(self, game, turn: int, action) -> bool:
+        if self.done or not isinstance(action, sled.Move) or not action.play:
+            return False
+        s = game.session
+        me = s.me
+        state = s.state
+        if self.mode == "unheld":
+            deck = state.sled(me).deck
+            if not deck:
+                return False
+            card = deck[0]
+            value = state.private[me].values[card]
+            pos = action.play[0][0]
+            bad = replace(action, play=((pos, card, value),))
+            self._forge_move(game, turn, bad, [(card, value)])
+            return True
+        if self.mode == "bad-opening":
+            pos, card, value = action.play[0]
+            lie = (value + 1) % 6
+            bad = replace(action, play=((pos, card, lie),))
+            self._forge_move(game, turn, bad, [(card, lie)], salt_of=card)
+            return True
+        if self.mode == "wrong-key":
+            out = s.submit(action)
+            stranger = Identity.from_seed(os.urandom(32))
+            forged = []
+            for p in out.send:
+                m = decode_signed(p)
+                forged.append(encode_signed(stranger, m.envelope) if m.type == "move" else p)
+            game._queue(forged)
+            self.done = True
+            return True
+        if self.mode == "equivocate":
+            others = [a for a in sled.legal_moves(state, me) if a != action]
+            if not others:
+                return False
+            out = s.submit(action)
+            for p in out.send:
+                m = decode_signed(p)
+                if m.type == "move":
+                    body = MoveBody(turn, action_to_wire(others[-1]), m.body.openings if not others[-1].play else
+                                    tuple(s._opening(c, v) for _, c, v in others[-1].play))
+                    self.twin = encode_signed(game.identity, Envelope(m.envelope.game, me, m.seq, m.envelope.prev, body))
+                    self.original = p
+            game._queue(out.send)
+            self.done = True
+            return True
+        return False
+
+    def _forge_move(self, game, turn, action, opens, salt_of=None) -> None:
+        """Sign and send a move the honest session would refuse (bypassing its own checks)."""
+        s = game.session
+        me = s.me
+        openings = []
+        for card, value in opens:
+            op = s._opening(card, s.state.private[me].values[card])
+            openings.append(replace(op, value=value))
+        body = MoveBody(turn, action_to_wire(action), tuple(openings))
+        env = Envelope(s.game_id, me, s.chain.next_seq(me), s.chain.head(me), body)
+        payload = encode_signed(game.identity, env)
+        s.chain.accept(decode_signed(payload))  # keep our own chain consistent, but do not act on it
+        game._queue([payload])
+        self.done = True
+
+    # -- every outgoing frame passes here, per destination seat
+    def outgoing(self, game, seat: int, payload: bytes):
+        if self.mode == "equivocate" and self.twin is not None and payload == getattr(self, "original", None):
+            return self.twin if seat % 2 == 0 else payload
+        if self.mode == "bad-hash" and not self.done:
+            m = decode_signed(payload)
+            if m.type == "ack" and m.body.turn >= 2:
+                body = Ack(m.body.turn, bytes(32), m.body.sections)
+                self.done_turn = m.body.turn
+                return encode_signed(game.identity, m.envelope.__class__(m.envelope.game, m.envelope.sender, m.seq,
+                                                                          m.envelope.prev, body))
+        return payload

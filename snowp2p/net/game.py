@@ -1,0 +1,533 @@
+"""Hosting, joining and playing a networked sled game (trio).
+
+Theory of operation
+-------------------
+* Lobby (:func:`host_lobby`, :func:`join_lobby`): the host listens on TCP;
+  each joiner says ``hello``, the host answers ``challenge`` with the game
+  id, the joiner proves it knows the join code (``join``: an HMAC keyed by
+  the code, protocol/SPEC.md section 10), the host proves it too
+  (``welcome``).  When the seats are full the host signs the ``roster``.
+* Mesh: every seat connects to every other seat (seat j dials seats
+  1..j-1; the host's lobby connections are reused), each connection
+  opening with a signed ``link`` frame.
+* Game (:class:`NetGame`): a reader task per connection feeds frames to the
+  pure :class:`~snowp2p.protocol.session.Session`; every accepted frame is
+  appended to this peer's log and flushed *before* the session acts on it;
+  the frames the session produces are logged, then queued to every peer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import trio
+
+from ..home import Home
+from ..protocol import joincode
+from ..protocol.crypto import Identity, fingerprint
+from ..protocol.errors import DecodeError, JoinCodeError, ProtocolError
+from ..protocol.log import LogWriter
+from ..protocol.messages import (
+    HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster, Seat,
+    SignedMessage, Welcome, decode_signed, encode_signed,
+)
+from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, YourTurn, settings_for
+from ..rules import sled
+from ..rules.config import SledRules
+from ..rules.track import Track, find_track
+from .conn import Conn, ConnectionClosed, local_address, peer_address
+
+DEFAULT_PORT = 47470
+HANDSHAKE_TIMEOUT = 15.0
+GAME_TITLES = {"snowtails": "Snow Tails", "mush": "Mush! Mush!"}
+
+
+class NetError(Exception):
+    """A one-line, user-facing networking failure."""
+
+
+def _lobby_frame(identity: Identity, game: bytes, sender: int, body) -> bytes:
+    return encode_signed(identity, Envelope(game, sender, 0, ZERO_HASH, body))
+
+
+# ---------------------------------------------------------------------- host
+@dataclass
+class Joined:
+    nick: str
+    pubkey: bytes
+    addr: str
+    port: int
+    conn: Conn | None
+
+
+@dataclass
+class HostConfig:
+    game: str
+    track: Track
+    players: int
+    rules: SledRules
+    port: int = DEFAULT_PORT
+    bind: str | None = None  # None: all interfaces
+
+
+class Lobby:
+    """The host's lobby: seats, the join code, the handshake."""
+
+    def __init__(self, cfg: HostConfig, identity: Identity, nick: str, say: Callable[[str], None]):
+        self.cfg = cfg
+        self.identity = identity
+        self.game_id = os.urandom(32)
+        self.code = joincode.make_code(os.urandom(16))
+        self.key = joincode.derive_code_key(self.code, self.game_id)
+        self.seats: list[Joined] = [Joined(nick, identity.public_key, "", 0, None)]
+        self.full = trio.Event()
+        self.say = say
+        self.refused = 0
+
+    async def handle(self, stream: trio.SocketStream) -> None:
+        conn = Conn(stream, peer_address(stream) or "joiner")
+        keep = False
+        try:
+            with trio.fail_after(HANDSHAKE_TIMEOUT):
+                keep = await self._handshake(conn, stream)
+        except (trio.TooSlowError, ConnectionClosed, ProtocolError) as e:
+            self.say(f"lobby: a joiner from {conn.label} was dropped: {_reason(e)}")
+        finally:
+            if not keep:
+                await conn.aclose()
+
+    async def _refuse(self, conn: Conn, reason: str) -> None:
+        self.refused += 1
+        self.say(f"lobby: refused {conn.label}: {reason}")
+        try:
+            await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Refuse(reason)))
+        except ConnectionClosed:
+            pass
+
+    async def _handshake(self, conn: Conn, stream: trio.SocketStream) -> bool:
+        raw = await conn.recv()
+        try:
+            hello = decode_signed(raw)
+        except DecodeError as e:
+            if e.field == "envelope.v":
+                await self._refuse(conn, f"protocol version mismatch: this host speaks version {PROTOCOL_VERSION}")
+            else:
+                await self._refuse(conn, f"not a hello: {e}")
+            return False
+        if not isinstance(hello.body, Hello):
+            await self._refuse(conn, f"expected hello, got {hello.type}")
+            return False
+        hello.verify(hello.body.pubkey)
+        if hello.envelope.game not in (ZERO_HASH, self.game_id):
+            await self._refuse(conn, "that is a message of another game")
+            return False
+        if self.full.is_set():
+            await self._refuse(conn, "the game is full")
+            return False
+        if any(s.pubkey == hello.body.pubkey for s in self.seats):
+            await self._refuse(conn, "this identity has already joined")
+            return False
+        nonce = os.urandom(32)
+        await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT,
+                                     Challenge(self.identity.public_key, nonce, self.cfg.game)))
+        join = decode_signed(await conn.recv())
+        if not isinstance(join.body, Join) or join.envelope.game != self.game_id:
+            await self._refuse(conn, "expected join for this game")
+            return False
+        join.verify(hello.body.pubkey)
+        tr = joincode.JoinTranscript(self.game_id, self.identity.public_key, nonce, hello.body.pubkey,
+                                     hello.body.nonce)
+        try:
+            joincode.check_tag(tr.joiner_tag(self.key), join.body.tag, "joiner")
+        except JoinCodeError:
+            await self._refuse(conn, "wrong join code")
+            return False
+        if self.full.is_set():
+            await self._refuse(conn, "the game is full")
+            return False
+        # take the seat before any await, so two joiners can never be given the same one
+        seat = len(self.seats)
+        nick = hello.body.nick
+        if any(s.nick == nick for s in self.seats):
+            nick = f"{nick}{seat}"
+        self.seats.append(Joined(nick, hello.body.pubkey, peer_address(stream), hello.body.port or 0, conn))
+        if not self.seats[0].addr:
+            self.seats[0].addr = local_address(stream)
+        if len(self.seats) >= self.cfg.players:
+            self.full.set()
+        try:
+            await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Welcome(seat, tr.host_tag(self.key))))
+        except ConnectionClosed:
+            self.seats.remove(self.seats[seat])
+            self.full = trio.Event()
+            raise
+        self.say(f"lobby: {nick} [{fingerprint(hello.body.pubkey)}] joined from {conn.label} "
+                 f"({len(self.seats)}/{self.cfg.players})")
+        return True
+
+    def roster(self) -> bytes:
+        cfg = self.cfg
+        seats = tuple(Seat(s.nick, s.pubkey, s.addr or "127.0.0.1", s.port) for s in self.seats)
+        body = Roster(cfg.game, cfg.track.name, settings_for(cfg.game, cfg.rules, cfg.track), seats)
+        return encode_signed(self.identity, Envelope(self.game_id, HOST_SEAT, 0, ZERO_HASH, body))
+
+
+async def accept_loop(listener: trio.SocketListener, handler, nursery: trio.Nursery) -> None:
+    """Accept connections and start ``handler(stream)`` for each in ``nursery``.
+
+    Unlike ``trio.serve_listeners`` this does not close a stream when its
+    handler returns: a joiner's connection lives on into the game.
+    """
+    while True:
+        try:
+            stream = await listener.accept()
+        except OSError:
+            await trio.sleep(0.05)  # e.g. too many open files: try again
+            continue
+        nursery.start_soon(handler, stream)
+
+
+def _reason(e: BaseException) -> str:
+    if isinstance(e, trio.TooSlowError):
+        return "timed out"
+    return str(e) or type(e).__name__
+
+
+# ---------------------------------------------------------------------- join
+@dataclass
+class JoinResult:
+    roster: SignedMessage
+    seat: int
+    conn: Conn
+    listeners: list
+
+
+async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: str,
+                     say: Callable[[str], None], listen_host: str | None = None) -> JoinResult:
+    try:
+        code = joincode.normalize(code)
+    except ValueError as e:
+        raise NetError(f"--code: {e}") from None
+    listeners = await trio.open_tcp_listeners(0, host=listen_host)
+    my_port = listeners[0].socket.getsockname()[1]
+    try:
+        with trio.fail_after(HANDSHAKE_TIMEOUT):
+            stream = await trio.open_tcp_stream(host, port)
+    except (OSError, trio.TooSlowError) as e:
+        raise NetError(f"can not reach {host}:{port}: {_reason(e)}") from None
+    conn = Conn(stream, f"host {host}:{port}")
+    nonce = os.urandom(32)
+    try:
+        with trio.fail_after(HANDSHAKE_TIMEOUT):
+            await conn.send(_lobby_frame(identity, ZERO_HASH, UNSEATED, Hello(nick, identity.public_key, nonce, my_port)))
+            ch = await _expect(conn, Challenge)
+            game_id = ch.envelope.game
+            ch.verify(ch.body.pubkey)
+            key = await trio.to_thread.run_sync(joincode.derive_code_key, code, game_id)
+            tr = joincode.JoinTranscript(game_id, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
+            await conn.send(_lobby_frame(identity, game_id, UNSEATED, Join(tr.joiner_tag(key))))
+            wel = await _expect(conn, Welcome)
+            wel.verify(ch.body.pubkey)
+            try:
+                joincode.check_tag(tr.host_tag(key), wel.body.tag, "host")
+            except JoinCodeError:
+                raise NetError("the host could not prove it knows the code: not the game you were invited to")
+    except trio.TooSlowError:
+        raise NetError(f"the host at {host}:{port} did not answer in time") from None
+    except ConnectionClosed as e:
+        raise NetError(f"the host closed the connection: {e}") from None
+    say(f"joined {GAME_TITLES.get(ch.body.kind, ch.body.kind)} at {host}:{port} as seat {wel.body.seat}; "
+        "waiting for the other players...")
+    try:
+        raw = await conn.recv()
+    except ConnectionClosed:
+        raise NetError("the host closed the lobby before the game started") from None
+    roster = decode_signed(raw)
+    if not isinstance(roster.body, Roster) or roster.envelope.game != game_id:
+        raise NetError("the host sent something other than the game's roster")
+    roster.verify(ch.body.pubkey)
+    seat = wel.body.seat
+    if seat >= len(roster.body.seats) or roster.body.seats[seat].pubkey != identity.public_key:
+        raise NetError("the roster does not give this player the seat the host promised")
+    return JoinResult(roster, seat, conn, listeners)
+
+
+async def _expect(conn: Conn, cls) -> SignedMessage:
+    msg = decode_signed(await conn.recv())
+    if isinstance(msg.body, Refuse):
+        raise NetError(f"refused by the host: {msg.body.reason}")
+    if not isinstance(msg.body, cls):
+        raise NetError(f"the host sent {msg.type}, expected {cls.TYPE}")
+    return msg
+
+
+# ---------------------------------------------------------------------- game
+@dataclass
+class NetGame:
+    """One peer of a running game."""
+
+    session: Session
+    home: Home
+    identity: Identity
+    decide: Callable  # (state, seat) -> action  (may block: runs in a thread when human)
+    say: Callable[[str], None]
+    human: bool = False
+    conns: dict[int, Conn] = field(default_factory=dict)
+    sent: list[bytes] = field(default_factory=list)
+    log_path: Path | None = None
+    result: int = 0
+    started: float = field(default_factory=time.monotonic)
+    byes: set[int] = field(default_factory=set)
+    cheat: object | None = None
+    on_turn: Callable | None = None
+
+    def __post_init__(self):
+        self._out_changed = trio.Event()
+        self._finished = trio.Event()
+        gid = self.session.game_id
+        d = self.home.game_dir(gid)
+        self.log_path = d / "game.log"
+        self._log_file = open(self.log_path, "ab")
+        self._log = LogWriter(self._log_file)
+        if self._log_file.tell() <= 8:
+            self._log.append(self.session.roster.payload)
+        self._write_meta("playing")
+
+    # ---- bookkeeping
+    def _write_meta(self, status: str, **extra) -> None:
+        s = self.session
+        self.home.write_meta(s.game_id, {
+            "game": s.kind, "track": s.track.name, "game_id": s.game_id.hex(),
+            "players": [{"nick": n, "fingerprint": s.fingerprint(i)} for i, n in enumerate(s.nicks)],
+            "seat": s.me, "status": status, "log": str(self.log_path),
+            "started": time.strftime("%Y-%m-%d %H:%M:%S"), **extra,
+        })
+
+    def _queue(self, payloads: list[bytes]) -> None:
+        for p in payloads:
+            self._log.append(p)  # logged before it leaves (G7)
+            self.sent.append(p)
+        if payloads:
+            self._out_changed.set()
+            self._out_changed = trio.Event()
+
+    # ---- tasks
+    async def run(self, nursery_hook=None) -> int:
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            for seat, conn in self.conns.items():
+                nursery.start_soon(self._reader, seat, conn)
+                nursery.start_soon(self._sender, seat, conn)
+            self._dispatch(self.session.start())
+            await self._finished.wait()
+            # let the last frames (final openings, bye) go out, and the others' byes arrive
+            with trio.move_on_after(3):
+                while len(self.byes) < len(self.conns) and not all(c.closed for c in self.conns.values()):
+                    await trio.sleep(0.05)
+            nursery.cancel_scope.cancel()
+        for conn in self.conns.values():
+            await conn.aclose()
+        self._log_file.close()
+        return self.result
+
+    async def _sender(self, seat: int, conn: Conn) -> None:
+        idx = 0
+        try:
+            while True:
+                while idx < len(self.sent):
+                    payload = self.sent[idx]
+                    if self.cheat is not None:
+                        payload = self.cheat.outgoing(self, seat, payload)
+                    if payload is not None:
+                        await conn.send(payload)
+                    idx += 1
+                await self._out_changed.wait()
+        except ConnectionClosed:
+            pass
+
+    async def _reader(self, seat: int, conn: Conn) -> None:
+        try:
+            while True:
+                payload = await conn.recv()
+                self._on_frame(seat, payload)
+        except ConnectionClosed:
+            if not self._finished.is_set() and seat not in self.byes:
+                self.say(f"lost the connection to {self.session.name(seat)}")
+                self._stop(1, f"{self.session.name(seat)} left the game")
+        except ProtocolError as e:
+            self.say(f"refused a frame from {self.session.name(seat)}: {e}; closing that connection")
+            await conn.aclose()
+            if not self._finished.is_set():
+                self._stop(1, f"{self.session.name(seat)} sent a malformed frame")
+
+    def _on_frame(self, seat: int, payload: bytes) -> None:
+        if self._finished.is_set() and self.session.halted is None and not self.session.done:
+            return
+        try:
+            msg = self.session.check(payload, from_seat=seat)
+        except Halted as h:
+            self._log.append(payload)  # the proof goes into the log
+            self._halt(h.reason)
+            return
+        if msg is None:
+            return
+        self._log.append(payload)  # logged and flushed before acting on it (G7)
+        if isinstance(msg.body, Bye):
+            self.byes.add(seat)
+        try:
+            out = self.session.handle(msg)
+        except Halted as h:
+            self._halt(h.reason)
+            return
+        self._dispatch(out)
+
+    def _dispatch(self, out) -> None:
+        self._queue(out.send)
+        for ev in out.events:
+            if isinstance(ev, YourTurn):
+                self._nursery.start_soon(self._play_turn, ev.turn)
+            elif isinstance(ev, TurnFinal):
+                if self.on_turn is not None:
+                    self.on_turn(self, ev)
+            elif isinstance(ev, GameOver):
+                self._game_over(ev)
+
+    async def _play_turn(self, turn: int) -> None:
+        state = self.session.state
+        me = self.session.me
+        if self.human:
+            action = await trio.to_thread.run_sync(self.decide, state, me, abandon_on_cancel=True)
+        else:
+            action = self.decide(state, me)
+        if self.session.turn != turn or self.session.halted:
+            return
+        if self.cheat is not None and self.cheat.on_turn(self, turn, action):
+            return
+        try:
+            out = self.session.submit(action)
+        except Halted as h:
+            self._halt(h.reason)
+            return
+        except sled.IllegalMove as e:  # a human typed something the engine refused late: ask again
+            self.say(f"{e}")
+            self._nursery.start_soon(self._play_turn, turn)
+            return
+        self._dispatch(out)
+
+    # ---- endings
+    def _game_over(self, ev: GameOver) -> None:
+        s = self.session
+        places = list(ev.places)
+        lines = ["", f"The race is over ({GAME_TITLES[s.kind]} on {s.track.name}). Final places:"]
+        pts = sled.points(s.state)
+        for i, seat in enumerate(places):
+            lines.append(f"  {i + 1}. {s.name(seat)}" + (f"  {pts[seat]} points" if s.kind == "snowtails" else ""))
+        for seat in range(s.n):
+            if seat not in places:
+                lines.append(f"  -  {s.name(seat)}")
+        lines.append(f"Game log: {self.log_path}")
+        lines.append(f"Audit it with: snowp2p audit {self.log_path}")
+        for ln in lines:
+            self.say(ln)
+        self._write_meta("finished", places=[s.nicks[p] for p in places],
+                         final_hash=s.my_hash[s.final_turn].hex(), turns=s.final_turn)
+        self._queue_bye("game over")
+        self.result = 0
+        self._finished.set()
+
+    def _queue_bye(self, reason: str) -> None:
+        s = self.session
+        if s.me is None:
+            return
+        try:
+            env = Envelope(s.game_id, s.me, s.chain.next_seq(s.me), s.chain.head(s.me), Bye(reason[:200]))
+            payload = encode_signed(self.identity, env)
+            s.check(payload)
+            self._queue([payload])
+        except (ProtocolError, Halted):
+            pass
+
+    def _halt(self, reason) -> None:
+        s = self.session
+        if isinstance(reason, Offence):
+            self.say(f"GAME STOPPED: cheating detected: {reason}")
+            path = self.log_path.with_name("offence.json")
+            path.write_text(json.dumps({"seat": reason.seat, "nick": reason.nick, "offence": reason.what,
+                                        "proof": [p.hex() for p in reason.proof]}, indent=1))
+            self.say(f"The signed proof is in {self.log_path} and {path}.")
+        else:
+            path = self.log_path.with_name("desync.json")
+            path.write_text(json.dumps(reason.report, indent=1))
+            self.say(f"GAME STOPPED: {reason}. Desync report: {path}")
+        self._write_meta("stopped", reason=str(reason))
+        self._queue_bye(f"stopped: {reason}")
+        self.result = 1
+        self._finished.set()
+
+    def _stop(self, code: int, why: str) -> None:
+        if self._finished.is_set():
+            return
+        self.say(f"GAME STOPPED: {why}")
+        self._write_meta("stopped", reason=why)
+        self.result = code
+        self._finished.set()
+
+
+async def open_mesh(game: NetGame, roster: SignedMessage, me: int, listeners, existing: dict[int, Conn],
+                    timeout: float = 20.0) -> None:
+    """Connect to every other seat (seat j dials 1..j-1; the host's lobby connections are reused)."""
+    seats = roster.body.seats
+    n = len(seats)
+    conns = dict(existing)
+    s = game.session
+
+    async def dial(seat: int) -> None:
+        addr, port = seats[seat].addr, seats[seat].port
+        deadline = trio.current_time() + timeout
+        while True:
+            try:
+                stream = await trio.open_tcp_stream(addr, port)
+                break
+            except OSError:
+                if trio.current_time() > deadline:
+                    raise NetError(f"can not reach {seats[seat].nick} at {addr}:{port}")
+                await trio.sleep(0.2)
+        conn = Conn(stream, seats[seat].nick)
+        await conn.send(_lobby_frame(game.identity, s.game_id, me, Link(me)))
+        conns[seat] = conn
+
+    async def accept(stream: trio.SocketStream) -> None:
+        conn = Conn(stream, "peer")
+        try:
+            with trio.fail_after(HANDSHAKE_TIMEOUT):
+                msg = decode_signed(await conn.recv())
+            if not isinstance(msg.body, Link) or msg.envelope.game != s.game_id or not (me < msg.body.seat < n):
+                raise ProtocolError("not a link frame of this game")
+            msg.verify(seats[msg.body.seat].pubkey)
+        except (ProtocolError, ConnectionClosed, trio.TooSlowError) as e:
+            game.say(f"mesh: refused a connection: {_reason(e)}")
+            await conn.aclose()
+            return
+        conn.label = seats[msg.body.seat].nick
+        conns[msg.body.seat] = conn
+        if len(conns) == n - 1:
+            done.set()
+
+    done = trio.Event()
+    with trio.fail_after(timeout + 5):
+        async with trio.open_nursery() as nursery:
+            for listener in listeners or ():
+                nursery.start_soon(accept_loop, listener, accept, nursery)
+            for seat in range(1, me):
+                if seat not in conns:
+                    nursery.start_soon(dial, seat)
+            while len(conns) < n - 1:
+                await trio.sleep(0.01)
+            nursery.cancel_scope.cancel()
+    game.conns = conns

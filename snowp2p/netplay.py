@@ -1,0 +1,454 @@
+"""The networked commands: id, host, join, games, audit, replay (thin shells around net/ and protocol/)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import trio
+
+from .home import Home, HomeError
+from .protocol.crypto import fingerprint
+from .protocol.errors import DecodeError, LogError, ProtocolError
+from .protocol.log import read_log
+from .protocol.messages import Roster, decode_signed
+from .protocol.session import GameOver, Halted, Session, TurnFinal
+from .rules import sled
+from .rules.config import PLAYER_COUNTS, SledRules
+from .rules.drbg import Rand
+from .rules.track import TrackError, find_track
+from .net.game import DEFAULT_PORT, accept_loop, GAME_TITLES, HostConfig, Lobby, NetError, NetGame, join_lobby, open_mesh
+
+DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}
+
+
+class CommandError(Exception):
+    """One line for the user; exit status 2 (bad input) unless ``code`` says otherwise."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
+# ------------------------------------------------------------------ helpers
+def _say_factory(quiet: bool):
+    if quiet:
+        return lambda line: None
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+
+    return say
+
+
+def lan_address() -> str:
+    """This machine's LAN address as others would type it (best effort, no traffic sent)."""
+    try:
+        out = subprocess.run(["ip", "-4", "-o", "addr", "show", "scope", "global"], capture_output=True,
+                             text=True, timeout=2).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if "inet" in parts:
+                return parts[parts.index("inet") + 1].split("/")[0]
+    except (OSError, subprocess.SubprocessError):
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addr = info[4][0]
+            if not addr.startswith("127."):
+                return addr
+    except OSError:
+        pass
+    return "127.0.0.1"
+
+
+def parse_hostport(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        return text, DEFAULT_PORT
+    if not port.isdigit() or not (1 <= int(port) <= 65535):
+        raise CommandError(f"join: {text!r} is not HOST[:PORT] (the port is a number 1-65535)")
+    return host.strip("[]"), int(port)
+
+
+def _bot_decide(state, seat):
+    from .bots import choose_action
+
+    return choose_action(state, Rand(os.urandom(32)))
+
+
+def _human_decide_factory(game_title: str):
+    """A blocking decide(state, seat) that asks the person at this terminal (run in a thread)."""
+    from .ui.netscreen import NetScreen
+
+    screen = NetScreen(game_title)
+    return screen.decide, screen
+
+
+def _check_interactive(args) -> None:
+    if not args.autoplay and not sys.stdin.isatty():
+        raise CommandError(f"{args.command}: standard input is not a terminal; add --autoplay to let the "
+                           "computer play this seat")
+
+
+def _identity(args):
+    home = Home.open(args.home)
+    return home, home.identity(), home.nickname(args.name)
+
+
+# -------------------------------------------------------------------- id
+def run_id(args) -> int:
+    home, ident, nick = _identity(args)
+    print(f"nickname:    {nick}")
+    print(f"fingerprint: {ident.fingerprint}")
+    print(f"key file:    {home.path / 'identity.key'}")
+    return 0
+
+
+# ------------------------------------------------------------------ host
+def run_host(args) -> int:
+    lo, hi = PLAYER_COUNTS[args.game]
+    if not (lo <= args.players <= hi):
+        raise CommandError(f"--players: {GAME_TITLES[args.game]} takes {lo} to {hi} players, not {args.players}")
+    if args.bots is not None and not (0 <= args.bots <= args.players - 1):
+        raise CommandError(f"--bots: between 0 and {args.players - 1} (the other seats), not {args.bots}")
+    if not (0 <= args.port <= 65535):
+        raise CommandError(f"--port: {args.port} is not a TCP port")
+    if args.wait < 0:
+        raise CommandError("--wait: seconds must not be negative")
+    _check_interactive(args)
+    track = find_track(args.track or DEFAULT_TRACKS[args.game], args.game)
+    rules = SledRules(game=args.game, st_start_positions=args.start_positions)
+    return trio.run(_host_main, args, track, rules)
+
+
+async def _host_main(args, track, rules) -> int:
+    home, ident, nick = _identity(args)
+    say = _say_factory(args.quiet)
+    cfg = HostConfig(args.game, track, args.players, rules, args.port)
+    lobby = Lobby(cfg, ident, nick, say)
+    try:
+        listeners = await trio.open_tcp_listeners(args.port)
+    except OSError as e:
+        raise CommandError(f"--port {args.port}: can not listen: {e.strerror or e}", 1) from None
+    port = listeners[0].socket.getsockname()[1]
+    addr = args.advertise or lan_address()
+    say(f"Hosting {GAME_TITLES[args.game]} on {track.name} for {args.players} players "
+        f"as {nick} [{ident.fingerprint}].")
+    say("The others join with:")
+    say(f"    snowp2p join {addr}:{port} --code {lobby.code}")
+    bot_home = home.path / "bots"
+    async with trio.open_nursery() as outer:
+        def spawn(n: int) -> None:
+            for _ in range(n):
+                i = len(lobby.seats) + spawn.count
+                spawn.count += 1
+                bhome = bot_home / f"bot{i}"
+                cmd = [sys.executable, "-m", "snowp2p", "join", f"127.0.0.1:{port}", "--code", lobby.code,
+                       "--autoplay", "--quiet", "--home", str(bhome), "--name", f"bot{i}"]
+                outer.start_soon(_run_child, cmd, bhome / "errors.log")
+        spawn.count = 0
+        async with trio.open_nursery() as lobby_nursery:
+            for listener in listeners:
+                lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer)
+            if args.bots:
+                say(f"Starting {args.bots} computer player(s) as peers on this machine...")
+                spawn(args.bots)
+            elif args.bots is None:
+                free = args.players - 1
+                say(f"Waiting {args.wait:g} s for players to join; then computer players take the free seats.")
+                with trio.move_on_after(args.wait):
+                    await lobby.full.wait()
+                free = args.players - len(lobby.seats)
+                if free > 0:
+                    say(f"Starting {free} computer player(s) as peers on this machine...")
+                    spawn(free)
+            await lobby.full.wait()
+            lobby_nursery.cancel_scope.cancel()
+        roster_payload = lobby.roster()
+        roster = decode_signed(roster_payload)
+        say("All seats are taken:")
+        for i, s in enumerate(roster.body.seats):
+            say(f"  seat {i}: {s.nick} [{fingerprint(s.pubkey)}]" + ("  (you)" if i == 0 else ""))
+        conns = {i: j.conn for i, j in enumerate(lobby.seats) if j.conn is not None}
+        for conn in conns.values():
+            await conn.send(roster_payload)
+        result = await _play(args, home, ident, roster, 0, conns, None, say)
+        with trio.move_on_after(15):
+            await _children_done(outer)
+        outer.cancel_scope.cancel()
+    return result
+
+
+async def _children_done(nursery) -> None:
+    while nursery.child_tasks:
+        await trio.sleep(0.05)
+
+
+async def _run_child(cmd: list[str], errors: Path) -> None:
+    """A computer player: this program as its own process and peer; its errors go to ``errors``."""
+    env = dict(os.environ)
+    env.pop("SNOWP2P_CHEAT", None)
+    errors.parent.mkdir(parents=True, exist_ok=True)
+    with open(errors, "ab") as err:
+        try:
+            await trio.run_process(cmd, check=False, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=err, env=env)
+        except OSError:
+            pass
+
+
+async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
+    from .protocol.session import Session
+
+    body = roster.body
+    try:
+        track = find_track(body.track, body.kind)
+    except TrackError as e:
+        raise CommandError(f"this machine does not have the game's track: {e}", 1) from None
+    secret = os.urandom(32)
+    home.save_secret(roster.envelope.game, secret)
+    try:
+        session = Session(roster, track, me, ident, secret)
+    except DecodeError as e:
+        raise CommandError(f"can not play this game: {e}", 1) from None
+    if args.autoplay:
+        decide, human, screen = _bot_decide, False, None
+    else:
+        decide, screen = _human_decide_factory(GAME_TITLES[body.kind])
+        human = True
+    game = NetGame(session, home, ident, decide, say, human=human)
+    cheat = os.environ.get("SNOWP2P_CHEAT")
+    if cheat:
+        from .net.cheats import Cheat
+
+        game.cheat = Cheat(cheat)
+    if screen is not None:
+        game.on_turn = screen.on_turn
+    elif not args.quiet:
+        game.on_turn = _print_turn
+    try:
+        await open_mesh(game, roster, me, listeners, conns)
+    except (NetError, trio.TooSlowError) as e:
+        raise CommandError(f"could not connect to every player: {e}", 1) from None
+    say(f"Connected to all {len(conns) if not listeners else session.n - 1} other players. The race begins.")
+    return await game.run()
+
+
+def _print_turn(game: NetGame, ev: TurnFinal) -> None:
+    st = game.session.state
+    if ev.turn > 0 and st.public.last_event:
+        print(f"  turn {ev.turn}: {st.public.last_event}", flush=True)
+
+
+# ------------------------------------------------------------------ join
+def run_join(args) -> int:
+    host, port = parse_hostport(args.address)
+    _check_interactive(args)
+    code = args.code
+    if not code:
+        if not sys.stdin.isatty():
+            raise CommandError("join: give the join code with --code (standard input is not a terminal)")
+        code = input("Join code (as the host printed it, e.g. 4-husky-tundra): ").strip()
+    return trio.run(_join_main, args, host, port, code)
+
+
+async def _join_main(args, host, port, code) -> int:
+    home, ident, nick = _identity(args)
+    say = _say_factory(args.quiet)
+    try:
+        res = await join_lobby(host, port, code, ident, nick, say)
+    except NetError as e:
+        raise CommandError(str(e), 1) from None
+    except ProtocolError as e:
+        raise CommandError(f"the host sent a bad message: {e}", 1) from None
+    return await _play(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+
+
+# ----------------------------------------------------------------- games
+def run_games(args) -> int:
+    home = Home.open(args.home)
+    games = home.games()
+    if not games:
+        print(f"no saved games in {home.path / 'games'}")
+        return 0
+    for d, meta in games:
+        players = ", ".join(p.get("nick", "?") for p in meta.get("players", []))
+        print(f"{meta.get('started', '?'):19}  {GAME_TITLES.get(meta.get('game'), meta.get('game', '?')):11}  "
+              f"{meta.get('track', '?'):16}  {meta.get('status', '?'):9}  {players}")
+        print(f"{'':19}  log: {meta.get('log', d / 'game.log')}")
+    return 0
+
+
+# ----------------------------------------------------------------- audit
+class AuditResult:
+    def __init__(self):
+        self.session: Session | None = None
+        self.messages = 0
+        self.violation: str | None = None
+        self.turns: list = []
+
+
+def replay_log(path: str, on_turn=None) -> AuditResult:
+    """Replay a log from disk through an observer session.  Raises CommandError(code 2) if unreadable."""
+    res = AuditResult()
+    p = Path(path)
+    try:
+        with open(p, "rb") as f:
+            contents = read_log(f)
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"{path}: is a directory, not a game log") from None
+    except OSError as e:
+        raise CommandError(f"{path}: can not read: {e.strerror}") from None
+    except LogError as e:
+        if "bad magic" in str(e):
+            raise CommandError(f"{path}: {e}") from None
+        res.violation = f"the log file is damaged: {e}"
+        return res
+    records = contents.records
+    if not records:
+        raise CommandError(f"{path}: an empty game log")
+    try:
+        roster = decode_signed(records[0])
+        if not isinstance(roster.body, Roster):
+            raise DecodeError("the first record is not the game's roster", "type")
+        roster.verify(roster.body.seats[0].pubkey)
+    except ProtocolError as e:
+        raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
+    try:
+        track = find_track(roster.body.track, roster.body.kind)
+        obs = Session(roster, track)
+    except (TrackError, DecodeError) as e:
+        raise CommandError(f"{path}: can not replay: {e}") from None
+    res.session = obs
+    res.messages = 1
+    for i, rec in enumerate(records[1:], start=1):
+        try:
+            out = obs.receive(rec)
+        except Halted as h:
+            res.violation = f"message {i}: {h.reason}"
+            return res
+        except ProtocolError as e:
+            who = ""
+            try:
+                m = decode_signed(rec)
+                who = f" ({m.type} from seat {m.sender}, {obs.name(m.sender) if m.sender < obs.n else '?'})"
+            except ProtocolError:
+                pass
+            res.violation = f"message {i}{who}: {e}"
+            return res
+        res.messages += 1
+        for ev in out.events:
+            if isinstance(ev, TurnFinal):
+                res.turns.append(ev)
+                if on_turn is not None:
+                    on_turn(obs, ev)
+    if contents.torn:
+        res.violation = f"the log ends in a torn record after message {len(records) - 1} (offset {contents.valid_length})"
+    elif obs.halted is None and not obs.done:
+        res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
+                         "missing messages or final openings)")
+    return res
+
+
+def run_audit(args) -> int:
+    t0 = time.perf_counter()
+    res = replay_log(args.log)
+    dt = time.perf_counter() - t0
+    obs = res.session
+    if res.violation:
+        print(f"VIOLATION: {res.violation}")
+        return 1
+    assert obs is not None
+    print("OK")
+    print(f"{GAME_TITLES[obs.kind]} on {obs.track.name}, game {obs.game_id.hex()[:16]}")
+    print("Players:")
+    for i in range(obs.n):
+        print(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
+    print("Final places:")
+    pts = sled.points(obs.state)
+    for k, seat in enumerate(sled.final_places(obs.state)):
+        print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} points" if obs.kind == "snowtails" else ""))
+    moves = obs.counts.get("move", 0)
+    print(f"Checked {res.messages} messages ({moves} moves, {obs.final_turn} turns) in {dt:.2f} s: "
+          "every signature, hash link, reveal, card opening, move and state hash, and each deck's composition.")
+    return 0
+
+
+def run_replay(args) -> int:
+    from .ui import board as B
+
+    delay = args.delay
+
+    def show(obs, ev: TurnFinal) -> None:
+        st = obs.state
+        print(f"\n── turn {ev.turn} · round {st.public.round} ──")
+        if st.public.last_event:
+            print(st.public.last_event)
+        print(B.render_board(st, width=args.width))
+        if delay:
+            time.sleep(delay)
+
+    res = replay_log(args.log, show)
+    if res.violation:
+        print(f"VIOLATION: {res.violation}")
+        return 1
+    obs = res.session
+    print("\nFinal places: " + ", ".join(obs.nicks[s] for s in sled.final_places(obs.state)))
+    return 0
+
+
+# ------------------------------------------------------------------ parser
+def add_parsers(sub, parser_class) -> None:
+    def common(p):
+        p.add_argument("--home", default=None, help="data directory (identity, logs); default $SNOWP2P_HOME "
+                                                    "or ~/.local/share/snowp2p")
+        p.add_argument("--name", default=None, help="your nickname")
+
+    p = sub.add_parser("id", help="show your nickname and key fingerprint")
+    common(p)
+
+    p = sub.add_parser("host", help="host a networked game (others join it)")
+    common(p)
+    p.add_argument("--game", default="snowtails", choices=["snowtails", "mush"])
+    p.add_argument("--track", default=None, help="a shipped track name (default: the game's first race)")
+    p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port to listen on (default {DEFAULT_PORT})")
+    p.add_argument("--bots", type=int, default=None,
+                   help="computer players to start at once as peers (default: wait --wait seconds for people, "
+                        "then fill the free seats with computer players)")
+    p.add_argument("--wait", type=float, default=20.0, help="seconds to wait for people before filling seats (default 20)")
+    p.add_argument("--advertise", default=None, help="the address to print in the join command (default: this "
+                                                     "machine's LAN address)")
+    p.add_argument("--start-positions", choices=["choose", "random"], default="choose")
+    p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+    p = sub.add_parser("join", help="join a networked game")
+    common(p)
+    p.add_argument("address", metavar="HOST[:PORT]")
+    p.add_argument("--code", default=None, help="the join code the host printed")
+    p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+    p = sub.add_parser("games", help="list saved games")
+    common(p)
+
+    p = sub.add_parser("audit", help="check a finished game's log")
+    p.add_argument("log", metavar="LOGFILE")
+
+    p = sub.add_parser("replay", help="show a logged game turn by turn")
+    p.add_argument("log", metavar="LOGFILE")
+    p.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each turn")
+    p.add_argument("--width", type=int, default=None, help="board width in columns")
+
+
+COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "games": run_games, "audit": run_audit,
+            "replay": run_replay}

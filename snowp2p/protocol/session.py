@@ -1,0 +1,750 @@
+"""The game session: the sans-I/O state machine of a networked sled game.
+
+Theory of operation
+-------------------
+A :class:`Session` is built from the host's signed roster.  It takes signed
+frames in (from the network, or from a log being audited), and gives back
+frames to send and events for the shell.  It does no I/O and owns no clock
+or randomness: the shell passes this peer's identity and its 32-byte game
+secret (hash chain seed, deck layout and salts all derive from it).
+
+Every frame goes through two steps: :meth:`Session.check` (decode, game id,
+roster seat, signature, the sender's hash chain: anything wrong is an
+:class:`Offence` by that sender) and, once the shell has logged it,
+:meth:`Session.handle`.  An observer session (``me=None``) is the auditor:
+it runs the very same checks over a saved log.
+
+The flow (protocol/SPEC.md section 11):
+
+* setup: every seat sends ``commit_chain`` and ``slot_commit`` (generation 0
+  of its hidden deck); then every seat reveals event 0; the engine's
+  ``new_game`` runs on ``Rand(R(0))``; everyone acks turn 0.
+* turn t >= 1: the player to act sends any ``slot_commit`` its action will
+  need (a reshuffle starts a new generation of slots), ``move{t}`` (the
+  action and the openings of every card it plays or discards) and its
+  ``reveal{t}``.  Every other seat checks the move at once (openings
+  against commitments, the engine's rules) and sends ``reveal{t}``.  With
+  all reveals in, every seat applies the action with ``Rand(R(t))`` and
+  sends ``ack{t, state hash, section hashes}``; the turn is final when all
+  acks agree.
+* end: every seat sends ``final_open`` for all its slots; the session
+  checks every opening and that each reshuffle kept the cards it gathered.
+
+Anything wrong becomes an :class:`Offence` naming the seat, what it did
+and the signed frames that prove it; a disagreement of state hashes
+becomes a :class:`Desync` with a report.  Either halts the session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules import encoding, sled
+from ..rules.config import SledRules
+from ..rules.drbg import Rand, derive
+from ..rules.errors import IllegalMove
+from ..rules.track import Track, track_digest
+from .chain import SenderChain, Verdict
+from .crypto import Identity, fingerprint, h
+from .errors import ChainError, CommitmentError, DecodeError, EquivocationError, ProtocolError, RevealError
+from .messages import (
+    ZERO_HASH, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal, Roster,
+    SignedMessage, SlotCommit, decode_signed, encode_signed, exact_bytes, list_of, register_body, uint,
+)
+from .randomness import RevealVerifier, chain_reveal, event_randomness, make_hash_chain
+from .slots import SlotBook, commit_slot
+
+CHAIN_LENGTH = 4096  # random events a game can use (one per turn)
+MAX_EVIDENCE_FRAME = 60000
+
+
+@register_body
+@dataclass(frozen=True)
+class Evidence(Body):
+    """Copies of another seat's signed frames, sent when acks disagree (equivocation proof)."""
+
+    TYPE = "evidence"
+    frames: tuple[bytes, ...]
+
+    @staticmethod
+    def _frame(raw: Any, path: str) -> bytes:
+        if type(raw) is not bytes or not (1 <= len(raw) <= MAX_EVIDENCE_FRAME):
+            raise DecodeError(f"expected 1..{MAX_EVIDENCE_FRAME} bytes of binary", path)
+        return raw
+
+    FIELDS = {"frames": list_of(_frame, 4, 1)}
+
+
+@register_body
+@dataclass(frozen=True)
+class Link(Body):
+    """First frame on a mesh connection: which seat is on this end (signed by its key)."""
+
+    TYPE = "link"
+    CHAINED = False
+    seat: int
+    OWNER_FIELD = "seat"
+    FIELDS = {"seat": uint(7)}
+
+
+# --------------------------------------------------------------------- events
+@dataclass(frozen=True)
+class Offence:
+    """A seat broke the protocol or the rules; ``proof`` holds the signed frames."""
+
+    seat: int
+    nick: str
+    what: str
+    proof: tuple[bytes, ...] = ()
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} ({self.nick}): {self.what}"
+
+
+@dataclass(frozen=True)
+class Desync:
+    turn: int
+    report: dict
+    culprit: int | None  # the one seat that disagrees with all the others, if there is one
+
+    def __str__(self) -> str:
+        who = f" (seat {self.culprit} disagrees with everyone else)" if self.culprit is not None else ""
+        return f"the peers' states differ after turn {self.turn}{who}"
+
+
+@dataclass(frozen=True)
+class TurnFinal:
+    turn: int
+    state_hash: bytes
+
+
+@dataclass(frozen=True)
+class YourTurn:
+    turn: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    places: tuple[int, ...]
+
+
+@dataclass
+class Output:
+    send: list[bytes] = field(default_factory=list)
+    events: list[Any] = field(default_factory=list)
+
+    def extend(self, other: "Output") -> None:
+        self.send.extend(other.send)
+        self.events.extend(other.events)
+
+
+class Halted(Exception):
+    """The session stopped (an offence or a desync); ``reason`` is the event."""
+
+    def __init__(self, reason: Offence | Desync):
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+# --------------------------------------------------------------- actions wire
+def action_to_wire(action: sled.Action) -> dict:
+    if isinstance(action, sled.Move):
+        d: dict[str, Any] = {"kind": "move", "play": [[p, c, v] for p, c, v in action.play],
+                             "path": action.path, "bonus": action.bonus}
+        if action.origin is not None:
+            d["origin"] = action.origin
+        return d
+    if isinstance(action, sled.Refill):
+        return {"kind": "refill", "discard": [[c, v] for c, v in action.discard],
+                "chapel": action.chapel, "kennels": action.kennels}
+    if isinstance(action, sled.ChooseStart):
+        return {"kind": "start", "position": action.position}
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _int(x: Any, path: str, lo: int = 0, hi: int = 1 << 16) -> int:
+    if type(x) is not int or not (lo <= x <= hi):
+        raise DecodeError(f"expected an integer {lo}..{hi}", path)
+    return x
+
+
+def action_from_wire(d: Any, seat: int) -> sled.Action:
+    """Strictly parse an action map (DecodeError naming the field)."""
+    if not hasattr(d, "get"):
+        raise DecodeError("expected a map", "action")
+    kind = d.get("kind")
+    allowed = {"move": {"kind", "play", "path", "bonus", "origin"}, "refill": {"kind", "discard", "chapel", "kennels"},
+               "start": {"kind", "position"}}
+    if kind not in allowed:
+        raise DecodeError("kind must be move, refill or start", "action.kind")
+    for k in d:
+        if k not in allowed[kind]:
+            raise DecodeError("unknown field", f"action.{k}")
+    if kind == "start":
+        return sled.ChooseStart(seat, _int(d.get("position"), "action.position", 1, 7))
+    if kind == "refill":
+        disc = d.get("discard", ())
+        if not isinstance(disc, (list, tuple)) or len(disc) > 20:
+            raise DecodeError("expected a list of [card, value]", "action.discard")
+        out = []
+        for i, cv in enumerate(disc):
+            if not isinstance(cv, (list, tuple)) or len(cv) != 2:
+                raise DecodeError("expected [card, value]", f"action.discard[{i}]")
+            out.append((_int(cv[0], f"action.discard[{i}][0]"), _int(cv[1], f"action.discard[{i}][1]", 0, 5)))
+        for k in ("chapel", "kennels"):
+            if type(d.get(k, False)) is not bool:
+                raise DecodeError("expected true or false", f"action.{k}")
+        return sled.Refill(seat, tuple(out), d.get("chapel", False), d.get("kennels", False))
+    play = d.get("play", ())
+    if not isinstance(play, (list, tuple)) or len(play) > 3:
+        raise DecodeError("expected a list of [position, card, value]", "action.play")
+    out3 = []
+    for i, pcv in enumerate(play):
+        if not isinstance(pcv, (list, tuple)) or len(pcv) != 3 or pcv[0] not in sled.POSITIONS:
+            raise DecodeError("expected [left|right|brake, card, value]", f"action.play[{i}]")
+        out3.append((pcv[0], _int(pcv[1], f"action.play[{i}][1]"), _int(pcv[2], f"action.play[{i}][2]", 0, 5)))
+    path = d.get("path", "")
+    if not isinstance(path, str) or len(path) > 20 or any(ch not in "FD" for ch in path):
+        raise DecodeError("expected a string of F and D", "action.path")
+    bonus = _int(d.get("bonus", 0), "action.bonus", 0, 20)
+    origin = d.get("origin")
+    if origin is not None:
+        origin = _int(origin, "action.origin", 1, 7)
+    return sled.Move(seat, tuple(out3), path, bonus, origin)
+
+
+def opened_cards(action: sled.Action) -> list[tuple[int, int]]:
+    """(card id, value) of every card the action opens."""
+    if isinstance(action, sled.Move):
+        return [(c, v) for _, c, v in action.play]
+    if isinstance(action, sled.Refill):
+        return list(action.discard)
+    return []
+
+
+# ------------------------------------------------------------------- helpers
+def located(s: sled.Sled) -> set[int]:
+    return set(s.hand) | set(s.deck) | set(s.discard) | set(s.left) | set(s.right) | set(s.aside)
+
+
+def slot_salt(secret: bytes, generation: int, slot: int) -> bytes:
+    return derive(secret, "slot-salt", generation, slot)
+
+
+def settings_for(game: str, rules: SledRules, track: Track) -> dict:
+    return {"game": game, "rules": rules.to_dict(), "track_digest": track_digest(track)}
+
+
+@dataclass
+class _Gen:
+    first: int  # first card id of the generation
+    size: int
+
+
+class Session:
+    def __init__(self, roster: SignedMessage, track: Track, me: int | None = None,
+                 identity: Identity | None = None, secret: bytes | None = None):
+        body = roster.body
+        if not isinstance(body, Roster):
+            raise DecodeError("the first message of a game is the roster", "type")
+        self.roster = roster
+        self.game_id = roster.envelope.game
+        self.kind = body.kind
+        self.seats = body.seats
+        self.n = len(body.seats)
+        self.nicks = [s.nick for s in body.seats]
+        self.keys = {i: s.pubkey for i, s in enumerate(body.seats)}
+        settings = body.settings
+        if settings.get("track_digest") != track_digest(track):
+            raise DecodeError(f"the roster's track {body.track!r} differs from this machine's copy", "settings.track_digest")
+        self.rules = SledRules.from_dict(dict(settings["rules"]))
+        self.track = track
+        self.me = me
+        self.identity = identity
+        self.secret = secret
+        if me is not None:
+            if identity is None or secret is None or identity.public_key != self.keys[me]:
+                raise ValueError("a playing session needs this seat's identity and secret")
+            self._links = make_hash_chain(derive(secret, "hash-chain"), CHAIN_LENGTH,
+                                          game_id=self.game_id, seat=me)
+        self.chain = SenderChain(self.game_id, self.keys)
+        self.chain.accept(roster)
+        self.reveals = RevealVerifier(self.game_id)
+        self.slots = SlotBook(self.game_id)
+        self.gens: dict[int, list[_Gen]] = {i: [] for i in range(self.n)}
+        self.pending_slots: dict[int, list[SlotCommit]] = {i: [] for i in range(self.n)}
+        self.state: sled.GameState | None = None
+        self.turn = 0  # the turn being agreed on (0: setup)
+        self.final_turn = -1  # last turn all peers agreed on
+        self.head = h("snowp2p/transcript/v1", roster.digest)
+        self.moves: dict[int, SignedMessage] = {}
+        self.move_actions: dict[int, sled.Action] = {}
+        self.acks: dict[int, dict[int, Ack]] = {}
+        self.ack_msgs: dict[int, dict[int, SignedMessage]] = {}
+        self.my_hash: dict[int, bytes] = {}
+        self.my_sections: dict[int, dict[str, bytes]] = {}
+        self.applied_turn = -1
+        self.final_opens: dict[int, list[Opening]] = {}
+        self.conservation: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        self.halted: Offence | Desync | None = None
+        self.over = False
+        self.done = False  # final openings all checked
+        self.sent_setup = False
+        self.revealed: set[int] = set()
+        self.counts = Counter()
+        self.last_agreed_public: bytes = b""
+        self.moves_since: list[bytes] = []
+        self.chain_tips: dict[int, CommitChain] = {}
+        self.evidence_turns: set[int] = set()
+        self.evidence_seen: dict[int, set[int]] = {}
+        self._busy = False
+
+    # ------------------------------------------------------------ identity
+    def fingerprint(self, seat: int) -> str:
+        return fingerprint(self.keys[seat])
+
+    def name(self, seat: int) -> str:
+        return f"{self.nicks[seat]} [{self.fingerprint(seat)}]"
+
+    # ---------------------------------------------------------------- intake
+    def check(self, payload: bytes, from_seat: int | None = None) -> SignedMessage | None:
+        """Decode and authenticate one frame.  None: a duplicate (ignore it).
+
+        Raises :class:`Halted` with an :class:`Offence` for a frame that
+        breaks the protocol (the sender is the seat the frame names, or the
+        connection's seat when the frame can not be attributed), and
+        ``DecodeError`` for bytes that are not a message at all.
+        """
+        msg = decode_signed(payload)
+        sender = msg.envelope.sender
+        blame = from_seat if from_seat is not None else sender
+        if from_seat is not None and sender != from_seat and msg.type != "roster":
+            self._halt(Offence(blame, self._nick(blame), f"sent a {msg.type} signed as seat {sender}", (payload,)))
+        if msg.envelope.game != self.game_id:
+            self._halt(Offence(blame, self._nick(blame), f"sent a {msg.type} from another game", (payload,)))
+        if sender not in self.keys:
+            self._halt(Offence(blame, self._nick(blame), f"sent a message as unknown seat {sender}", (payload,)))
+        try:
+            verdict = self.chain.accept(msg)
+        except EquivocationError as e:
+            self._halt(Offence(sender, self._nick(sender), f"equivocation: {e}", tuple(e.evidence)))
+        except ProtocolError as e:
+            what = "bad signature" if type(e).__name__ == "SignatureError" else str(e)
+            self._halt(Offence(blame, self._nick(blame), f"{what} (in a {msg.type})", (payload,)))
+        if verdict == Verdict.DUPLICATE:
+            return None
+        self.counts[msg.type] += 1
+        return msg
+
+    def _nick(self, seat: int) -> str:
+        return self.nicks[seat] if 0 <= seat < self.n else "?"
+
+    def _halt(self, reason: Offence | Desync) -> None:
+        self.halted = reason
+        raise Halted(reason)
+
+    def receive(self, payload: bytes, from_seat: int | None = None) -> Output:
+        """check + handle in one step (for callers that log elsewhere, and for tests)."""
+        msg = self.check(payload, from_seat)
+        return self.handle(msg) if msg is not None else Output()
+
+    # ------------------------------------------------------------- sending
+    def _emit(self, body: Body, out: Output) -> SignedMessage:
+        assert self.me is not None and self.identity is not None
+        env = Envelope(self.game_id, self.me, self.chain.next_seq(self.me), self.chain.head(self.me), body)
+        payload = encode_signed(self.identity, env)
+        msg = self.check(payload)
+        assert msg is not None
+        out.send.append(payload)
+        out.extend(self._handle(msg))
+        return msg
+
+    def start(self) -> Output:
+        """This seat's setup messages: the hash-chain commitment and deck generation 0."""
+        out = Output()
+        if self.me is None or self.sent_setup:
+            return out
+        self.sent_setup = True
+        self._emit(CommitChain(self._links[-1], CHAIN_LENGTH), out)
+        values = sled.initial_private(self.kind, self.rules, self.me, self.secret).values
+        self._emit(SlotCommit(self.me, 0, tuple(self._commitments(0, values))), out)
+        return out
+
+    def _commitments(self, generation: int, values) -> list[bytes]:
+        return [commit_slot(self.game_id, self.me, generation, i, v, slot_salt(self.secret, generation, i))
+                for i, v in enumerate(values)]
+
+    def _reveal(self, event: int, out: Output) -> None:
+        if self.me is None or event in self.revealed:
+            return
+        self.revealed.add(event)
+        self._emit(Reveal(event, chain_reveal(self._links, event)), out)
+
+    def submit(self, action: sled.Action) -> Output:
+        """This seat's action for the current turn: slot commitments, the move, the reveal.
+
+        Raises IllegalMove (nothing is sent) if the engine refuses it.
+        """
+        out = Output()
+        assert self.me is not None and self.state is not None
+        if self.halted or self.turn != self.final_turn + 1 or self.state.public.current != self.me:
+            raise IllegalMove("TURN", "it is not your turn")
+        before = self.state.sled(self.me)
+        dry = sled.apply(self.state, action, _FirstDraws())  # raises IllegalMove: nothing sent
+        after = dry.sled(self.me)
+        # a reshuffle makes new generations of slots: commit to them before the move
+        for g in range(before.generation + 1, after.generation + 1):
+            first, end = _gen_bounds(after, g)
+            values = dry.private[self.me].values[first:end]
+            self._emit(SlotCommit(self.me, g, tuple(self._commitments(g, values))), out)
+        openings = tuple(self._opening(c, v) for c, v in opened_cards(action))
+        self._emit(Move(self.turn, action_to_wire(action), openings), out)
+        self._reveal(self.turn, out)
+        return out
+
+    def _opening(self, card: int, value: int) -> Opening:
+        gen, slot = self._locate(self.me, card)
+        return Opening(gen, slot, value, slot_salt(self.secret, gen, slot))
+
+    def _locate(self, seat: int, card: int) -> tuple[int, int]:
+        for g, gen in enumerate(self.gens[seat]):
+            if gen.first <= card < gen.first + gen.size:
+                return g, card - gen.first
+        raise CommitmentError(f"card {card} of seat {seat} is in no committed generation")
+
+    # -------------------------------------------------------------- handling
+    def handle(self, msg: SignedMessage) -> Output:
+        """Act on an accepted (and logged) message."""
+        if self.halted:
+            return Output()
+        return self._handle(msg)
+
+    def _handle(self, msg: SignedMessage) -> Output:
+        out = Output()
+        body, seat = msg.body, msg.sender
+        if isinstance(body, CommitChain):
+            if seat in self.chain_tips or self.turn > 0:
+                self._halt(Offence(seat, self._nick(seat), "committed to a second hash chain", (msg.payload,)))
+            self.chain_tips[seat] = body
+            self.reveals.add_peer(seat, body.tip, body.length)
+        elif isinstance(body, SlotCommit):
+            if body.generation == 0:
+                if self.gens[seat]:
+                    self._halt(Offence(seat, self._nick(seat), "committed generation 0 twice", (msg.payload,)))
+                self._add_gen(seat, 0, 0, body, msg)
+            else:
+                self.pending_slots[seat].append(body)
+        elif isinstance(body, Reveal):
+            try:
+                self.reveals.check(seat, body.event, body.preimage)
+            except RevealError as e:
+                self._halt(Offence(seat, self._nick(seat), f"a reveal that does not hash to the previous one: {e}",
+                                   (msg.payload,)))
+        elif isinstance(body, Move):
+            if body.turn in self.moves:
+                self._halt(Offence(seat, self._nick(seat), f"sent two moves for turn {body.turn}", (msg.payload,)))
+            if body.turn <= self.final_turn:
+                self._halt(Offence(seat, self._nick(seat), f"a move for turn {body.turn}, already final", (msg.payload,)))
+            self.moves[body.turn] = msg
+        elif isinstance(body, Ack):
+            self.acks.setdefault(body.turn, {})
+            if seat in self.acks[body.turn]:
+                self._halt(Offence(seat, self._nick(seat), f"acked turn {body.turn} twice", (msg.payload,)))
+            self.acks[body.turn][seat] = body
+            self.ack_msgs.setdefault(body.turn, {})[seat] = msg
+        elif isinstance(body, FinalOpen):
+            self.final_opens.setdefault(seat, []).extend(body.openings)
+        elif isinstance(body, Evidence):
+            self.evidence_seen.setdefault(self.turn, set()).add(seat)
+            for frame in body.frames:
+                try:
+                    other = decode_signed(frame)
+                except DecodeError:
+                    self._halt(Offence(seat, self._nick(seat), "sent evidence that is not a message", (msg.payload,)))
+                try:
+                    self.chain.accept(other)
+                except EquivocationError as e:
+                    s = other.envelope.sender
+                    self._halt(Offence(s, self._nick(s), f"equivocation: {e}", tuple(e.evidence)))
+                except ProtocolError:
+                    pass  # a frame we can not place yet: no proof either way
+        elif isinstance(body, Bye):
+            pass
+        else:
+            self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} during the game", (msg.payload,)))
+        out.extend(self._progress())
+        return out
+
+    def _add_gen(self, seat: int, generation: int, first: int, body: SlotCommit, msg: SignedMessage | None) -> None:
+        self.slots.add_generation(seat, generation, body.commitments)
+        self.gens[seat].append(_Gen(first, len(body.commitments)))
+
+    # -------------------------------------------------------------- progress
+    def _progress(self) -> Output:
+        out = Output()
+        if self._busy:
+            return out  # re-entered from our own message: the outer loop goes on
+        self._busy = True
+        try:
+            self._progress_loop(out)
+        finally:
+            self._busy = False
+        return out
+
+    def _progress_loop(self, out: Output) -> None:
+        while not self.halted:
+            if self.turn == 0 and self.state is None:
+                if not self._setup_ready():
+                    return
+                self._reveal(0, out)
+                if not self._all_revealed(0):
+                    return
+                self._apply_setup()
+                self._send_ack(0, out)
+            if self.over and self.final_turn >= self.turn:
+                out.extend(self._finish())
+                return
+            t = self.turn
+            if self.applied_turn < t:
+                # waiting for move t and its reveals
+                mv = self.moves.get(t)
+                if mv is None:
+                    return
+                if t not in self.move_actions:
+                    self._check_move(t, mv)
+                    self._reveal(t, out)
+                if not self._all_revealed(t):
+                    return
+                self._apply_move(t)
+                self._send_ack(t, out)
+            acks = self.acks.get(t, {})
+            if len(acks) < self.n:
+                return
+            if not self._agree(t, out):
+                return
+            self.final_turn = t
+            out.events.append(TurnFinal(t, self.my_hash[t]))
+            self.last_agreed_public = encoding.encode_public(self.state.public)
+            self.moves_since = []
+            if self.state.is_over:
+                self.over = True
+                continue
+            self.turn = t + 1
+            if self.me is not None and self.state.public.current == self.me:
+                out.events.append(YourTurn(self.turn))
+        return
+
+    def _setup_ready(self) -> bool:
+        return len(self.chain_tips) == self.n and all(self.gens[i] for i in range(self.n))
+
+    def _all_revealed(self, event: int) -> bool:
+        return all(self.reveals.has_revealed(i, event) for i in range(self.n))
+
+    def _rand(self, event: int) -> Rand:
+        return Rand(event_randomness(event, self.reveals.reveals(event)))
+
+    def _apply_setup(self) -> None:
+        secrets = [self.secret if i == self.me else None for i in range(self.n)]
+        state = sled.new_game(self.kind, self.track, self.nicks, self._rand(0), secrets, self.rules)
+        expect = sled.initial_size(self.kind, self.rules)
+        for i in range(self.n):
+            if self.gens[i][0].size != expect:
+                self._halt(Offence(i, self._nick(i), f"committed {self.gens[i][0].size} slots, the deck has {expect}"))
+        self.state = state
+        self.head = h("snowp2p/transcript/v1", self.head, event_randomness(0, self.reveals.reveals(0)))
+        self.applied_turn = 0
+
+    def _check_move(self, t: int, mv: SignedMessage) -> None:
+        """Check move t as soon as it arrives: turn, action, openings, rules (G5)."""
+        seat, body = mv.sender, mv.body
+        proof = (mv.payload,)
+        assert self.state is not None
+        if seat != self.state.public.current:
+            self._halt(Offence(seat, self._nick(seat), f"moved out of turn (turn {t})", proof))
+        try:
+            action = action_from_wire(body.action, seat)
+        except DecodeError as e:
+            self._halt(Offence(seat, self._nick(seat), f"a malformed action: {e}", proof))
+        cards = opened_cards(action)
+        by_card = {}
+        for op in body.openings:
+            if op.generation >= len(self.gens[seat]) or op.slot >= self.gens[seat][op.generation].size:
+                self._halt(Offence(seat, self._nick(seat), "opened a slot that was never committed", proof))
+            card = self.gens[seat][op.generation].first + op.slot
+            try:
+                self.slots.open(seat, op.generation, op.slot, op.value, op.salt)
+            except CommitmentError as e:
+                self._halt(Offence(seat, self._nick(seat), f"a card opening that does not match its commitment: {e}",
+                                   proof))
+            by_card[card] = op.value
+        for c, v in cards:
+            if c not in self.state.sled(seat).hand:
+                self._halt(Offence(seat, self._nick(seat), f"played card {c}, which is not in its hand (rule HAND)",
+                                   proof))
+            if by_card.get(c) != v:
+                self._halt(Offence(seat, self._nick(seat),
+                                   f"card {c} is played as {v} but its opening says {by_card.get(c)}", proof))
+        if set(by_card) != {c for c, _ in cards}:
+            self._halt(Offence(seat, self._nick(seat), "openings that do not match the cards played", proof))
+        try:
+            sled.apply(self.state, action, _FirstDraws())
+        except IllegalMove as e:
+            self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", proof))
+        self.move_actions[t] = action
+
+    def _apply_move(self, t: int) -> None:
+        assert self.state is not None
+        action = self.move_actions[t]
+        seat = action.seat
+        before = self.state.sled(seat)
+        try:
+            state = sled.apply(self.state, action, self._rand(t))
+        except IllegalMove as e:  # checked on arrival; kept for safety
+            self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", (self.moves[t].payload,)))
+        after = state.sled(seat)
+        if after.generation != before.generation:
+            self._bind_generations(seat, before, after, t)
+        gone = located(before) - located(after)
+        new = located(after) - located(before)
+        if gone or new:
+            self.conservation.append((seat, tuple(sorted(new)), tuple(sorted(gone))))
+        self.state = state
+        self.head = h("snowp2p/transcript/v1", self.head, self.moves[t].digest,
+                      event_randomness(t, self.reveals.reveals(t)))
+        self.moves_since.append(self.moves[t].payload)
+        self.applied_turn = t
+
+    def _bind_generations(self, seat: int, before: sled.Sled, after: sled.Sled, t: int) -> None:
+        pending = self.pending_slots[seat]
+        need = after.generation - before.generation
+        proof = (self.moves[t].payload,)
+        if len(pending) < need:
+            self._halt(Offence(seat, self._nick(seat), "reshuffled without committing the new slots", proof))
+        used, self.pending_slots[seat] = pending[:need], pending[need:]
+        for k, body in enumerate(used):
+            g = before.generation + 1 + k
+            first, end = _gen_bounds(after, g)
+            if body.generation != g or len(body.commitments) != end - first:
+                self._halt(Offence(seat, self._nick(seat), f"committed the wrong slots for deck generation {g} "
+                                                           f"({end - first} cards)", proof))
+            self._add_gen(seat, g, first, body, None)
+
+    def _send_ack(self, t: int, out: Output) -> None:
+        assert self.state is not None
+        sections = encoding.section_hashes(self.state.public)
+        sections["move"] = self.moves[t].digest if t in self.moves else self.roster.digest
+        digest = encoding.state_hash(self.state, self.head)
+        self.my_hash[t] = digest
+        self.my_sections[t] = sections
+        if self.me is not None:
+            self._emit(Ack(t, digest, sections), out)
+
+    def _agree(self, t: int, out: Output) -> bool:
+        """True when every ack of turn t carries our state hash."""
+        acks = self.acks[t]
+        mine = self.my_hash[t]
+        differ = [s for s, a in acks.items() if a.state != mine]
+        if not differ:
+            return True
+        # A different copy of the move is equivocation by the mover: send our copy as evidence,
+        # and wait for the others' copies, which prove it.
+        move_differs = [s for s, a in acks.items() if a.sections and a.sections.get("move") != self.my_sections[t]["move"]]
+        if move_differs and t in self.moves and t not in self.evidence_turns:
+            self.evidence_turns.add(t)
+            if self.me is not None:
+                self._emit(Evidence((self.moves[t].payload,)), out)
+            return False
+        if move_differs and t in self.evidence_turns and len(self.evidence_seen.get(t, ())) < len(move_differs):
+            return False
+        agree = [s for s in acks if s not in differ]
+        culprit = None
+        if len(differ) == 1 and len(agree) >= 2:
+            culprit = differ[0]
+        report = self.desync_report(t)
+        self._halt(Desync(t, report, culprit))
+
+    def desync_report(self, t: int) -> dict:
+        return {
+            "game": self.game_id.hex(),
+            "turn": t,
+            "last_agreed_state": self.last_agreed_public.hex(),
+            "moves_since": [p.hex() for p in self.moves_since],
+            "hashes": {
+                self.name(s): {"state": a.state.hex(),
+                               "sections": {k: v.hex() for k, v in sorted((a.sections or {}).items())}}
+                for s, a in sorted(self.acks.get(t, {}).items())
+            },
+            "mine": {k: v.hex() for k, v in sorted(self.my_sections.get(t, {}).items())},
+        }
+
+    # ------------------------------------------------------------------- end
+    def _finish(self) -> Output:
+        out = Output()
+        if self.me is not None and self.me not in self.final_opens:
+            ops = []
+            p = self.state.private[self.me]
+            for g, gen in enumerate(self.gens[self.me]):
+                for slot in range(gen.size):
+                    ops.append(Opening(g, slot, p.values[gen.first + slot], slot_salt(self.secret, g, slot)))
+            for i in range(0, len(ops), 500):
+                self._emit(FinalOpen(tuple(ops[i:i + 500])), out)
+                if self.halted:
+                    return out
+            return out
+        if self.done or len(self.final_opens) < self.n:
+            return out
+        self._check_final()
+        self.done = True
+        out.events.append(GameOver(tuple(sled.final_places(self.state))))
+        return out
+
+    def _check_final(self) -> None:
+        values: dict[int, dict[int, int]] = {i: {} for i in range(self.n)}
+        for seat, ops in self.final_opens.items():
+            for op in ops:
+                try:
+                    self.slots.open(seat, op.generation, op.slot, op.value, op.salt)
+                except CommitmentError as e:
+                    self._halt(Offence(seat, self._nick(seat), f"a final opening that does not match: {e}"))
+        for seat in range(self.n):
+            for g, gen in enumerate(self.gens[seat]):
+                closed = self.slots.closed_slots(seat, g)
+                if closed:
+                    self._halt(Offence(seat, self._nick(seat), f"left slots {closed[:5]} of generation {g} unopened"))
+                for slot, v in self.slots.opened(seat, g).items():
+                    values[seat][gen.first + slot] = v
+        for seat in range(self.n):
+            s = self.state.sled(seat)
+            for card, v in enumerate(s.values):
+                if v >= 0 and values[seat].get(card, v) != v:
+                    self._halt(Offence(seat, self._nick(seat), f"card {card} was played as {v} but opens as "
+                                                               f"{values[seat][card]}"))
+            gen0 = Counter(values[seat][c] for c in range(self.gens[seat][0].size))
+            if gen0 != Counter(sled.initial_composition(self.kind, self.rules)):
+                self._halt(Offence(seat, self._nick(seat), "a deck whose cards are not the game's deck"))
+        for seat, new, gone in self.conservation:
+            if Counter(values[seat][c] for c in new) != Counter(values[seat][c] for c in gone):
+                self._halt(Offence(seat, self._nick(seat), "a reshuffle that did not keep the cards it gathered"))
+
+    # ----------------------------------------------------------------- views
+    def my_turn(self) -> bool:
+        return (self.me is not None and self.state is not None and not self.halted and not self.over
+                and self.final_turn == self.turn - 1 and self.applied_turn < self.turn
+                and self.turn not in self.moves and self.state.public.current == self.me)
+
+
+def _gen_bounds(s: sled.Sled, g: int) -> tuple[int, int]:
+    """Card ids [first, end) of deck generation g of a sled."""
+    first = s.gen_starts[g]
+    end = s.gen_starts[g + 1] if g + 1 < len(s.gen_starts) else len(s.values)
+    return first, end
+
+
+class _FirstDraws:
+    """Randomness for dry runs: validity and slot counts never depend on it."""
+
+    def below(self, n: int) -> int:
+        return 0

@@ -1,0 +1,1504 @@
+"""The rules engine of Snake Carnival (rule ids SC-n of ../shared/rules/snake-carnival.md).
+
+Theory of operation
+-------------------
+The engine is pure, like the sled engine: ``apply(state, action, rand)``
+returns a new immutable :class:`SnakeState` or raises
+:class:`~.errors.IllegalMove` naming the rule broken.  It owns no randomness:
+the deal (SC-S1) and every draw take ``rand`` (``below(n)``).  All
+information is open except the order of the stack, and the stack has no
+order here: it is a *set* of tile ids (a sorted tuple) and every draw picks a
+random member with the randomness of the action that draws, so nobody can
+foresee a draw.
+
+Geometry.  The board is an unbounded grid of cells ``(x, y)``, x growing
+east, y growing north; the home tile is at ``(0, 0)`` (SC-K2).  Edges and
+directions are numbered ``N=0, E=1, S=2, W=3`` (clockwise); the home's side
+``i`` is its edge ``i``.  A tile's rotation ``r`` (0..3) turns it ``r``
+quarter turns clockwise from its canonical form: a straight joins N-S, a
+corner N-E, a head has its one edge N, a crossing log joins N-S and E-W.
+
+Snakes.  A :class:`Snake` is the list of cells of its path from the home
+(``path``) and the direction ``end`` in which its open end points (SC-L1);
+its *open end cell* is the cell after the last one in that direction (the
+home's neighbour on its side while the path is empty).  A head closes it
+(``end == -1``).  The board (:class:`Placed` per cell) holds the tiles and
+their rotations; a crossing log may appear in two paths (SC-L5, SC-X3), or
+twice in one path.  Whenever a snake's open end faces the free lane of a
+crossing log, the snake runs through it at once (a Decision that makes SC-X3
+work without a special action).
+
+A turn in the ``play`` phase is one :class:`Place` (growth, a present, a
+trouble, or a replacement: SC-L1..L7) or a forced :class:`Pass` (SC-T2),
+then the draw (SC-T1, SC-T3).  The last round (SC-E1/E2) has a ``heads``
+phase and a ``hats`` phase of :class:`Place` actions; players with nothing
+to lay there are skipped.  Every Decision and option is a field of
+:class:`SnakeRules`; docs/snake-carnival.md lists them with reasons.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable, Protocol, Sequence
+
+import msgpack
+
+from .errors import IllegalMove, RulesError
+
+COLOURS = ("yellow", "purple", "black", "green")
+N, E, S, W = 0, 1, 2, 3
+DIRS = "NESW"
+DELTA = ((0, 1), (1, 0), (0, -1), (-1, 0))
+HOME = (0, 0)
+
+PH_PLAY, PH_HEADS, PH_HATS, PH_OVER = "play", "heads", "hats", "over"
+
+KINDS = ("corner", "straight", "diamond", "knot", "bruise", "head", "log", "present", "trouble", "hat")
+BODY_KINDS = ("corner", "straight", "diamond", "knot", "bruise")  # snake tiles that grow a snake
+COLOURED = BODY_KINDS + ("head",)
+SHAPES_OF = {
+    "corner": ("corner",), "straight": ("straight",), "diamond": ("straight", "corner"),
+    "knot": ("straight", "corner"), "bruise": ("straight", "corner"), "head": ("head",),
+    "log": ("straight", "corner", "crossing"), "present": ("none",), "trouble": ("none",), "hat": ("none",),
+}
+# The table side of each seat for 2, 3 and 4 players (SC-K1: seat i faces side i; with two players the
+# seats are the opposite sides 0 and 2).  A "seat" everywhere in this module is the player's index.
+SIDES = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+
+
+def opposite(d: int) -> int:
+    return (d + 2) % 4
+
+
+def step(cell: tuple[int, int], d: int) -> tuple[int, int]:
+    return cell[0] + DELTA[d][0], cell[1] + DELTA[d][1]
+
+
+def direction(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """The direction from cell ``a`` to its neighbour ``b``."""
+    return DELTA.index((b[0] - a[0], b[1] - a[1]))
+
+
+class RandomSource(Protocol):
+    def below(self, n: int) -> int: ...
+
+
+# ===================================================================== tiles
+class TileError(RulesError):
+    """A tile file that can not be used: one line naming the file and the field."""
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: int
+    kind: str
+    colour: str  # "" for colourless tiles
+    shape: str  # straight | corner | crossing | head | none
+    points: int
+
+    @property
+    def key(self) -> tuple[str, str, str, int]:
+        return (self.kind, self.colour, self.shape, self.points)
+
+
+@dataclass(frozen=True)
+class TileSet:
+    tiles: tuple[Tile, ...]
+    names: tuple[str, ...]  # a readable name per tile id (equal tiles share it)
+    source: str  # where it was read from (display only)
+    digest: bytes = b""
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __getitem__(self, i: int) -> Tile:
+        return self.tiles[i]
+
+    def name(self, tid: int) -> str:
+        return self.names[tid]
+
+    def by_name(self, name: str) -> list[int]:
+        """Ids of the tiles called ``name`` (spaces and a leading '+' are forgiven)."""
+        want = _norm_name(name)
+        return [i for i, n in enumerate(self.names) if _norm_name(n) == want]
+
+
+def _norm_name(name: str) -> str:
+    return " ".join(p.lstrip("+") for p in name.lower().split())
+
+
+DEFAULT_TILES = Path(__file__).with_name("snake_tiles.toml")
+_TILE_FIELDS = {"kind", "shape", "points", "count", "per_colour"}
+
+
+def load_tiles(path: str | Path | None = None) -> TileSet:
+    """Read a tile table (default: the shipped ``snake_tiles.toml``); TileError with one line when wrong."""
+    p = Path(path) if path is not None else DEFAULT_TILES
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TileError(f"{p}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise TileError(f"{p}: can not read: {e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise TileError(f"{p}: not valid TOML: {e}") from None
+    return tiles_from_dict(data, str(p))
+
+
+def tiles_from_dict(data: Any, where: str = "tiles") -> TileSet:
+    if not isinstance(data, dict) or "tile" not in data:
+        raise TileError(f"{where}: tile: missing (expected [[tile]] entries)")
+    extra = set(data) - {"tile"}
+    if extra:
+        raise TileError(f"{where}: {sorted(extra)[0]}: unknown field")
+    entries = data["tile"]
+    if not isinstance(entries, list) or not entries:
+        raise TileError(f"{where}: tile: expected a list of [[tile]] entries")
+    tiles: list[Tile] = []
+    for i, e in enumerate(entries):
+        w = f"{where}: tile[{i}]"
+        if not isinstance(e, dict):
+            raise TileError(f"{w}: expected a table")
+        for k in e:
+            if k not in _TILE_FIELDS:
+                raise TileError(f"{w}.{k}: unknown field (known: {', '.join(sorted(_TILE_FIELDS))})")
+        kind = e.get("kind")
+        if kind not in KINDS:
+            raise TileError(f"{w}.kind: expected one of {', '.join(KINDS)}, got {kind!r}")
+        shape = e.get("shape", SHAPES_OF[kind][0] if len(SHAPES_OF[kind]) == 1 else None)
+        if shape not in SHAPES_OF[kind]:
+            raise TileError(f"{w}.shape: a {kind} is {' or '.join(SHAPES_OF[kind])}, got {shape!r}")
+        points = e.get("points", 0)
+        if not isinstance(points, int) or isinstance(points, bool) or not -99 <= points <= 99:
+            raise TileError(f"{w}.points: expected an integer -99..99, got {points!r}")
+        if kind == "trouble" and points >= 0:
+            raise TileError(f"{w}.points: a trouble's points are negative (the value lost), got {points}")
+        count = e.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 64:
+            raise TileError(f"{w}.count: expected an integer 1..64, got {count!r}")
+        per = e.get("per_colour", kind in COLOURED)
+        if not isinstance(per, bool):
+            raise TileError(f"{w}.per_colour: expected true or false, got {per!r}")
+        if per != (kind in COLOURED):
+            raise TileError(f"{w}.per_colour: a {kind} {'has' if kind in COLOURED else 'has no'} colour, "
+                            f"so per_colour must be {'true' if kind in COLOURED else 'false'}")
+        for colour in (COLOURS if per else ("",)):
+            for _ in range(count):
+                tiles.append(Tile(len(tiles), kind, colour, shape, points))
+    if len(tiles) > 1000:
+        raise TileError(f"{where}: tile: {len(tiles)} tiles, at most 1000")
+    heads = [t for t in tiles if t.kind == "head"]
+    if len(heads) > len(COLOURS):
+        raise TileError(f"{where}: tile: at most one head per colour (SC-E2), got {len(heads) // 4} per colour")
+    return _finish(tuple(tiles), where)
+
+
+def _finish(tiles: tuple[Tile, ...], where: str) -> TileSet:
+    groups: dict[tuple, set[int]] = {}
+    for t in tiles:
+        groups.setdefault((t.kind, t.colour, t.shape), set()).add(t.points)
+    names = []
+    for t in tiles:
+        parts = [t.colour] if t.colour else []
+        if t.kind == "log":
+            parts.append(f"{t.shape} log")
+        elif t.kind in ("diamond", "knot", "bruise"):
+            parts.append(f"{t.kind} {t.shape}")
+        else:
+            parts.append(t.kind)
+        if len(groups[(t.kind, t.colour, t.shape)]) > 1:
+            parts.append(f"{t.points:+d}")
+        names.append(" ".join(parts))
+    blob = json.dumps([[t.kind, t.colour, t.shape, t.points] for t in tiles]).encode()
+    return TileSet(tiles, tuple(names), where, hashlib.sha256(blob).digest())
+
+
+_DEFAULT_SET: list[TileSet] = []
+
+
+def default_tiles() -> TileSet:
+    if not _DEFAULT_SET:
+        _DEFAULT_SET.append(load_tiles(None))
+    return _DEFAULT_SET[0]
+
+
+# ===================================================================== rules
+@dataclass(frozen=True)
+class SnakeRules:
+    """Every option and Decision of Snake Carnival (docs/snake-carnival.md gives the reasons)."""
+
+    # SC-K3 option: with two players each builds two snakes (the colour facing them and the one to
+    # their right); off: the two unowned colours are removed.
+    two_snakes_each: bool = True
+    # SC-S1: tiles dealt to each player; SC-T1: a hand is topped up to this size when the stack allows.
+    hand_size: int = 4
+    # SC-P2: points per diamond held.
+    diamond_points: int = 4
+    # SC-E1 Decision: a whole round of passes (no placement) starts the last round (blocked table).
+    blocked_round_ends: bool = True
+    # Decision (safety net, like the sled games' max_rounds): the last round begins after this many
+    # rounds at the latest, so every game ends even if players keep replacing tiles forever.
+    max_rounds: int = 60
+    # SC-E2 Decision: heads (and hats) must be laid in the last round whenever one can be.
+    # SC-T4 Decision: the "own colour" test looks at body tiles only (heads are laid in the last round).
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> "SnakeRules":
+        if not isinstance(d, dict):
+            raise ValueError("settings: rules: expected a map")
+        fields = SnakeRules.__dataclass_fields__
+        kw = {}
+        for k, v in d.items():
+            if k not in fields:
+                raise ValueError(f"settings: unknown rules field {k!r}")
+            want = type(getattr(SnakeRules, k))
+            if type(v) is not want:
+                raise ValueError(f"settings: rules field {k!r}: expected {want.__name__}, got {v!r}")
+            kw[k] = v
+        r = SnakeRules(**kw)
+        if not (1 <= r.hand_size <= 10 and 1 <= r.max_rounds <= 1000 and 0 <= r.diamond_points <= 99):
+            raise ValueError("settings: rules: hand_size 1..10, max_rounds 1..1000, diamond_points 0..99")
+        return r
+
+
+PLAYERS = (2, 4)  # SC-K1
+
+
+# ===================================================================== state
+@dataclass(frozen=True)
+class Placed:
+    """A tile on the board.  ``placer``: seat who laid it (SC-L7); ``hat``: tile id of the hat on a head, or -1."""
+
+    x: int
+    y: int
+    tile: int
+    rot: int
+    placer: int
+    hat: int = -1
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True)
+class Snake:
+    colour: str
+    side: int
+    owner: int  # seat, or -1 when the colour is not in the game (SC-K3)
+    path: tuple[tuple[int, int], ...] = ()
+    end: int = 0  # direction of the open end; -1 when a head closes the snake
+
+    @property
+    def active(self) -> bool:
+        return self.owner >= 0
+
+    @property
+    def closed(self) -> bool:
+        return self.end < 0
+
+    def tail_cell(self) -> tuple[int, int]:
+        return self.path[-1] if self.path else HOME
+
+    def open_cell(self) -> tuple[int, int] | None:
+        """The empty-or-blocking cell the open end faces (None when closed)."""
+        if self.end < 0:
+            return None
+        return step(self.tail_cell(), self.end)
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    name: str
+    side: int
+    colours: tuple[str, ...]  # the snakes this player builds and scores (SC-K3, SC-P1)
+    hand: tuple[int, ...]  # sorted tile ids
+    diamonds: int = 0  # diamonds taken from the supply (SC-L7)
+
+
+@dataclass(frozen=True)
+class Public:
+    players: tuple[Player, ...]
+    side_colours: tuple[str, ...]  # colour facing each side of the home tile (SC-K2)
+    snakes: tuple[Snake, ...]  # one per side
+    board: tuple[Placed, ...]  # sorted by (x, y)
+    stack: tuple[int, ...]  # sorted: the stack has no order, draws are random (SC-S1)
+    discard: tuple[int, ...]  # sorted
+    phase: str = PH_PLAY
+    current: int = 0
+    round: int = 1
+    turn: int = 0  # actions applied
+    passes: int = 0  # passes since the last placement (SC-E1 Decision)
+    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    def cells(self) -> dict[tuple[int, int], Placed]:
+        c = self._cache.get("cells")
+        if c is None:
+            c = self._cache["cells"] = {p.cell: p for p in self.board}
+        return c
+
+    def snake(self, colour: str) -> Snake:
+        return self.snakes[self.side_colours.index(colour)]
+
+    def through(self) -> dict[tuple[int, int], list[tuple[str, int, int]]]:
+        """cell -> the (colour, entry edge, exit edge or -1) of every snake passing through it."""
+        c = self._cache.get("through")
+        if c is None:
+            c = {}
+            for sn in self.snakes:
+                for i, cell in enumerate(sn.path):
+                    prev = sn.path[i - 1] if i else HOME
+                    entry = direction(cell, prev)
+                    if i + 1 < len(sn.path):
+                        ex = direction(cell, sn.path[i + 1])
+                    else:
+                        ex = sn.end
+                    c.setdefault(cell, []).append((sn.colour, entry, ex))
+            self._cache["through"] = c
+        return c
+
+
+@dataclass(frozen=True)
+class SnakeState:
+    rules: SnakeRules
+    tiles: TileSet
+    public: Public
+
+    @property
+    def is_over(self) -> bool:
+        return self.public.phase == PH_OVER
+
+    def player(self, seat: int) -> Player:
+        return self.public.players[seat]
+
+    def tile(self, tid: int) -> Tile:
+        return self.tiles.tiles[tid]
+
+
+@dataclass(frozen=True)
+class Place:
+    """Lay tile ``tile`` from the hand on cell (x, y) turned ``rot`` quarter turns clockwise.
+
+    On an empty cell: growth (SC-L1/L2), a present (SC-L3), a trouble (SC-L4), a head (SC-E2).
+    On an occupied cell: a replacement (SC-L5/L6), or a hat on a head (SC-E2).
+    """
+
+    seat: int
+    tile: int
+    x: int
+    y: int
+    rot: int = 0
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True)
+class Pass:
+    """SC-T2: no legal placement; draw a tile."""
+
+    seat: int
+
+
+Action = Place | Pass
+
+
+# ===================================================================== geometry of tiles
+def tile_edges(shape: str, rot: int) -> tuple[tuple[int, ...], ...]:
+    """The lanes of a tile: tuples of the edges each lane joins."""
+    r = rot % 4
+    if shape == "straight":
+        return ((r % 2, r % 2 + 2),)
+    if shape == "corner":
+        return ((r, (r + 1) % 4),)
+    if shape == "crossing":
+        return ((0, 2), (1, 3))
+    if shape == "head":
+        return ((r,),)
+    return ()
+
+
+def rotation_for(shape: str, entry: int, exit_: int) -> int:
+    """The canonical rotation of a ``shape`` tile joining ``entry`` to ``exit_`` (-1: impossible)."""
+    if shape == "straight":
+        return entry % 2 if exit_ == opposite(entry) else -1
+    if shape == "crossing":
+        return 0 if exit_ == opposite(entry) else -1
+    if shape == "corner":
+        if exit_ == (entry + 1) % 4:
+            return entry
+        if exit_ == (entry + 3) % 4:
+            return exit_
+        return -1
+    if shape == "head":
+        return entry if exit_ == -1 else -1
+    return -1
+
+
+def exits_for(shape: str, entry: int) -> tuple[int, ...]:
+    if shape in ("straight", "crossing"):
+        return (opposite(entry),)
+    if shape == "corner":
+        return ((entry + 3) % 4, (entry + 1) % 4)
+    return ()
+
+
+def canonical_rot(shape: str, rot: int) -> int:
+    if shape == "straight":
+        return rot % 2
+    if shape in ("crossing", "none"):
+        return 0
+    return rot % 4
+
+
+# ===================================================================== setup
+def new_game(names: Sequence[str], rand: RandomSource, rules: SnakeRules | None = None,
+             tiles: TileSet | None = None) -> SnakeState:
+    """SC-K1..K3 seating and colours, SC-S1 shuffle and deal; all randomness from ``rand``."""
+    rules = rules or SnakeRules()
+    tiles = tiles or default_tiles()
+    n = len(names)
+    if not PLAYERS[0] <= n <= PLAYERS[1]:
+        raise RulesError(f"SC-K1: Snake Carnival takes 2 to 4 players, not {n}")
+    colours = list(COLOURS)  # SC-K2: the home tile is turned face down: which colour faces which side is drawn
+    side_colours = tuple(_shuffled(rand, colours))
+    return setup_state(names, side_colours, rules, tiles, rand)
+
+
+def _shuffled(rand: RandomSource, items: list) -> list:
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):  # Fisher-Yates with below()
+        j = rand.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def owners(n: int, rules: SnakeRules) -> dict[int, int]:
+    """side -> owning seat (SC-K3); sides not in the map are not in the game."""
+    out = {}
+    for seat, side in enumerate(SIDES[n]):
+        out[side] = seat
+        if n == 2 and rules.two_snakes_each:
+            out[(side + 3) % 4] = seat  # the snake to their right
+    return out
+
+
+def game_tiles(tiles: TileSet, side_colours: Sequence[str], n: int, rules: SnakeRules) -> list[int]:
+    """The ids of the tiles in this game: the colours nobody builds are removed (SC-K3)."""
+    own = owners(n, rules)
+    in_game = {side_colours[s] for s in own}
+    return [t.id for t in tiles.tiles if not t.colour or t.colour in in_game]
+
+
+def setup_state(names: Sequence[str], side_colours: Sequence[str], rules: SnakeRules, tiles: TileSet,
+                rand: RandomSource | None, hands: Sequence[Sequence[int]] | None = None) -> SnakeState:
+    """Seat the players and deal (``hands`` given: no deal, everything else goes to the stack)."""
+    n = len(names)
+    own = owners(n, rules)
+    snakes = tuple(Snake(side_colours[s], s, own.get(s, -1), (), s) for s in range(4))
+    players = []
+    pool = game_tiles(tiles, side_colours, n, rules)
+    for seat, side in enumerate(SIDES[n]):
+        cols = tuple(side_colours[s] for s in sorted(own) if own[s] == seat)
+        cols = tuple(sorted(cols, key=lambda c: (c != side_colours[side], c)))
+        players.append(Player(seat, names[seat], side, cols, ()))
+    stack = list(pool)
+    dealt: list[list[int]] = [[] for _ in range(n)]
+    if hands is None:
+        assert rand is not None
+        for _ in range(rules.hand_size):  # SC-S1: deal 4 each (random picks from the face-down stack)
+            for seat in range(n):
+                dealt[seat].append(stack.pop(rand.below(len(stack))))
+    else:
+        for seat, h in enumerate(hands):
+            for t in h:
+                stack.remove(t)
+                dealt[seat].append(t)
+    players = [replace(p, hand=tuple(sorted(dealt[p.seat]))) for p in players]
+    pub = Public(tuple(players), tuple(side_colours), snakes, (), tuple(sorted(stack)), ())
+    return SnakeState(rules, tiles, pub)
+
+
+# ===================================================================== queries
+def open_cells(pub: Public) -> set[tuple[int, int]]:
+    """The cells at the open ends of the snakes in the game (SC-L4b)."""
+    return {c for sn in pub.snakes if sn.active and (c := sn.open_cell()) is not None}
+
+
+def own_colours(state: SnakeState, seat: int) -> tuple[str, ...]:
+    return state.public.players[seat].colours
+
+
+def may_grow(state: SnakeState, seat: int, tile: Tile) -> bool:
+    """SC-T4: may ``seat`` put ``tile`` (a body tile) into the snake of its colour?"""
+    if tile.colour in own_colours(state, seat) or tile.kind in ("knot", "bruise"):
+        return True
+    mine = own_colours(state, seat)
+    return not any(state.tiles.tiles[t].kind in BODY_KINDS and state.tiles.tiles[t].colour in mine
+                   for t in state.public.players[seat].hand)
+
+
+def _snake_index(pub: Public, colour: str) -> int:
+    return pub.side_colours.index(colour)
+
+
+def _is_snake_tile(pub: Public, cell: tuple[int, int]) -> bool:
+    return cell in pub.through()
+
+
+def _neighbours(cell):
+    return [step(cell, d) for d in range(4)]
+
+
+def placement_error(state: SnakeState, a: Place) -> IllegalMove | None:
+    """Why ``a`` is illegal in the play phase (None: legal).  Assumes turn, seat and hand were checked."""
+    pub = state.public
+    tile = state.tiles.tiles[a.tile]
+    cell = a.cell
+    cells = pub.cells()
+    occupant = cells.get(cell)
+    name = state.tiles.names[a.tile]
+    if cell == HOME:
+        return IllegalMove("SC-K2", "the home tile never moves")
+    if tile.kind in ("head", "hat"):
+        return IllegalMove("SC-E2", f"a {tile.kind} is laid only in the last round")
+    if tile.kind in ("present", "trouble"):
+        if occupant is not None:
+            rule = "SC-L3" if tile.kind == "present" else "SC-L4"
+            return IllegalMove(rule, f"a {tile.kind} goes on an empty cell, and replaces nothing")
+        if cell in open_cells(pub):
+            return IllegalMove("SC-L4b", f"a {tile.kind} may not block a snake's open end")
+        if tile.kind == "present":
+            if not any(_is_snake_tile(pub, c) for c in _neighbours(cell)):
+                return IllegalMove("SC-L3", "a present goes next to a snake")
+        elif not any(c in cells for c in _neighbours(cell)):
+            return IllegalMove("SC-L4", "a trouble goes next to a placed tile")
+        return None
+    if occupant is None:
+        if tile.kind == "log":
+            return IllegalMove("SC-L1", "logs are never laid on an empty cell: they replace tiles")
+        sn = pub.snake(tile.colour) if tile.colour in pub.side_colours else None
+        if sn is None or not sn.active:
+            return IllegalMove("SC-K3", f"no {tile.colour} snake in this game")
+        if not may_grow(state, seat=a.seat, tile=tile):
+            return IllegalMove("SC-T4", f"{name}: grow your own snake while you hold a tile of your colour")
+        if sn.open_cell() != cell:
+            return IllegalMove("SC-L1", f"{name} goes on the {tile.colour} snake's open end "
+                                        f"{fmt_cell(sn.open_cell()) if sn.open_cell() else '(closed)'}")
+        entry = opposite(sn.end)
+        if not any(entry in lane for lane in tile_edges(tile.shape, a.rot)):
+            return IllegalMove("SC-L2", f"{name} turned so that no edge joins the open end")
+        return None
+    # a replacement
+    old = state.tiles.tiles[occupant.tile]
+    if old.kind in ("present", "trouble"):
+        return IllegalMove("SC-L5", f"a {old.kind} is never replaced")
+    if old.kind in ("head", "hat"):
+        return IllegalMove("SC-L5", "a head stays (Decision)")
+    if old.shape == "crossing":
+        return IllegalMove("SC-L5", "a crossing log is permanent once laid")
+    if tile.kind == "log":
+        if tile.shape == "crossing":
+            if old.shape != "straight":
+                return IllegalMove("SC-L5", "a crossing log replaces a straight tile")
+        elif tile.shape != old.shape:
+            return IllegalMove("SC-L5", f"a {tile.shape} log replaces a {tile.shape} tile, not a {old.shape}")
+    else:
+        if old.kind != "log":
+            sn = pub.snake(tile.colour) if tile.colour in pub.side_colours else None
+            if sn is not None and sn.open_cell() == cell:
+                return IllegalMove("SC-L1", f"the {tile.colour} snake's open end is blocked by "
+                                            f"{state.tiles.names[occupant.tile]}: a log can open the way (SC-L5)")
+            return IllegalMove("SC-L6", f"{name} replaces only a log")
+        if tile.shape != old.shape:
+            return IllegalMove("SC-L6", f"the shapes must match: {tile.shape} for a {old.shape} log")
+        runs = pub.through().get(cell, [])
+        if not runs or runs[0][0] != tile.colour:
+            return IllegalMove("SC-L6", f"{name} replaces only a log of the {tile.colour} snake")
+        if not may_grow(state, a.seat, tile):
+            return IllegalMove("SC-T4", f"{name}: grow your own snake while you hold a tile of your colour")
+    runs = pub.through().get(cell, [])
+    if not runs:
+        return IllegalMove("SC-L5", "no snake runs through that tile")
+    colour, entry, ex = runs[0]
+    sn = pub.snake(colour)
+    at_open_end = not sn.closed and sn.path[-1] == cell
+    lanes = tile_edges(tile.shape, a.rot)
+    if tile.shape == "crossing":
+        return None  # the snake keeps its line through the crossing
+    lane = lanes[0]
+    if entry not in lane:
+        return IllegalMove("SC-L5" if tile.kind == "log" else "SC-L6",
+                           "the new tile must join the same edge toward the home")
+    new_exit = lane[0] if lane[1] == entry else lane[1]
+    if new_exit != ex and not at_open_end:
+        return IllegalMove("SC-L5" if tile.kind == "log" else "SC-L6",
+                           "only at a snake's open end may it turn to a new direction")
+    return None
+
+
+def fmt_cell(cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def _check_turn(state: SnakeState, seat: int) -> None:
+    pub = state.public
+    if pub.phase == PH_OVER:
+        raise IllegalMove("TURN", "the game is over")
+    if not 0 <= seat < len(pub.players):
+        raise IllegalMove("TURN", f"no seat {seat}")
+    if seat != pub.current:
+        raise IllegalMove("TURN", f"it is {pub.players[pub.current].name}'s turn, not {pub.players[seat].name}'s")
+
+
+def legal_actions(state: SnakeState) -> list[Action]:
+    """Every legal action of ``state.public.current`` (equal tiles listed once, by their lowest id)."""
+    pub = state.public
+    if pub.phase == PH_OVER:
+        return []
+    seat = pub.current
+    if pub.phase == PH_HEADS:
+        return _head_actions(state, seat)
+    if pub.phase == PH_HATS:
+        return _hat_actions(state, seat)
+    acts = placements(state, seat)
+    return acts if acts else [Pass(seat)]
+
+
+def _distinct(state: SnakeState, hand: Iterable[int]) -> list[int]:
+    seen, out = set(), []
+    for t in sorted(hand):
+        k = state.tiles.tiles[t].key
+        if k not in seen:
+            seen.add(k)
+            out.append(t)
+    return out
+
+
+def placements(state: SnakeState, seat: int) -> list[Place]:
+    """Every legal placement of ``seat`` in the play phase (SC-L1..L7)."""
+    pub = state.public
+    T = state.tiles.tiles
+    cells = pub.cells()
+    through = pub.through()
+    opens = open_cells(pub)
+    out: list[Place] = []
+    hand = _distinct(state, pub.players[seat].hand)
+    empty_near_snake = empty_near_tile = None
+    for tid in hand:
+        t = T[tid]
+        if t.kind in BODY_KINDS:
+            sn = pub.snake(t.colour) if t.colour in pub.side_colours else None
+            if sn is not None and sn.active and may_grow(state, seat, t):
+                oc = sn.open_cell()
+                if oc is not None and oc not in cells and oc != HOME:
+                    entry = opposite(sn.end)
+                    for ex in exits_for(t.shape, entry):
+                        out.append(Place(seat, tid, oc[0], oc[1], rotation_for(t.shape, entry, ex)))
+                # SC-L6: replace a log of this colour's snake
+                for cell in sn.path:
+                    p = cells[cell]
+                    old = T[p.tile]
+                    if old.kind == "log" and old.shape == t.shape:
+                        out.extend(_replacements(state, seat, tid, cell, through))
+        elif t.kind == "log":
+            for cell, runs in through.items():
+                old = T[cells[cell].tile]
+                if old.kind in ("head",) or old.shape == "crossing":
+                    continue
+                if (t.shape == "crossing" and old.shape == "straight") or t.shape == old.shape:
+                    out.extend(_replacements(state, seat, tid, cell, through))
+        elif t.kind == "present":
+            if empty_near_snake is None:
+                empty_near_snake = sorted({c for cell in through for c in _neighbours(cell)
+                                           if c not in cells and c != HOME and c not in opens})
+            out.extend(Place(seat, tid, c[0], c[1], 0) for c in empty_near_snake)
+        elif t.kind == "trouble":
+            if empty_near_tile is None:
+                empty_near_tile = sorted({c for cell in cells for c in _neighbours(cell)
+                                          if c not in cells and c != HOME and c not in opens})
+            out.extend(Place(seat, tid, c[0], c[1], 0) for c in empty_near_tile)
+    return out
+
+
+def _replacements(state, seat, tid, cell, through) -> list[Place]:
+    t = state.tiles.tiles[tid]
+    colour, entry, ex = through[cell][0]
+    if t.shape == "crossing":
+        return [Place(seat, tid, cell[0], cell[1], 0)]
+    sn = state.public.snake(colour)
+    at_open_end = not sn.closed and sn.path[-1] == cell
+    exits = exits_for(t.shape, entry) if at_open_end else ((ex,) if ex in exits_for(t.shape, entry) else ())
+    return [Place(seat, tid, cell[0], cell[1], rotation_for(t.shape, entry, e)) for e in exits]
+
+
+def _head_actions(state: SnakeState, seat: int) -> list[Action]:
+    pub = state.public
+    cells = pub.cells()
+    out = []
+    for tid in sorted(pub.players[seat].hand):
+        t = state.tiles.tiles[tid]
+        if t.kind != "head" or t.colour not in pub.side_colours:
+            continue
+        sn = pub.snake(t.colour)
+        oc = sn.open_cell()
+        if sn.active and oc is not None and oc not in cells and oc != HOME:
+            out.append(Place(seat, tid, oc[0], oc[1], opposite(sn.end)))
+    return out
+
+
+def _hatless_heads(state: SnakeState) -> list[Placed]:
+    return [p for p in state.public.board if state.tiles.tiles[p.tile].kind == "head" and p.hat < 0]
+
+
+def _hat_actions(state: SnakeState, seat: int) -> list[Action]:
+    heads = _hatless_heads(state)
+    hats = [t for t in _distinct(state, state.public.players[seat].hand) if state.tiles.tiles[t].kind == "hat"]
+    return [Place(seat, h, p.x, p.y, 0) for h in hats for p in heads]
+
+
+# ===================================================================== apply
+def apply(state: SnakeState, action: Action, rand: RandomSource) -> SnakeState:
+    """The state after ``action``; IllegalMove (state untouched) when the rules forbid it."""
+    if not isinstance(action, (Place, Pass)):
+        raise IllegalMove("TURN", f"not a Snake Carnival action: {type(action).__name__}")
+    _check_turn(state, action.seat)
+    pub = state.public
+    seat = action.seat
+    if pub.phase in (PH_HEADS, PH_HATS):
+        if isinstance(action, Pass):
+            raise IllegalMove("SC-E2", "in the last round every head and hat that can be laid is laid")
+        if action.tile not in pub.players[seat].hand:
+            raise IllegalMove("HAND", f"{pub.players[seat].name} does not hold tile {action.tile}")
+        legal = _head_actions(state, seat) if pub.phase == PH_HEADS else _hat_actions(state, seat)
+        t = state.tiles.tiles[action.tile]
+        ok = any(state.tiles.tiles[a.tile].key == t.key and a.cell == action.cell
+                 and (pub.phase == PH_HATS or a.rot == action.rot % 4) for a in legal)
+        if not ok:
+            what = "the open end of its snake" if pub.phase == PH_HEADS else "a head without a hat"
+            raise IllegalMove("SC-E2", f"{state.tiles.names[action.tile]} goes on {what}")
+        if pub.phase == PH_HEADS:
+            new = _lay_head(state, action)
+        else:
+            new = _lay_hat(state, action)
+        return _advance_last_round(new, keep_current=True)
+    # ---- the play phase
+    if isinstance(action, Pass):
+        if placements(state, seat):
+            raise IllegalMove("SC-T2", "a player passes only with no legal placement")
+        new = state
+        passes = pub.passes + 1
+    else:
+        if action.tile not in pub.players[seat].hand:
+            raise IllegalMove("HAND", f"{pub.players[seat].name} does not hold tile {action.tile}")
+        if not 0 <= action.rot <= 3:
+            raise IllegalMove("SC-L2", f"rotation {action.rot}: 0 to 3 quarter turns")
+        err = placement_error(state, action)
+        if err is not None:
+            raise err
+        new = place_outcome(state, action)
+        passes = 0
+    new = _draw(new, seat, rand)
+    p = new.public
+    n = len(p.players)
+    nxt = (seat + 1) % n
+    rnd = p.round + (1 if nxt == 0 else 0)
+    new = replace(new, public=_pub(p, passes=passes, current=nxt, round=rnd, turn=p.turn + 1))
+    if _last_round_due(new):
+        new = replace(new, public=_pub(new.public, phase=PH_HEADS, current=0))
+        new = _advance_last_round(new, keep_current=True)
+    return new
+
+
+def _pub(p: Public, **changes) -> Public:
+    return replace(p, _cache={}, **changes)
+
+
+def place_outcome(state: SnakeState, a: Place) -> SnakeState:
+    """The state after a legal play-phase placement, before the draw (previews and bots use it too)."""
+    pub = state.public
+    T = state.tiles.tiles
+    tile = T[a.tile]
+    cells = dict(pub.cells())
+    occupant = cells.get(a.cell)
+    players = list(pub.players)
+    pl = players[a.seat]
+    hand = list(pl.hand)
+    hand.remove(a.tile)
+    diamonds = pl.diamonds + (1 if tile.kind == "diamond" else 0)  # SC-L7: the placer takes a diamond at once
+    players[a.seat] = replace(pl, hand=tuple(hand), diamonds=diamonds)
+    discard = pub.discard
+    snakes = list(pub.snakes)
+    rot = canonical_rot(tile.shape, a.rot)
+    if tile.kind in ("present", "trouble"):
+        cells[a.cell] = Placed(a.x, a.y, a.tile, 0, a.seat)
+    elif occupant is None:  # growth at the open end (SC-L1, SC-L2)
+        i = _snake_index(pub, tile.colour)
+        sn = snakes[i]
+        entry = opposite(sn.end)
+        lane = tile_edges(tile.shape, rot)[0]
+        ex = lane[0] if lane[1] == entry else lane[1]
+        cells[a.cell] = Placed(a.x, a.y, a.tile, rot, a.seat)
+        snakes[i] = replace(sn, path=sn.path + (a.cell,), end=ex)
+    else:  # replacement (SC-L5, SC-L6): the old tile goes to the discard pile
+        discard = tuple(sorted(discard + (occupant.tile,)))
+        cells[a.cell] = Placed(a.x, a.y, a.tile, rot, a.seat)
+        colour, entry, ex = pub.through()[a.cell][0]
+        i = _snake_index(pub, colour)
+        sn = snakes[i]
+        if tile.shape != "crossing" and not sn.closed and sn.path[-1] == a.cell:
+            lane = tile_edges(tile.shape, rot)[0]
+            snakes[i] = replace(sn, end=lane[0] if lane[1] == entry else lane[1])
+    board = tuple(sorted(cells.values(), key=lambda p: (p.x, p.y)))
+    new_pub = _pub(pub, players=tuple(players), board=board, discard=discard, snakes=tuple(snakes))
+    new_pub = _run_crossings(state, new_pub)
+    return replace(state, public=new_pub)
+
+
+def _run_crossings(state: SnakeState, pub: Public) -> Public:
+    """Decision (SC-X3): a snake whose open end faces a crossing log's free lane runs through it at once."""
+    T = state.tiles.tiles
+    moved = True
+    while moved:
+        moved = False
+        cells = pub.cells()
+        through = pub.through()
+        for i, sn in enumerate(pub.snakes):
+            oc = sn.open_cell()
+            if not sn.active or oc is None or oc not in cells or T[cells[oc].tile].shape != "crossing":
+                continue
+            lane_busy = any(e in (sn.end, opposite(sn.end)) for _, e, _ in through.get(oc, []))
+            if lane_busy:
+                continue
+            snakes = list(pub.snakes)
+            snakes[i] = replace(sn, path=sn.path + (oc,))
+            pub = _pub(pub, snakes=tuple(snakes))
+            moved = True
+            break
+    return pub
+
+
+def _draw(state: SnakeState, seat: int, rand: RandomSource) -> SnakeState:
+    """SC-T1: draw one tile, then up to the hand size; SC-T3: an empty stack takes the shuffled discard pile."""
+    pub = state.public
+    stack, discard = list(pub.stack), list(pub.discard)
+    hand = list(pub.players[seat].hand)
+    want = 1
+    drawn = 0
+    while drawn < want or len(hand) < state.rules.hand_size:
+        if not stack:
+            if not discard:
+                break
+            stack, discard = sorted(discard), []  # SC-T3 (the stack has no order: draws are random picks)
+        hand.append(stack.pop(rand.below(len(stack))))
+        drawn += 1
+    players = list(pub.players)
+    players[seat] = replace(players[seat], hand=tuple(sorted(hand)))
+    return replace(state, public=_pub(pub, players=tuple(players), stack=tuple(stack), discard=tuple(discard)))
+
+
+def grows(tile: Tile) -> bool:
+    return tile.kind in BODY_KINDS or tile.kind == "log"
+
+
+def _last_round_due(state: SnakeState) -> bool:
+    """SC-E1: no tile that grows a snake left anywhere off the board, or a round of passes, or the safety net."""
+    pub = state.public
+    T = state.tiles.tiles
+    rest = list(pub.stack) + list(pub.discard) + [t for p in pub.players for t in p.hand]
+    if not any(grows(T[t]) for t in rest):
+        return True
+    if state.rules.blocked_round_ends and pub.passes >= len(pub.players):
+        return True
+    return pub.round > state.rules.max_rounds
+
+
+def _advance_last_round(state: SnakeState, keep_current: bool) -> SnakeState:
+    """SC-E2: heads in seat order, then hats in seat order; skip players with nothing to lay."""
+    pub = state.public
+    n = len(pub.players)
+    phase = pub.phase
+    seat = pub.current
+    while phase != PH_OVER:
+        probe = replace(state, public=_pub(pub, phase=phase, current=seat))
+        acts = _head_actions(probe, seat) if phase == PH_HEADS else _hat_actions(probe, seat)
+        if acts:
+            return probe
+        seat += 1
+        if seat >= n:
+            seat = 0
+            phase = PH_HATS if phase == PH_HEADS else PH_OVER
+    return replace(state, public=_pub(pub, phase=PH_OVER, current=-1))
+
+
+def _lay_head(state: SnakeState, a: Place) -> SnakeState:
+    pub = state.public
+    t = state.tiles.tiles[a.tile]
+    players = list(pub.players)
+    pl = players[a.seat]
+    players[a.seat] = replace(pl, hand=tuple(x for x in pl.hand if x != a.tile))
+    i = _snake_index(pub, t.colour)
+    sn = pub.snakes[i]
+    snakes = list(pub.snakes)
+    snakes[i] = replace(sn, path=sn.path + (a.cell,), end=-1)
+    board = tuple(sorted(pub.board + (Placed(a.x, a.y, a.tile, opposite(sn.end), a.seat),), key=lambda p: (p.x, p.y)))
+    return replace(state, public=_pub(pub, players=tuple(players), snakes=tuple(snakes), board=board,
+                                      turn=pub.turn + 1))
+
+
+def _lay_hat(state: SnakeState, a: Place) -> SnakeState:
+    pub = state.public
+    players = list(pub.players)
+    pl = players[a.seat]
+    players[a.seat] = replace(pl, hand=tuple(x for x in pl.hand if x != a.tile))
+    board = tuple(replace(p, hat=a.tile) if p.cell == a.cell else p for p in pub.board)
+    return replace(state, public=_pub(pub, players=tuple(players), board=board, turn=pub.turn + 1))
+
+
+# ===================================================================== scoring
+def score_breakdown(state: SnakeState) -> dict[int, dict[str, dict[str, int]]]:
+    """Per seat: ``{snake colour: {"SC-P1": .., "SC-P3": .., "SC-P4": ..}, "diamonds": {"SC-P2": .., "SC-P4": ..}}``.
+
+    A seat's score is the sum of all its numbers.  Computed from the board as it lies (also mid-game).
+    """
+    pub = state.public
+    T = state.tiles.tiles
+    cells = pub.cells()
+    through = pub.through()
+    out: dict[int, dict[str, dict[str, int]]] = {}
+    for p in pub.players:
+        d: dict[str, dict[str, int]] = {c: {"SC-P1": 0, "SC-P3": 0, "SC-P4": 0} for c in p.colours}
+        d["diamonds"] = {"SC-P2": 0, "SC-P4": 0}
+        out[p.seat] = d
+    owner = {sn.colour: sn.owner for sn in pub.snakes}
+    # SC-P1: printed points of the snake's tiles (logs 0) and its hat
+    for sn in pub.snakes:
+        if sn.owner < 0:
+            continue
+        pts = 0
+        for cell in set(sn.path):
+            pl = cells[cell]
+            t = T[pl.tile]
+            if t.kind != "log":
+                pts += t.points
+            if pl.hat >= 0:
+                pts += T[pl.hat].points
+        out[sn.owner][sn.colour]["SC-P1"] += pts
+    returned: dict[int, set] = {}
+    for pl in pub.board:
+        t = T[pl.tile]
+        if t.kind == "present":  # SC-P3
+            sides = [cells.get(c) for c in _neighbours(pl.cell)]
+            if any(s is not None and T[s.tile].kind == "log" for s in sides):
+                continue  # a log touches it: nobody scores it
+            for c in _neighbours(pl.cell):
+                for colour in {r[0] for r in through.get(c, [])}:
+                    if owner.get(colour, -1) >= 0:
+                        out[owner[colour]][colour]["SC-P3"] += t.points
+        elif t.kind == "trouble":  # SC-P4
+            v = -t.points
+            for c in _neighbours(pl.cell):
+                nb = cells.get(c)
+                if nb is None or c not in through:
+                    continue
+                nt = T[nb.tile]
+                if nt.kind == "log":
+                    continue  # Decision: a log "saves from all problems"
+                if nt.kind == "diamond":
+                    out[nb.placer]["diamonds"]["SC-P4"] += v
+                    returned.setdefault(nb.placer, set()).add(nb.cell)
+                    continue
+                for colour in {r[0] for r in through[c]}:
+                    if owner.get(colour, -1) >= 0:
+                        out[owner[colour]][colour]["SC-P4"] -= v
+    for p in pub.players:  # SC-P2 (a diamond tile touching a trouble returns its diamond: SC-P4)
+        kept = max(0, p.diamonds - len(returned.get(p.seat, ())))
+        out[p.seat]["diamonds"]["SC-P2"] = state.rules.diamond_points * kept
+    return out
+
+
+def scores(state: SnakeState) -> dict[int, int]:
+    return {seat: sum(v for g in d.values() for v in g.values()) for seat, d in score_breakdown(state).items()}
+
+
+def held_diamonds(state: SnakeState) -> dict[int, int]:
+    bd = score_breakdown(state)
+    dp = state.rules.diamond_points or 1
+    return {s: bd[s]["diamonds"]["SC-P2"] // dp for s in bd}
+
+
+def snake_length(state: SnakeState, seat: int) -> int:
+    return sum(len(set(sn.path)) for sn in state.public.snakes if sn.owner == seat)
+
+
+def final_places(state: SnakeState) -> list[int]:
+    """SC-P5: highest total first; Decision: ties to more diamonds, then the longer snakes, then the lower seat."""
+    sc = scores(state)
+    dm = held_diamonds(state)
+    return sorted(sc, key=lambda s: (-sc[s], -dm[s], -snake_length(state, s), s))
+
+
+# ===================================================================== wire
+def action_to_wire(action: Action) -> dict:
+    if isinstance(action, Pass):
+        return {"type": "pass"}
+    if isinstance(action, Place):
+        return {"type": "place", "tile": action.tile, "x": action.x, "y": action.y, "rot": action.rot}
+    raise TypeError(f"not a Snake Carnival action: {action!r}")
+
+
+COORD_LIMIT = 4096
+TILE_LIMIT = 1000
+
+
+def action_from_wire(d: Any, seat: int) -> Action:
+    """Strict decoding of a wire action; DecodeError(message, field) on bad input."""
+    from ..protocol.errors import DecodeError
+
+    if not isinstance(d, dict):
+        raise DecodeError("an action is a map", "action")
+    for k in d:
+        if not isinstance(k, str):
+            raise DecodeError("keys are strings", "action")
+    kind = d.get("type")
+    if not isinstance(kind, str):
+        raise DecodeError("missing or not a string", "action.type")
+    if kind == "pass":
+        if set(d) != {"type"}:
+            raise DecodeError(f"unexpected field {sorted(set(d) - {'type'})[0]!r}", "action")
+        return Pass(seat)
+    if kind != "place":
+        raise DecodeError(f"unknown action type {kind!r}", "action.type")
+    want = {"type", "tile", "x", "y", "rot"}
+    if set(d) != want:
+        extra = sorted(set(d) - want)
+        missing = sorted(want - set(d))
+        raise DecodeError("unexpected field" if extra else "missing", f"action.{(extra or missing)[0]}")
+    vals = {}
+    for k, lo, hi in (("tile", 0, TILE_LIMIT - 1), ("x", -COORD_LIMIT, COORD_LIMIT), ("y", -COORD_LIMIT, COORD_LIMIT),
+                      ("rot", 0, 3)):
+        v = d[k]
+        if type(v) is not int:
+            raise DecodeError(f"expected an integer, got {type(v).__name__}", f"action.{k}")
+        if not lo <= v <= hi:
+            raise DecodeError(f"{v} out of range {lo}..{hi}", f"action.{k}")
+        vals[k] = v
+    return Place(seat, vals["tile"], vals["x"], vals["y"], vals["rot"])
+
+
+# ===================================================================== encoding
+FORMAT = 1
+
+
+def _pack(obj) -> bytes:
+    return msgpack.packb(obj, use_bin_type=True, strict_types=False)
+
+
+def sections(pub: Public) -> dict[str, list]:
+    out: dict[str, list] = {
+        "turn": [FORMAT, pub.phase, pub.current, pub.round, pub.turn, pub.passes, list(pub.side_colours)],
+        "board": [[p.x, p.y, p.tile, p.rot, p.placer, p.hat] for p in pub.board],
+        "snakes": [[s.colour, s.side, s.owner, [list(c) for c in s.path], s.end] for s in pub.snakes],
+        "piles": [list(pub.stack), list(pub.discard)],
+    }
+    for p in pub.players:
+        out[f"player{p.seat}"] = [p.seat, p.name, p.side, list(p.colours), list(p.hand), p.diamonds]
+    return out
+
+
+def encode_public(pub: Public) -> bytes:
+    sec = sections(pub)
+    return _pack([sec["turn"], sec["board"], sec["snakes"], sec["piles"],
+                  [sec[f"player{p.seat}"] for p in pub.players]])
+
+
+def decode_public(data: bytes) -> Public:
+    turn, board, snakes, piles, players = msgpack.unpackb(data, raw=False, strict_map_key=True)
+    fmt, phase, current, rnd, nturn, passes, side_colours = turn
+    if fmt != FORMAT:
+        raise ValueError(f"state format {fmt} is not {FORMAT}")
+    return Public(
+        players=tuple(Player(s, n, sd, tuple(c), tuple(h), d) for s, n, sd, c, h, d in players),
+        side_colours=tuple(side_colours),
+        snakes=tuple(Snake(c, sd, o, tuple(tuple(x) for x in path), e) for c, sd, o, path, e in snakes),
+        board=tuple(Placed(*b) for b in board),
+        stack=tuple(piles[0]), discard=tuple(piles[1]),
+        phase=phase, current=current, round=rnd, turn=nturn, passes=passes,
+    )
+
+
+def section_hashes(pub: Public) -> dict[str, bytes]:
+    return {name: hashlib.sha256(_pack(v)).digest() for name, v in sections(pub).items()}
+
+
+def rules_digest(rules: SnakeRules) -> bytes:
+    return hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True).encode()).digest()
+
+
+def state_hash(state: SnakeState, transcript_head: bytes = b"") -> bytes:
+    """32-byte hash of the public state, the tile set, the rules and (networked) the transcript head."""
+    h = hashlib.sha256(b"snowp2p/snake/state/v1")
+    h.update(state.tiles.digest)
+    h.update(rules_digest(state.rules))
+    for name, digest in sorted(section_hashes(state.public).items()):
+        h.update(name.encode() + b"\x00" + digest)
+    h.update(len(transcript_head).to_bytes(2, "big") + transcript_head)
+    return h.digest()
+
+
+# ===================================================================== display helpers
+def describe(state: SnakeState, action: Action) -> str:
+    """One line telling what an action does (for event logs and previews)."""
+    name = state.public.players[action.seat].name
+    if isinstance(action, Pass):
+        return f"{name} passes and draws (SC-T2)"
+    tname = state.tiles.names[action.tile]
+    occ = state.public.cells().get(action.cell)
+    if occ is not None and state.tiles.tiles[action.tile].kind == "hat":
+        return f"{name} puts {tname} on the head at {fmt_cell(action.cell)}"
+    if occ is not None:
+        return f"{name} replaces {state.tiles.names[occ.tile]} at {fmt_cell(action.cell)} with {tname}"
+    return f"{name} lays {tname} at {fmt_cell(action.cell)} rot {action.rot}"
+
+
+# ===================================================================== conformance scenarios
+# The JSON format is documented in docs/snake-carnival.md ("Scenarios"); snowp2p/scenario.py hands files
+# whose "game" is "snake" to :func:`scenario_from_dict` and runs them with :meth:`SnakeScenario.run`.
+@dataclass
+class SnakeScenario:
+    id: str
+    path: str
+    state: SnakeState
+    names: list[str]
+    actions: list[dict]
+    expect: dict
+    game: str = "snake"
+
+    def play(self) -> SnakeState:
+        from .drbg import Rand, derive
+
+        state = self.state
+        for i, a in enumerate(self.actions):
+            seat = self.names.index(a["player"])
+            if state.public.phase != PH_OVER:  # the scenario says whose turn it is
+                state = replace(state, public=_pub(state.public, current=seat))
+            rand = Rand(derive(b"scenario-action", self.id, i))
+            if a.get("pass"):
+                act: Action = Pass(seat)
+            else:
+                tid = _pick_tile(state, seat, a["tile"])
+                act = Place(seat, tid, a["at"][0], a["at"][1], a.get("rot", 0))
+            state = apply(state, act, rand)
+        return state
+
+    def run(self) -> list[str]:
+        exp = self.expect
+        try:
+            state = self.play()
+        except IllegalMove as e:
+            if exp.get("error") == "illegal":
+                if "rule" in exp and exp["rule"] != e.rule:
+                    return [f"refused under {e.rule} ({e.message}), but the scenario expects rule {exp['rule']}"]
+                return []
+            return [f"action refused ({e}) but the scenario expects the actions to succeed"]
+        if exp.get("error") == "illegal":
+            return ["expected the action to be refused as illegal, but it was accepted"]
+        return _compare(self, state, exp)
+
+
+def _pick_tile(state: SnakeState, seat: int, name: str) -> int:
+    for t in state.public.players[seat].hand:
+        if _norm_name(state.tiles.names[t]) == _norm_name(name):
+            return t
+    raise IllegalMove("HAND", f"{state.public.players[seat].name} holds no {name}")
+
+
+def _compare(sc: SnakeScenario, state: SnakeState, exp: dict) -> list[str]:
+    pub = state.public
+    names = sc.names
+    diffs: list[str] = []
+    sc_ = scores(state)
+    bd = score_breakdown(state)
+
+    def seat_of(name):
+        if name not in names:
+            raise ValueError(f"expect: no player named {name!r}")
+        return names.index(name)
+
+    def cmp(label, want, got):
+        if want != got:
+            diffs.append(f"{label}: expected {want}, got {got}")
+
+    for key, want in exp.items():
+        if key in ("error", "rule"):
+            continue
+        if key == "scores":
+            for n, v in want.items():
+                cmp(f"scores.{n}", v, sc_[seat_of(n)])
+        elif key == "breakdown":
+            for n, groups in want.items():
+                got = bd[seat_of(n)]
+                for g, rules in groups.items():
+                    for r, v in rules.items():
+                        cmp(f"breakdown.{n}.{g}.{r}", v, got.get(g, {}).get(r, 0))
+        elif key == "open_ends":
+            for colour, v in want.items():
+                sn_ = pub.snake(colour)
+                oc = sn_.open_cell() if sn_.active else None
+                cmp(f"open_ends.{colour}", v, list(oc) if oc is not None else None)
+        elif key == "paths":
+            for colour, v in want.items():
+                cmp(f"paths.{colour}", v, [list(c) for c in pub.snake(colour).path])
+        elif key == "hands":
+            for n, v in want.items():
+                cmp(f"hands.{n}", sorted(_norm_name(x) for x in v),
+                    sorted(_norm_name(state.tiles.names[t]) for t in pub.players[seat_of(n)].hand))
+        elif key == "hand_sizes":
+            for n, v in want.items():
+                cmp(f"hand_sizes.{n}", v, len(pub.players[seat_of(n)].hand))
+        elif key == "diamonds":
+            for n, v in want.items():
+                cmp(f"diamonds.{n}", v, pub.players[seat_of(n)].diamonds)
+        elif key == "phase":
+            cmp("phase", want, pub.phase)
+        elif key == "current":
+            cmp("current", want, names[pub.current] if pub.current >= 0 else None)
+        elif key == "cells":
+            cells = pub.cells()
+            for at, v in want.items():
+                x, y = (int(s) for s in at.split(","))
+                p = cells.get((x, y))
+                got = None if p is None else state.tiles.names[p.tile]
+                cmp(f"cells.{at}", None if v is None else _norm_name(v), None if got is None else _norm_name(got))
+        elif key == "hats":
+            cells = pub.cells()
+            for at, v in want.items():
+                x, y = (int(s) for s in at.split(","))
+                p = cells.get((x, y))
+                got = None if p is None or p.hat < 0 else _norm_name(state.tiles.names[p.hat])
+                cmp(f"hats.{at}", None if v is None else _norm_name(v), got)
+        elif key == "discard":
+            cmp("discard", sorted(_norm_name(x) for x in want), sorted(_norm_name(state.tiles.names[t]) for t in pub.discard))
+        elif key == "stack_size":
+            cmp("stack_size", want, len(pub.stack))
+        elif key == "places":
+            cmp("places", want, [names[s] for s in final_places(state)])
+        elif key == "legal_count":
+            cmp("legal_count", want, len(legal_actions(state)))
+        elif key == "passes_only":
+            cmp("passes_only", want, all(isinstance(a, Pass) for a in legal_actions(state)))
+        else:
+            diffs.append(f"{key}: not a known expectation")
+    return diffs
+
+
+def _scenario_error(msg: str) -> Exception:
+    from ..scenario import ScenarioError
+
+    return ScenarioError(msg)
+
+
+def _int(v, where, lo=-COORD_LIMIT, hi=COORD_LIMIT) -> int:
+    if type(v) is not int or not lo <= v <= hi:
+        raise _scenario_error(f"{where}: expected an integer {lo}..{hi}, got {v!r}")
+    return v
+
+
+def _cell(v, where) -> tuple[int, int]:
+    if not (isinstance(v, list) and len(v) == 2):
+        raise _scenario_error(f"{where}: expected [x, y], got {v!r}")
+    return _int(v[0], where), _int(v[1], where)
+
+
+def scenario_from_dict(data: dict, where: str, tiles: TileSet | None = None) -> SnakeScenario:
+    """A Snake Carnival scenario (docs/snake-carnival.md); ScenarioError with one line naming the field."""
+    err = _scenario_error
+    tiles = tiles or default_tiles()
+    known = {"id", "game", "rules", "options", "colours", "players", "board", "stack", "discard", "phase",
+             "current", "round", "passes", "actions", "expect", "description"}
+    for k in data:
+        if k not in known:
+            raise err(f"{where}: {k}: unknown field")
+    sid = data.get("id")
+    if not isinstance(sid, str) or not sid:
+        raise err(f"{where}: id: expected a string")
+    try:
+        rules = SnakeRules.from_dict(data.get("options", {}))
+    except (ValueError, TypeError) as e:
+        raise err(f"{where}: options: {e}") from None
+    colours = data.get("colours", list(COLOURS))
+    if not (isinstance(colours, list) and sorted(colours) == sorted(COLOURS)):
+        raise err(f"{where}: colours: expected the four colours {list(COLOURS)} in side order N, E, S, W")
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 4:
+        raise err(f"{where}: players: expected a list of 2 to 4 players")
+    names: list[str] = []
+    for i, p in enumerate(raw_players):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+            raise err(f"{where}: players[{i}].name: expected a string")
+        if p["name"] in names:
+            raise err(f"{where}: players[{i}].name: {p['name']!r} appears twice")
+        names.append(p["name"])
+    n = len(names)
+    pool = game_tiles(tiles, colours, n, rules)
+    free = list(pool)
+
+    def take(name, w) -> int:
+        if not isinstance(name, str):
+            raise err(f"{w}: expected a tile name, got {name!r}")
+        for t in free:
+            if _norm_name(tiles.names[t]) == _norm_name(name):
+                free.remove(t)
+                return t
+        if not tiles.by_name(name):
+            raise err(f"{w}: no tile called {name!r} (e.g. 'yellow corner', 'yellow straight +2', 'crossing log')")
+        raise err(f"{w}: no {name!r} left in this game's tile set")
+
+    hands = []
+    diamonds = []
+    for i, p in enumerate(raw_players):
+        w = f"{where}: players[{i}]"
+        for k in p:
+            if k not in ("name", "hand", "diamonds"):
+                raise err(f"{w}.{k}: unknown field")
+        h = p.get("hand", [])
+        if not isinstance(h, list):
+            raise err(f"{w}.hand: expected a list of tile names")
+        hands.append([take(x, f"{w}.hand[{j}]") for j, x in enumerate(h)])
+        diamonds.append(_int(p.get("diamonds", 0), f"{w}.diamonds", 0, 99))
+    board: dict[tuple[int, int], Placed] = {}
+    log_snake: dict[tuple[int, int], str] = {}
+    raw_board = data.get("board", [])
+    if not isinstance(raw_board, list):
+        raise err(f"{where}: board: expected a list of tiles")
+    own = owners(n, rules)
+    colour_owner = {colours[s]: own[s] for s in own}
+    for i, b in enumerate(raw_board):
+        w = f"{where}: board[{i}]"
+        if not isinstance(b, dict):
+            raise err(f"{w}: expected an object")
+        for k in b:
+            if k not in ("tile", "at", "rot", "placer", "snake", "hat"):
+                raise err(f"{w}.{k}: unknown field")
+        tid = take(b.get("tile"), f"{w}.tile")
+        t = tiles.tiles[tid]
+        cell = _cell(b.get("at"), f"{w}.at")
+        if cell == HOME or cell in board:
+            raise err(f"{w}.at: cell {fmt_cell(cell)} is taken")
+        rot = _int(b.get("rot", 0), f"{w}.rot", 0, 3)
+        placer = b.get("placer")
+        if placer is None:
+            seat = colour_owner.get(t.colour, 0)
+        elif placer in names:
+            seat = names.index(placer)
+        else:
+            raise err(f"{w}.placer: no player named {placer!r}")
+        hat = -1
+        if "hat" in b:
+            if t.kind != "head":
+                raise err(f"{w}.hat: only a head wears a hat")
+            hat = take(b["hat"], f"{w}.hat")
+            if tiles.tiles[hat].kind != "hat":
+                raise err(f"{w}.hat: {b['hat']!r} is not a hat")
+        if t.kind == "log" and t.shape != "crossing":
+            sn = b.get("snake")
+            if sn not in colours:
+                raise err(f"{w}.snake: a {t.shape} log says which snake runs through it (a colour)")
+            log_snake[cell] = sn
+        board[cell] = Placed(cell[0], cell[1], tid, canonical_rot(t.shape, rot), seat, hat)
+    piles = {}
+    for key in ("discard", "stack"):
+        v = data.get(key)
+        if v is None:
+            piles[key] = list(free) if key == "stack" else []
+            if key == "stack":
+                free.clear()
+            continue
+        if not isinstance(v, list):
+            raise err(f"{where}: {key}: expected a list of tile names")
+        piles[key] = [take(x, f"{where}: {key}[{j}]") for j, x in enumerate(v)]
+    # trace the snakes from the home
+    snakes = []
+    T = tiles.tiles
+    on_path: set[tuple[int, int]] = set()
+    for s in range(4):
+        colour = colours[s]
+        cur, d, path, end = HOME, s, [], s
+        for _ in range(2 * len(board) + 2):
+            nxt = step(cur, d)
+            p = board.get(nxt)
+            if p is None:
+                end = d
+                break
+            t = T[p.tile]
+            entry = opposite(d)
+            lanes = tile_edges(t.shape, p.rot)
+            lane = next((ln for ln in lanes if entry in ln), None)
+            ok = lane is not None and s in own and (
+                t.shape == "crossing" or (t.kind == "log" and log_snake.get(nxt) == colour)
+                or (t.kind != "log" and t.colour == colour))
+            if not ok:
+                end = d
+                break
+            path.append(nxt)
+            on_path.add(nxt)
+            if t.kind == "head":
+                end = -1
+                break
+            cur = nxt
+            d = lane[0] if lane[1] == entry else lane[1]
+        snakes.append(Snake(colour, s, own.get(s, -1), tuple(path), end))
+    for cell, p in board.items():
+        t = T[p.tile]
+        if t.shape not in ("none", "crossing") and cell not in on_path:
+            raise err(f"{where}: board: the {tiles.names[p.tile]} at {fmt_cell(cell)} is not on its snake's path "
+                      f"from the home (check its rot, and the snake of a log)")
+    players = []
+    base = setup_state(names, colours, rules, tiles, None, hands=[[] for _ in names])
+    for pl in base.public.players:
+        players.append(replace(pl, hand=tuple(sorted(hands[pl.seat])), diamonds=diamonds[pl.seat]))
+    phase = data.get("phase", PH_PLAY)
+    if phase not in (PH_PLAY, PH_HEADS, PH_HATS):
+        raise err(f"{where}: phase: expected play, heads or hats, got {phase!r}")
+    cur = data.get("current", names[0])
+    if cur not in names:
+        raise err(f"{where}: current: no player named {cur!r}")
+    pub = Public(tuple(players), tuple(colours), tuple(snakes), tuple(sorted(board.values(), key=lambda p: (p.x, p.y))),
+                 tuple(sorted(piles["stack"])), tuple(sorted(piles["discard"])), phase=phase,
+                 current=names.index(cur), round=_int(data.get("round", 2), f"{where}.round", 1, 1000),
+                 passes=_int(data.get("passes", 0), f"{where}.passes", 0, 100))
+    pub = _run_crossings(SnakeState(rules, tiles, pub), pub)
+    state = SnakeState(rules, tiles, pub)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise err(f"{where}: actions: expected a list")
+    for i, a in enumerate(actions):
+        w = f"{where}: actions[{i}]"
+        if not isinstance(a, dict):
+            raise err(f"{w}: expected an object")
+        for k in a:
+            if k not in ("player", "tile", "at", "rot", "pass"):
+                raise err(f"{w}.{k}: unknown field")
+        if a.get("player") not in names:
+            raise err(f"{w}.player: no player named {a.get('player')!r}")
+        if a.get("pass"):
+            continue
+        if not isinstance(a.get("tile"), str):
+            raise err(f"{w}.tile: expected a tile name (or \"pass\": true)")
+        if not tiles.by_name(a["tile"]):
+            raise err(f"{w}.tile: no tile called {a['tile']!r}")
+        _cell(a.get("at"), f"{w}.at")
+        _int(a.get("rot", 0), f"{w}.rot", 0, 3)
+    expect = data.get("expect")
+    if not isinstance(expect, dict):
+        raise err(f"{where}: expect: expected an object")
+    return SnakeScenario(sid, where, state, names, actions, expect)
