@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a race on this terminal (against computer players, or hot seat)")
-    play.add_argument("--game", default="snowtails", choices=["snowtails", "mush"], help="which game (default snowtails)")
+    play.add_argument("--game", default="snowtails", choices=["snowtails", "mush", "snake"], help="which game (default snowtails)")
     play.add_argument("--track", default=None, help="a shipped track name or a .toml track file (default: the game's first race)")
     play.add_argument("--bots", type=int, default=None, help="number of computer players (default: 3 with one human)")
     play.add_argument("--humans", type=int, default=1, help="human players taking turns on this terminal (hot seat)")
@@ -40,6 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="Snow Tails: players choose start positions (default) or draw them (ST-S2 option)")
     play.add_argument("--no-trees", action="store_true", help="race without the track's trees (ST-S1 option)")
     play.add_argument("--no-buildings", action="store_true", help="Mush! Mush!: ignore the track's buildings")
+    play.add_argument("--tiles", default=None, metavar="FILE",
+                      help="Snake Carnival: a tile table (.toml) instead of the shipped one")
+    play.add_argument("--one-snake-each", action="store_true",
+                      help="Snake Carnival with two players: one snake each (SC-K3 option)")
 
     sc = sub.add_parser("scenario", help="run rules-conformance scenarios")
     sc.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")

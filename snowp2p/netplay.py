@@ -22,7 +22,7 @@ from .rules import sled
 from .rules.config import PLAYER_COUNTS, SledRules
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
-from .net.game import DEFAULT_PORT, accept_loop, GAME_TITLES, HostConfig, Lobby, NetError, NetGame, join_lobby, open_mesh
+from .net.game import DEFAULT_PORT, GAME_TITLES, HostConfig, Lobby, NetError, NetGame, accept_loop, join_lobby
 
 DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}
 
@@ -137,6 +137,7 @@ async def _host_main(args, track, rules) -> int:
     except OSError as e:
         raise CommandError(f"--port {args.port}: can not listen: {e.strerror or e}", 1) from None
     port = listeners[0].socket.getsockname()[1]
+    lobby.seats[0].port = port  # the roster tells the others where to reach the host again
     addr = args.advertise or lan_address()
     say(f"Hosting {GAME_TITLES[args.game]} on {track.name} for {args.players} players "
         f"as {nick} [{ident.fingerprint}].")
@@ -178,7 +179,7 @@ async def _host_main(args, track, rules) -> int:
         conns = {i: j.conn for i, j in enumerate(lobby.seats) if j.conn is not None}
         for conn in conns.values():
             await conn.send(roster_payload)
-        result = await _play(args, home, ident, roster, 0, conns, None, say)
+        result = await _play(args, home, ident, roster, 0, conns, listeners, say)
         with trio.move_on_after(15):
             await _children_done(outer)
         outer.cancel_scope.cancel()
@@ -232,11 +233,9 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
         game.on_turn = screen.on_turn
     elif not args.quiet:
         game.on_turn = _print_turn
-    try:
-        await open_mesh(game, roster, me, listeners, conns)
-    except (NetError, trio.TooSlowError) as e:
-        raise CommandError(f"could not connect to every player: {e}", 1) from None
-    say(f"Connected to all {len(conns) if not listeners else session.n - 1} other players. The race begins.")
+    game.conns = dict(conns)
+    game.listeners = list(listeners or [])
+    say("The race begins.")
     return await game.run()
 
 
@@ -268,6 +267,85 @@ async def _join_main(args, host, port, code) -> int:
     except ProtocolError as e:
         raise CommandError(f"the host sent a bad message: {e}", 1) from None
     return await _play(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+
+
+# ---------------------------------------------------------------- resume
+def _find_game(home: Home, which: str | None) -> Path:
+    """The game directory to resume: by id prefix, by log path, or the newest unfinished game."""
+    if which:
+        p = Path(which)
+        if p.is_file():
+            return p.parent
+        if p.is_dir() and (p / "game.log").exists():
+            return p
+        for d, _ in home.games():
+            if d.name.startswith(which.lower()):
+                return d
+        raise CommandError(f"resume: no saved game {which!r} (see `snowp2p games`)")
+    for d, meta in home.games():
+        if meta.get("status") == "playing":
+            return d
+    raise CommandError("resume: no unfinished game to resume (see `snowp2p games`)")
+
+
+def run_resume(args) -> int:
+    _check_interactive(args)
+    return trio.run(_resume_main, args)
+
+
+async def _resume_main(args) -> int:
+    home, ident, nick = _identity(args)
+    say = _say_factory(args.quiet)
+    d = _find_game(home, args.game)
+    log = d / "game.log"
+    try:
+        with open(log, "r+b") as f:
+            contents = read_log(f)
+            if contents.torn:
+                f.truncate(contents.valid_length)  # a crash during the last append: cut it cleanly
+                say(f"cut a torn last record from {log}")
+    except (OSError, LogError) as e:
+        raise CommandError(f"resume: can not read {log}: {e}", 1) from None
+    records = contents.records
+    try:
+        roster = decode_signed(records[0])
+        seats = roster.body.seats
+        me = next(i for i, st in enumerate(seats) if st.pubkey == ident.public_key)
+    except (ProtocolError, IndexError, StopIteration, AttributeError):
+        raise CommandError(f"resume: {log} is not a game this identity plays in", 1) from None
+    secret = home.load_secret(roster.envelope.game)
+    if secret is None:
+        raise CommandError(f"resume: the game's secret is missing from {d}", 1)
+    try:
+        track = find_track(roster.body.track, roster.body.kind)
+        session, missing = Session.from_log(records, track, me, ident, secret)
+    except Halted as h:
+        raise CommandError(f"resume: the log holds a violation: {h.reason}", 1) from None
+    except (TrackError, ProtocolError) as e:
+        raise CommandError(f"resume: can not replay {log}: {e}", 1) from None
+    if session.done:
+        say("This game is already over: " + ", ".join(session.nicks[p] for p in sled.final_places(session.state)))
+        return 0
+    try:
+        listeners = await trio.open_tcp_listeners(seats[me].port)
+    except OSError as e:
+        raise CommandError(f"resume: can not listen on port {seats[me].port} again: {e.strerror or e}", 1) from None
+    if args.autoplay:
+        decide, human, screen = _bot_decide, False, None
+    else:
+        decide, screen = _human_decide_factory(GAME_TITLES[roster.body.kind])
+        human = True
+    game = NetGame(session, home, ident, decide, say, human=human)
+    for p in missing:
+        game._log.append(p)
+    game.listeners = listeners
+    if screen is not None:
+        game.on_turn = screen.on_turn
+    elif not args.quiet:
+        game.on_turn = _print_turn
+    say(f"Resuming {GAME_TITLES[roster.body.kind]} game {roster.envelope.game.hex()[:16]} as seat {me} "
+        f"at turn {session.turn}; reconnecting to the others...")
+    return await game.run()
 
 
 # ----------------------------------------------------------------- games
@@ -438,6 +516,12 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
+    p = sub.add_parser("resume", help="rejoin a game after a crash or a lost connection")
+    common(p)
+    p.add_argument("game", nargs="?", default=None, help="game id (prefix) or log path; default: the newest unfinished game")
+    p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
     p = sub.add_parser("games", help="list saved games")
     common(p)
 
@@ -450,5 +534,5 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--width", type=int, default=None, help="board width in columns")
 
 
-COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "games": run_games, "audit": run_audit,
-            "replay": run_replay}
+COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "resume": run_resume, "games": run_games,
+            "audit": run_audit, "replay": run_replay}

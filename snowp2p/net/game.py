@@ -286,8 +286,12 @@ class NetGame:
     byes: set[int] = field(default_factory=set)
     cheat: object | None = None
     on_turn: Callable | None = None
+    listeners: list = field(default_factory=list)
+    connected: set = field(default_factory=set)
 
     def __post_init__(self):
+        if not self.sent:
+            self.sent = self.session.my_frames()  # the host's roster is its message 0
         self._out_changed = trio.Event()
         self._finished = trio.Event()
         gid = self.session.game_id
@@ -317,30 +321,96 @@ class NetGame:
             self._out_changed.set()
             self._out_changed = trio.Event()
 
-    # ---- tasks
-    async def run(self, nursery_hook=None) -> int:
+    # ---- connections
+    async def run(self) -> int:
+        """Play until the game ends (or stops).  Keeps every link up: lost links are redialled
+        (seat j dials the seats below it) or accepted again, and each side resends what the
+        other lacks ("my next message from you is N", protocol/SPEC.md)."""
+        s = self.session
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
-            for seat, conn in self.conns.items():
-                nursery.start_soon(self._reader, seat, conn)
-                nursery.start_soon(self._sender, seat, conn)
-            self._dispatch(self.session.start())
+            for listener in self.listeners:
+                nursery.start_soon(accept_loop, listener, self._accept, nursery)
+            for seat, conn in list(self.conns.items()):
+                self._attach(seat, conn, len(self.sent))  # lobby links: they have what we sent there
+            for seat in range(1, s.me):
+                if seat not in self.conns:
+                    nursery.start_soon(self._dial, seat)
+            self._dispatch(s.resume_events())
             await self._finished.wait()
             # let the last frames (final openings, bye) go out, and the others' byes arrive
             with trio.move_on_after(3):
-                while len(self.byes) < len(self.conns) and not all(c.closed for c in self.conns.values()):
+                while len(self.byes) < s.n - 1 and any(not c.closed for c in self.conns.values()):
                     await trio.sleep(0.05)
             nursery.cancel_scope.cancel()
         for conn in self.conns.values():
             await conn.aclose()
+        for listener in self.listeners:
+            await listener.aclose()
         self._log_file.close()
         return self.result
 
-    async def _sender(self, seat: int, conn: Conn) -> None:
-        idx = 0
+    def _link_frame(self, their_seat: int) -> bytes:
+        s = self.session
+        return _lobby_frame(self.identity, s.game_id, s.me, Link(s.me, s.chain.next_seq(their_seat)))
+
+    def _attach(self, seat: int, conn: Conn, their_next: int) -> None:
+        """Use ``conn`` for ``seat`` from now on; send it our messages from ``their_next`` on."""
+        old = self.conns.get(seat)
+        if old is not None and old is not conn:
+            old.closed = True
+            self._nursery.start_soon(old.aclose)
+        self.conns[seat] = conn
+        self.connected.add(seat)
+        self._nursery.start_soon(self._reader, seat, conn)
+        self._nursery.start_soon(self._sender, seat, conn, their_next)
+
+    async def _dial(self, seat: int) -> None:
+        """Connect to a lower seat, retrying until it answers or the game ends."""
+        s = self.session
+        addr, port = s.seats[seat].addr, s.seats[seat].port
+        delay = 0.1
+        while not self._finished.is_set():
+            try:
+                stream = await trio.open_tcp_stream(addr, port)
+                conn = Conn(stream, s.nicks[seat])
+                with trio.fail_after(HANDSHAKE_TIMEOUT):
+                    await conn.send(self._link_frame(seat))
+                    their = await self._read_link(conn, seat)
+                self._attach(seat, conn, their.next)
+                return
+            except (OSError, ConnectionClosed, ProtocolError, trio.TooSlowError):
+                await trio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+
+    async def _read_link(self, conn: Conn, expect: int | None) -> Link:
+        s = self.session
+        msg = decode_signed(await conn.recv())
+        if not isinstance(msg.body, Link) or msg.envelope.game != s.game_id:
+            raise ProtocolError("the first frame of a game connection must be a link of this game")
+        seat = msg.body.seat
+        if seat >= s.n or seat == s.me or (expect is not None and seat != expect):
+            raise ProtocolError(f"a link from an unexpected seat {seat}")
+        msg.verify(s.keys[seat])
+        return msg.body
+
+    async def _accept(self, stream: trio.SocketStream) -> None:
+        conn = Conn(stream, peer_address(stream) or "peer")
         try:
-            while True:
-                while idx < len(self.sent):
+            with trio.fail_after(HANDSHAKE_TIMEOUT):
+                their = await self._read_link(conn, None)
+                await conn.send(self._link_frame(their.seat))
+        except (ProtocolError, ConnectionClosed, trio.TooSlowError) as e:
+            self.say(f"refused a connection from {conn.label}: {_reason(e)}")
+            await conn.aclose()
+            return
+        conn.label = self.session.nicks[their.seat]
+        self._attach(their.seat, conn, their.next)
+
+    async def _sender(self, seat: int, conn: Conn, idx: int) -> None:
+        try:
+            while not conn.closed:
+                while idx < len(self.sent) and not conn.closed:
                     payload = self.sent[idx]
                     if self.cheat is not None:
                         payload = self.cheat.outgoing(self, seat, payload)
@@ -355,16 +425,19 @@ class NetGame:
         try:
             while True:
                 payload = await conn.recv()
+                if self.conns.get(seat) is not conn:
+                    return  # replaced by a newer connection
                 self._on_frame(seat, payload)
         except ConnectionClosed:
-            if not self._finished.is_set() and seat not in self.byes:
-                self.say(f"lost the connection to {self.session.name(seat)}")
-                self._stop(1, f"{self.session.name(seat)} left the game")
-        except ProtocolError as e:
+            pass
+        except ProtocolError as e:  # a frame that is not a message (G9): cut this connection, keep the game
             self.say(f"refused a frame from {self.session.name(seat)}: {e}; closing that connection")
-            await conn.aclose()
-            if not self._finished.is_set():
-                self._stop(1, f"{self.session.name(seat)} sent a malformed frame")
+        await conn.aclose()
+        if self.conns.get(seat) is conn and not self._finished.is_set() and seat not in self.byes:
+            self.connected.discard(seat)
+            self.say(f"lost the connection to {self.session.name(seat)}; waiting for it to come back")
+            if seat < self.session.me:
+                self._nursery.start_soon(self._dial, seat)
 
     def _on_frame(self, seat: int, payload: bytes) -> None:
         if self._finished.is_set() and self.session.halted is None and not self.session.done:
@@ -477,57 +550,3 @@ class NetGame:
         self._write_meta("stopped", reason=why)
         self.result = code
         self._finished.set()
-
-
-async def open_mesh(game: NetGame, roster: SignedMessage, me: int, listeners, existing: dict[int, Conn],
-                    timeout: float = 20.0) -> None:
-    """Connect to every other seat (seat j dials 1..j-1; the host's lobby connections are reused)."""
-    seats = roster.body.seats
-    n = len(seats)
-    conns = dict(existing)
-    s = game.session
-
-    async def dial(seat: int) -> None:
-        addr, port = seats[seat].addr, seats[seat].port
-        deadline = trio.current_time() + timeout
-        while True:
-            try:
-                stream = await trio.open_tcp_stream(addr, port)
-                break
-            except OSError:
-                if trio.current_time() > deadline:
-                    raise NetError(f"can not reach {seats[seat].nick} at {addr}:{port}")
-                await trio.sleep(0.2)
-        conn = Conn(stream, seats[seat].nick)
-        await conn.send(_lobby_frame(game.identity, s.game_id, me, Link(me)))
-        conns[seat] = conn
-
-    async def accept(stream: trio.SocketStream) -> None:
-        conn = Conn(stream, "peer")
-        try:
-            with trio.fail_after(HANDSHAKE_TIMEOUT):
-                msg = decode_signed(await conn.recv())
-            if not isinstance(msg.body, Link) or msg.envelope.game != s.game_id or not (me < msg.body.seat < n):
-                raise ProtocolError("not a link frame of this game")
-            msg.verify(seats[msg.body.seat].pubkey)
-        except (ProtocolError, ConnectionClosed, trio.TooSlowError) as e:
-            game.say(f"mesh: refused a connection: {_reason(e)}")
-            await conn.aclose()
-            return
-        conn.label = seats[msg.body.seat].nick
-        conns[msg.body.seat] = conn
-        if len(conns) == n - 1:
-            done.set()
-
-    done = trio.Event()
-    with trio.fail_after(timeout + 5):
-        async with trio.open_nursery() as nursery:
-            for listener in listeners or ():
-                nursery.start_soon(accept_loop, listener, accept, nursery)
-            for seat in range(1, me):
-                if seat not in conns:
-                    nursery.start_soon(dial, seat)
-            while len(conns) < n - 1:
-                await trio.sleep(0.01)
-            nursery.cancel_scope.cancel()
-    game.conns = conns

@@ -86,8 +86,9 @@ class Link(Body):
     TYPE = "link"
     CHAINED = False
     seat: int
+    next: int  # how many of the receiver's messages the sender already has: resend from here
     OWNER_FIELD = "seat"
-    FIELDS = {"seat": uint(7)}
+    FIELDS = {"seat": uint(7), "next": uint((1 << 32) - 1)}
 
 
 # --------------------------------------------------------------------- events
@@ -728,6 +729,49 @@ class Session:
         for seat, new, gone in self.conservation:
             if Counter(values[seat][c] for c in new) != Counter(values[seat][c] for c in gone):
                 self._halt(Offence(seat, self._nick(seat), "a reshuffle that did not keep the cards it gathered"))
+
+    # ---------------------------------------------------------------- resume
+    @classmethod
+    def from_log(cls, records: list[bytes], track: Track, me: int, identity: Identity,
+                 secret: bytes) -> tuple["Session", list[bytes]]:
+        """Rebuild a playing session from this peer's own log (``snowp2p resume``).
+
+        Every record is checked exactly as if it arrived live.  Returns the
+        session and the frames it produced that the log does not hold yet
+        (a crash between accepting a frame and logging our answer): the
+        caller logs and sends them.
+        """
+        roster = decode_signed(records[0])
+        session = cls(roster, track, me, identity, secret)
+        session.sent_setup = True  # our setup frames, if any, are in the log
+        produced: list[bytes] = []
+        logged = set()
+        for rec in records[1:]:
+            logged.add(rec)
+            msg = session.check(rec)
+            if msg is None:
+                continue
+            produced.extend(session.handle(msg).send)
+        session.sent_setup = me in session.chain_tips
+        missing = [p for p in produced if p not in logged]
+        return session, missing
+
+    def my_frames(self) -> list[bytes]:
+        """Every frame this seat has sent, in order (what a reconnecting peer may ask for)."""
+        return [m.payload for m in self.chain.history(self.me)] if self.me is not None else []
+
+    def resume_events(self) -> Output:
+        """What the shell must do after a resume: take our turn, or finish the game."""
+        out = Output()
+        if self.halted:
+            return out
+        if not self.sent_setup and self.me is not None:
+            return self.start()
+        if self.done and self.state is not None:
+            out.events.append(GameOver(tuple(sled.final_places(self.state))))
+        elif self.my_turn():
+            out.events.append(YourTurn(self.turn))
+        return out
 
     # ----------------------------------------------------------------- views
     def my_turn(self) -> bool:

@@ -788,15 +788,26 @@ def _apply_refill(state: GameState, r: Refill, rand: RandomSource) -> GameState:
             raise IllegalMove("HAND", f"card {c} is not in {s.name}'s hand")
         _open(state, r.seat, c, v, "ST-K2" if state.game == ST else "MM-K2")
     rule = "ST-R2" if state.game == ST else ("MM-C4" if need.wreck else "MM-R1")
-    if not (need.min_discard <= len(ids) <= need.max_discard):
-        if need.min_discard == need.max_discard:
-            raise IllegalMove(rule, f"discard exactly {need.min_discard} dog cards, not {len(ids)}")
-        raise IllegalMove("MM-F4", f"discard {need.min_discard} to {need.max_discard} dog cards, not {len(ids)}")
     if r.chapel and not need.chapel:
         raise IllegalMove("MM-F3", "the chapel is not available")
+    lo, hi = _discard_range(state, need, r.chapel)
+    if not (lo <= len(ids) <= hi):
+        if lo == hi:
+            raise IllegalMove(rule, f"discard exactly {lo} dog cards, not {len(ids)}")
+        raise IllegalMove("MM-F4", f"discard {lo} to {hi} dog cards, not {len(ids)}")
     if r.kennels and not need.kennels:
         raise IllegalMove("MM-F2", "the kennels are not available")
     return _do_refill(state, r, need, rand)
+
+
+def _discard_range(state: GameState, need: RefillNeed, chapel: bool) -> tuple[int, int]:
+    """How many dog cards the refill must discard: MM-F3's chapel removes the collision cards first,
+    so they no longer count toward the hand of 5 (MM-R1)."""
+    if not chapel:
+        return need.min_discard, need.max_discard
+    s = state.sled(need.seat)
+    lo = max(0, len(s.hand) - state.rules.hand_size)
+    return lo, (need.max_discard if need.max_discard > need.min_discard else lo)
 
 
 def _do_refill(state: GameState, r: Refill, need: RefillNeed, rand: RandomSource) -> GameState:
@@ -1018,14 +1029,15 @@ def refill_options(state: GameState) -> list[Refill]:
     out = []
     chapel = [False, True] if need.chapel else [False]
     kennels = [False, True] if need.kennels else [False]
-    for k in range(need.min_discard, need.max_discard + 1):
-        for combo in combinations(cards, k):
-            key = tuple(state.value(seat, c) for c in combo)
-            if key in seen:
-                continue
-            seen.add(key)
-            disc = tuple((c, state.value(seat, c)) for c in combo)
-            for ch in chapel:
+    for ch in chapel:
+        lo, hi = _discard_range(state, need, ch)
+        for k in range(lo, hi + 1):
+            for combo in combinations(cards, k):
+                key = (ch, tuple(state.value(seat, c) for c in combo))
+                if key in seen:
+                    continue
+                seen.add(key)
+                disc = tuple((c, state.value(seat, c)) for c in combo)
                 for ke in kennels:
                     out.append(Refill(seat, disc, ch, ke))
     return out

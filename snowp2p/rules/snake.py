@@ -517,7 +517,8 @@ def setup_state(names: Sequence[str], side_colours: Sequence[str], rules: SnakeR
         assert rand is not None
         for _ in range(rules.hand_size):  # SC-S1: deal 4 each (random picks from the face-down stack)
             for seat in range(n):
-                dealt[seat].append(stack.pop(rand.below(len(stack))))
+                if stack:
+                    dealt[seat].append(stack.pop(rand.below(len(stack))))
     else:
         for seat, h in enumerate(hands):
             for t in h:

@@ -231,6 +231,10 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     ``pt_input``/``pt_output`` replace the terminal (tests: prompt_toolkit's
     pipe input and a plain-text output).
     """
+    if getattr(args, "game", None) == "snake":  # Snake Carnival has its own screen
+        from .snake_play import run_snake_play
+
+        return run_snake_play(args, pt_input=pt_input, pt_output=pt_output)
     try:
         setup = configure(args)
     except (PlayError, TrackError) as e:

@@ -1,0 +1,152 @@
+"""The rules-conformance runner (../../shared/conformance/README.md): the shared scenarios, the
+repository's own copies and extra scenarios (tests/rules/scenarios/), and the runner's error handling."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules_helpers import LOCAL_SCENARIOS, SHARED_SCENARIOS, mm_player, st_player, straight
+from snowp2p import scenario as scn
+
+
+def run_main(paths):
+    lines: list[str] = []
+    status = scn.main([str(p) for p in paths], out=lines.append)
+    return status, lines
+
+
+def test_shared_scenarios_all_pass():
+    if not SHARED_SCENARIOS.is_dir():
+        pytest.skip(f"shared conformance scenarios not present at {SHARED_SCENARIOS}")
+    status, lines = run_main([SHARED_SCENARIOS])
+    assert status == 0, "\n".join(lines)
+    n = len(list(SHARED_SCENARIOS.glob("*.json")))
+    assert lines[-1] == f"{n} passed, 0 failed"
+    assert all(line.startswith("PASS ") for line in lines[:-1])
+
+
+def test_local_scenarios_all_pass():
+    files = sorted(LOCAL_SCENARIOS.glob("*.json"))
+    assert len(files) >= 20
+    status, lines = run_main([LOCAL_SCENARIOS])
+    assert status == 0, "\n".join(lines)
+    assert lines[-1] == f"{len(files)} passed, 0 failed"
+
+
+@pytest.mark.parametrize("path", sorted(LOCAL_SCENARIOS.glob("*.json")), ids=lambda p: p.stem)
+def test_local_scenario(path):
+    sc = scn.load_scenario(path)
+    assert scn.run_scenario(sc) == []
+
+
+def test_local_copies_match_shared():
+    if not SHARED_SCENARIOS.is_dir():
+        pytest.skip("shared conformance scenarios not present")
+    for f in SHARED_SCENARIOS.glob("*.json"):
+        local = LOCAL_SCENARIOS / f.name
+        assert local.exists(), f"{f.name} is not copied into tests/rules/scenarios/"
+        assert json.loads(local.read_text()) == json.loads(f.read_text())
+
+
+# ------------------------------------------------------------ error handling
+def _scenario(**over):
+    d = {"id": "t", "rules": [], "game": "snowtails", "track": straight(),
+         "players": [st_player("red", (1, 3, 0), hand=[4, 4, 1, 1, 1], deck=[2, 2, 2])],
+         "actions": [{"player": "red", "play": {"left": 4, "right": 4}, "path": "FFFFF"}],
+         "expect": {"red": {"at": [1, 3, 5]}}}
+    d.update(over)
+    return d
+
+
+def _write(tmp_path: Path, name: str, data) -> Path:
+    p = tmp_path / name
+    p.write_text(data if isinstance(data, str) else json.dumps(data))
+    return p
+
+
+def test_good_scenario_passes(tmp_path):
+    status, lines = run_main([_write(tmp_path, "ok.json", _scenario())])
+    assert status == 0 and lines == ["PASS t", "1 passed, 0 failed"]
+
+
+@pytest.mark.parametrize("name,data,field", [
+    ("notjson.json", "{not json", "JSON"),
+    ("noid.json", {k: v for k, v in _scenario().items() if k != "id"}, "id"),
+    ("game.json", _scenario(game="chess"), "game"),
+    ("players.json", _scenario(players="red"), "players"),
+    ("at.json", _scenario(players=[st_player("red", (9, 3, 0))]), "at"),
+    ("hand.json", _scenario(players=[dict(st_player("red", (1, 3, 0)), hand=[7])]), "hand"),
+    ("brake.json", _scenario(players=[dict(st_player("red", (1, 3, 0)), brake=0)]), "brake"),
+    ("track.json", _scenario(track={"lanes": 5, "sections": [{"kind": "finish", "rows": 2}]}), "sections"),
+    ("actions.json", {k: v for k, v in _scenario().items() if k != "actions"}, "actions"),
+    ("player.json", _scenario(actions=[{"player": "nobody", "play": {}, "path": ""}]), "player"),
+    ("die.json", _scenario(game="mush", players=[dict(mm_player("a", (1, 3, 0)), die=9)]), "die"),
+])
+def test_malformed_scenario_exit_2_one_line_naming_file_and_field(tmp_path, name, data, field):
+    p = _write(tmp_path, name, data)
+    status, lines = run_main([p])
+    assert status == 2
+    errors = [line for line in lines if line.startswith("ERROR")]
+    assert len(errors) == 1
+    assert "\n" not in errors[0]
+    assert name in errors[0] and field in errors[0], errors[0]
+
+
+def test_malformed_among_good_still_exit_2(tmp_path):
+    good = _write(tmp_path, "a.json", _scenario())
+    bad = _write(tmp_path, "b.json", _scenario(game="chess"))
+    status, lines = run_main([good, bad])
+    assert status == 2 and "PASS t" in lines
+
+
+def test_missing_file_and_empty_dir_exit_2(tmp_path):
+    status, lines = run_main([tmp_path / "nope.json"])
+    assert status == 2 and "nope.json" in lines[0]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    status, lines = run_main([empty])
+    assert status == 2
+
+
+def test_wrong_expectation_fail_line_names_field_expected_actual(tmp_path):
+    p = _write(tmp_path, "wrong.json", _scenario(expect={"red": {"at": [1, 3, 6], "damage": 0}}))
+    status, lines = run_main([p])
+    assert status == 1
+    fail = [line for line in lines if line.startswith("FAIL")]
+    assert len(fail) == 1
+    assert fail[0].startswith("FAIL t:")
+    assert "red.at" in fail[0] and "[1, 3, 6]" in fail[0] and "[1, 3, 5]" in fail[0]
+    assert "damage" not in fail[0]  # only the differing field
+    assert lines[-1] == "0 passed, 1 failed"
+
+
+def test_wrong_ranking_and_trees_named(tmp_path):
+    sc = _scenario(players=[st_player("red", (1, 3, 0), hand=[4, 4, 1, 1, 1]), st_player("blue", (1, 1, 9))],
+                   track=straight(trees=[(1, 2, 2)]), expect={"ranking": ["red", "blue"], "trees": []})
+    status, lines = run_main([_write(tmp_path, "r.json", sc)])
+    assert status == 1
+    assert "ranking: expected ['red', 'blue'], got ['blue', 'red']" in lines[0]
+    assert "trees: expected [], got [[1, 2, 2]]" in lines[0]
+
+
+def test_expected_illegal_but_accepted_and_refused_but_expected_legal(tmp_path):
+    a = _write(tmp_path, "a.json", _scenario(id="a", expect={"error": "illegal"}))
+    b = _write(tmp_path, "b.json", _scenario(id="b", actions=[{"player": "red", "play": {"left": 4, "right": 1},
+                                                                "path": "FFF"}]))
+    status, lines = run_main([a, b])
+    assert status == 1
+    assert lines[0].startswith("FAIL a:") and "accepted" in lines[0]
+    assert lines[1].startswith("FAIL b:") and "refused" in lines[1]
+    assert lines[-1] == "0 passed, 2 failed"
+
+
+def test_illegal_action_leaves_state_unchanged():
+    sc = scn.scenario_from_dict(_scenario(actions=[{"player": "red", "play": {"left": 4, "right": 1},
+                                                      "path": "FFF"}]), "<x>")
+    before = scn.observe(sc.state, 0)
+    with pytest.raises(Exception):
+        scn.play_actions(sc)
+    assert scn.observe(sc.state, 0) == before
