@@ -94,6 +94,8 @@ def _report(e: BaseException) -> int:
         import traceback
 
         traceback.print_exception(e)
+    if isinstance(e, BrokenPipeError):  # e.g. `snowp2p audit LOG | head -1`
+        return 1
     if isinstance(e, UsageError):
         print(str(e), file=sys.stderr)
         return 2

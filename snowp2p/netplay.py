@@ -82,6 +82,21 @@ def _bot_decide(state, seat):
     return choose_action(state, Rand(os.urandom(32)))
 
 
+def _decider(args):
+    """(decide, human, screen) for this seat: the computer (--autoplay) or the person at the terminal."""
+    if args.autoplay:
+        delay = getattr(args, "think", 0.0) or 0.0
+        if delay > 0:
+            def slow(state, seat):
+                time.sleep(delay)
+                return _bot_decide(state, seat)
+
+            return slow, True, None  # runs in a thread, like a person
+        return _bot_decide, False, None
+    decide, screen = _human_decide_factory(GAME_TITLES[args.game_kind])
+    return decide, True, screen
+
+
 def _human_decide_factory(game_title: str):
     """A blocking decide(state, seat) that asks the person at this terminal (run in a thread)."""
     from .ui.netscreen import NetScreen
@@ -218,11 +233,8 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
         session = Session(roster, track, me, ident, secret)
     except DecodeError as e:
         raise CommandError(f"can not play this game: {e}", 1) from None
-    if args.autoplay:
-        decide, human, screen = _bot_decide, False, None
-    else:
-        decide, screen = _human_decide_factory(GAME_TITLES[body.kind])
-        human = True
+    args.game_kind = body.kind
+    decide, human, screen = _decider(args)
     game = NetGame(session, home, ident, decide, say, human=human)
     cheat = os.environ.get("SNOWP2P_CHEAT")
     if cheat:
@@ -330,11 +342,8 @@ async def _resume_main(args) -> int:
         listeners = await trio.open_tcp_listeners(seats[me].port)
     except OSError as e:
         raise CommandError(f"resume: can not listen on port {seats[me].port} again: {e.strerror or e}", 1) from None
-    if args.autoplay:
-        decide, human, screen = _bot_decide, False, None
-    else:
-        decide, screen = _human_decide_factory(GAME_TITLES[roster.body.kind])
-        human = True
+    args.game_kind = roster.body.kind
+    decide, human, screen = _decider(args)
     game = NetGame(session, home, ident, decide, say, human=human)
     for p in missing:
         game._log.append(p)
@@ -507,6 +516,7 @@ def add_parsers(sub, parser_class) -> None:
                                                      "machine's LAN address)")
     p.add_argument("--start-positions", choices=["choose", "random"], default="choose")
     p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
+    p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
     p = sub.add_parser("join", help="join a networked game")
@@ -514,12 +524,14 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("address", metavar="HOST[:PORT]")
     p.add_argument("--code", default=None, help="the join code the host printed")
     p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
+    p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
     p = sub.add_parser("resume", help="rejoin a game after a crash or a lost connection")
     common(p)
     p.add_argument("game", nargs="?", default=None, help="game id (prefix) or log path; default: the newest unfinished game")
     p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
+    p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
     p = sub.add_parser("games", help="list saved games")

@@ -333,8 +333,8 @@ class NetGame:
                 nursery.start_soon(accept_loop, listener, self._accept, nursery)
             for seat, conn in list(self.conns.items()):
                 self._attach(seat, conn, len(self.sent))  # lobby links: they have what we sent there
-            for seat in range(1, s.me):
-                if seat not in self.conns:
+            for seat in range(s.me):
+                if seat not in self.conns:  # the seats below us (the host too, after a resume)
                     nursery.start_soon(self._dial, seat)
             self._dispatch(s.resume_events())
             await self._finished.wait()

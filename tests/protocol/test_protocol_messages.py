@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 from protocol_helpers import GAME, IDS, fixed, make_roster
 
 from snowp2p.protocol.errors import DecodeError, ProtocolError, SignatureError
+from snowp2p.protocol.session import Evidence, Link
 from snowp2p.protocol.messages import (
     BODY_TYPES,
     MAX_SEATS,
@@ -55,6 +56,9 @@ EXAMPLES = [
     (1, Absent(2, 9)),
     (1, Vote(2, "bot")),
     (1, Bye("")),
+    (1, Evidence((b"\x92\xc4\x01x",))),
+    (1, Link(1, 12)),
+    (UNSEATED, Hello("Ann", IDS[1].public_key, B, 47470)),
 ]
 
 

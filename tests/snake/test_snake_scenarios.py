@@ -1,0 +1,104 @@
+"""Every Snake Carnival scenario passes, every SC rule has one, and a broken engine is caught."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from snowp2p import scenario
+from snowp2p.rules import snake as S
+
+DIR = Path(__file__).parent / "scenarios"
+FILES = sorted(DIR.glob("*.json"))
+RULES = Path("/work/shared/rules/snake-carnival.md")
+ALL_IDS = ["SC-K1", "SC-K2", "SC-K3", "SC-S1", "SC-T1", "SC-T2", "SC-T3", "SC-T4", "SC-L1", "SC-L2", "SC-L3",
+           "SC-L4", "SC-L4b", "SC-L5", "SC-L6", "SC-L7", "SC-E1", "SC-E2", "SC-P1", "SC-P2", "SC-P3", "SC-P4",
+           "SC-P5", "SC-X1", "SC-X2", "SC-X3"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_scenario_passes(path):
+    sc = scenario.load_scenario(path)
+    assert scenario.run_scenario(sc) == []
+
+
+def test_every_rule_has_a_scenario():
+    covered = set()
+    for f in FILES:
+        covered |= set(json.loads(f.read_text())["rules"])
+    # SC-S1 (the shuffle and deal) is random: tests/snake/test_engine.py checks it
+    assert set(ALL_IDS) - covered <= {"SC-S1"}
+
+
+def test_cli_output_format(capsys):
+    from snowp2p.cli import main
+
+    assert main(["scenario", str(DIR)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == f"{len(FILES)} passed, 0 failed"
+    assert all(re.fullmatch(r"PASS \S+", ln) for ln in out[:-1])
+
+
+def test_a_failing_expectation_is_reported(tmp_path):
+    d = json.loads((DIR / "sc-x1-present-wrapped.json").read_text())
+    d["expect"]["breakdown"]["Ann"]["yellow"]["SC-P3"] = 3
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(d))
+    lines = []
+    assert scenario.main([str(f)], out=lines.append) == 1
+    assert lines[0].startswith("FAIL sc-x1-present-wrapped: breakdown.Ann.yellow.SC-P3: expected 3, got 4")
+
+
+@pytest.mark.parametrize("patch,msg", [
+    ({"players": [{"name": "A"}]}, "players"),
+    ({"board": [{"tile": "dragon", "at": [0, 1]}]}, "board[0].tile"),
+    ({"board": [{"tile": "yellow corner", "at": [0, 5]}]}, "not on its snake's path"),
+    ({"board": [{"tile": "straight log", "at": [0, 1]}]}, "board[0].snake"),
+    ({"actions": [{"player": "Zed", "pass": True}]}, "actions[0].player"),
+    ({"colours": ["red"]}, "colours"),
+    ({"options": {"hand_size": "x"}}, "options"),
+    ({"expect": 3}, "expect"),
+])
+def test_bad_scenarios_are_one_line_errors(tmp_path, patch, msg):
+    d = {"id": "x", "game": "snake", "players": [{"name": "Ann"}, {"name": "Bob"}], "actions": [], "expect": {}}
+    d.update(patch)
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(d))
+    with pytest.raises(scenario.ScenarioError) as e:
+        scenario.load_scenario(f)
+    assert msg in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("mutant", ["no_l4b", "log_anywhere", "no_diamond", "no_crossing", "no_blocked_end"])
+def test_scenarios_catch_a_broken_engine(monkeypatch, mutant):
+    """A few deliberate bugs: each must make at least one scenario fail."""
+    if mutant == "no_l4b":
+        monkeypatch.setattr(S, "open_cells", lambda pub: set())
+    elif mutant == "log_anywhere":
+        orig = S.placement_error
+
+        def pe(state, a):
+            e = orig(state, a)
+            return None if e is not None and e.rule == "SC-L1" and state.tiles[a.tile].kind == "log" else e
+        monkeypatch.setattr(S, "placement_error", pe)
+    elif mutant == "no_diamond":
+        orig_po = S.place_outcome
+
+        def po(state, a):
+            new = orig_po(state, a)
+            pl = list(new.public.players)
+            pl[a.seat] = S.replace(pl[a.seat], diamonds=state.public.players[a.seat].diamonds)
+            return S.replace(new, public=S._pub(new.public, players=tuple(pl)))
+        monkeypatch.setattr(S, "place_outcome", po)
+    elif mutant == "no_crossing":
+        monkeypatch.setattr(S, "_run_crossings", lambda state, pub: pub)
+    elif mutant == "no_blocked_end":
+        orig_due = S._last_round_due
+        monkeypatch.setattr(S, "_last_round_due",
+                            lambda st: orig_due(S.replace(st, public=S.replace(st.public, passes=0))))
+    lines = []
+    scenario.main([str(DIR)], out=lines.append)
+    assert not lines[-1].endswith(" 0 failed"), mutant
