@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from ..protocol.crypto import Identity
 from ..protocol.messages import Ack, Envelope, Move as MoveBody, decode_signed, encode_signed
-from ..protocol.session import action_to_wire
+from ..protocol.session import action_to_wire, opened_cards
 from ..rules import sled
 
 MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash")
@@ -30,6 +30,8 @@ class Cheat:
         self.mode = mode
         self.done = False
         self.twin: bytes | None = None  # equivocate: the second move
+        self.fork_cache: dict[bytes, bytes] = {}  # equivocate: our message -> the fork seat's copy
+        self.fork_heads: dict[int, bytes] = {}  # equivocate: seq -> digest of the fork seat's copy
 
     # -- called with the action the honest client would play; True: handled here
     def on_turn(self, game, turn: int, action) -> bool:
@@ -65,17 +67,21 @@ class Cheat:
             self.done = True
             return True
         if self.mode == "equivocate":
-            others = [a for a in sled.legal_moves(state, me) if a != action]
+            # the twin: another legal move that needs no new deck generation (its openings are its own cards)
+            others = [a for a in sled.legal_moves(state, me) if a != action and isinstance(a, sled.Move)
+                      and sled.apply(state, a, _NoDraws()).sled(me).generation == state.sled(me).generation]
             if not others:
                 return False
             out = s.submit(action)
             for p in out.send:
                 m = decode_signed(p)
                 if m.type == "move":
-                    body = MoveBody(turn, action_to_wire(others[-1]), m.body.openings if not others[-1].play else
-                                    tuple(s._opening(c, v) for _, c, v in others[-1].play))
+                    twin = others[-1]
+                    body = MoveBody(turn, action_to_wire(twin), tuple(s._opening(c, v) for c, v in opened_cards(twin)))
                     self.twin = encode_signed(game.identity, Envelope(m.envelope.game, me, m.seq, m.envelope.prev, body))
                     self.original = p
+                    self.fork_seq = m.seq
+                    self.fork_seat = min(x for x in range(s.n) if x != me)  # gets the twin; the others the original
             game._queue(out.send)
             self.done = True
             return True
@@ -96,10 +102,29 @@ class Cheat:
         game._queue([payload])
         self.done = True
 
+    def _forked(self, game, payload: bytes) -> bytes:
+        """The fork seat's copy of our chain: the twin move, and every later message re-linked onto it,
+        so that seat sees a consistent chain and only the two signed moves, side by side, show the lie."""
+        cache = self.fork_cache
+        if payload in cache:
+            return cache[payload]
+        if payload == self.original:
+            out = self.twin
+        else:
+            m = decode_signed(payload)
+            if m.seq <= self.fork_seq:
+                return payload
+            prev = self.fork_heads[m.seq - 1]
+            out = encode_signed(game.identity, Envelope(m.envelope.game, m.envelope.sender, m.seq, prev, m.body))
+        forked = decode_signed(out)
+        self.fork_heads[forked.seq] = forked.digest
+        cache[payload] = out
+        return out
+
     # -- every outgoing frame passes here, per destination seat
     def outgoing(self, game, seat: int, payload: bytes):
-        if self.mode == "equivocate" and self.twin is not None and payload == getattr(self, "original", None):
-            return self.twin if seat % 2 == 0 else payload
+        if self.mode == "equivocate" and self.twin is not None and seat == self.fork_seat:
+            return self._forked(game, payload)
         if self.mode == "bad-hash" and not self.done:
             m = decode_signed(payload)
             if m.type == "ack" and m.body.turn >= 2:
@@ -108,3 +133,10 @@ class Cheat:
                 return encode_signed(game.identity, m.envelope.__class__(m.envelope.game, m.envelope.sender, m.seq,
                                                                           m.envelope.prev, body))
         return payload
+
+
+class _NoDraws:
+    """Randomness for a dry run (validity and deck generations do not depend on it)."""
+
+    def below(self, n: int) -> int:
+        return 0

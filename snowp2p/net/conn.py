@@ -19,14 +19,28 @@ class ConnectionClosed(Exception):
     """The other side closed the connection (or it broke)."""
 
 
+#: A frame must be complete this many seconds after its first byte (a peer that trickles is cut off).
+FRAME_DEADLINE = 10.0
+#: Frames per second a connection may sustain, and the burst it may send at once (a catch-up after
+#: a reconnection resends a whole game's messages).  Beyond that the peer is flooding: cut off.
+RATE = 300.0
+BURST = 5000.0
+
+
 class Conn:
-    def __init__(self, stream: trio.abc.Stream, label: str = "peer", max_frame: int = MAX_FRAME):
+    def __init__(self, stream: trio.abc.Stream, label: str = "peer", max_frame: int = MAX_FRAME,
+                 frame_deadline: float = FRAME_DEADLINE, rate: float = RATE, burst: float = BURST):
         self.stream = stream
         self.label = label
         self._decoder = FrameDecoder(max_frame)
         self._frames: deque[bytes] = deque()
         self._send_lock = trio.Lock()
         self.closed = False
+        self.frame_deadline = frame_deadline
+        self.rate, self.burst = rate, burst
+        self._tokens = burst
+        self._stamp = trio.current_time()
+        self._partial_since: float | None = None
 
     async def send(self, payload: bytes) -> None:
         if self.closed:
@@ -43,16 +57,42 @@ class Conn:
         trio.TooSlowError if nothing complete arrives within ``timeout`` seconds."""
         with trio.fail_after(timeout) if timeout is not None else _nullcontext():
             while not self._frames:
+                partial = self._decoder.buffered > 0
+                if partial and self._partial_since is None:
+                    self._partial_since = trio.current_time()
                 try:
-                    data = await self.stream.receive_some(65536)
+                    if partial:
+                        left = self._partial_since + self.frame_deadline - trio.current_time()
+                        with trio.move_on_after(max(left, 0)) as scope:
+                            data = await self.stream.receive_some(65536)
+                        if scope.cancelled_caught:
+                            raise FrameError(f"a frame from {self.label} trickled in too slowly "
+                                             f"(incomplete after {self.frame_deadline:g} s)")
+                    else:
+                        data = await self.stream.receive_some(65536)
                 except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as e:
                     self.closed = True
                     raise ConnectionClosed(f"connection to {self.label} broke: {e}") from None
                 if not data:
                     self.closed = True
                     raise ConnectionClosed(f"{self.label} closed the connection")
-                self._frames.extend(self._decoder.feed(data))  # FrameError on oversize
+                frames = self._decoder.feed(data)  # FrameError on oversize
+                if self._decoder.buffered == 0:
+                    self._partial_since = None
+                elif frames:
+                    self._partial_since = trio.current_time()  # a new frame has started
+                self._frames.extend(frames)
+        self._spend()
         return self._frames.popleft()
+
+    def _spend(self) -> None:
+        """One frame's worth of the token bucket; FrameError when the peer floods."""
+        now = trio.current_time()
+        self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+        self._stamp = now
+        if self._tokens < 1:
+            raise FrameError(f"{self.label} sends more than {self.rate:g} frames a second (flood)")
+        self._tokens -= 1
 
     async def aclose(self) -> None:
         self.closed = True

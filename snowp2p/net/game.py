@@ -459,6 +459,16 @@ class NetGame:
             self._halt(h.reason)
             return
         self._dispatch(out)
+        if isinstance(msg.body, Bye) and not self._finished.is_set():
+            # a bye is a peer's last message: it will send nothing more, so we can not finish without it
+            if len(self.byes) >= self.session.n - 1:
+                self._stop(1, "every other player has left the game")
+            elif msg.body.reason.startswith("stopped"):
+                self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])
+
+    async def _stop_after_bye(self, seat: int, why: str) -> None:
+        await trio.sleep(5)  # first let our own checks see what that peer saw (e.g. the cheat's proof)
+        self._stop(1, f"{self.session.name(seat)} stopped the game: {why}")
 
     def _dispatch(self, out) -> None:
         self._queue(out.send)
@@ -528,6 +538,8 @@ class NetGame:
 
     def _halt(self, reason) -> None:
         s = self.session
+        if self._finished.is_set():
+            return  # already stopped (or over): keep the first reason, its report and proof
         if isinstance(reason, Offence):
             self.say(f"GAME STOPPED: cheating detected: {reason}")
             path = self.log_path.with_name("offence.json")

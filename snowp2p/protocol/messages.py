@@ -842,10 +842,23 @@ def decode_signed(payload: bytes) -> SignedMessage:
     exact_bytes(SIGNATURE_SIZE)(signature, "payload.signature")
     if pack_canonical([env_bytes, signature]) != payload:
         _fail("payload", "not in canonical encoding")
-    envelope = _parse_envelope(_unpack(env_bytes, "envelope"))
-    if encode_envelope(envelope) != env_bytes:
+    raw = _unpack(env_bytes, "envelope")
+    envelope = _parse_envelope(raw)
+    # Canonical iff every map's keys are sorted and re-packing what was read gives the same bytes
+    # (minimal headers); the same test as re-encoding the parsed envelope, without rebuilding it.
+    if not _maps_sorted(raw) or msgpack.packb(raw, use_bin_type=True) != env_bytes:
         _fail("envelope", "not in canonical encoding")
     return SignedMessage(envelope, signature, env_bytes, payload)
+
+
+def _maps_sorted(obj: Any) -> bool:
+    t = type(obj)
+    if t is dict:
+        keys = list(obj)
+        return keys == sorted(keys) and all(_maps_sorted(v) for v in obj.values())
+    if t is list:
+        return all(_maps_sorted(v) for v in obj)
+    return True
 
 
 def verify(message: SignedMessage, public_key: bytes) -> None:
