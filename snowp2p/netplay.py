@@ -22,9 +22,29 @@ from .rules import sled
 from .rules.config import PLAYER_COUNTS, SledRules
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
-from .net.game import DEFAULT_PORT, GAME_TITLES, HostConfig, Lobby, NetError, NetGame, accept_loop, join_lobby
+from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, accept_loop, join_lobby
 
-DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}
+DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race", "snake": "standard"}
+PLAYERS = {**PLAYER_COUNTS, "snake": (2, 4)}
+
+
+def load_table(kind: str, name: str):
+    """The track (sled games) or tile set (Snake Carnival) a game is played on."""
+    if kind == "snake":
+        from .rules import snake
+
+        if name not in ("standard", None):
+            raise TrackError(f"this machine only has the standard tile set, not {name!r}")
+        return snake.load_tiles()
+    return find_track(name, kind)
+
+
+def game_rules(kind: str, args):
+    if kind == "snake":
+        from .rules.snake import SnakeRules
+
+        return SnakeRules()
+    return SledRules(game=kind, st_start_positions=args.start_positions)
 
 
 class CommandError(Exception):
@@ -127,7 +147,7 @@ def run_id(args) -> int:
 
 # ------------------------------------------------------------------ host
 def run_host(args) -> int:
-    lo, hi = PLAYER_COUNTS[args.game]
+    lo, hi = PLAYERS[args.game]
     if not (lo <= args.players <= hi):
         raise CommandError(f"--players: {GAME_TITLES[args.game]} takes {lo} to {hi} players, not {args.players}")
     if args.bots is not None and not (0 <= args.bots <= args.players - 1):
@@ -137,8 +157,8 @@ def run_host(args) -> int:
     if args.wait < 0:
         raise CommandError("--wait: seconds must not be negative")
     _check_interactive(args)
-    track = find_track(args.track or DEFAULT_TRACKS[args.game], args.game)
-    rules = SledRules(game=args.game, st_start_positions=args.start_positions)
+    track = load_table(args.game, args.track or DEFAULT_TRACKS[args.game])
+    rules = game_rules(args.game, args)
     return trio.run(_host_main, args, track, rules)
 
 
@@ -154,7 +174,7 @@ async def _host_main(args, track, rules) -> int:
     port = listeners[0].socket.getsockname()[1]
     lobby.seats[0].port = port  # the roster tells the others where to reach the host again
     addr = args.advertise or lan_address()
-    say(f"Hosting {GAME_TITLES[args.game]} on {track.name} for {args.players} players "
+    say(f"Hosting {GAME_TITLES[args.game]} on {table_name(track)} for {args.players} players "
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
     say(f"    snowp2p join {addr}:{port} --code {lobby.code}")
@@ -224,7 +244,7 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
 
     body = roster.body
     try:
-        track = find_track(body.track, body.kind)
+        track = load_table(body.kind, body.track)
     except TrackError as e:
         raise CommandError(f"this machine does not have the game's track: {e}", 1) from None
     secret = os.urandom(32)
@@ -252,9 +272,8 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
 
 
 def _print_turn(game: NetGame, ev: TurnFinal) -> None:
-    st = game.session.state
-    if ev.turn > 0 and st.public.last_event:
-        print(f"  turn {ev.turn}: {st.public.last_event}", flush=True)
+    if ev.turn > 0 and game.session.last_description:
+        print(f"  turn {ev.turn}: {game.session.last_description}", flush=True)
 
 
 # ------------------------------------------------------------------ join
@@ -329,14 +348,14 @@ async def _resume_main(args) -> int:
     if secret is None:
         raise CommandError(f"resume: the game's secret is missing from {d}", 1)
     try:
-        track = find_track(roster.body.track, roster.body.kind)
+        track = load_table(roster.body.kind, roster.body.track)
         session, missing = Session.from_log(records, track, me, ident, secret)
     except Halted as h:
         raise CommandError(f"resume: the log holds a violation: {h.reason}", 1) from None
     except (TrackError, ProtocolError) as e:
         raise CommandError(f"resume: can not replay {log}: {e}", 1) from None
     if session.done:
-        say("This game is already over: " + ", ".join(session.nicks[p] for p in sled.final_places(session.state)))
+        say("This game is already over: " + ", ".join(session.nicks[p] for p in session.g.final_places(session.state)))
         return 0
     try:
         listeners = await trio.open_tcp_listeners(seats[me].port)
@@ -410,7 +429,7 @@ def replay_log(path: str, on_turn=None) -> AuditResult:
     except ProtocolError as e:
         raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
     try:
-        track = find_track(roster.body.track, roster.body.kind)
+        track = load_table(roster.body.kind, roster.body.track)
         obs = Session(roster, track)
     except (TrackError, DecodeError) as e:
         raise CommandError(f"{path}: can not replay: {e}") from None
@@ -455,14 +474,20 @@ def run_audit(args) -> int:
         return 1
     assert obs is not None
     print("OK")
-    print(f"{GAME_TITLES[obs.kind]} on {obs.track.name}, game {obs.game_id.hex()[:16]}")
+    print(f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}")
     print("Players:")
     for i in range(obs.n):
         print(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
     print("Final places:")
-    pts = sled.points(obs.state)
-    for k, seat in enumerate(sled.final_places(obs.state)):
-        print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} points" if obs.kind == "snowtails" else ""))
+    pts = game_points(obs)
+    for k, seat in enumerate(obs.g.final_places(obs.state)):
+        print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} points" if pts else ""))
+    if obs.kind == "snake":
+        from .ui.snake_board import breakdown_lines
+
+        print("Score breakdown:")
+        for line in breakdown_lines(obs.state):
+            print(f"  {line}")
     moves = obs.counts.get("move", 0)
     print(f"Checked {res.messages} messages ({moves} moves, {obs.final_turn} turns) in {dt:.2f} s: "
           "every signature, hash link, reveal, card opening, move and state hash, and each deck's composition.")
@@ -476,10 +501,15 @@ def run_replay(args) -> int:
 
     def show(obs, ev: TurnFinal) -> None:
         st = obs.state
-        print(f"\n── turn {ev.turn} · round {st.public.round} ──")
-        if st.public.last_event:
-            print(st.public.last_event)
-        print(B.render_board(st, width=args.width))
+        print(f"\n── turn {ev.turn} · round {getattr(st.public, 'round', '?')} ──")
+        if obs.last_description:
+            print(obs.last_description)
+        if obs.kind == "snake":
+            from .ui.snake_board import render_board as snake_board
+
+            print(snake_board(st, width=args.width or 100))
+        else:
+            print(B.render_board(st, width=args.width))
         if delay:
             time.sleep(delay)
 
@@ -488,7 +518,7 @@ def run_replay(args) -> int:
         print(f"VIOLATION: {res.violation}")
         return 1
     obs = res.session
-    print("\nFinal places: " + ", ".join(obs.nicks[s] for s in sled.final_places(obs.state)))
+    print("\nFinal places: " + ", ".join(obs.nicks[s] for s in obs.g.final_places(obs.state)))
     return 0
 
 
@@ -504,7 +534,7 @@ def add_parsers(sub, parser_class) -> None:
 
     p = sub.add_parser("host", help="host a networked game (others join it)")
     common(p)
-    p.add_argument("--game", default="snowtails", choices=["snowtails", "mush"])
+    p.add_argument("--game", default="snowtails", choices=["snowtails", "mush", "snake"])
     p.add_argument("--track", default=None, help="a shipped track name (default: the game's first race)")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port to listen on (default {DEFAULT_PORT})")

@@ -37,7 +37,8 @@ from ..protocol.messages import (
     HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster, Seat,
     SignedMessage, Welcome, decode_signed, encode_signed,
 )
-from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, YourTurn, settings_for
+from ..protocol.games import settings_for
+from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, YourTurn
 from ..rules import sled
 from ..rules.config import SledRules
 from ..rules.track import Track, find_track
@@ -45,7 +46,12 @@ from .conn import Conn, ConnectionClosed, local_address, peer_address
 
 DEFAULT_PORT = 47470
 HANDSHAKE_TIMEOUT = 15.0
-GAME_TITLES = {"snowtails": "Snow Tails", "mush": "Mush! Mush!"}
+GAME_TITLES = {"snowtails": "Snow Tails", "mush": "Mush! Mush!", "snake": "Snake Carnival"}
+
+
+def table_name(table) -> str:
+    """The roster's name for a game's table: the track (sled games) or the tile set (Snake Carnival)."""
+    return table.name if isinstance(table, Track) else "standard"
 
 
 class NetError(Exception):
@@ -174,7 +180,7 @@ class Lobby:
     def roster(self) -> bytes:
         cfg = self.cfg
         seats = tuple(Seat(s.nick, s.pubkey, s.addr or "127.0.0.1", s.port) for s in self.seats)
-        body = Roster(cfg.game, cfg.track.name, settings_for(cfg.game, cfg.rules, cfg.track), seats)
+        body = Roster(cfg.game, table_name(cfg.track), settings_for(cfg.game, cfg.rules, cfg.track), seats)
         return encode_signed(self.identity, Envelope(self.game_id, HOST_SEAT, 0, ZERO_HASH, body))
 
 
@@ -191,6 +197,17 @@ async def accept_loop(listener: trio.SocketListener, handler, nursery: trio.Nurs
             await trio.sleep(0.05)  # e.g. too many open files: try again
             continue
         nursery.start_soon(handler, stream)
+
+
+def game_points(s: Session) -> dict[int, int]:
+    """Points by seat where the game has them (Snow Tails ST-E3, Snake Carnival SC-P*)."""
+    if s.kind == "snowtails":
+        return sled.points(s.state)
+    if s.kind == "snake":
+        from ..rules import snake
+
+        return snake.scores(s.state)
+    return {}
 
 
 def _reason(e: BaseException) -> str:
@@ -307,7 +324,7 @@ class NetGame:
     def _write_meta(self, status: str, **extra) -> None:
         s = self.session
         self.home.write_meta(s.game_id, {
-            "game": s.kind, "track": s.track.name, "game_id": s.game_id.hex(),
+            "game": s.kind, "track": table_name(s.track), "game_id": s.game_id.hex(),
             "players": [{"nick": n, "fingerprint": s.fingerprint(i)} for i, n in enumerate(s.nicks)],
             "seat": s.me, "status": status, "log": str(self.log_path),
             "started": time.strftime("%Y-%m-%d %H:%M:%S"), **extra,
@@ -507,10 +524,10 @@ class NetGame:
     def _game_over(self, ev: GameOver) -> None:
         s = self.session
         places = list(ev.places)
-        lines = ["", f"The race is over ({GAME_TITLES[s.kind]} on {s.track.name}). Final places:"]
-        pts = sled.points(s.state)
+        lines = ["", f"The game is over ({GAME_TITLES[s.kind]} on {table_name(s.track)}). Final places:"]
+        pts = game_points(s)
         for i, seat in enumerate(places):
-            lines.append(f"  {i + 1}. {s.name(seat)}" + (f"  {pts[seat]} points" if s.kind == "snowtails" else ""))
+            lines.append(f"  {i + 1}. {s.name(seat)}" + (f"  {pts[seat]} points" if pts else ""))
         for seat in range(s.n):
             if seat not in places:
                 lines.append(f"  -  {s.name(seat)}")

@@ -54,6 +54,7 @@ from .messages import (
     ZERO_HASH, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal, Roster,
     SignedMessage, SlotCommit, decode_signed, encode_signed, exact_bytes, list_of, register_body, uint,
 )
+from .games import game_for, settings_for
 from .randomness import RevealVerifier, chain_reveal, event_randomness, make_hash_chain
 from .slots import SlotBook, commit_slot
 
@@ -151,7 +152,7 @@ class Halted(Exception):
 
 
 # --------------------------------------------------------------- actions wire
-def action_to_wire(action: sled.Action) -> dict:
+def sled_action_to_wire(action: sled.Action) -> dict:
     if isinstance(action, sled.Move):
         d: dict[str, Any] = {"kind": "move", "play": [[p, c, v] for p, c, v in action.play],
                              "path": action.path, "bonus": action.bonus}
@@ -172,7 +173,7 @@ def _int(x: Any, path: str, lo: int = 0, hi: int = 1 << 16) -> int:
     return x
 
 
-def action_from_wire(d: Any, seat: int) -> sled.Action:
+def sled_action_from_wire(d: Any, seat: int) -> sled.Action:
     """Strictly parse an action map (DecodeError naming the field)."""
     if not hasattr(d, "get"):
         raise DecodeError("expected a map", "action")
@@ -235,8 +236,8 @@ def slot_salt(secret: bytes, generation: int, slot: int) -> bytes:
     return derive(secret, "slot-salt", generation, slot)
 
 
-def settings_for(game: str, rules: SledRules, track: Track) -> dict:
-    return {"game": game, "rules": rules.to_dict(), "track_digest": track_digest(track)}
+action_to_wire = sled_action_to_wire  # the sled games' (see games.py for every game's)
+action_from_wire = sled_action_from_wire
 
 
 @dataclass
@@ -258,10 +259,8 @@ class Session:
         self.n = len(body.seats)
         self.nicks = [s.nick for s in body.seats]
         self.keys = {i: s.pubkey for i, s in enumerate(body.seats)}
-        settings = body.settings
-        if settings.get("track_digest") != track_digest(track):
-            raise DecodeError(f"the roster's track {body.track!r} differs from this machine's copy", "settings.track_digest")
-        self.rules = SledRules.from_dict(dict(settings["rules"]))
+        self.g = game_for(body.kind, body.settings, track)
+        self.rules = self.g.rules
         self.track = track
         self.me = me
         self.identity = identity
@@ -302,6 +301,7 @@ class Session:
         self.evidence_turns: set[int] = set()
         self.evidence_seen: dict[int, set[int]] = {}
         self._busy = False
+        self.last_description = ""
 
     # ------------------------------------------------------------ identity
     def fingerprint(self, seat: int) -> str:
@@ -371,8 +371,9 @@ class Session:
             return out
         self.sent_setup = True
         self._emit(CommitChain(self._links[-1], CHAIN_LENGTH), out)
-        values = sled.initial_private(self.kind, self.rules, self.me, self.secret).values
-        self._emit(SlotCommit(self.me, 0, tuple(self._commitments(0, values))), out)
+        if self.g.hidden:
+            values = sled.initial_private(self.kind, self.rules, self.me, self.secret).values
+            self._emit(SlotCommit(self.me, 0, tuple(self._commitments(0, values))), out)
         return out
 
     def _commitments(self, generation: int, values) -> list[bytes]:
@@ -394,16 +395,17 @@ class Session:
         assert self.me is not None and self.state is not None
         if self.halted or self.turn != self.final_turn + 1 or self.state.public.current != self.me:
             raise IllegalMove("TURN", "it is not your turn")
-        before = self.state.sled(self.me)
-        dry = sled.apply(self.state, action, _FirstDraws())  # raises IllegalMove: nothing sent
-        after = dry.sled(self.me)
-        # a reshuffle makes new generations of slots: commit to them before the move
-        for g in range(before.generation + 1, after.generation + 1):
-            first, end = _gen_bounds(after, g)
-            values = dry.private[self.me].values[first:end]
-            self._emit(SlotCommit(self.me, g, tuple(self._commitments(g, values))), out)
-        openings = tuple(self._opening(c, v) for c, v in opened_cards(action))
-        self._emit(Move(self.turn, action_to_wire(action), openings), out)
+        dry = self.g.apply(self.state, action, _FirstDraws())  # raises IllegalMove: nothing sent
+        openings: tuple = ()
+        if self.g.hidden:
+            before, after = self.state.sled(self.me), dry.sled(self.me)
+            # a reshuffle makes new generations of slots: commit to them before the move
+            for g in range(before.generation + 1, after.generation + 1):
+                first, end = _gen_bounds(after, g)
+                values = dry.private[self.me].values[first:end]
+                self._emit(SlotCommit(self.me, g, tuple(self._commitments(g, values))), out)
+            openings = tuple(self._opening(c, v) for c, v in opened_cards(action))
+        self._emit(Move(self.turn, self.g.action_to_wire(action), openings), out)
         self._reveal(self.turn, out)
         return out
 
@@ -529,7 +531,7 @@ class Session:
                 return
             self.final_turn = t
             out.events.append(TurnFinal(t, self.my_hash[t]))
-            self.last_agreed_public = encoding.encode_public(self.state.public)
+            self.last_agreed_public = self.g.encode_public(self.state)
             self.moves_since = []
             if self.state.is_over:
                 self.over = True
@@ -540,7 +542,7 @@ class Session:
         return
 
     def _setup_ready(self) -> bool:
-        return len(self.chain_tips) == self.n and all(self.gens[i] for i in range(self.n))
+        return len(self.chain_tips) == self.n and (not self.g.hidden or all(self.gens[i] for i in range(self.n)))
 
     def _all_revealed(self, event: int) -> bool:
         return all(self.reveals.has_revealed(i, event) for i in range(self.n))
@@ -550,11 +552,12 @@ class Session:
 
     def _apply_setup(self) -> None:
         secrets = [self.secret if i == self.me else None for i in range(self.n)]
-        state = sled.new_game(self.kind, self.track, self.nicks, self._rand(0), secrets, self.rules)
-        expect = sled.initial_size(self.kind, self.rules)
-        for i in range(self.n):
-            if self.gens[i][0].size != expect:
-                self._halt(Offence(i, self._nick(i), f"committed {self.gens[i][0].size} slots, the deck has {expect}"))
+        state = self.g.new_game(self.nicks, self._rand(0), secrets)
+        if self.g.hidden:
+            expect = sled.initial_size(self.kind, self.rules)
+            for i in range(self.n):
+                if self.gens[i][0].size != expect:
+                    self._halt(Offence(i, self._nick(i), f"committed {self.gens[i][0].size} slots, the deck has {expect}"))
         self.state = state
         self.head = h("snowp2p/transcript/v1", self.head, event_randomness(0, self.reveals.reveals(0)))
         self.applied_turn = 0
@@ -567,9 +570,18 @@ class Session:
         if seat != self.state.public.current:
             self._halt(Offence(seat, self._nick(seat), f"moved out of turn (turn {t})", proof))
         try:
-            action = action_from_wire(body.action, seat)
+            action = self.g.action_from_wire(body.action, seat)
         except DecodeError as e:
             self._halt(Offence(seat, self._nick(seat), f"a malformed action: {e}", proof))
+        if not self.g.hidden:
+            if body.openings:
+                self._halt(Offence(seat, self._nick(seat), "opened cards in a game without hidden cards", proof))
+            try:
+                self.g.apply(self.state, action, _FirstDraws())
+            except IllegalMove as e:
+                self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", proof))
+            self.move_actions[t] = action
+            return
         cards = opened_cards(action)
         by_card = {}
         for op in body.openings:
@@ -601,18 +613,19 @@ class Session:
         assert self.state is not None
         action = self.move_actions[t]
         seat = action.seat
-        before = self.state.sled(seat)
         try:
-            state = sled.apply(self.state, action, self._rand(t))
+            state = self.g.apply(self.state, action, self._rand(t))
         except IllegalMove as e:  # checked on arrival; kept for safety
             self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", (self.moves[t].payload,)))
-        after = state.sled(seat)
-        if after.generation != before.generation:
-            self._bind_generations(seat, before, after, t)
-        gone = located(before) - located(after)
-        new = located(after) - located(before)
-        if gone or new:
-            self.conservation.append((seat, tuple(sorted(new)), tuple(sorted(gone))))
+        if self.g.hidden:
+            before, after = self.state.sled(seat), state.sled(seat)
+            if after.generation != before.generation:
+                self._bind_generations(seat, before, after, t)
+            gone = located(before) - located(after)
+            new = located(after) - located(before)
+            if gone or new:
+                self.conservation.append((seat, tuple(sorted(new)), tuple(sorted(gone))))
+        self.last_description = self.g.describe(self.state, action, state)
         self.state = state
         self.head = h("snowp2p/transcript/v1", self.head, self.moves[t].digest,
                       event_randomness(t, self.reveals.reveals(t)))
@@ -636,9 +649,9 @@ class Session:
 
     def _send_ack(self, t: int, out: Output) -> None:
         assert self.state is not None
-        sections = encoding.section_hashes(self.state.public)
+        sections = self.g.section_hashes(self.state)
         sections["move"] = self.moves[t].digest if t in self.moves else self.roster.digest
-        digest = encoding.state_hash(self.state, self.head)
+        digest = self.g.state_hash(self.state, self.head)
         self.my_hash[t] = digest
         self.my_sections[t] = sections
         if self.me is not None:
@@ -685,6 +698,11 @@ class Session:
     # ------------------------------------------------------------------- end
     def _finish(self) -> Output:
         out = Output()
+        if not self.g.hidden:
+            if not self.done:
+                self.done = True
+                out.events.append(GameOver(tuple(self.g.final_places(self.state))))
+            return out
         if self.me is not None and self.me not in self.final_opens:
             ops = []
             p = self.state.private[self.me]
@@ -700,7 +718,7 @@ class Session:
             return out
         self._check_final()
         self.done = True
-        out.events.append(GameOver(tuple(sled.final_places(self.state))))
+        out.events.append(GameOver(tuple(self.g.final_places(self.state))))
         return out
 
     def _check_final(self) -> None:
@@ -769,7 +787,7 @@ class Session:
         if not self.sent_setup and self.me is not None:
             return self.start()
         if self.done and self.state is not None:
-            out.events.append(GameOver(tuple(sled.final_places(self.state))))
+            out.events.append(GameOver(tuple(self.g.final_places(self.state))))
         elif self.my_turn():
             out.events.append(YourTurn(self.turn))
         return out

@@ -32,7 +32,9 @@ class NetScreen:
                                bot_action=lambda st: bot(st, Rand(os.urandom(32))))
         return race
 
-    def decide(self, state: S.GameState, seat: int) -> S.Action:
+    def decide(self, state, seat: int):
+        if not isinstance(state, S.GameState):
+            return self._decide_snake(state, seat)
         with self._lock:
             race = self._race(state, seat)
             if self._screen is None:
@@ -48,6 +50,23 @@ class NetScreen:
                 return race.bot_action(state)
 
     def on_turn(self, game, ev) -> None:
-        st = game.session.state
-        if ev.turn > 0 and st.public.last_event:
-            self.events.append(st.public.last_event)
+        last = game.session.last_description
+        if ev.turn > 0 and last:
+            self.events.append(last)
+
+    def _decide_snake(self, state, seat: int):
+        from . import snake_play
+
+        with self._lock:
+            bot = snake_play._bot()
+            g = SimpleNamespace(state=state, events=self.events,
+                                bot_action=lambda: bot(state, Rand(os.urandom(32))))
+            if self._screen is None or not isinstance(self._screen, snake_play._Screen):
+                self._screen = snake_play._Screen(g)
+            else:
+                self._screen.g = g
+            try:
+                return self._screen.turn(seat)
+            except snake_play._Quit:
+                self.decide = lambda st, se: bot(st, Rand(os.urandom(32)))  # type: ignore[method-assign]
+                return g.bot_action()

@@ -1,0 +1,120 @@
+"""What the session needs from each game's engine, behind one small interface.
+
+The sled games have hidden decks (slot commitments, openings, final
+openings); Snake Carnival has open hands and one shared stack whose draws
+only need unpredictable randomness.  ``game_for(kind, settings, table)``
+returns the adapter the roster names; ``table`` is the track (sled games)
+or the tile set (Snake Carnival) this machine has for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import encoding, sled
+from ..rules.config import SledRules
+from ..rules.track import Track, track_digest
+from .errors import DecodeError
+
+
+class SledGame:
+    hidden = True
+
+    def __init__(self, kind: str, settings: Any, track: Track):
+        if settings.get("track_digest") != track_digest(track):
+            raise DecodeError(f"the roster's track differs from this machine's copy of {track.name!r}",
+                              "settings.track_digest")
+        self.kind = kind
+        self.rules = SledRules.from_dict(dict(settings["rules"]))
+        self.track = track
+
+    def new_game(self, names, rand, secrets):
+        return sled.new_game(self.kind, self.track, names, rand, secrets, self.rules)
+
+    def apply(self, state, action, rand):
+        return sled.apply(state, action, rand)
+
+    def action_from_wire(self, d, seat):
+        from .session import sled_action_from_wire
+
+        return sled_action_from_wire(d, seat)
+
+    def action_to_wire(self, action):
+        from .session import sled_action_to_wire
+
+        return sled_action_to_wire(action)
+
+    def section_hashes(self, state):
+        return encoding.section_hashes(state.public)
+
+    def state_hash(self, state, head):
+        return encoding.state_hash(state, head)
+
+    def encode_public(self, state):
+        return encoding.encode_public(state.public)
+
+    def final_places(self, state):
+        return sled.final_places(state)
+
+    def describe(self, before, action, after) -> str:
+        return after.public.last_event
+
+
+class SnakeGame:
+    hidden = False
+
+    def __init__(self, kind: str, settings: Any, tiles):
+        from ..rules import snake
+
+        self.snake = snake
+        if settings.get("tiles_digest") != tiles.digest:
+            raise DecodeError("the roster's tile set differs from this machine's", "settings.tiles_digest")
+        try:
+            self.rules = snake.SnakeRules.from_dict(dict(settings["rules"]))
+        except ValueError as e:
+            raise DecodeError(str(e), "settings.rules") from None
+        self.kind = kind
+        self.tiles = tiles
+        self.rules_for = None
+
+    def new_game(self, names, rand, secrets):
+        return self.snake.new_game(names, rand, self.rules, self.tiles)
+
+    def apply(self, state, action, rand):
+        return self.snake.apply(state, action, rand)
+
+    def action_from_wire(self, d, seat):
+        return self.snake.action_from_wire(dict(d), seat)
+
+    def action_to_wire(self, action):
+        return self.snake.action_to_wire(action)
+
+    def section_hashes(self, state):
+        return self.snake.section_hashes(state.public)
+
+    def state_hash(self, state, head):
+        return self.snake.state_hash(state, head)
+
+    def encode_public(self, state):
+        return self.snake.encode_public(state.public)
+
+    def final_places(self, state):
+        return self.snake.final_places(state)
+
+    def describe(self, before, action, after) -> str:
+        return self.snake.describe(before, action)
+
+
+def game_for(kind: str, settings: Any, table) -> SledGame | SnakeGame:
+    if kind in ("snowtails", "mush"):
+        return SledGame(kind, settings, table)
+    if kind == "snake":
+        return SnakeGame(kind, settings, table)
+    raise DecodeError(f"unknown game {kind!r}", "kind")
+
+
+def settings_for(kind: str, rules, table) -> dict:
+    """The roster's settings for a game: its rules and the digest of its track or tile set."""
+    if kind == "snake":
+        return {"game": kind, "rules": rules.to_dict(), "tiles_digest": table.digest}
+    return {"game": kind, "rules": rules.to_dict(), "track_digest": track_digest(table)}
