@@ -255,7 +255,8 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
         raise CommandError(f"can not play this game: {e}", 1) from None
     args.game_kind = body.kind
     decide, human, screen = _decider(args)
-    game = NetGame(session, home, ident, decide, say, human=human)
+    game = NetGame(session, home, ident, decide, say, human=human, absent_after=args.absent_after,
+                   vote_after=args.vote_after, vote=args.vote)
     cheat = os.environ.get("SNOWP2P_CHEAT")
     if cheat:
         from .net.cheats import Cheat
@@ -363,7 +364,8 @@ async def _resume_main(args) -> int:
         raise CommandError(f"resume: can not listen on port {seats[me].port} again: {e.strerror or e}", 1) from None
     args.game_kind = roster.body.kind
     decide, human, screen = _decider(args)
-    game = NetGame(session, home, ident, decide, say, human=human)
+    game = NetGame(session, home, ident, decide, say, human=human, absent_after=args.absent_after,
+                   vote_after=args.vote_after, vote=args.vote)
     for p in missing:
         game._log.append(p)
     game.listeners = listeners
@@ -480,7 +482,7 @@ def run_audit(args) -> int:
         print(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
     print("Final places:")
     pts = game_points(obs)
-    for k, seat in enumerate(obs.g.final_places(obs.state)):
+    for k, seat in enumerate(obs.places()):
         print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} points" if pts else ""))
     if obs.kind == "snake":
         from .ui.snake_board import breakdown_lines
@@ -488,6 +490,10 @@ def run_audit(args) -> int:
         print("Score breakdown:")
         for line in breakdown_lines(obs.state):
             print(f"  {line}")
+    for seat, (choice, kept, turn) in sorted(obs.gone.items()):
+        what = "a computer player played the seat from then on" if choice == "bot" else "the game ended there"
+        print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}; "
+              "its hidden cards up to then could not be opened and checked.")
     moves = obs.counts.get("move", 0)
     print(f"Checked {res.messages} messages ({moves} moves, {obs.final_turn} turns) in {dt:.2f} s: "
           "every signature, hash link, reveal, card opening, move and state hash, and each deck's composition.")
@@ -518,7 +524,7 @@ def run_replay(args) -> int:
         print(f"VIOLATION: {res.violation}")
         return 1
     obs = res.session
-    print("\nFinal places: " + ", ".join(obs.nicks[s] for s in obs.g.final_places(obs.state)))
+    print("\nFinal places: " + ", ".join(obs.nicks[s] for s in obs.places()))
     return 0
 
 
@@ -529,11 +535,20 @@ def add_parsers(sub, parser_class) -> None:
                                                     "or ~/.local/share/snowp2p")
         p.add_argument("--name", default=None, help="your nickname")
 
+    def absence(p):
+        p.add_argument("--absent-after", type=float, default=20.0, metavar="S",
+                       help="declare a player absent after S seconds without a link (default 20)")
+        p.add_argument("--vote-after", type=float, default=40.0, metavar="S",
+                       help="vote on an absent player after S seconds of pause (default 40)")
+        p.add_argument("--vote", choices=["bot", "end"], default="bot",
+                       help="your vote on an absent player: a computer player takes the seat (default), or end")
+
     p = sub.add_parser("id", help="show your nickname and key fingerprint")
     common(p)
 
     p = sub.add_parser("host", help="host a networked game (others join it)")
     common(p)
+    absence(p)
     p.add_argument("--game", default="snowtails", choices=["snowtails", "mush", "snake"])
     p.add_argument("--track", default=None, help="a shipped track name (default: the game's first race)")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
@@ -551,6 +566,7 @@ def add_parsers(sub, parser_class) -> None:
 
     p = sub.add_parser("join", help="join a networked game")
     common(p)
+    absence(p)
     p.add_argument("address", metavar="HOST[:PORT]")
     p.add_argument("--code", default=None, help="the join code the host printed")
     p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
@@ -559,6 +575,7 @@ def add_parsers(sub, parser_class) -> None:
 
     p = sub.add_parser("resume", help="rejoin a game after a crash or a lost connection")
     common(p)
+    absence(p)
     p.add_argument("game", nargs="?", default=None, help="game id (prefix) or log path; default: the newest unfinished game")
     p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
     p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move

@@ -8,6 +8,8 @@ run as its own process, with one honest step replaced.  Modes:
 * ``equivocate``  sends two different signed moves to different peers
 * ``wrong-key``   signs its move with a key that is not the roster's
 * ``bad-hash``    acknowledges a turn with a wrong state hash
+* ``garbage``, ``oversize``, ``trickle``, ``flood``, ``replay``, ``drop``, ``delay``, ``cut``:
+  an honest player that abuses its connections (see net/hostile.py)
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from ..protocol.crypto import Identity
 from ..protocol.messages import Ack, Envelope, Move as MoveBody, decode_signed, encode_signed
 from ..protocol.session import action_to_wire, opened_cards
 from ..rules import sled
+from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
-MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash")
+MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash") + HOSTILE_MODES
 
 
 class Cheat:
@@ -28,6 +31,7 @@ class Cheat:
         if mode not in MODES:
             raise ValueError(f"SNOWP2P_CHEAT: unknown mode {mode!r}")
         self.mode = mode
+        self.hostile = Hostile(mode) if mode in HOSTILE_MODES else None  # plays honestly, abuses its links
         self.done = False
         self.twin: bytes | None = None  # equivocate: the second move
         self.fork_cache: dict[bytes, bytes] = {}  # equivocate: our message -> the fork seat's copy
@@ -35,7 +39,7 @@ class Cheat:
 
     # -- called with the action the honest client would play; True: handled here
     def on_turn(self, game, turn: int, action) -> bool:
-        if self.done or not isinstance(action, sled.Move) or not action.play:
+        if self.hostile is not None or self.done or not isinstance(action, sled.Move) or not action.play:
             return False
         s = game.session
         me = s.me
@@ -123,6 +127,8 @@ class Cheat:
 
     # -- every outgoing frame passes here, per destination seat
     def outgoing(self, game, seat: int, payload: bytes):
+        if self.hostile is not None:
+            return self.hostile.outgoing(game, seat, payload)
         if self.mode == "equivocate" and self.twin is not None and seat == self.fork_seat:
             return self._forked(game, payload)
         if self.mode == "bad-hash" and not self.done:

@@ -201,8 +201,13 @@ async def accept_loop(listener: trio.SocketListener, handler, nursery: trio.Nurs
 
 def game_points(s: Session) -> dict[int, int]:
     """Points by seat where the game has them (Snow Tails ST-E3, Snake Carnival SC-P*)."""
-    if s.kind == "snowtails":
-        return sled.points(s.state)
+    if s.kind == "snowtails":  # ST-E3 by place; eliminated and voted-out sleds score nothing
+        table = s.rules.st_points
+        out = {i: 0 for i in range(s.n)}
+        for k, seat in enumerate(s.places()):
+            if k < len(table) and seat not in s.gone and s.state.sled(seat).status != sled.ELIMINATED:
+                out[seat] = table[k]
+        return out
     if s.kind == "snake":
         from ..rules import snake
 
@@ -305,6 +310,9 @@ class NetGame:
     on_turn: Callable | None = None
     listeners: list = field(default_factory=list)
     connected: set = field(default_factory=set)
+    absent_after: float = 20.0  # seconds without a link to a seat the game waits for: declare it absent
+    vote_after: float = 40.0  # seconds paused on an absent seat before voting
+    vote: str = "bot"  # "bot": a computer player takes the seat; "end": end the game
 
     def __post_init__(self):
         if not self.sent:
@@ -354,6 +362,7 @@ class NetGame:
                 if seat not in self.conns:  # the seats below us (the host too, after a resume)
                     nursery.start_soon(self._dial, seat)
             self._dispatch(s.resume_events())
+            nursery.start_soon(self._watch)
             await self._finished.wait()
             # let the last frames (final openings, bye) go out, and the others' byes arrive
             with trio.move_on_after(3):
@@ -366,6 +375,42 @@ class NetGame:
             await listener.aclose()
         self._log_file.close()
         return self.result
+
+    async def _watch(self) -> None:
+        """Every wait is bounded: a seat the game waits for whose link is down is declared absent
+        after ``absent_after`` s; once everyone agrees the game pauses, and after ``vote_after`` s
+        more the peers vote (G7)."""
+        s = self.session
+        down_since: dict[int, float] = {}
+        paused_since: dict[int, float] = {}
+        told: set[int] = set()
+        while not self._finished.is_set():
+            await trio.sleep(0.25)
+            now = trio.current_time()
+            try:
+                waiting = s.waiting_on()
+                for seat in range(s.n):
+                    if seat not in waiting or seat in self.connected:
+                        down_since.pop(seat, None)
+                        paused_since.pop(seat, None)
+                        continue
+                    start = down_since.setdefault(seat, now)
+                    if now - start >= self.absent_after:
+                        self._dispatch(s.declare_absent(seat))
+                    if s.paused_on(seat):
+                        if seat not in told:
+                            told.add(seat)
+                            self.say(f"{s.name(seat)} is not answering: the game is paused "
+                                     f"(vote in {self.vote_after:g} s: {self.vote})")
+                        if now - paused_since.setdefault(seat, now) >= self.vote_after:
+                            self._dispatch(s.cast_vote(seat, self.vote))
+                for seat, (choice, _, turn) in s.gone.items():
+                    if ("gone", seat) not in told:
+                        told.add(("gone", seat))
+                        self.say(f"{s.name(seat)} was voted out at turn {turn}: "
+                                 + ("a computer player plays that seat." if choice == "bot" else "the game ends."))
+            except Halted as h:
+                self._halt(h.reason)
 
     def _link_frame(self, their_seat: int) -> bytes:
         s = self.session
@@ -403,6 +448,11 @@ class NetGame:
     async def _read_link(self, conn: Conn, expect: int | None) -> Link:
         s = self.session
         msg = decode_signed(await conn.recv())
+        if isinstance(msg.body, Hello) and expect is None and s.me == HOST_SEAT:
+            # a joiner at the host after the lobby closed: tell it why, in one line (G8)
+            await conn.send(_lobby_frame(self.identity, s.game_id, HOST_SEAT,
+                                         Refuse("the game is full: it has already started")))
+            raise ProtocolError(f"{msg.body.nick} wanted to join, but the game is full (it has already started)")
         if not isinstance(msg.body, Link) or msg.envelope.game != s.game_id:
             raise ProtocolError("the first frame of a game connection must be a link of this game")
         seat = msg.body.seat

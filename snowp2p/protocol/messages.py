@@ -664,7 +664,8 @@ class Absent(Body):
     TYPE = "absent"
     seat: int
     turn: int
-    FIELDS = {"seat": _SEAT, "turn": uint(U32)}
+    have: int = 0  # how many of ``seat``'s messages the sender holds (others relay what it lacks)
+    FIELDS = {"seat": _SEAT, "turn": uint(U32), "have": uint(U32)}
 
 
 @register_body
@@ -675,7 +676,8 @@ class Vote(Body):
     TYPE = "vote"
     seat: int
     choice: str
-    FIELDS = {"seat": _SEAT, "choice": one_of("bot", "end")}
+    have: int = 0  # the sender ignores ``seat``'s messages from this seq on
+    FIELDS = {"seat": _SEAT, "choice": one_of("bot", "end"), "have": uint(U32)}
 
 
 @register_body

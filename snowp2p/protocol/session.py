@@ -51,8 +51,9 @@ from .chain import SenderChain, Verdict
 from .crypto import Identity, fingerprint, h
 from .errors import ChainError, CommitmentError, DecodeError, EquivocationError, ProtocolError, RevealError
 from .messages import (
-    ZERO_HASH, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal, Roster,
-    SignedMessage, SlotCommit, decode_signed, encode_signed, exact_bytes, list_of, register_body, uint,
+    ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal, Roster, Vote,
+    SignedMessage, SlotCommit, decode_signed, encode_signed, exact_bytes, list_of, pack_canonical, register_body,
+    uint,
 )
 from .games import game_for, settings_for
 from .randomness import RevealVerifier, chain_reveal, event_randomness, make_hash_chain
@@ -302,6 +303,17 @@ class Session:
         self.evidence_seen: dict[int, set[int]] = {}
         self._busy = False
         self.last_description = ""
+        # absent players (G7): absent/vote messages per absent seat, the outcome once every present
+        # seat has voted alike, and the seats a computer player now plays on every peer
+        self.absents: dict[int, dict[int, Absent]] = {}
+        self.votes: dict[int, dict[int, Vote]] = {}
+        self.gone: dict[int, tuple[str, int, int]] = {}  # seat -> (choice, messages kept, turn)
+        self.my_votes: dict[int, int] = {}
+        self.bot_seats: set[int] = set()
+        self.bot_moves: dict[int, bytes] = {}
+        self.relayed: set[tuple[int, int, int]] = set()
+        self.agreed_state = None
+        self.declared: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------ identity
     def fingerprint(self, seat: int) -> str:
@@ -328,6 +340,8 @@ class Session:
             self._halt(Offence(blame, self._nick(blame), f"sent a {msg.type} from another game", (payload,)))
         if sender not in self.keys:
             self._halt(Offence(blame, self._nick(blame), f"sent a message as unknown seat {sender}", (payload,)))
+        if self._frozen(sender, msg.envelope.seq):
+            return None  # voted out: what it sends after the vote is not part of this game
         try:
             verdict = self.chain.accept(msg)
         except EquivocationError as e:
@@ -468,13 +482,25 @@ class Session:
                     other = decode_signed(frame)
                 except DecodeError:
                     self._halt(Offence(seat, self._nick(seat), "sent evidence that is not a message", (msg.payload,)))
+                if other.envelope.game != self.game_id or other.sender not in self.keys or \
+                        self._frozen(other.sender, other.envelope.seq):
+                    continue
                 try:
-                    self.chain.accept(other)
+                    verdict = self.chain.accept(other)
                 except EquivocationError as e:
                     s = other.envelope.sender
                     self._halt(Offence(s, self._nick(s), f"equivocation: {e}", tuple(e.evidence)))
                 except ProtocolError:
-                    pass  # a frame we can not place yet: no proof either way
+                    continue  # a frame we can not place yet: no proof either way
+                if verdict == Verdict.NEW:  # a relayed message of an absent peer: as if it came from it
+                    self.counts[other.type] += 1
+                    out.extend(self._handle(other))
+        elif isinstance(body, Absent):
+            self.absents.setdefault(body.seat, {})[seat] = body
+            self._relay(body.seat, body.have, out)
+        elif isinstance(body, Vote):
+            self.votes.setdefault(body.seat, {})[seat] = body
+            self._relay(body.seat, body.have, out)
         elif isinstance(body, Bye):
             pass
         else:
@@ -500,6 +526,7 @@ class Session:
 
     def _progress_loop(self, out: Output) -> None:
         while not self.halted:
+            self._resolve_votes()
             if self.turn == 0 and self.state is None:
                 if not self._setup_ready():
                     return
@@ -515,23 +542,27 @@ class Session:
             if self.applied_turn < t:
                 # waiting for move t and its reveals
                 mv = self.moves.get(t)
-                if mv is None:
+                if mv is None and t not in self.move_actions and self.state.public.current in self.bot_seats:
+                    self._bot_move(t)  # every peer plays the absent seat's computer player alike
+                if mv is None and t not in self.move_actions:
                     return
                 if t not in self.move_actions:
                     self._check_move(t, mv)
+                if t not in self.revealed:
                     self._reveal(t, out)
                 if not self._all_revealed(t):
                     return
                 self._apply_move(t)
                 self._send_ack(t, out)
             acks = self.acks.get(t, {})
-            if len(acks) < self.n:
+            if any(i not in acks for i in self.present()):
                 return
             if not self._agree(t, out):
                 return
             self.final_turn = t
             out.events.append(TurnFinal(t, self.my_hash[t]))
             self.last_agreed_public = self.g.encode_public(self.state)
+            self.agreed_state = self.state
             self.moves_since = []
             if self.state.is_over:
                 self.over = True
@@ -545,10 +576,15 @@ class Session:
         return len(self.chain_tips) == self.n and (not self.g.hidden or all(self.gens[i] for i in range(self.n)))
 
     def _all_revealed(self, event: int) -> bool:
-        return all(self.reveals.has_revealed(i, event) for i in range(self.n))
+        return all(self.reveals.has_revealed(i, event) for i in self.present())
+
+    def _event_reveals(self, event: int) -> dict[int, bytes]:
+        """The reveals an event uses: those of the seats present (all seats, unless one was voted out)."""
+        present = set(self.present())
+        return {i: r for i, r in self.reveals.reveals(event).items() if i in present}
 
     def _rand(self, event: int) -> Rand:
-        return Rand(event_randomness(event, self.reveals.reveals(event)))
+        return Rand(event_randomness(event, self._event_reveals(event)))
 
     def _apply_setup(self) -> None:
         secrets = [self.secret if i == self.me else None for i in range(self.n)]
@@ -559,7 +595,7 @@ class Session:
                 if self.gens[i][0].size != expect:
                     self._halt(Offence(i, self._nick(i), f"committed {self.gens[i][0].size} slots, the deck has {expect}"))
         self.state = state
-        self.head = h("snowp2p/transcript/v1", self.head, event_randomness(0, self.reveals.reveals(0)))
+        self.head = h("snowp2p/transcript/v1", self.head, event_randomness(0, self._event_reveals(0)))
         self.applied_turn = 0
 
     def _check_move(self, t: int, mv: SignedMessage) -> None:
@@ -617,7 +653,7 @@ class Session:
             state = self.g.apply(self.state, action, self._rand(t))
         except IllegalMove as e:  # checked on arrival; kept for safety
             self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", (self.moves[t].payload,)))
-        if self.g.hidden:
+        if self.g.hidden and seat not in self.bot_seats:
             before, after = self.state.sled(seat), state.sled(seat)
             if after.generation != before.generation:
                 self._bind_generations(seat, before, after, t)
@@ -627,9 +663,10 @@ class Session:
                 self.conservation.append((seat, tuple(sorted(new)), tuple(sorted(gone))))
         self.last_description = self.g.describe(self.state, action, state)
         self.state = state
-        self.head = h("snowp2p/transcript/v1", self.head, self.moves[t].digest,
-                      event_randomness(t, self.reveals.reveals(t)))
-        self.moves_since.append(self.moves[t].payload)
+        self.head = h("snowp2p/transcript/v1", self.head, self._move_digest(t),
+                      event_randomness(t, self._event_reveals(t)))
+        if t in self.moves:
+            self.moves_since.append(self.moves[t].payload)
         self.applied_turn = t
 
     def _bind_generations(self, seat: int, before: sled.Sled, after: sled.Sled, t: int) -> None:
@@ -650,7 +687,7 @@ class Session:
     def _send_ack(self, t: int, out: Output) -> None:
         assert self.state is not None
         sections = self.g.section_hashes(self.state)
-        sections["move"] = self.moves[t].digest if t in self.moves else self.roster.digest
+        sections["move"] = self._move_digest(t) if t > 0 else self.roster.digest
         digest = self.g.state_hash(self.state, self.head)
         self.my_hash[t] = digest
         self.my_sections[t] = sections
@@ -659,7 +696,8 @@ class Session:
 
     def _agree(self, t: int, out: Output) -> bool:
         """True when every ack of turn t carries our state hash."""
-        acks = self.acks[t]
+        present = set(self.present())
+        acks = {s: a for s, a in self.acks[t].items() if s in present}
         mine = self.my_hash[t]
         differ = [s for s, a in acks.items() if a.state != mine]
         if not differ:
@@ -701,7 +739,7 @@ class Session:
         if not self.g.hidden:
             if not self.done:
                 self.done = True
-                out.events.append(GameOver(tuple(self.g.final_places(self.state))))
+                out.events.append(GameOver(tuple(self.places())))
             return out
         if self.me is not None and self.me not in self.final_opens:
             ops = []
@@ -714,11 +752,11 @@ class Session:
                 if self.halted:
                     return out
             return out
-        if self.done or len(self.final_opens) < self.n:
+        if self.done or any(i not in self.final_opens for i in self.present()):
             return out
         self._check_final()
         self.done = True
-        out.events.append(GameOver(tuple(self.g.final_places(self.state))))
+        out.events.append(GameOver(tuple(self.places())))
         return out
 
     def _check_final(self) -> None:
@@ -729,14 +767,15 @@ class Session:
                     self.slots.open(seat, op.generation, op.slot, op.value, op.salt)
                 except CommitmentError as e:
                     self._halt(Offence(seat, self._nick(seat), f"a final opening that does not match: {e}"))
-        for seat in range(self.n):
+        checked = [i for i in range(self.n) if i not in self.gone]  # a voted-out seat never opens its slots
+        for seat in checked:
             for g, gen in enumerate(self.gens[seat]):
                 closed = self.slots.closed_slots(seat, g)
                 if closed:
                     self._halt(Offence(seat, self._nick(seat), f"left slots {closed[:5]} of generation {g} unopened"))
                 for slot, v in self.slots.opened(seat, g).items():
                     values[seat][gen.first + slot] = v
-        for seat in range(self.n):
+        for seat in checked:
             s = self.state.sled(seat)
             for card, v in enumerate(s.values):
                 if v >= 0 and values[seat].get(card, v) != v:
@@ -746,8 +785,129 @@ class Session:
             if gen0 != Counter(sled.initial_composition(self.kind, self.rules)):
                 self._halt(Offence(seat, self._nick(seat), "a deck whose cards are not the game's deck"))
         for seat, new, gone in self.conservation:
+            if seat in self.gone:
+                continue
             if Counter(values[seat][c] for c in new) != Counter(values[seat][c] for c in gone):
                 self._halt(Offence(seat, self._nick(seat), "a reshuffle that did not keep the cards it gathered"))
+
+    # ------------------------------------------------------- absent players
+    def present(self) -> list[int]:
+        """Seats still taking part (not voted out)."""
+        return [i for i in range(self.n) if i not in self.gone]
+
+    def _frozen(self, seat: int, seq: int) -> bool:
+        if seat in self.gone:
+            return seq >= self.gone[seat][1]
+        return seat in self.my_votes and seq >= self.my_votes[seat]
+
+    def _move_digest(self, t: int) -> bytes:
+        return self.moves[t].digest if t in self.moves else self.bot_moves[t]
+
+    def _relay(self, absent: int, have: int, out: Output) -> None:
+        """Send the others the absent seat's messages they lack (they said how many they hold)."""
+        if self.me is None or absent == self.me:
+            return
+        mine = self.chain.next_seq(absent)
+        if mine <= have or (absent, have, mine) in self.relayed:
+            return
+        self.relayed.add((absent, have, mine))
+        frames = [m.payload for m in self.chain.history(absent)[have:]]
+        for i in range(0, len(frames), 4):
+            self._emit(Evidence(tuple(frames[i:i + 4])), out)
+
+    def waiting_on(self) -> set[int]:
+        """The seats whose messages the game is waiting for now."""
+        if self.halted or self.done or self.me is None:
+            return set()
+        pres = self.present()
+        if self.state is None:
+            missing = {i for i in pres if i not in self.chain_tips or (self.g.hidden and not self.gens[i])}
+            return missing or {i for i in pres if not self.reveals.has_revealed(i, 0)}
+        if self.over:
+            return {i for i in pres if i not in self.final_opens}
+        t = self.turn
+        if self.applied_turn < t:
+            if t not in self.moves and t not in self.move_actions:
+                cur = self.state.public.current
+                return {cur} if cur in pres else set()
+            return {i for i in pres if not self.reveals.has_revealed(i, t)}
+        return {i for i in pres if i not in self.acks.get(t, {})}
+
+    def declare_absent(self, seat: int) -> Output:
+        """Record (signed) that ``seat`` is not answering; the game pauses when every present seat agrees."""
+        out = Output()
+        if self.me is None or seat == self.me or seat in self.gone or (seat, self.turn) in self.declared:
+            return out
+        self.declared.add((seat, self.turn))
+        self._emit(Absent(seat, self.turn, self.chain.next_seq(seat)), out)
+        return out
+
+    def paused_on(self, seat: int) -> bool:
+        """Every present seat but ``seat`` has declared it absent."""
+        got = self.absents.get(seat, {})
+        return seat not in self.gone and all(i in got for i in self.present() if i != seat)
+
+    def cast_vote(self, seat: int, choice: str) -> Output:
+        """Vote (signed) to go on with a computer player in ``seat`` ("bot") or to end the game ("end")."""
+        out = Output()
+        if self.me is None or seat in self.my_votes or not self.paused_on(seat):
+            return out
+        mine = self.chain.next_seq(seat)
+        seen = [a.have for a in self.absents.get(seat, {}).values()] + \
+               [v.have for v in self.votes.get(seat, {}).values()]
+        if seen and mine < max(seen):
+            return out  # someone holds more of its messages: wait for them to be relayed
+        self.my_votes[seat] = mine
+        self._emit(Vote(seat, choice, mine), out)
+        return out
+
+    def _resolve_votes(self) -> None:
+        """When every present seat but X has voted on X with the same count of X's messages, X is out:
+        replaced by a computer player that every peer runs alike, or the game ends (majority, ties end)."""
+        for seat, votes in list(self.votes.items()):
+            if seat in self.gone:
+                continue
+            voters = [i for i in self.present() if i != seat]
+            if not voters or any(i not in votes for i in voters):
+                continue
+            haves = {votes[i].have for i in voters}
+            if len(haves) != 1:
+                continue
+            bots = sum(votes[i].choice == "bot" for i in voters)
+            choice = "bot" if bots * 2 > len(voters) else "end"
+            self.gone[seat] = (choice, haves.pop(), self.turn)
+            if choice == "end":
+                if self.agreed_state is not None:
+                    self.state = self.agreed_state
+                self.ended_at = self.final_turn
+                self.over = True
+                self.turn = self.final_turn
+                self.applied_turn = self.final_turn
+            else:
+                self.bot_seats.add(seat)
+                if self.state is not None and self.g.hidden:
+                    secret = h("snowp2p/open-seat/v1", self.game_id, seat)
+                    rand = Rand(h("snowp2p/takeover/v1", self.game_id, seat, self.turn))
+                    self.state = sled.open_seat(self.state, seat, rand, secret)
+                    if self.agreed_state is not None:
+                        self.agreed_state = sled.open_seat(self.agreed_state, seat, Rand(
+                            h("snowp2p/takeover/v1", self.game_id, seat, self.turn)), secret)
+
+    def _bot_move(self, t: int) -> None:
+        from ..bots import choose_action
+
+        action = choose_action(self.state, Rand(h("snowp2p/bot-move/v1", self.game_id, t)))
+        self.move_actions[t] = action
+        self.bot_moves[t] = h("snowp2p/bot-move/v1", t, pack_canonical(self.g.action_to_wire(action)))
+
+    def places(self) -> list[int]:
+        """Final places; for a race ended by a vote, the places as they stand (finishers first)."""
+        if self.g.hidden and not self.state.is_over:
+            order = sled.standings(self.state)
+        else:
+            order = list(self.g.final_places(self.state))
+        # a seat voted out for being absent ends behind everyone who stayed
+        return [i for i in order if i not in self.gone] + [i for i in order if i in self.gone]
 
     # ---------------------------------------------------------------- resume
     @classmethod
@@ -787,7 +947,7 @@ class Session:
         if not self.sent_setup and self.me is not None:
             return self.start()
         if self.done and self.state is not None:
-            out.events.append(GameOver(tuple(self.g.final_places(self.state))))
+            out.events.append(GameOver(tuple(self.places())))
         elif self.my_turn():
             out.events.append(YourTurn(self.turn))
         return out

@@ -1056,6 +1056,37 @@ def legal_actions(state: GameState) -> list[Action]:
     return []
 
 
+# ------------------------------------------------------------ absent players
+def standings(state: GameState) -> list[int]:
+    """Places as they stand: finishers, then sleds still racing by race position, then the eliminated."""
+    pub = state.public
+    return list(pub.places) + ranking(state, racing_seats(state)) + list(reversed(pub.eliminated))
+
+
+def open_seat(state: GameState, seat: int, rand: RandomSource, secret: bytes) -> GameState:
+    """A computer player takes over an absent seat: its cards become known to every peer.
+
+    The values of the seat's unopened cards (hand and deck) are the deck's
+    composition minus every opened card it holds; they are dealt to those
+    cards at random.  ``secret`` (the same on every peer) lays out any later
+    reshuffle, so every peer can play and check the seat from here on.
+    """
+    from collections import Counter
+
+    s = state.sled(seat)
+    located = s.hand + s.deck + s.discard + s.left + s.right + s.aside
+    unknown = Counter(initial_composition(state.game, state.rules))
+    unknown.subtract(s.values[c] for c in located if s.values[c] >= 0)
+    values = list(s.values)
+    hidden = sorted(c for c in located if values[c] < 0)
+    deal = shuffle_with(rand, sorted(unknown.elements()))
+    for c, v in zip(hidden, deal):
+        values[c] = v
+    privates = list(state.private)
+    privates[seat] = Private(seat, secret, tuple(values))
+    return GameState(rules=state.rules, track=state.track, public=state.public, private=tuple(privates))
+
+
 # ----------------------------------------------------------------- results
 def final_places(state: GameState) -> list[int]:
     """Seats in final order: finishers, then eliminated sleds, latest first (ST-E3, MM-E2)."""
