@@ -253,23 +253,29 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
         session = Session(roster, track, me, ident, secret)
     except DecodeError as e:
         raise CommandError(f"can not play this game: {e}", 1) from None
-    args.game_kind = body.kind
-    decide, human, screen = _decider(args)
-    game = NetGame(session, home, ident, decide, say, human=human, absent_after=args.absent_after,
-                   vote_after=args.vote_after, vote=args.vote)
+    game = _make_game(args, session, home, ident, say)
     cheat = os.environ.get("SNOWP2P_CHEAT")
     if cheat:
         from .net.cheats import Cheat
 
         game.cheat = Cheat(cheat)
-    if screen is not None:
-        game.on_turn = screen.on_turn
-    elif not args.quiet:
-        game.on_turn = _print_turn
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
     say("The race begins.")
     return await game.run()
+
+
+def _make_game(args, session: Session, home: Home, ident, say) -> NetGame:
+    """This peer's game: who decides its moves (the person here, or --autoplay) and what it prints."""
+    args.game_kind = session.kind
+    decide, human, screen = _decider(args)
+    game = NetGame(session, home, ident, decide, say, human=human, absent_after=args.absent_after,
+                   vote_after=args.vote_after, vote=args.vote)
+    if screen is not None:
+        game.on_turn = screen.on_turn
+    elif not args.quiet:
+        game.on_turn = _print_turn
+    return game
 
 
 def _print_turn(game: NetGame, ev: TurnFinal) -> None:
@@ -362,17 +368,10 @@ async def _resume_main(args) -> int:
         listeners = await trio.open_tcp_listeners(seats[me].port)
     except OSError as e:
         raise CommandError(f"resume: can not listen on port {seats[me].port} again: {e.strerror or e}", 1) from None
-    args.game_kind = roster.body.kind
-    decide, human, screen = _decider(args)
-    game = NetGame(session, home, ident, decide, say, human=human, absent_after=args.absent_after,
-                   vote_after=args.vote_after, vote=args.vote)
+    game = _make_game(args, session, home, ident, say)
     for p in missing:
         game._log.append(p)
     game.listeners = listeners
-    if screen is not None:
-        game.on_turn = screen.on_turn
-    elif not args.quiet:
-        game.on_turn = _print_turn
     say(f"Resuming {GAME_TITLES[roster.body.kind]} game {roster.envelope.game.hex()[:16]} as seat {me} "
         f"at turn {session.turn}; reconnecting to the others...")
     return await game.run()
@@ -535,6 +534,11 @@ def add_parsers(sub, parser_class) -> None:
                                                     "or ~/.local/share/snowp2p")
         p.add_argument("--name", default=None, help="your nickname")
 
+    def seat_options(p):
+        p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
+        p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
+        p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
     def absence(p):
         p.add_argument("--absent-after", type=float, default=20.0, metavar="S",
                        help="declare a player absent after S seconds without a link (default 20)")
@@ -560,26 +564,20 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--advertise", default=None, help="the address to print in the join command (default: this "
                                                      "machine's LAN address)")
     p.add_argument("--start-positions", choices=["choose", "random"], default="choose")
-    p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
-    p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
-    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    seat_options(p)
 
     p = sub.add_parser("join", help="join a networked game")
     common(p)
     absence(p)
     p.add_argument("address", metavar="HOST[:PORT]")
     p.add_argument("--code", default=None, help="the join code the host printed")
-    p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
-    p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
-    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    seat_options(p)
 
     p = sub.add_parser("resume", help="rejoin a game after a crash or a lost connection")
     common(p)
     absence(p)
     p.add_argument("game", nargs="?", default=None, help="game id (prefix) or log path; default: the newest unfinished game")
-    p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
-    p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
-    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    seat_options(p)
 
     p = sub.add_parser("games", help="list saved games")
     common(p)
