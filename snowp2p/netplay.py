@@ -13,6 +13,7 @@ from pathlib import Path
 import trio
 
 from .home import Home, HomeError
+from .protocol import joincode
 from .protocol.crypto import fingerprint
 from .protocol.errors import DecodeError, LogError, ProtocolError
 from .protocol.log import read_log
@@ -93,6 +94,8 @@ def parse_hostport(text: str) -> tuple[str, int]:
         return text, DEFAULT_PORT
     if not port.isdigit() or not (1 <= int(port) <= 65535):
         raise CommandError(f"join: {text!r} is not HOST[:PORT] (the port is a number 1-65535)")
+    if not host.strip("[]"):
+        raise CommandError(f"join: {text!r} is not HOST[:PORT] (the host's address is missing)")
     return host.strip("[]"), int(port)
 
 
@@ -292,6 +295,10 @@ def run_join(args) -> int:
         if not sys.stdin.isatty():
             raise CommandError("join: give the join code with --code (standard input is not a terminal)")
         code = input("Join code (as the host printed it, e.g. 4-husky-tundra): ").strip()
+    try:
+        joincode.normalize(code)  # a mistyped code is bad input (exit 2), found before any connection
+    except ValueError as e:
+        raise CommandError(f"--code: {e}") from None
     return trio.run(_join_main, args, host, port, code)
 
 

@@ -31,11 +31,11 @@ import trio
 from ..home import Home
 from ..protocol import joincode
 from ..protocol.crypto import Identity, fingerprint
-from ..protocol.errors import DecodeError, JoinCodeError, ProtocolError
+from ..protocol.errors import ChainError, DecodeError, JoinCodeError, ProtocolError
 from ..protocol.log import LogWriter
 from ..protocol.messages import (
-    HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster, Seat,
-    SignedMessage, Welcome, decode_signed, encode_signed,
+    BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster,
+    Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.games import settings_for
 from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, YourTurn
@@ -389,8 +389,11 @@ class NetGame:
             now = trio.current_time()
             try:
                 waiting = s.waiting_on()
+                thinking = s.waiting_for_move()
                 for seat in range(s.n):
-                    if seat not in waiting or seat in self.connected:
+                    # a connected peer may think about its move as long as it likes; one that is
+                    # connected but withholds what its client sends by itself is as good as gone
+                    if seat not in waiting or (seat in self.connected and thinking):
                         down_since.pop(seat, None)
                         paused_since.pop(seat, None)
                         continue
@@ -509,6 +512,7 @@ class NetGame:
     def _on_frame(self, seat: int, payload: bytes) -> None:
         if self._finished.is_set() and self.session.halted is None and not self.session.done:
             return
+        self._check_no_gap(seat, payload)
         try:
             msg = self.session.check(payload, from_seat=seat)
         except Halted as h:
@@ -532,6 +536,16 @@ class NetGame:
                 self._stop(1, "every other player has left the game")
             elif msg.body.reason.startswith("stopped"):
                 self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])
+
+    def _check_no_gap(self, seat: int, payload: bytes) -> None:
+        """A frame that runs ahead of its sender's chain (one before it is missing: dropped or lost, not
+        forged) costs only this connection (G9, SPEC section 7 step 4): ``ChainError`` makes the reader cut
+        it, and the redial's ``link{next}`` fetches what is missing.  (Session.check would halt the game.)"""
+        msg = decode_signed(payload)  # DecodeError: the reader cuts the connection in any case
+        if (msg.sender == seat and msg.envelope.game == self.session.game_id and BODY_TYPES[msg.type].CHAINED
+                and msg.seq > self.session.chain.next_seq(seat)):
+            raise ChainError(f"a {msg.type} with seq {msg.seq} came before seq {self.session.chain.next_seq(seat)} "
+                             "(a message is missing)")
 
     async def _stop_after_bye(self, seat: int, why: str) -> None:
         await trio.sleep(5)  # first let our own checks see what that peer saw (e.g. the cheat's proof)

@@ -68,6 +68,8 @@ class Hostile:
         if self.mode == "drop":
             return None
         act = getattr(self, "_" + self.mode)
+        if self.mode == "cut":
+            conn.closed = True  # our sender stops here: nothing after the half frame goes out on this link
         game._nursery.start_soon(self._guarded, act, game, conn, payload)
         return None if self.mode == "cut" else payload
 
@@ -115,5 +117,4 @@ class Hostile:
     async def _cut(self, game, conn, payload: bytes) -> None:
         frame = encode_frame(payload)
         await conn.stream.send_all(frame[: max(len(frame) // 2, 1)])
-        conn.closed = True
         await conn.stream.aclose()

@@ -833,6 +833,12 @@ class Session:
             return {i for i in pres if not self.reveals.has_revealed(i, t)}
         return {i for i in pres if i not in self.acks.get(t, {})}
 
+    def waiting_for_move(self) -> bool:
+        """True while the game waits for a player's decision (which may take a person a while);
+        False while it waits for messages a client sends by itself (reveals, acks, openings)."""
+        return (self.state is not None and not self.over and self.applied_turn < self.turn
+                and self.turn not in self.moves and self.turn not in self.move_actions)
+
     def declare_absent(self, seat: int) -> Output:
         """Record (signed) that ``seat`` is not answering; the game pauses when every present seat agrees."""
         out = Output()
