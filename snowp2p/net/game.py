@@ -38,7 +38,7 @@ from ..protocol.messages import (
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.games import settings_for
-from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, YourTurn
+from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, VotedOut, YourTurn
 from ..rules import sled
 from ..rules.config import SledRules
 from ..rules.track import Track, find_track
@@ -407,11 +407,6 @@ class NetGame:
                                      f"(vote in {self.vote_after:g} s: {self.vote})")
                         if now - paused_since.setdefault(seat, now) >= self.vote_after:
                             self._dispatch(s.cast_vote(seat, self.vote))
-                for seat, (choice, _, turn) in s.gone.items():
-                    if ("gone", seat) not in told:
-                        told.add(("gone", seat))
-                        self.say(f"{s.name(seat)} was voted out at turn {turn}: "
-                                 + ("a computer player plays that seat." if choice == "bot" else "the game ends."))
             except Halted as h:
                 self._halt(h.reason)
 
@@ -559,6 +554,9 @@ class NetGame:
             elif isinstance(ev, TurnFinal):
                 if self.on_turn is not None:
                     self.on_turn(self, ev)
+            elif isinstance(ev, VotedOut):
+                self.say(f"{self.session.name(ev.seat)} was voted out at turn {ev.turn}: "
+                         + ("a computer player plays that seat." if ev.choice == "bot" else "the game ends."))
             elif isinstance(ev, GameOver):
                 self._game_over(ev)
 

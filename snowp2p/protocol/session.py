@@ -130,6 +130,15 @@ class YourTurn:
 
 
 @dataclass(frozen=True)
+class VotedOut:
+    """Every present seat voted on an absent seat: a computer player now plays it, or the game ends."""
+
+    seat: int
+    choice: str
+    turn: int
+
+
+@dataclass(frozen=True)
 class GameOver:
     places: tuple[int, ...]
 
@@ -526,7 +535,7 @@ class Session:
 
     def _progress_loop(self, out: Output) -> None:
         while not self.halted:
-            self._resolve_votes()
+            self._resolve_votes(out)
             if self.turn == 0 and self.state is None:
                 if not self._setup_ready():
                     return
@@ -867,7 +876,7 @@ class Session:
         self._emit(Vote(seat, choice, mine), out)
         return out
 
-    def _resolve_votes(self) -> None:
+    def _resolve_votes(self, out: Output) -> None:
         """When every present seat but X has voted on X with the same count of X's messages, X is out:
         replaced by a computer player that every peer runs alike, or the game ends (majority, ties end)."""
         for seat, votes in list(self.votes.items()):
@@ -882,6 +891,7 @@ class Session:
             bots = sum(votes[i].choice == "bot" for i in voters)
             choice = "bot" if bots * 2 > len(voters) else "end"
             self.gone[seat] = (choice, haves.pop(), self.turn)
+            out.events.append(VotedOut(seat, choice, self.turn))
             if choice == "end":
                 if self.agreed_state is not None:
                     self.state = self.agreed_state

@@ -1,0 +1,243 @@
+"""Absent players, in memory (G7): three playing ``Session``s over a FIFO queue; seat 2 falls silent
+mid-game, seats 0 and 1 declare it absent, the game pauses, they vote, and both resolve the vote alike
+and play on (or end) to the same final state.  An observer replaying seat 0's log must agree.
+
+No network and no clock: every frame is delivered by hand, so every run is the same run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections import deque
+
+import pytest
+
+from snowp2p.protocol.crypto import Identity
+from snowp2p.protocol.log import LogWriter, read_log
+from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed
+from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn, settings_for
+from snowp2p.rules import sled
+from snowp2p.rules.config import SledRules
+from snowp2p.rules.drbg import Rand
+from snowp2p.rules.track import find_track
+
+NICKS = ("ann", "ben", "cyd")
+TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}
+ABSENT = 2
+
+
+def fixed(label: str) -> bytes:
+    return hashlib.sha256(label.encode()).digest()
+
+
+def choose(state, turn: int):
+    """A fixed policy (not the computer players'): moves that play the most cards, then a seeded pick."""
+    actions = sled.legal_actions(state)
+    rand = Rand(fixed(f"absent test policy {turn}"))
+    moves = [a for a in actions if isinstance(a, sled.Move)]
+    if moves:
+        best = max((len(m.play), len(m.path)) for m in moves)
+        actions = [m for m in moves if (len(m.play), len(m.path)) == best]
+    return rand.choice(actions)
+
+
+class Table:
+    """Three playing sessions, one FIFO queue of (to, from, frame), seat 0's log."""
+
+    def __init__(self, game: str):
+        n = len(NICKS)
+        ids = [Identity.from_seed(fixed(f"absent test identity {i}")) for i in range(n)]
+        secrets = [fixed(f"absent test secret {i}") for i in range(n)]
+        self.track = find_track(TRACKS[game], game)
+        rules = SledRules(game=game)
+        body = Roster(game, TRACKS[game], settings_for(game, rules, self.track),
+                      tuple(Seat(NICKS[i], ids[i].public_key, "127.0.0.1", 47500 + i) for i in range(n)))
+        self.roster_payload = encode_signed(ids[0], Envelope(fixed(f"absent test game {game}"), 0, 0, ZERO_HASH, body))
+        self.roster = decode_signed(self.roster_payload)
+        self.s = [Session(self.roster, self.track, i, ids[i], secrets[i]) for i in range(n)]
+        self.n = n
+        self.buf = io.BytesIO()
+        self.log = LogWriter(self.buf)
+        self.log.append(self.roster_payload)
+        self.queue: deque[tuple[int, int, bytes]] = deque()
+        self.dead: set[int] = set()  # seats whose process is gone: nothing to or from them is delivered
+        self.finals: dict[int, dict[int, bytes]] = {i: {} for i in range(n)}
+        self.over: dict[int, tuple] = {}
+        # frames from seat 2 that only seat 0 gets (the "skewed" cut: seat 1 needs them relayed)
+        self.only_to: dict[int, int] = {}
+
+    def out(self, seat: int, out) -> None:
+        for p in out.send:
+            if seat == 0:
+                self.log.append(p)
+            if seat in self.dead:
+                continue
+            for j in range(self.n):
+                if j != seat:
+                    if seat in self.only_to and j != self.only_to[seat]:
+                        continue
+                    self.queue.append((j, seat, p))
+        for ev in out.events:
+            if isinstance(ev, YourTurn):
+                if seat not in self.dead:
+                    s = self.s[seat]
+                    self.out(seat, s.submit(choose(s.state, ev.turn)))
+            elif isinstance(ev, TurnFinal):
+                self.finals[seat][ev.turn] = ev.state_hash
+            elif isinstance(ev, GameOver):
+                assert seat not in self.over, f"seat {seat} reported the game over twice"
+                self.over[seat] = ev.places
+
+    def step(self) -> bool:
+        if not self.queue:
+            return False
+        to, frm, payload = self.queue.popleft()
+        if to in self.dead or frm in self.dead:
+            return True
+        s = self.s[to]
+        msg = s.check(payload, frm)
+        if msg is not None:
+            if to == 0:
+                self.log.append(payload)
+            self.out(to, s.handle(msg))
+        return True
+
+    def run(self, until=lambda: False) -> None:
+        while not until() and self.step():
+            pass
+
+    def start(self) -> None:
+        for i in range(self.n):
+            self.out(i, self.s[i].start())
+
+
+def play_until_silent(game: str, cut_turn: int, skewed: bool) -> Table:
+    """Play normally until every seat agreed on turn ``cut_turn``; then seat 2 goes silent.
+
+    With ``skewed``, seat 2 lives a little longer but its frames reach seat 0 only (seat 1 must get
+    them relayed as evidence before the vote can resolve)."""
+    t = Table(game)
+    t.start()
+    t.run(until=lambda: all(s.final_turn >= cut_turn for s in t.s))
+    assert all(s.final_turn >= cut_turn for s in t.s), "the game ended before the cut"
+    assert not any(s.halted for s in t.s)
+    if skewed:
+        t.only_to[ABSENT] = 0
+        t.run()  # drain: seat 2 still answers, but only seat 0 hears it
+    t.dead.add(ABSENT)
+    t.run()  # drain what is left: seats 0 and 1 stop, waiting for seat 2
+    return t
+
+
+def vote(t: Table, choices: dict[int, str]) -> None:
+    live = [0, 1]
+    # seat 1 (the one that may hold fewer of seat 2's messages) is stuck on seat 2 and says so
+    assert ABSENT in t.s[1].waiting_on(), f"seat 1 is not waiting on seat {ABSENT}: {t.s[1].waiting_on()}"
+    t.out(1, t.s[1].declare_absent(ABSENT))
+    t.run()  # seat 0 relays what seat 1 lacks, if anything: now both wait on seat 2 alone
+    for i in live:
+        assert t.s[i].waiting_on() == {ABSENT}, f"seat {i} waits on {t.s[i].waiting_on()}"
+    assert not t.s[0].paused_on(ABSENT), "paused before every present seat declared the absence"
+    assert not t.s[1].paused_on(ABSENT)
+    t.out(0, t.s[0].declare_absent(ABSENT))
+    t.run()
+    for i in live:
+        assert t.s[i].paused_on(ABSENT), f"seat {i} did not pause on seat {ABSENT}"
+        assert not t.s[i].gone
+    for _ in range(10):  # a vote may wait for a relay of the absent seat's messages
+        for i in live:
+            if ABSENT not in t.s[i].my_votes:
+                t.out(i, t.s[i].cast_vote(ABSENT, choices[i]))
+        t.run()
+        if all(ABSENT in t.s[i].gone for i in live):
+            break
+    for i in live:
+        assert ABSENT in t.s[i].my_votes, f"seat {i} never got to vote"
+
+
+def replay_log(t: Table) -> Session:
+    records = read_log(io.BytesIO(t.buf.getvalue())).records
+    obs = Session(decode_signed(records[0]), t.track)
+    for i, rec in enumerate(records[1:], start=1):
+        obs.receive(rec)  # raises Halted on anything wrong
+    assert obs.halted is None
+    return obs
+
+
+@pytest.mark.parametrize("skewed", [False, True], ids=["clean-cut", "relayed"])
+@pytest.mark.parametrize("game", ["snowtails", "mush"])
+def test_vote_bot_both_resolve_alike_and_finish(game, skewed):
+    t = play_until_silent(game, cut_turn=5, skewed=skewed)
+    if skewed:
+        # seat 0 holds more of seat 2's messages than seat 1 does
+        assert t.s[0].chain.next_seq(ABSENT) > t.s[1].chain.next_seq(ABSENT)
+    vote(t, {0: "bot", 1: "bot"})
+    s0, s1 = t.s[0], t.s[1]
+    assert s0.gone == s1.gone
+    assert set(s0.gone) == {ABSENT} and s0.gone[ABSENT][0] == "bot"
+    assert s0.bot_seats == s1.bot_seats == {ABSENT}
+    # both kept the same count of seat 2's messages: the relay brought seat 1 up to seat 0
+    assert s0.chain.next_seq(ABSENT) == s1.chain.next_seq(ABSENT) == s0.gone[ABSENT][1]
+    vote_turn = s0.gone[ABSENT][2]
+    t.run()
+    assert not t.queue
+    for i in (0, 1):
+        s = t.s[i]
+        assert s.halted is None, f"seat {i} halted: {s.halted}"
+        assert s.done and s.over, f"seat {i} did not finish (turn {s.turn}, final {s.final_turn})"
+    assert s0.final_turn == s1.final_turn and s0.final_turn > vote_turn
+    assert s0.my_hash[s0.final_turn] == s1.my_hash[s1.final_turn]
+    assert t.finals[0] == t.finals[1]
+    # the computer player really played seat 2 after the vote, on both peers alike
+    bot_turns = sorted(s0.bot_moves)
+    assert bot_turns and min(bot_turns) >= vote_turn
+    assert s0.bot_moves == s1.bot_moves
+    assert t.over[0] == t.over[1]
+    assert t.over[0][-1] == ABSENT, f"the voted-out seat is not last: {t.over[0]}"
+    assert sorted(t.over[0]) == [0, 1, 2]
+    # an observer over seat 0's log reaches the same result
+    obs = replay_log(t)
+    assert obs.done and obs.gone == s0.gone and obs.bot_seats == {ABSENT}
+    assert obs.final_turn == s0.final_turn
+    assert obs.my_hash[obs.final_turn] == s0.my_hash[s0.final_turn]
+    assert tuple(obs.places()) == t.over[0]
+
+
+@pytest.mark.parametrize("choices,outcome", [
+    ({0: "end", 1: "end"}, "end"),
+    ({0: "bot", 1: "end"}, "end"),  # a tie ends the game
+    ({0: "end", 1: "bot"}, "end"),
+])
+def test_vote_end_ends_the_game_where_it_stands(choices, outcome):
+    t = play_until_silent("snowtails", cut_turn=4, skewed=False)
+    agreed = t.s[0].final_turn
+    vote(t, choices)
+    t.run()
+    s0, s1 = t.s[0], t.s[1]
+    assert s0.gone == s1.gone and s0.gone[ABSENT][0] == outcome
+    assert not s0.bot_seats and not s1.bot_seats
+    for i in (0, 1):
+        s = t.s[i]
+        assert s.halted is None, f"seat {i} halted: {s.halted}"
+        assert s.done and s.over
+        assert s.final_turn == agreed, "the game went on past the vote"
+    assert s0.my_hash[s0.final_turn] == s1.my_hash[s1.final_turn]
+    assert t.over[0] == t.over[1] and t.over[0][-1] == ABSENT and sorted(t.over[0]) == [0, 1, 2]
+    obs = replay_log(t)
+    assert obs.done and obs.gone == s0.gone and obs.final_turn == agreed
+    assert obs.my_hash[obs.final_turn] == s0.my_hash[s0.final_turn]
+    assert tuple(obs.places()) == t.over[0]
+
+
+def test_a_single_declaration_does_not_pause_and_no_vote_without_pause():
+    t = play_until_silent("snowtails", cut_turn=3, skewed=False)
+    s0 = t.s[0]
+    t.out(0, s0.declare_absent(ABSENT))
+    t.run()
+    assert not s0.paused_on(ABSENT)
+    out = s0.cast_vote(ABSENT, "bot")
+    assert out.send == [] and ABSENT not in s0.my_votes, "voted before the game was paused"
+    # declaring twice in the same turn sends nothing more
+    assert s0.declare_absent(ABSENT).send == []
+    assert not s0.gone

@@ -1,0 +1,106 @@
+"""Absent players over real TCP (G1, G7): a 4-peer game, one peer's process killed for good mid-game.
+
+The others notice (no link while the game waits on that seat), declare it absent after
+``--absent-after`` s, pause, vote after ``--vote-after`` s and then either go on with a computer
+player in that seat (``--vote bot``) or end the game where it stands (``--vote end``).  Every
+survivor must finish with exit status 0, the same final state hash, and a log that audits OK and
+names the voted-out seat.  The host is a peer like any other: killing it must not stop the game.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from absentkit import Table, snowp2p, wait_until
+
+FAST = ["--absent-after", "1", "--vote-after", "1"]
+THINK = ["--think", "0.2"]  # autoplay slowed down so the kill lands mid-game
+KILL_AFTER_MOVES = 6  # moves in the victim's log before it is killed
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = Table(tmp_path)
+    yield t
+    t.close()
+
+
+def play_and_kill(table: Table, game: str, vote: str, victim: str):
+    opts = FAST + ["--vote", vote]
+    host = table.host(game, 4, opts + THINK)
+    joiners = [table.join(host, f"j{i}", opts + THINK) for i in (1, 2, 3)]
+    everyone = [host, *joiners]
+    dead = {p.name: p for p in everyone}[victim]
+    survivors = [p for p in everyone if p is not dead]
+    wait_until(lambda: dead.moves_logged() >= KILL_AFTER_MOVES, f"{victim} logged {KILL_AFTER_MOVES} moves",
+               everyone)
+    meta = dead.meta()
+    seat, status = meta["seat"], meta["status"]
+    assert status == "playing", f"the game was not in progress when {victim} was killed: {meta}"
+    nick = meta["players"][seat]["nick"]
+    assert nick == victim
+    dead.kill()  # kill -9, for good: it never comes back
+    for p in survivors:
+        rc = p.wait()
+        assert rc == 0, f"{p.name} exited {rc}\n{p.describe()}"
+    return dead, seat, nick, survivors
+
+
+def check_survivors(dead, seat: int, nick: str, survivors, choice: str) -> None:
+    what = "a computer player plays that seat." if choice == "bot" else "the game ends."
+    turns, hashes = set(), set()
+    for p in survivors:
+        out = p.stdout
+        paused = out.find("is not answering: the game is paused")
+        assert paused >= 0, f"{p.name} never said the game paused\n{p.describe()}"
+        assert nick in out[out.rfind("\n", 0, paused) + 1:paused], f"{p.name}: the pause names someone else\n{out}"
+        m = re.search(r"^(.*) was voted out at turn (\d+): (.*)$", out, re.M)
+        assert m, f"{p.name} never reported the vote\n{p.describe()}"
+        assert nick in m.group(1) and m.group(3).strip() == what, m.group(0)
+        assert m.start() > paused, f"{p.name}: voted out before the pause"
+        turns.add(int(m.group(2)))
+        meta = p.meta()
+        assert meta["status"] == "finished", meta
+        assert meta["places"][-1] == nick, f"{p.name}: the voted-out seat is not last: {meta['places']}"
+        assert sorted(meta["places"]) == sorted(x["nick"] for x in meta["players"])
+        hashes.add(meta["final_hash"])
+        a = snowp2p("audit", str(p.log))
+        assert a.returncode == 0 and a.stdout.startswith("OK"), f"{p.name}'s log does not audit:\n{a.stdout}{a.stderr}"
+        line = re.search(rf"^Seat {seat} \({re.escape(nick)}\) stopped answering and was voted out at turn (\d+): (.*)$",
+                         a.stdout, re.M)
+        assert line, f"the audit of {p.name}'s log does not name seat {seat} ({nick}):\n{a.stdout}"
+        assert int(line.group(1)) in turns
+        expect = "a computer player played the seat" if choice == "bot" else "the game ended there"
+        assert line.group(2).startswith(expect), line.group(0)
+        places = a.stdout.split("Final places:")[1].strip().splitlines()
+        places = [ln.strip() for ln in places if re.match(r"\s*\d+\. ", ln)]
+        assert places[-1].split(". ", 1)[1].split()[0] == nick, f"audit places: {places}"
+    assert len(turns) == 1, f"survivors disagree on the turn of the vote: {turns}"
+    assert len(hashes) == 1, f"survivors disagree on the final state: {hashes}"
+
+
+def test_joiner_killed_vote_bot_snowtails(table):
+    dead, seat, nick, survivors = play_and_kill(table, "snowtails", "bot", "j2")
+    check_survivors(dead, seat, nick, survivors, "bot")
+    # a computer player went on in that seat: the game lasted past the vote
+    meta = survivors[0].meta()
+    vote_turn = int(re.search(r"was voted out at turn (\d+)", survivors[0].stdout).group(1))
+    assert meta["turns"] > vote_turn, (meta["turns"], vote_turn)
+
+
+def test_joiner_killed_vote_end_mush(table):
+    dead, seat, nick, survivors = play_and_kill(table, "mush", "end", "j1")
+    check_survivors(dead, seat, nick, survivors, "end")
+    vote_turn = int(re.search(r"was voted out at turn (\d+)", survivors[0].stdout).group(1))
+    for p in survivors:
+        assert p.meta()["turns"] <= vote_turn, "the game went on after a vote to end it"
+        assert "The game is over" in p.stdout
+
+
+def test_host_killed_joiners_finish(table):
+    """G1: if the host's process is killed mid-game, the others continue to the end."""
+    dead, seat, nick, survivors = play_and_kill(table, "snowtails", "bot", "host")
+    assert seat == 0
+    check_survivors(dead, seat, nick, survivors, "bot")
