@@ -507,7 +507,7 @@ class NetGame:
     def _on_frame(self, seat: int, payload: bytes) -> None:
         if self._finished.is_set() and self.session.halted is None and not self.session.done:
             return
-        self._check_no_gap(seat, payload)
+        self._precheck(seat, payload)
         try:
             msg = self.session.check(payload, from_seat=seat)
         except Halted as h:
@@ -532,15 +532,20 @@ class NetGame:
             elif msg.body.reason.startswith("stopped"):
                 self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])
 
-    def _check_no_gap(self, seat: int, payload: bytes) -> None:
-        """A frame that runs ahead of its sender's chain (one before it is missing: dropped or lost, not
-        forged) costs only this connection (G9, SPEC section 7 step 4): ``ChainError`` makes the reader cut
-        it, and the redial's ``link{next}`` fetches what is missing.  (Session.check would halt the game.)"""
+    def _precheck(self, seat: int, payload: bytes) -> None:
+        """Frames that are out of place rather than forged cost only this connection (G9): ``ProtocolError``
+        makes the reader cut it.  (Session.check would halt the whole game as an offence.)
+
+        * a lobby frame (hello, link, ...) in the middle of a game: it carries nothing to act on or prove;
+        * a frame that runs ahead of its sender's chain (one before it was dropped or lost): SPEC section 7
+          step 4 says fetch the missing ones, which the redial's ``link{next}`` does."""
         msg = decode_signed(payload)  # DecodeError: the reader cuts the connection in any case
-        if (msg.sender == seat and msg.envelope.game == self.session.game_id and BODY_TYPES[msg.type].CHAINED
-                and msg.seq > self.session.chain.next_seq(seat)):
-            raise ChainError(f"a {msg.type} with seq {msg.seq} came before seq {self.session.chain.next_seq(seat)} "
-                             "(a message is missing)")
+        if not BODY_TYPES[msg.type].CHAINED:
+            raise ChainError(f"a {msg.type} (a lobby message) in the middle of the game")
+        if msg.sender == seat and msg.envelope.game == self.session.game_id:
+            expected = self.session.chain.next_seq(seat)
+            if msg.seq > expected:
+                raise ChainError(f"a {msg.type} with seq {msg.seq} came before seq {expected} (a message is missing)")
 
     async def _stop_after_bye(self, seat: int, why: str) -> None:
         await trio.sleep(5)  # first let our own checks see what that peer saw (e.g. the cheat's proof)

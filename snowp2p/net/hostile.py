@@ -32,7 +32,7 @@ import trio
 
 from ..protocol.framing import HEADER_SIZE, MAX_FRAME, encode_frame
 
-MODES = ("garbage", "oversize", "trickle", "flood", "replay", "drop", "delay", "cut")
+MODES = ("garbage", "oversize", "trickle", "flood", "replay", "drop", "delay", "cut", "relink")
 
 #: frames sent by ``flood``: well over the receiver's burst allowance (conn.BURST)
 FLOOD_FRAMES = 8000
@@ -111,6 +111,9 @@ class Hostile:
         upto = game.sent.index(payload) if payload in game.sent else len(game.sent)
         await conn.stream.send_all(b"".join(encode_frame(p) for p in game.sent[:upto]))
 
+    async def _relink(self, game, conn, payload: bytes) -> None:
+        await conn.stream.send_all(encode_frame(game._link_frame(conn_seat(game, conn))))
+
     async def _delay(self, game, conn, payload: bytes) -> None:
         await trio.sleep(DELAY)
 
@@ -118,3 +121,7 @@ class Hostile:
         frame = encode_frame(payload)
         await conn.stream.send_all(frame[: max(len(frame) // 2, 1)])
         await conn.stream.aclose()
+
+
+def conn_seat(game, conn) -> int:
+    return next(seat for seat, c in game.conns.items() if c is conn)

@@ -30,10 +30,12 @@ every machine.
 
 from __future__ import annotations
 
+import hashlib
+
 from collections.abc import Mapping, MutableSequence, Sequence
 from typing import TypeVar
 
-from .crypto import h
+from .crypto import encode_parts, h
 from .errors import RevealError
 
 __all__ = [
@@ -163,7 +165,7 @@ class Rand:
     -> same results, on every machine.
     """
 
-    __slots__ = ("_seed", "_counter", "_buffer", "_pos")
+    __slots__ = ("_seed", "_counter", "_buffer", "_pos", "_prefix")
 
     def __init__(self, seed: bytes) -> None:
         if not isinstance(seed, (bytes, bytearray)):
@@ -172,10 +174,12 @@ class Rand:
         self._counter = 0
         self._buffer = b""
         self._pos = 0
+        # h(RAND_TAG, seed, counter) = SHA-256(prefix || u64be(counter)): the prefix is fixed per seed
+        self._prefix = encode_parts(RAND_TAG, self._seed) + (8).to_bytes(4, "big")
 
     def next_u64(self) -> int:
         if self._pos == len(self._buffer):
-            self._buffer = h(RAND_TAG, self._seed, self._counter)
+            self._buffer = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
             self._pos = 0
         word = self._buffer[self._pos : self._pos + 8]

@@ -566,13 +566,27 @@ def _apply_choose(state: GameState, a: ChooseStart, rand: RandomSource) -> GameS
     return _deal_snowtails(state, rand)
 
 
+class _Lazy:
+    """A value computed on first use (and then kept)."""
+
+    __slots__ = ("_fn", "_value", "_done")
+
+    def __init__(self, fn):
+        self._fn, self._done = fn, False
+
+    def __call__(self):
+        if not self._done:
+            self._value, self._done = self._fn(), True
+        return self._value
+
+
 @dataclass(slots=True)
 class _Motion:
     """Working record of one movement (path + bonus)."""
 
     at: int
     damage: int
-    trees: set
+    trees: frozenset
     events: list
     stopped: str = ""  # "", "edge", "sled", "out" (eliminated / wrecked)
     first_stop_step: int = -1
@@ -583,7 +597,8 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     seat = mv.seat
     s = state.sled(seat)
     played = _check_play(state, mv)
-    position_now = race_position(state, seat)  # ST-B1 Decision, MM-B2: at the start of the turn
+    # ST-B1 Decision, MM-B2: the race position at the start of the turn (computed only when used)
+    position_now = _Lazy(lambda: race_position(state, seat))
 
     # --- 1. play the cards (ST-P4/P5, MM-P1) ---
     hand = set(s.hand)
@@ -599,10 +614,9 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
         else:
             brake = value  # ST-P5: the card goes to the discard pile, the token takes its value
             discard = discard + (card,)
-    s2 = _rep(s, hand=tuple(sorted(hand)), left=left, right=right, brake=brake, discard=discard,
-                 values=tuple(values))
-    state = _set_sled(state, seat, **_fields(s2, "hand", "left", "right", "brake", "discard", "values"))
-    lv, rv = dog_value(state, seat, "left"), dog_value(state, seat, "right")
+    start_dog = rules.st_start_dog if game == ST else rules.mm_start_dog  # ST-S3: an empty dog counts 3
+    lv = values[left[-1]] if left else start_dog
+    rv = values[right[-1]] if right else start_dog
     speed, drift, direction = speed_and_drift(game, lv, rv, brake)
 
     # --- MM first turn: choose the origin (MM-O1) ---
@@ -617,7 +631,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     # --- 2. MM bonus die adjustment (MM-B1..B3) ---
     die = s.die
     if game == MM and lv == rv and not s.first_turn:
-        p = min(position_now, rules.mm_die_max)
+        p = min(position_now(), rules.mm_die_max)
         die = p if die is None else max(die, p)
 
     # --- path shape (TRK-11) ---
@@ -635,7 +649,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     st_bonus = 0
     if game == ST:
         if lv == rv and speed >= 1 and not s.first_turn:
-            st_bonus = position_now  # ST-B1
+            st_bonus = position_now()  # ST-B1
         if mv.bonus not in (0, st_bonus):
             raise IllegalMove("ST-B1", f"the balance bonus is all or nothing: 0 or {st_bonus}, not {mv.bonus}")
     else:
@@ -644,7 +658,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
 
     # --- 3. move ---
     others = {o.at: o.seat for o in state.public.sleds if o.seat != seat and o.at is not None}
-    m = _Motion(at=at, damage=s.damage, trees=set(state.public.trees), events=[])
+    m = _Motion(at=at, damage=s.damage, trees=state.public.trees, events=[])
     limit_speed = speed + mv.bonus  # ST-L1: speed plus the bonus if taken
     crossed_from = track.coords_of[at][0]
     _walk(state, m, mv.path, direction, others, limit_speed, s.status, seat)
@@ -667,12 +681,14 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     # --- write back ---
     eliminated = m.stopped == "out" and game == ST
     new_at = None if eliminated else m.at
-    state = _set_sled(state, seat, at=new_at, damage=m.damage, die=die if game == MM else None,
-                      first_turn=False)
-    _set_pub(state, trees=frozenset(m.trees), last_event=_describe(state, seat, m, crossed_from))
+    state = _set_sled(state, seat, hand=tuple(sorted(hand)), left=left, right=right, brake=brake, discard=discard,
+                      values=tuple(values), at=new_at, damage=m.damage, die=die if game == MM else None,
+                      first_turn=False, **({"status": ELIMINATED} if eliminated else {}))
+    if m.trees is not state.public.trees:
+        _set_pub(state, trees=m.trees)
+    _set_pub(state, last_event=_describe(state, seat, m, crossed_from))
     if eliminated:
         # ST-R5: eliminated at once, removed from the track, no place
-        state = _set_sled(state, seat, status=ELIMINATED)
         pub = state.public
         _set_pub(state, eliminated=pub.eliminated + (seat,))
         return _end_turn(state, rand)
@@ -733,7 +749,7 @@ def _walk(state: GameState, m: _Motion, steps: str, direction: int, others: dict
                 if m.stopped:
                     return
         if target in m.trees:
-            m.trees.discard(target)  # ST-C3 / MM-C3: the tree is removed, one card, keep moving
+            m.trees = m.trees - {target}  # ST-C3 / MM-C3: the tree is removed, one card, keep moving
             m.events.append("tree")
             _take_damage(state, m, 1, game == MM and track.is_finished(target))
             if m.stopped:
