@@ -31,6 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a race on this terminal (against computer players, or hot seat)")
     play.add_argument("--game", default="snowtails", choices=["snowtails", "mush", "snake"], help="which game (default snowtails)")
     play.add_argument("--track", default=None, help="a shipped track name or a .toml track file (default: the game's first race)")
+    play.add_argument("--series", default=None, metavar="TRACK,TRACK,...",
+                      help="a series of races (Snow Tails, ST-E4) or a tournament of exactly 3 (Mush! Mush!, MM-T1); "
+                           "not with --track")
     play.add_argument("--bots", type=int, default=None, help="number of computer players (default: 3 with one human)")
     play.add_argument("--humans", type=int, default=1, help="human players taking turns on this terminal (hot seat)")
     play.add_argument("--name", action="append", default=None, help="a human player's name (repeat for hot seat)")

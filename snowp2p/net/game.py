@@ -18,6 +18,7 @@ Theory of operation
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import sys
@@ -95,6 +96,7 @@ class Lobby:
         self.full = trio.Event()
         self.say = say
         self.refused = 0
+        self.lan_addr = ""  # this machine's address on the connection of the first joiner from elsewhere
 
     async def handle(self, stream: trio.SocketStream) -> None:
         conn = Conn(stream, peer_address(stream) or "joiner")
@@ -163,6 +165,8 @@ class Lobby:
         if any(s.nick == nick for s in self.seats):
             nick = f"{nick}{seat}"
         self.seats.append(Joined(nick, hello.body.pubkey, peer_address(stream), hello.body.port or 0, conn))
+        if not _is_loopback(peer_address(stream)) and not self.lan_addr:
+            self.lan_addr = local_address(stream)  # this machine's address as the others on the LAN reach it
         if not self.seats[0].addr:
             self.seats[0].addr = local_address(stream)
         if len(self.seats) >= self.cfg.players:
@@ -179,7 +183,13 @@ class Lobby:
 
     def roster(self) -> bytes:
         cfg = self.cfg
-        seats = tuple(Seat(s.nick, s.pubkey, s.addr or "127.0.0.1", s.port) for s in self.seats)
+        def reachable(addr: str) -> str:
+            # a seat that joined over loopback (the host's own computer players) or the host itself is on
+            # this machine: the players on other machines reach it at this machine's LAN address
+            addr = addr or "127.0.0.1"
+            return self.lan_addr if self.lan_addr and _is_loopback(addr) else addr
+
+        seats = tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats)
         body = Roster(cfg.game, table_name(cfg.track), settings_for(cfg.game, cfg.rules, cfg.track), seats)
         return encode_signed(self.identity, Envelope(self.game_id, HOST_SEAT, 0, ZERO_HASH, body))
 
@@ -213,6 +223,15 @@ def game_points(s: Session) -> dict[int, int]:
 
         return snake.scores(s.state)
     return {}
+
+
+def _is_loopback(addr: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(addr.split("%")[0])
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return ip.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def _reason(e: BaseException) -> str:

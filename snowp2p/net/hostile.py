@@ -12,6 +12,7 @@ other seat, when the ``at``-th frame is about to go to that seat, it also
 * ``drop``      silently leaves out that one frame (the receiver then sees a gap in its chain)
 * ``delay``     holds that connection for a few seconds (frames stay in order)
 * ``cut``       sends the first half of that frame, then closes the connection (a cut mid-frame)
+* ``relink``    sends its signed ``link`` frame again, in the middle of the game (a replayed lobby frame)
 
 Expected of the honest peers (guarantee G9): at most the connection to the
 hostile peer is cut (one line of output); their state and log never take
@@ -70,27 +71,27 @@ class Hostile:
         act = getattr(self, "_" + self.mode)
         if self.mode == "cut":
             conn.closed = True  # our sender stops here: nothing after the half frame goes out on this link
-        game._nursery.start_soon(self._guarded, act, game, conn, payload)
+        game._nursery.start_soon(self._guarded, act, game, seat, conn, payload)
         return None if self.mode == "cut" else payload
 
-    async def _guarded(self, act, game, conn, payload: bytes) -> None:
-        """Run one abuse on ``conn`` with its send lock held (so no honest frame interleaves)."""
+    async def _guarded(self, act, game, seat: int, conn, payload: bytes) -> None:
+        """Run one abuse on ``conn`` (to ``seat``) with its send lock held (so no honest frame interleaves)."""
         try:
             async with conn._send_lock:
-                await act(game, conn, payload)
+                await act(game, seat, conn, payload)
         except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
             pass  # the other side cut us off: exactly what it should do
 
     # -- the abuses (conn's send lock is held)
-    async def _garbage(self, game, conn, payload: bytes) -> None:
+    async def _garbage(self, game, seat: int, conn, payload: bytes) -> None:
         size = self.rng.randint(1, 300)
         await conn.stream.send_all(encode_frame(bytes(self.rng.getrandbits(8) for _ in range(size))))
 
-    async def _oversize(self, game, conn, payload: bytes) -> None:
+    async def _oversize(self, game, seat: int, conn, payload: bytes) -> None:
         await conn.stream.send_all((MAX_FRAME + 1 + self.rng.randint(0, 1 << 20)).to_bytes(HEADER_SIZE, "big")
                                    + bytes(1024))
 
-    async def _trickle(self, game, conn, payload: bytes) -> None:
+    async def _trickle(self, game, seat: int, conn, payload: bytes) -> None:
         frame = encode_frame(payload)
         await conn.stream.send_all(frame[:HEADER_SIZE])
         for i in range(HEADER_SIZE, len(frame) - 1):  # never the last byte
@@ -101,27 +102,24 @@ class Hostile:
             if conn.closed:
                 return
 
-    async def _flood(self, game, conn, payload: bytes) -> None:
+    async def _flood(self, game, seat: int, conn, payload: bytes) -> None:
         first = encode_frame(game.sent[0])
         chunk = first * 500
         for _ in range(FLOOD_FRAMES // 500):
             await conn.stream.send_all(chunk)
 
-    async def _replay(self, game, conn, payload: bytes) -> None:
+    async def _replay(self, game, seat: int, conn, payload: bytes) -> None:
         upto = game.sent.index(payload) if payload in game.sent else len(game.sent)
         await conn.stream.send_all(b"".join(encode_frame(p) for p in game.sent[:upto]))
 
-    async def _relink(self, game, conn, payload: bytes) -> None:
-        await conn.stream.send_all(encode_frame(game._link_frame(conn_seat(game, conn))))
+    async def _relink(self, game, seat: int, conn, payload: bytes) -> None:
+        await conn.stream.send_all(encode_frame(game._link_frame(seat)))
 
-    async def _delay(self, game, conn, payload: bytes) -> None:
+    async def _delay(self, game, seat: int, conn, payload: bytes) -> None:
         await trio.sleep(DELAY)
 
-    async def _cut(self, game, conn, payload: bytes) -> None:
+    async def _cut(self, game, seat: int, conn, payload: bytes) -> None:
         frame = encode_frame(payload)
         await conn.stream.send_all(frame[: max(len(frame) // 2, 1)])
         await conn.stream.aclose()
 
-
-def conn_seat(game, conn) -> int:
-    return next(seat for seat, c in game.conns.items() if c is conn)

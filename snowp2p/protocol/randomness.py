@@ -31,6 +31,7 @@ every machine.
 from __future__ import annotations
 
 import hashlib
+import struct
 
 from collections.abc import Mapping, MutableSequence, Sequence
 from typing import TypeVar
@@ -157,6 +158,9 @@ def event_randomness(event: int, reveals: Mapping[int, bytes]) -> bytes:
     return h(EVENT_TAG, *parts)
 
 
+_WORDS = struct.Struct(">4Q")
+
+
 class Rand:
     """Deterministic random generator (SHA-256 in counter mode).
 
@@ -172,19 +176,20 @@ class Rand:
             raise TypeError("Rand seed must be bytes")
         self._seed = bytes(seed)
         self._counter = 0
-        self._buffer = b""
+        self._buffer: tuple[int, ...] = ()
         self._pos = 0
         # h(RAND_TAG, seed, counter) = SHA-256(prefix || u64be(counter)): the prefix is fixed per seed
         self._prefix = encode_parts(RAND_TAG, self._seed) + (8).to_bytes(4, "big")
 
     def next_u64(self) -> int:
         if self._pos == len(self._buffer):
-            self._buffer = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
+            block = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
+            self._buffer = _WORDS.unpack(block)  # the block's four big-endian u64 words, in order
             self._counter += 1
             self._pos = 0
-        word = self._buffer[self._pos : self._pos + 8]
-        self._pos += 8
-        return int.from_bytes(word, "big")
+        word = self._buffer[self._pos]
+        self._pos += 1
+        return word
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` for ``1 <= n <= 2**64``.

@@ -402,8 +402,9 @@ def _draw(state: GameState, seat: int, count: int, rand: RandomSource) -> GameSt
     if state.game == ST and len(s.deck) < rules.st_reshuffle_below:
         state = _reshuffle(state, seat, rand)  # ST-R4: before drawing, when the deck holds < 3
         s = state.sled(seat)
-    if any(s.values[c] >= 0 for c in s.deck):
-        state = _relay_deck(state, seat, rand)  # a public card in the deck (MM-F2): hide it first
+    if s.deck and s.values[s.deck[-1]] >= 0:
+        # the kennels' five (MM-F2) waits at the bottom of the deck, face known: hide it first
+        state = _relay_deck(state, seat, rand)
         s = state.sled(seat)
     hand = list(s.hand)
     deck = list(s.deck)
@@ -508,34 +509,35 @@ def _open(state: GameState, seat: int, card: int, value: int, rule: str) -> None
         raise IllegalMove("OPEN", f"card {card} holds {known}, not {value}")
 
 
-def _check_play(state: GameState, mv: Move) -> dict[str, int]:
-    """Validate the cards played; return {position: value}."""
+def _check_play(state: GameState, mv: Move) -> None:
+    """Validate the cards played (ST-P1..P3, ST-P6, MM-P1/P2) and their openings."""
     s = state.sled(mv.seat)
     game = state.game
-    has_dog_card = bool(s.hand)
-    if not mv.play:
-        if has_dog_card:
+    play = mv.play
+    if not play:
+        if s.hand:
             raise IllegalMove("ST-P1" if game == ST else "MM-P1", "you must play at least one dog card")
-        return {}  # ST-P6 / MM-P2: no dog card in hand, nothing is played
-    positions = [p for p, _, _ in mv.play]
-    cards = [c for _, c, _ in mv.play]
+        return  # ST-P6 / MM-P2: no dog card in hand, nothing is played
     allowed = POSITIONS if game == ST else POSITIONS[:2]
-    for p in positions:
+    positions = set()
+    cards = set()
+    value = play[0][2]
+    hand = s.hand
+    for p, c, v in play:
         if p not in allowed:
             raise IllegalMove("ST-P3" if game == ST else "MM-P1", f"no card position {p!r} in this game")
-    if len(set(positions)) != len(positions):
-        raise IllegalMove("ST-P3" if game == ST else "MM-P1", "at most one card on each position")
-    if len(set(cards)) != len(cards):
-        raise IllegalMove("HAND", "the same card played twice")
-    for c in cards:
-        if c not in s.hand:
+        if p in positions:
+            raise IllegalMove("ST-P3" if game == ST else "MM-P1", "at most one card on each position")
+        if c in cards:
+            raise IllegalMove("HAND", "the same card played twice")
+        if c not in hand:
             raise IllegalMove("HAND", f"card {c} is not in {s.name}'s hand")
-    for _, c, v in mv.play:
+        positions.add(p)
+        cards.add(c)
+    for _, c, v in play:
         _open(state, mv.seat, c, v, "ST-K2" if game == ST else "MM-K2")
-    values = {v for _, _, v in mv.play}
-    if len(values) != 1:
-        raise IllegalMove("ST-P2" if game == ST else "MM-P1", "all cards played in one turn have the same value")
-    return {p: v for p, _, v in mv.play}
+        if v != value:
+            raise IllegalMove("ST-P2" if game == ST else "MM-P1", "all cards played in one turn have the same value")
 
 
 # -------------------------------------------------------------------- apply
@@ -596,7 +598,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     game, rules, track = state.game, state.rules, state.track
     seat = mv.seat
     s = state.sled(seat)
-    played = _check_play(state, mv)
+    _check_play(state, mv)
     # ST-B1 Decision, MM-B2: the race position at the start of the turn (computed only when used)
     position_now = _Lazy(lambda: race_position(state, seat))
 
@@ -635,7 +637,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
         die = p if die is None else max(die, p)
 
     # --- path shape (TRK-11) ---
-    if not isinstance(mv.path, str) or any(ch not in "FD" for ch in mv.path):
+    if not isinstance(mv.path, str) or mv.path.strip("FD"):
         raise IllegalMove("TRK-11", f"a path is a string of F and D, not {mv.path!r}")
     want_len = max(speed, 0)
     want_drift = min(drift, want_len)
@@ -721,18 +723,20 @@ def _fields(obj, *names):
 def _walk(state: GameState, m: _Motion, steps: str, direction: int, others: dict, limit_speed: int,
           status: str, seat: int, bonus: bool = False) -> None:
     """Resolve steps one by one (TRK-12), recording hazards (ST-C*, ST-L*, MM-C*)."""
-    track, game, rules = state.track, state.game, state.rules
-    finished_before = track.is_finished(m.at)
+    track, game = state.track, state.game
+    start = m.at
+    forward, drift = track.forward, track.drift_to[1 if direction > 0 else 0]  # TRK-8, TRK-9
+    blocked, red_line = track.blocked, track.red_line
     for i, ch in enumerate(steps):
         if m.stopped:
             return
-        target = track.step(m.at, direction, ch == "D")
-        if target == EDGE or target in track.blocked:
+        target = drift[m.at] if ch == "D" else forward[m.at]
+        if target == EDGE or target in blocked:
             # ST-C2 / MM-C1: stay in the space before the contact, take one card
             m.stopped = "edge"
             m.first_stop_step = i + 1
             m.events.append("edge")
-            _take_damage(state, m, 1, finished_before or track.is_finished(m.at))
+            _take_damage(state, m, 1, track.is_finished(start) or track.is_finished(m.at))
             return
         if target in others:
             m.stopped = "sled"  # ST-C1 / MM-C2: stay in the space before
@@ -741,10 +745,10 @@ def _walk(state: GameState, m: _Motion, steps: str, direction: int, others: dict
             return
         prev = m.at
         m.at = target
-        if game == ST and track.red_line[target] >= 0 and track.coords_of[prev][0] < track.coords_of[target][0]:
-            over = limit_speed - track.red_line[target]  # ST-L1/L2
+        if red_line[target] >= 0 and game == ST and track.coords_of[prev][0] < track.coords_of[target][0]:
+            over = limit_speed - red_line[target]  # ST-L1/L2
             if over > 0:
-                m.events.append(f"speed limit {track.red_line[target]}: {over} damage")
+                m.events.append(f"speed limit {red_line[target]}: {over} damage")
                 _take_damage(state, m, over, False)
                 if m.stopped:
                     return
@@ -838,8 +842,9 @@ def _do_refill(state: GameState, r: Refill, need: RefillNeed, rand: RandomSource
     damage = s.damage
     if r.chapel or need.wreck:
         damage = 0  # MM-F3 / MM-C4: discard all collision cards
-    state = _set_sled(state, seat, hand=hand, discard=s.discard + tuple(c for c, _ in r.discard),
-                      values=tuple(values), damage=damage)
+    if r.discard or damage != s.damage:
+        state = _set_sled(state, seat, hand=hand, discard=s.discard + tuple(c for c, _ in r.discard),
+                          values=tuple(values), damage=damage)
     if need.wreck:
         state = _draw(state, seat, rules.hand_size, rand)  # MM-C4: five new dog cards
         state = _set_sled(state, seat, repair=True)
@@ -908,9 +913,11 @@ def _next_snowtails(state: GameState) -> GameState:
 
 def _next_mush(state: GameState) -> GameState:
     pub = state.public
-    if any(s.at is not None and state.track.is_finished(s.at) for s in pub.sleds):
-        _set_pub(state, crossed=True)
-        pub = state.public
+    if not pub.crossed:
+        line = state.track.base[-1][0]  # the first space id past the finish line (track.is_finished)
+        if any(s.at is not None and s.at >= line for s in pub.sleds):
+            _set_pub(state, crossed=True)
+            pub = state.public
     acted_now = pub.current
     waiting = [i for i in pub.order if i != acted_now]
     rnd = pub.round

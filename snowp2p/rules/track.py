@@ -128,8 +128,11 @@ class Track:
         return self.sid(0, position, rows - 1)
 
     def is_finished(self, sid: int) -> bool:
-        """A sled in the finish section has crossed the finish line (TRK-3)."""
-        return self.coords_of[sid][0] == self.finish_section
+        """A sled in the finish section has crossed the finish line (TRK-3).
+
+        Space ids run section by section, so the finish section's spaces are the ids from the
+        first space of its lane 1 on."""
+        return sid >= self.base[-1][0]
 
     def step(self, sid: int, drift_dir: int, is_drift: bool) -> int:
         """One step (TRK-8/TRK-9).  ``drift_dir`` is +1 (toward lane W) or -1 (toward lane 1)."""

@@ -62,6 +62,7 @@ class Setup:
     human: list[bool]
     seed: int
     interactive: bool
+    series: list[Track] = field(default_factory=list)  # --series: the tracks, in race order (ST-E4, MM-T1)
 
 
 # ------------------------------------------------------------------ arguments
@@ -94,9 +95,11 @@ def configure(args: argparse.Namespace) -> Setup:
         raise PlayError("--no-buildings is a Mush! Mush! option")
     if args.seed is not None and not (0 <= args.seed < 2**63):
         raise PlayError(f"--seed must be 0 to 2^63-1, not {args.seed}")
-    track = find_track(args.track or DEFAULT_TRACK[game], game)
-    if total > track.lanes and game == "snowtails":
-        raise PlayError(f"track {track.name!r} has {track.lanes} start positions, not enough for {total} players")
+    series = _series_tracks(args, game)
+    track = series[0] if series else find_track(args.track or DEFAULT_TRACK[game], game)
+    for t in series or [track]:
+        if total > t.lanes and game == "snowtails":
+            raise PlayError(f"track {t.name!r} has {t.lanes} start positions, not enough for {total} players")
 
     names: list[str] = list(names_given)
     if not args.non_interactive:
@@ -119,7 +122,26 @@ def configure(args: argparse.Namespace) -> Setup:
     )
     interactive = not args.non_interactive and humans > 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big") >> 1
-    return Setup(game, track, rules, names, [interactive and i < humans for i in range(total)], seed, interactive)
+    return Setup(game, track, rules, names, [interactive and i < humans for i in range(total)], seed, interactive,
+                 series)
+
+
+def _series_tracks(args: argparse.Namespace, game: str) -> list[Track]:
+    """``--series a,b,c``: the tracks of a Snow Tails series (ST-E4, 2 or more) or a tournament (MM-T1, exactly 3)."""
+    spec = getattr(args, "series", None)
+    if spec is None:
+        return []
+    if args.track is not None:
+        raise PlayError("--track and --series can not be used together")
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if game == "mush" and len(names) != 3:
+        raise PlayError(f"--series: a Mush! Mush! tournament is 3 races on 3 tracks (MM-T1), not {len(names)}")
+    if game == "snowtails" and len(names) < 2:
+        raise PlayError(f"--series: a Snow Tails series is 2 or more tracks (ST-E4), not {len(names)}")
+    try:
+        return [find_track(n, game) for n in names]
+    except TrackError as e:
+        raise PlayError("--series: " + str(e).removeprefix("--track: ")) from None
 
 
 # ------------------------------------------------------------------ the bots
@@ -148,12 +170,15 @@ class Race:
     events: list[str] = field(default_factory=list)
     bot: Callable = random_action
     bot_fallbacks: int = 0
+    race_index: int = 0  # in a series: 0 for the first race
 
     def __post_init__(self) -> None:
         st = self.setup
-        self.seed_bytes = derive(b"snowp2p/local", str(st.seed))
-        secrets = [derive(self.seed_bytes, "secret", i) for i in range(len(st.names))]
-        self.state = S.new_game(st.game, st.track, st.names, Rand(derive(self.seed_bytes, "setup")), secrets, st.rules)
+        self.seed_bytes = race_seed_bytes(st.seed, self.race_index)
+        if self.state is None:  # a series passes the race's initial state in
+            secrets = [derive(self.seed_bytes, "secret", i) for i in range(len(st.names))]
+            self.state = S.new_game(st.game, st.track, st.names, Rand(derive(self.seed_bytes, "setup")), secrets,
+                                    st.rules)
         self.bot, _ = load_bot()
 
     def bot_action(self, state: S.GameState) -> S.Action:
@@ -231,6 +256,9 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     ``pt_input``/``pt_output`` replace the terminal (tests: prompt_toolkit's
     pipe input and a plain-text output).
     """
+    if getattr(args, "game", None) == "snake" and getattr(args, "series", None) is not None:
+        print("snowp2p play: --series is for Snow Tails and Mush! Mush!", file=sys.stderr)
+        return 2
     if getattr(args, "game", None) == "snake":  # Snake Carnival has its own screen
         from .snake_play import run_snake_play
 
@@ -246,6 +274,8 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
         return 2
     race = None
     try:
+        if setup.series:
+            return _run_series(setup, pt_input, pt_output)
         race = Race(setup)
         if not setup.interactive:
             return _run_batch(race)
@@ -281,6 +311,132 @@ def _run_batch(race: Race) -> int:
     for line in race.result_lines():
         print(line)
     print(race.seed_line())
+    return 0
+
+
+# ------------------------------------------------------------ a series
+def race_seed_bytes(seed: int, race_index: int = 0) -> bytes:
+    """The seed bytes of a race: a series' first race is the same race as a single race with the same seed."""
+    b = derive(b"snowp2p/local", str(seed))
+    return b if race_index == 0 else derive(b, "race", race_index)
+
+
+def series_record(setup: Setup):
+    """The pure record of a ``--series`` (snowp2p.rules.series): a Snow Tails Series or a Mush! Mush! Tournament."""
+    from ..rules.series import Series, Tournament
+
+    cls = Tournament if setup.game == "mush" else Series
+    return cls(tuple(setup.series), tuple(setup.names), setup.rules)
+
+
+def next_series_race(setup: Setup, record, previous: S.GameState | None) -> Race:
+    """The next race of a series: fresh for Snow Tails and the first race, carried over for a tournament (MM-T2)."""
+    from dataclasses import replace
+
+    i = record.race_index
+    seed_bytes = race_seed_bytes(setup.seed, i)
+    rand = Rand(derive(seed_bytes, "setup"))
+    secrets = [derive(seed_bytes, "secret", k) for k in range(len(setup.names))]
+    if setup.game == "mush":
+        state = record.start_race(rand, secrets, previous)
+    else:
+        state = record.start_race(rand, secrets)
+    return Race(replace(setup, track=record.next_track), state=state, race_index=i)
+
+
+def series_title(setup: Setup) -> str:
+    kind = "tournament" if setup.game == "mush" else "series"
+    return f"{GAME_TITLE[setup.game]} {kind}: {', '.join(t.name for t in setup.series)}"
+
+
+def standings_lines(record, heading: str) -> list[str]:
+    """The running totals, best first (ties broken by the last race, ST-E4 / MM-T4), with each race's points."""
+    totals = record.totals()
+    out = [heading]
+    for rank, seat in enumerate(record.standings()):
+        per_race = " + ".join(str(r.points[seat]) for r in record.results)
+        out.append(f"  {rank + 1:>2}. {record.names[seat]:<{MAX_NAME}}  {totals[seat]:>3} point{'s' if totals[seat] != 1 else ' '}  ({per_race})")
+    return out
+
+
+def _series_seed_line(setup: Setup) -> str:
+    return f"Seed {setup.seed} (replay this {'tournament' if setup.game == 'mush' else 'series'} with --seed {setup.seed})"
+
+
+def _start_line(race: Race) -> str:
+    state = race.state
+    order = sorted(state.public.sleds, key=lambda s: s.start)
+    if state.game == "mush":
+        return "Start order: " + ", ".join(f"{s.name} (die {s.die})" for s in order)
+    return ""
+
+
+def _run_series(setup: Setup, pt_input=None, pt_output=None) -> int:
+    record = series_record(setup)
+    if not setup.interactive:
+        return _run_series_batch(setup, record)
+    return _run_series_screen(setup, record, pt_input, pt_output)
+
+
+def _run_series_batch(setup: Setup, record) -> int:
+    """--non-interactive --series: each race as in _run_batch, its places and the running totals; then the standings."""
+    print(f"{series_title(setup)}: {', '.join(setup.names)}")
+    _, real = load_bot()
+    if not real:
+        print("note: snowp2p.bots is not available; computer players choose random legal actions", file=sys.stderr)
+    previous = None
+    n = len(record.tracks)
+    while not record.is_over:
+        race = next_series_race(setup, record, previous)
+        print(f"== Race {record.race_index + 1} of {n}: {race.setup.track.name} ==")
+        if _start_line(race):
+            print(_start_line(race))
+        while not race.state.is_over:
+            for line in race.apply(race.bot_action(race.state)):
+                print(line)
+        for line in race.result_lines():
+            print(line)
+        record = record.record(race.state)
+        previous = race.state
+        if not record.is_over:
+            for line in standings_lines(record, f"Totals after race {record.race_index} of {n}:"):
+                print(line)
+    for line in standings_lines(record, "Final standings:"):
+        print(line)
+    print(_series_seed_line(setup))
+    return 0
+
+
+def _run_series_screen(setup: Setup, record, pt_input=None, pt_output=None) -> int:
+    """Interactive --series: one _Screen per race on the same terminal, the totals between races."""
+    previous = None
+    screen = None
+    n = len(record.tracks)
+    while not record.is_over:
+        race = next_series_race(setup, record, previous)
+        screen = _Screen(race, screen.input if screen else pt_input, screen.output if screen else pt_output)
+        screen.line(f"{series_title(setup)} — race {record.race_index + 1} of {n}", "bold")
+        if _start_line(race):
+            screen.line(_start_line(race))
+        rc = screen.run()
+        if not race.state.is_over:  # the player left
+            return rc
+        record = record.record(race.state)
+        previous = race.state
+        if record.is_over:
+            break
+        for ln in standings_lines(record, f"Totals after race {record.race_index} of {n}:"):
+            screen.line(ln, "bold")
+        try:
+            screen.ask([("bold", "Press Enter for the next race. ")])
+        except _Quit:
+            screen.line("You left the series.", "bold")
+            screen.line(_series_seed_line(setup))
+            return 0
+    assert screen is not None
+    for ln in standings_lines(record, "Final standings:"):
+        screen.line(ln, "bold")
+    screen.line(_series_seed_line(setup))
     return 0
 
 
