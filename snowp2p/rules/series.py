@@ -214,7 +214,7 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource)
     rules = prev.rules
     n = len(prev.public.sleds)
     finish = finish_order(prev)
-    start_order = list(reversed(finish))  # MM-T3
+    start_order = list(finish)  # MM-T3
     start_of = {seat: i for i, seat in enumerate(start_order)}
     sleds: list[sled.Sled] = []
     privates: list[sled.Private | None] = list(prev.private)

@@ -479,6 +479,15 @@ def ranking(state: GameState, seats: Iterable[int] | None = None) -> list[int]:
     return placed + unplaced
 
 
+def _leader(state: GameState, seats: list[int]) -> int:
+    """``ranking(state, seats)[0]`` without sorting them all."""
+    sleds, key = state.public.sleds, state.track.rank_key
+    placed = [i for i in seats if sleds[i].at is not None]
+    if placed:
+        return max(placed, key=lambda i: key[sleds[i].at])  # the first of equals, as the stable sort
+    return min(seats, key=lambda i: sleds[i].start)
+
+
 def racing_seats(state: GameState) -> list[int]:
     return [s.seat for s in state.public.sleds if s.status == RACING]
 
@@ -932,7 +941,7 @@ def _next_mush(state: GameState) -> GameState:
         if rnd == 1:
             nxt = waiting[0]  # MM-O1: first round in start order
         else:
-            nxt = ranking(state, waiting)[0]  # MM-O2 Decision: best race position among those still to act
+            nxt = _leader(state, waiting)  # MM-O2 Decision: best race position among those still to act
         s = state.sled(nxt)
         if s.repair:
             last = ranking(state)[-1]
