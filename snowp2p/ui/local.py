@@ -35,6 +35,7 @@ from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError
 from ..rules.track import Track, TrackError, find_track
 from . import board as B
+from .screen import PromptScreen, Quit
 from .commands import HELP, Command, InputError, TurnHelper, format_action, outcome_text, parse_input
 
 DEFAULT_TRACK = {"snowtails": "first-race", "mush": "mush-first-race"}
@@ -49,8 +50,7 @@ class PlayError(Exception):
     """A bad ``play`` argument: one line, exit status 2."""
 
 
-class _Quit(Exception):
-    pass
+_Quit = Quit  # the player left (typed quit, or closed the input)
 
 
 @dataclass
@@ -441,18 +441,12 @@ def _run_series_screen(setup: Setup, record, pt_input=None, pt_output=None) -> i
 
 
 # ------------------------------------------------------------ the terminal
-class _Screen:
+class _Screen(PromptScreen):
     """The interactive game: prompt_toolkit prompts and coloured output."""
 
     def __init__(self, race: Race, pt_input=None, pt_output=None):
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.input import create_input
-        from prompt_toolkit.output import create_output
-
+        super().__init__(pt_input, pt_output)
         self.race = race
-        self.input = pt_input or create_input()
-        self.output = pt_output or create_output()
-        self.session = PromptSession(input=self.input, output=self.output)
         self.humans = [i for i, h in enumerate(race.setup.human) if h]
         self.hot_seat = len(self.humans) > 1
         self.tags = {i: ("bot" if not h else ("you" if not self.hot_seat else "")) for i, h in enumerate(race.setup.human)}
@@ -460,12 +454,6 @@ class _Screen:
         self.last_human: int | None = None
 
     # ---- output
-    def show(self, fragments: B.Fragments) -> None:
-        from prompt_toolkit import print_formatted_text
-        from prompt_toolkit.formatted_text import FormattedText
-
-        print_formatted_text(FormattedText(fragments), output=self.output, end="")
-
     def line(self, text: str, style: str = "") -> None:
         self.show([(style, text + "\n")])
 
@@ -480,18 +468,6 @@ class _Screen:
         self.output.write_raw("\x1b[3J")  # the scrollback too (hot seat privacy)
         self.output.cursor_goto(0, 0)
         self.output.flush()
-
-    def ask(self, message: B.Fragments, **kw) -> str:
-        """One prompt.  The session keeps its last completer and toolbar, so a plain question clears them."""
-        from prompt_toolkit.formatted_text import FormattedText
-
-        kw.setdefault("completer", None)
-        kw.setdefault("bottom_toolbar", None)
-        kw.setdefault("complete_while_typing", False)
-        try:
-            return self.session.prompt(FormattedText(message), **kw)
-        except EOFError:
-            raise _Quit() from None
 
     # ---- the loop
     def run(self) -> int:

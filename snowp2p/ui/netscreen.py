@@ -59,7 +59,9 @@ class NetScreen:
 
         with self._lock:
             bot = snake_play._bot()
-            g = SimpleNamespace(state=state, events=self.events,
+            names = [p.name for p in state.public.players] if hasattr(state.public, "players") else []
+            setup = SimpleNamespace(human=[i == seat for i in range(len(names))], names=names)
+            g = SimpleNamespace(state=state, events=self.events, setup=setup,
                                 bot_action=lambda: bot(state, Rand(os.urandom(32))))
             if self._screen is None or not isinstance(self._screen, snake_play._Screen):
                 self._screen = snake_play._Screen(g)

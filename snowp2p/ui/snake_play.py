@@ -28,6 +28,7 @@ from ..rules import snake as S
 from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError
 from . import snake_board as B
+from .screen import PromptScreen, Quit
 
 BOT_NAMES = ("Anaconda", "Boa", "Cobra", "Dugite", "Eryx", "Fer", "Gecko")
 MAX_NAME = 16
@@ -45,8 +46,7 @@ class InputError(Exception):
     pass
 
 
-class _Quit(Exception):
-    pass
+_Quit = Quit  # the player left (typed quit, or closed the input)
 
 
 @dataclass
@@ -247,24 +247,12 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
         return 3
 
 
-class _Screen:
+class _Screen(PromptScreen):
     def __init__(self, g: SnakeGame, pt_input=None, pt_output=None):
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.input import create_input
-        from prompt_toolkit.output import create_output
-
+        super().__init__(pt_input, pt_output)
         self.g = g
-        self.input = pt_input or create_input()
-        self.output = pt_output or create_output()
-        self.session = PromptSession(input=self.input, output=self.output)
         self.centre: tuple[int, int] | None = None
         self.seen = 0
-
-    def show(self, frags) -> None:
-        from prompt_toolkit import print_formatted_text
-        from prompt_toolkit.formatted_text import FormattedText
-
-        print_formatted_text(FormattedText(frags), output=self.output, end="")
 
     def size(self) -> tuple[int, int]:
         try:
@@ -279,13 +267,6 @@ class _Screen:
         tags = {i: ("bot" if not hu else "") for i, hu in enumerate(self.g.setup.human)}
         self.show(B.status_fragments(self.g.state, tags))
 
-    def ask(self, message, **kw) -> str:
-        from prompt_toolkit.formatted_text import FormattedText
-
-        try:
-            return self.session.prompt(FormattedText(message), **kw)
-        except EOFError:
-            raise _Quit() from None
 
     def run(self) -> int:
         g = self.g
