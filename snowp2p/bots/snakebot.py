@@ -3,42 +3,35 @@
 Theory of operation
 -------------------
 One-ply search with a hand-written evaluation.  Every legal action is
-applied without its draw (``snake.place_outcome``; the last round's heads
-and hats with ``snake.apply``, which draws nothing) and the position is
-scored by :func:`evaluate` from the point of view of the bot's seat:
+applied without its draw (``snake.place_outcome``) and the position is
+scored:
 
-* the score difference (the engine's own ``snake.scores``, SC-P1..P4, as
-  the board lies): the bot's score minus the leading opponent's, minus a
-  little of the others', so it grows its own snake with the best tiles,
-  picks up presents and diamonds, and hinders the leader (knots, bruises
-  and troubles into *their* snake, a small hat on their head);
-* the future of every snake: a snake whose open end faces an empty cell
-  can still grow, lay its head (+3) and wear a hat; how much depends on
-  the empty room reachable from its open end (a bounded flood fill, so a
-  dead end counts as little room).  The bot wants that for its own snakes
-  and the opposite for the leader's (a blocked leader scores nothing
-  more); its own future counts more when it is behind (it needs the game
-  to go on) and less when it leads (a blocked table ends the game, SC-E1);
-* cells next to a trouble in front of a snake cost that snake a little
-  (every tile grown there would pay for it);
-* tiles kept: its own good snake tiles, logs (they open dead ends) and
-  heads are worth something while its snake is open; its own knots are a
-  burden.
+* the score difference: the bot's score (SC-P1..P4, as the board lies)
+  minus the best opponent's score, plus a little of the difference to the
+  others, so it grows its own snake with the best tiles, picks up presents
+  and diamonds, and hinders the leader (knots, bruises and troubles into
+  *their* snake, a small hat on their head);
+* mobility: a snake whose open end faces an empty cell with room around it
+  can go on, a blocked one can not, and one whose open end leads into a
+  pocket of fewer than ``DEAD_END_CAP`` empty cells (a bounded flood fill)
+  soon will not; the bot wants room for its own snakes and the opposite for
+  the leader's (so it steers away from dead ends and escapes them with logs);
+* tiles kept: holding its own snake tiles is good (future points), holding
+  its own knots is bad.
 
-Only public information is used (all hands are open; the stack is a set
-whose order nobody knows, and the bot never looks at it).  Presents and
-troubles can go on many cells: only the cells that matter (next to the
-bot's snakes for presents, next to the others' snakes for troubles) are
-tried, which keeps a decision well under 100 ms.  Ties are broken with
-``rand`` so the bot is deterministic given its randomness.
+In the last round (heads and hats) only the score difference counts.  Only
+public information is used: hands are open, the stack is a set whose order
+nobody knows and the bot never looks at it.
+
+Presents and troubles can go on many cells: only the cells that matter
+(next to the bot's snakes for presents, next to the others' snakes for
+troubles) are tried, which keeps a decision well under 100 ms.  Ties are
+broken with ``rand`` so the bot is not predictable.
 """
 
 from __future__ import annotations
 
 from ..rules import snake as S
-
-ROOM_CAP = 14  # flood fill bound: more room than this is "open country"
-W = dict(base=5.0, room=0.55, small=2.0, lead=0.85, fl=0.6, fo=0.25, shrink=0.04, own=0.3, dia=1.2, knot=0.35, log=0.6, hat=0.4, head=0.5, trf=1.5, cap=14, fronts=1)
 
 
 def random_snake_action(state: S.SnakeState, rand) -> S.Action:
@@ -46,11 +39,12 @@ def random_snake_action(state: S.SnakeState, rand) -> S.Action:
     return acts[rand.below(len(acts))]
 
 
-def _room(cells, oc, cap: int = 0) -> int:
-    """Empty cells reachable from the open-end cell ``oc`` (bounded); -1 when ``oc`` is taken."""
-    cap = cap or W["cap"]
-    if oc in cells or oc == S.HOME:
-        return -1
+DEAD_END_CAP = 6  # an open end with fewer reachable empty cells than this is a dead end
+DEAD_END_COST = 1.5  # mobility lost per missing cell of a dead end
+
+
+def _reach(cells, oc, cap: int) -> int:
+    """Empty cells reachable from the empty cell ``oc`` (counted up to ``cap``): a dead end has few."""
     seen = {oc}
     todo = [oc]
     while todo and len(seen) < cap:
@@ -60,26 +54,23 @@ def _room(cells, oc, cap: int = 0) -> int:
             if nb not in seen and nb not in cells and nb != S.HOME:
                 seen.add(nb)
                 todo.append(nb)
-                if len(seen) >= cap:
-                    break
-    return len(seen)
+    return min(len(seen), cap)
 
 
-def _future(pub: S.Public, sn: S.Snake, troubles: set) -> float:
-    """What a snake can still bring its owner: growth, its head and a hat (0 when blocked or closed)."""
+def _mobility(pub: S.Public, sn: S.Snake) -> float:
     if not sn.active or sn.closed:
         return 0.0
     cells = pub.cells()
     oc = sn.open_cell()
-    room = _room(cells, oc)
-    if room < 0:
-        return 0.0
-    val = W["base"] + W["room"] * room
-    if room < 4:
-        val -= W["small"] * (4 - room)
-    if oc in troubles:
-        val -= W["trf"]
-    return max(val, 0.5)
+    if oc in cells or oc == S.HOME:
+        return -4.0
+    room = -DEAD_END_COST * (DEAD_END_CAP - _reach(cells, oc, DEAD_END_CAP))
+    for d in range(4):
+        c = S.step(oc, d)
+        if c not in cells and c != S.HOME:
+            room += 1
+            room += sum(1 for e in range(4) if S.step(c, e) not in cells) * 0.25
+    return 4.0 + 0.7 * room
 
 
 def evaluate(state: S.SnakeState, seat: int) -> float:
@@ -87,50 +78,28 @@ def evaluate(state: S.SnakeState, seat: int) -> float:
     sc = S.scores(state)
     mine = sc[seat]
     others = {s: v for s, v in sc.items() if s != seat}
-    if not others:
-        return float(mine)
-    leader = max(others, key=lambda s: (others[s], -s))
-    rest = [v for s, v in others.items() if s != leader]
-    val = float(mine) - W["lead"] * others[leader] - (1 - W["lead"]) * (sum(rest) / len(rest) if rest else others[leader])
-    if pub.phase != S.PH_PLAY:
+    leader = max(others, key=lambda s: (others[s], -s)) if others else -1
+    val = float(mine)
+    if others:
+        val -= 0.8 * others[leader] + 0.2 * sum(others.values()) / len(others)
+    if pub.phase != S.PH_PLAY:  # the last round: heads and hats, only the final score counts
         return val
-    T = state.tiles.tiles
-    cells = pub.cells()
-    # cells next to a trouble: growing there costs
-    troubles = set()
-    for p in pub.board:
-        if T[p.tile].kind == "trouble":
-            troubles.update(S.step(p.cell, d) for d in range(4))
-    lead = mine - others[leader]
-    own_w = 1.0 if lead <= 0 else max(0.55, 1.0 - W["shrink"] * lead)
-    fut_mine = 0.0
     for sn in pub.snakes:
-        if sn.owner < 0:
-            continue
-        f = _future(pub, sn, troubles)
         if sn.owner == seat:
-            fut_mine += f
-            val += own_w * f
+            val += _mobility(pub, sn)
         elif sn.owner == leader:
-            val -= W["fl"] * f
-        else:
-            val -= W["fo"] * f
-    hand = pub.players[seat].hand
-    my_c = pub.players[seat].colours
-    open_mine = fut_mine > 0
-    for t in hand:
-        tile = T[t]
-        if tile.colour in my_c:
-            if tile.kind in ("knot", "bruise"):
-                val += W["knot"] * tile.points
-            elif tile.kind in S.BODY_KINDS and open_mine:
-                val += W["own"] * tile.points + (W["dia"] if tile.kind == "diamond" else 0.2)
-            elif tile.kind == "head" and open_mine:
-                val += W["head"]
-        elif tile.kind == "log":
-            val += W["log"]
-        elif tile.kind == "hat":
-            val += W["hat"]
+            val -= 0.5 * _mobility(pub, sn)
+        elif sn.owner >= 0:
+            val -= 0.2 * _mobility(pub, sn)
+    if pub.phase == S.PH_PLAY:
+        T = state.tiles.tiles
+        mine_c = pub.players[seat].colours
+        for t in pub.players[seat].hand:
+            tile = T[t]
+            if tile.colour in mine_c and tile.kind in S.BODY_KINDS:
+                val += 0.3 * tile.points if tile.points > 0 else 0.1 * tile.points
+            elif tile.kind == "log":
+                val += 0.5
     return val
 
 
@@ -143,26 +112,19 @@ def _candidates(state: S.SnakeState, acts: list) -> list:
     mine = set(pub.players[seat].colours)
     own_cells = {c for c, runs in through.items() if any(r[0] in mine for r in runs)}
     other_cells = {c for c, runs in through.items() if any(r[0] not in mine for r in runs)}
-    # the cells in front of the others' open ends: a trouble there takes their room
-    fronts = set()
-    for sn in pub.snakes:
-        if sn.active and not sn.closed and sn.owner != seat:
-            oc = sn.open_cell()
-            fronts.update(S.step(oc, d) for d in range(4))
     out = []
     neutral_seen: dict[str, int] = {}
     for a in acts:
         if isinstance(a, S.Place) and pub.phase == S.PH_PLAY:
             kind = T[a.tile].kind
-            if kind in ("present", "trouble"):
-                near = {S.step(a.cell, d) for d in range(4)}
-                useful = near & own_cells if kind == "present" else (near & other_cells or (W["fronts"] and a.cell in fronts))
-                if not useful:
-                    # a neutral move: a few of them are enough (one keeps a knot out of the bot's own snake)
-                    k = neutral_seen.get(kind, 0)
-                    if k >= 2:
-                        continue
-                    neutral_seen[kind] = k + 1
+            near = {S.step(a.cell, d) for d in range(4)}
+            # a present away from every snake, or a trouble away from the others' snakes, is a neutral
+            # move: a few of them are enough (one keeps a knot out of the bot's own snake)
+            if kind == "present" and not near & own_cells or kind == "trouble" and not near & other_cells:
+                neutral = neutral_seen.get(kind, 0)
+                if neutral >= 2:
+                    continue
+                neutral_seen[kind] = neutral + 1
         out.append(a)
     return out or acts
 
