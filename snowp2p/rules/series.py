@@ -224,7 +224,7 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource)
         k = start_of[seat]
         sleds.append(replace(
             s, at=None, brake=0, damage=0, first_turn=True, status=sled.RACING, repair=False,
-            start=k + 1, die=rules.mm_die_by_order[seat]))  # MM-S6 by the new start order
+            start=k + 1, die=rules.mm_die_by_order[k]))  # MM-S6 by the new start order
     trees = track.trees if rules.trees == "track" else frozenset()
     pub = sled.Public(game=sled.MM, sleds=tuple(sleds), trees=frozenset(trees), phase=sled.PH_MOVE,
                       current=start_order[0], round=1, order=tuple(start_order))
