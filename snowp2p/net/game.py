@@ -282,7 +282,8 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
     except trio.TooSlowError:
         raise NetError(f"the host at {host}:{port} did not answer in time") from None
     except ConnectionClosed as e:
-        raise NetError(f"the host closed the connection: {e}") from None
+        raise NetError(f"the host closed the connection without letting this player in (is the game full or "
+                       f"already started?): {e}") from None
     say(f"joined {GAME_TITLES.get(ch.body.kind, ch.body.kind)} at {host}:{port} as seat {wel.body.seat}; "
         "waiting for the other players...")
     try:
@@ -465,10 +466,11 @@ class NetGame:
     async def _read_link(self, conn: Conn, expect: int | None) -> Link:
         s = self.session
         msg = decode_signed(await conn.recv())
-        if isinstance(msg.body, Hello) and expect is None and s.me == HOST_SEAT:
-            # a joiner at the host after the lobby closed: tell it why, in one line (G8)
-            await conn.send(_lobby_frame(self.identity, s.game_id, HOST_SEAT,
-                                         Refuse("the game is full: it has already started")))
+        if isinstance(msg.body, Hello) and expect is None:
+            # a joiner after the lobby closed: the host tells it why, in one signed line (G8)
+            if s.me == HOST_SEAT:
+                await conn.send(_lobby_frame(self.identity, s.game_id, HOST_SEAT,
+                                             Refuse("the game is full: it has already started")))
             raise ProtocolError(f"{msg.body.nick} wanted to join, but the game is full (it has already started)")
         if not isinstance(msg.body, Link) or msg.envelope.game != s.game_id:
             raise ProtocolError("the first frame of a game connection must be a link of this game")
@@ -561,8 +563,9 @@ class NetGame:
         msg = decode_signed(payload)  # DecodeError: the reader cuts the connection in any case
         if not BODY_TYPES[msg.type].CHAINED:
             raise ChainError(f"a {msg.type} (a lobby message) in the middle of the game")
-        if msg.sender == seat and msg.envelope.game == self.session.game_id:
-            expected = self.session.chain.next_seq(seat)
+        s = self.session
+        if msg.sender == seat and msg.envelope.game == s.game_id and not s._frozen(seat, msg.seq):
+            expected = s.chain.next_seq(seat)  # (a voted-out seat's later messages are ignored, not gaps)
             if msg.seq > expected:
                 raise ChainError(f"a {msg.type} with seq {msg.seq} came before seq {expected} (a message is missing)")
 

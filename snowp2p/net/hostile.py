@@ -9,7 +9,8 @@ other seat, when the ``at``-th frame is about to go to that seat, it also
 * ``trickle``   starts a frame and then dribbles its bytes, one every half second, forever
 * ``flood``     sends thousands of frames at once (copies of its own first message)
 * ``replay``    sends again every frame it has already sent (harmless duplicates, §7)
-* ``drop``      silently leaves out that one frame (the receiver then sees a gap in its chain)
+* ``drop``      silently leaves out that one frame, when the next is ready to follow (the receiver then
+  sees a gap in its chain; a dropped *last* frame would look like a silent peer: see SPEC 11.9)
 * ``delay``     holds that connection for a few seconds (frames stay in order)
 * ``cut``       sends the first half of that frame, then closes the connection (a cut mid-frame)
 * ``relink``    sends its signed ``link`` frame again, in the middle of the game (a replayed lobby frame)
@@ -64,6 +65,8 @@ class Hostile:
         conn = game.conns.get(seat)
         if conn is None or conn.closed:
             return payload
+        if self.mode == "drop" and (payload not in game.sent or game.sent.index(payload) == len(game.sent) - 1):
+            return payload  # drop a frame only when the next one is ready: the receiver must see the gap
         self.done.add(seat)
         game.say(f"hostile: {self.mode} on the connection to seat {seat} (frame {n})")
         if self.mode == "drop":

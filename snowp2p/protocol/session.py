@@ -719,8 +719,8 @@ class Session:
             if self.me is not None:
                 self._emit(Evidence((self.moves[t].payload,)), out)
             return False
-        if move_differs and t in self.evidence_turns and len(self.evidence_seen.get(t, ())) < len(move_differs):
-            return False
+        if move_differs and t in self.evidence_turns and not set(move_differs) <= self.evidence_seen.get(t, set()):
+            return False  # wait for the copies of every seat whose move differs: one of them proves it
         agree = [s for s in acks if s not in differ]
         culprit = None
         if len(differ) == 1 and len(agree) >= 2:

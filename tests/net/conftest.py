@@ -1,0 +1,22 @@
+"""Fixtures for the networked tests (real processes over real TCP); helpers live in netutil.py."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from netutil import Peers  # noqa: E402
+
+
+@pytest.fixture
+def peers(tmp_path):
+    """Start snowp2p host/join processes; whatever is still running at the end is killed (by group id)."""
+    p = Peers(tmp_path)
+    try:
+        yield p
+    finally:
+        p.cleanup()
