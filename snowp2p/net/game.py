@@ -35,7 +35,7 @@ from ..protocol.crypto import Identity, fingerprint
 from ..protocol.errors import ChainError, DecodeError, JoinCodeError, ProtocolError
 from ..protocol.log import LogWriter
 from ..protocol.messages import (
-    BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster,
+    BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Absent, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster,
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.games import settings_for
@@ -330,6 +330,7 @@ class NetGame:
     on_turn: Callable | None = None
     listeners: list = field(default_factory=list)
     connected: set = field(default_factory=set)
+    last_rx: dict = field(default_factory=dict)  # seat -> when its link last delivered a frame
     absent_after: float = 20.0  # seconds without a link to a seat the game waits for: declare it absent
     vote_after: float = 40.0  # seconds paused on an absent seat before voting
     vote: str = "bot"  # "bot": a computer player takes the seat; "end": end the game
@@ -411,6 +412,13 @@ class NetGame:
                 waiting = s.waiting_on()
                 thinking = s.waiting_for_move()
                 for seat in range(s.n):
+                    quiet = now - self.last_rx.get(seat, now)
+                    if (seat in waiting and seat in self.connected and not thinking
+                            and quiet > self.absent_after / 2 and seat in self.conns):
+                        # a link that carries nothing while we wait for that seat's own messages may be
+                        # dead without knowing it: cut it, so that it is dialled again
+                        self.last_rx[seat] = now
+                        self._nursery.start_soon(self._relink, seat)
                     # a connected peer may think about its move as long as it likes; one that is
                     # connected but withholds what its client sends by itself is as good as gone
                     if seat not in waiting or (seat in self.connected and thinking):
@@ -518,6 +526,11 @@ class NetGame:
             pass
         except ProtocolError as e:  # a frame that is not a message (G9): cut this connection, keep the game
             self.say(f"refused a frame from {self.session.name(seat)}: {e}; closing that connection")
+        except Exception as e:  # never let one connection's frame take the peer down (G9)
+            if os.environ.get("SNOWP2P_DEBUG"):
+                raise
+            self.say(f"internal error on a frame from {self.session.name(seat)}: {type(e).__name__}: {e}; "
+                     "closing that connection")
         await conn.aclose()
         if self.conns.get(seat) is conn and not self._finished.is_set() and seat not in self.byes:
             self.connected.discard(seat)
@@ -528,9 +541,10 @@ class NetGame:
     def _on_frame(self, seat: int, payload: bytes) -> None:
         if self._finished.is_set() and self.session.halted is None and not self.session.done:
             return
-        self._precheck(seat, payload)
+        msg = self._precheck(seat, payload)
+        self.last_rx[seat] = trio.current_time()
         try:
-            msg = self.session.check(payload, from_seat=seat)
+            msg = self.session.check(payload, from_seat=seat, msg=msg)
         except Halted as h:
             self._log.append(payload)  # the proof goes into the log
             self._halt(h.reason)
@@ -564,10 +578,24 @@ class NetGame:
         if not BODY_TYPES[msg.type].CHAINED:
             raise ChainError(f"a {msg.type} (a lobby message) in the middle of the game")
         s = self.session
-        if msg.sender == seat and msg.envelope.game == s.game_id and not s._frozen(seat, msg.seq):
+        # Not signed by this link's seat, or not of this game: nothing here proves who made it.
+        if msg.sender != seat:
+            raise ChainError(f"a {msg.type} signed as seat {msg.sender} on seat {seat}'s link")
+        if msg.envelope.game != s.game_id:
+            raise ChainError(f"a {msg.type} of another game")
+        if not s._frozen(seat, msg.seq):
             expected = s.chain.next_seq(seat)  # (a voted-out seat's later messages are ignored, not gaps)
             if msg.seq > expected:
                 raise ChainError(f"a {msg.type} with seq {msg.seq} came before seq {expected} (a message is missing)")
+        if isinstance(msg.body, Absent) and msg.body.seat == s.me and msg.body.have < len(self.sent):
+            # that peer lacks some of our messages (one lost on the way): relink, which resends them
+            self._nursery.start_soon(self._relink, seat)
+        return msg
+
+    async def _relink(self, seat: int) -> None:
+        conn = self.conns.get(seat)
+        if conn is not None:
+            await conn.aclose()
 
     async def _stop_after_bye(self, seat: int, why: str) -> None:
         await trio.sleep(5)  # first let our own checks see what that peer saw (e.g. the cheat's proof)
@@ -582,6 +610,9 @@ class NetGame:
                 if self.on_turn is not None:
                     self.on_turn(self, ev)
             elif isinstance(ev, VotedOut):
+                if ev.seat == self.session.me:
+                    self._stop(1, f"the others voted this seat out at turn {ev.turn} (it was not answering)")
+                    continue
                 self.say(f"{self.session.name(ev.seat)} was voted out at turn {ev.turn}: "
                          + ("a computer player plays that seat." if ev.choice == "bot" else "the game ends."))
             elif isinstance(ev, GameOver):

@@ -188,6 +188,8 @@ def sled_action_from_wire(d: Any, seat: int) -> sled.Action:
     if not hasattr(d, "get"):
         raise DecodeError("expected a map", "action")
     kind = d.get("kind")
+    if not isinstance(kind, str):
+        raise DecodeError("kind must be move, refill or start", "action.kind")
     allowed = {"move": {"kind", "play", "path", "bonus", "origin"}, "refill": {"kind", "discard", "chapel", "kennels"},
                "start": {"kind", "position"}}
     if kind not in allowed:
@@ -332,7 +334,8 @@ class Session:
         return f"{self.nicks[seat]} [{self.fingerprint(seat)}]"
 
     # ---------------------------------------------------------------- intake
-    def check(self, payload: bytes, from_seat: int | None = None) -> SignedMessage | None:
+    def check(self, payload: bytes, from_seat: int | None = None,
+              msg: SignedMessage | None = None) -> SignedMessage | None:
         """Decode and authenticate one frame.  None: a duplicate (ignore it).
 
         Raises :class:`Halted` with an :class:`Offence` for a frame that
@@ -340,7 +343,8 @@ class Session:
         connection's seat when the frame can not be attributed), and
         ``DecodeError`` for bytes that are not a message at all.
         """
-        msg = decode_signed(payload)
+        if msg is None:
+            msg = decode_signed(payload)
         sender = msg.envelope.sender
         blame = from_seat if from_seat is not None else sender
         if from_seat is not None and sender != from_seat and msg.type != "roster":
