@@ -43,7 +43,7 @@ from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFin
 from ..rules import sled
 from ..rules.config import SledRules
 from ..rules.track import Track, find_track
-from .conn import Conn, ConnectionClosed, local_address, peer_address
+from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
 
 DEFAULT_PORT = 47470
 HANDSHAKE_TIMEOUT = 15.0
@@ -414,7 +414,7 @@ class NetGame:
                 for seat in range(s.n):
                     quiet = now - self.last_rx.get(seat, now)
                     if (seat in waiting and seat in self.connected and not thinking
-                            and quiet > self.absent_after / 2 and seat in self.conns):
+                            and quiet > max(self.absent_after * 0.75, FRAME_DEADLINE + 2) and seat in self.conns):
                         # a link that carries nothing while we wait for that seat's own messages may be
                         # dead without knowing it: cut it, so that it is dialled again
                         self.last_rx[seat] = now
@@ -438,9 +438,9 @@ class NetGame:
             except Halted as h:
                 self._halt(h.reason)
 
-    def _link_frame(self, their_seat: int) -> bytes:
+    def _link_frame(self, their_seat: int, nonce: bytes = ZERO_HASH, echo: bytes = ZERO_HASH) -> bytes:
         s = self.session
-        return _lobby_frame(self.identity, s.game_id, s.me, Link(s.me, s.chain.next_seq(their_seat)))
+        return _lobby_frame(self.identity, s.game_id, s.me, Link(s.me, s.chain.next_seq(their_seat), nonce, echo))
 
     def _attach(self, seat: int, conn: Conn, their_next: int) -> None:
         """Use ``conn`` for ``seat`` from now on; send it our messages from ``their_next`` on."""
@@ -463,8 +463,14 @@ class NetGame:
                 stream = await trio.open_tcp_stream(addr, port)
                 conn = Conn(stream, s.nicks[seat])
                 with trio.fail_after(HANDSHAKE_TIMEOUT):
-                    await conn.send(self._link_frame(seat))
+                    # link handshake: each side signs the other's fresh nonce, so a recorded link
+                    # frame can not be replayed to take over a seat's connection
+                    mine = os.urandom(32)
+                    await conn.send(self._link_frame(seat, nonce=mine))
                     their = await self._read_link(conn, seat)
+                    if their.echo != mine:
+                        raise ProtocolError("the link answer does not sign our challenge")
+                    await conn.send(self._link_frame(seat, nonce=mine, echo=their.nonce))
                 self._attach(seat, conn, their.next)
                 return
             except (OSError, ConnectionClosed, ProtocolError, trio.TooSlowError):
@@ -493,7 +499,11 @@ class NetGame:
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
                 their = await self._read_link(conn, None)
-                await conn.send(self._link_frame(their.seat))
+                mine = os.urandom(32)
+                await conn.send(self._link_frame(their.seat, nonce=mine, echo=their.nonce))
+                proof = await self._read_link(conn, their.seat)
+                if proof.echo != mine:
+                    raise ProtocolError("a link that does not sign our challenge (a replayed link?)")
         except (ProtocolError, ConnectionClosed, trio.TooSlowError) as e:
             self.say(f"refused a connection from {conn.label}: {_reason(e)}")
             await conn.aclose()

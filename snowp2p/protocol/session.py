@@ -89,8 +89,11 @@ class Link(Body):
     CHAINED = False
     seat: int
     next: int  # how many of the receiver's messages the sender already has: resend from here
+    nonce: bytes = ZERO_HASH  # this side's fresh challenge
+    echo: bytes = ZERO_HASH  # the other side's challenge, signed back: proves this frame is not a replay
     OWNER_FIELD = "seat"
-    FIELDS = {"seat": uint(7), "next": uint((1 << 32) - 1)}
+    OPTIONAL = frozenset({"nonce", "echo"})
+    FIELDS = {"seat": uint(7), "next": uint((1 << 32) - 1), "nonce": exact_bytes(32), "echo": exact_bytes(32)}
 
 
 # --------------------------------------------------------------------- events

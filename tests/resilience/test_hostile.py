@@ -167,10 +167,10 @@ def _hello(identity):
 
 
 def test_replayed_link_only_costs_that_seat_its_connection(games):
-    """Links carry no challenge, so a link frame recorded on the LAN can be replayed by anyone: the peer then
-    takes the replayer for that seat and drops the real connection.  The real seat redials and the game
-    finishes (a known weakness, reported: links lack freshness).  Here the 'recording' is made with seat 2's
-    key from its home directory, which is byte-for-byte what an eavesdropper would have seen."""
+    """A link frame recorded on the LAN and replayed is refused: the link handshake makes each side sign the
+    other's fresh challenge, which a recording can not do.  Here the 'recording' is made with seat 2's key
+    from its home directory, which is byte-for-byte what an eavesdropper would have seen.  The game finishes
+    clean."""
     g = games(3, think=0.3)
     g.start_all()
     host, j1, j2 = g.peers
