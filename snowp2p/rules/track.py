@@ -25,6 +25,7 @@ Lanes are numbered 1..W, lane 1 on the right (TRK-2).  A space is named
 
 from __future__ import annotations
 
+import bisect
 import math
 import tomllib
 from dataclasses import dataclass, field
@@ -200,19 +201,16 @@ def build_track(
         return out
 
     per_lane = {lane: lane_spaces(lane) for lane in range(1, lanes + 1)}
+    lane_fronts = {lane: [fronts[c] for c in ids] for lane, ids in per_lane.items()}  # increasing
     drift_lo, drift_hi = [], []
     for sid, (s, lane, k) in enumerate(coords):
         for target_lane, out in ((lane - 1, drift_lo), (lane + 1, drift_hi)):
             if not (1 <= target_lane <= lanes):
                 out.append(EDGE)
                 continue
-            here = fronts[sid]
-            dest = EDGE
-            for cand in per_lane[target_lane]:  # in track order; fronts increase
-                if fronts[cand] > here:
-                    dest = cand
-                    break
-            out.append(dest)
+            # the first space of the target lane whose front edge is strictly beyond ours
+            i = bisect.bisect_right(lane_fronts[target_lane], fronts[sid])
+            out.append(per_lane[target_lane][i] if i < len(per_lane[target_lane]) else EDGE)
 
     # bands (TRK-14) and race-position keys (TRK-15, MM-G2)
     band_base = []
