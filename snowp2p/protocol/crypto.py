@@ -89,6 +89,9 @@ def fingerprint(public_key: bytes) -> str:
     return "-".join(digest[i : i + 4] for i in range(0, 16, 4))
 
 
+_KEYS: dict[bytes, Ed25519PublicKey] = {}  # parsed public keys, by their bytes
+
+
 def verify(public_key: bytes, message: bytes, signature: bytes) -> None:
     """Check an Ed25519 signature; raise ``SignatureError`` if it is not valid.
 
@@ -97,9 +100,12 @@ def verify(public_key: bytes, message: bytes, signature: bytes) -> None:
     if len(public_key) != PUBLIC_KEY_SIZE or len(signature) != SIGNATURE_SIZE:
         raise SignatureError("signature check failed: malformed key or signature")
     try:
-        Ed25519PublicKey.from_public_bytes(bytes(public_key)).verify(
-            bytes(signature), bytes(message)
-        )
+        key = _KEYS.get(public_key)
+        if key is None:
+            key = Ed25519PublicKey.from_public_bytes(bytes(public_key))
+            if len(_KEYS) < 1024:  # a game has at most 8 keys; strangers' keys are not kept forever
+                _KEYS[bytes(public_key)] = key
+        key.verify(bytes(signature), bytes(message))
     except (InvalidSignature, ValueError):
         raise SignatureError(
             f"bad signature for key {fingerprint(public_key)}"

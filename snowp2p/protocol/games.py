@@ -47,8 +47,8 @@ class SledGame:
     def section_hashes(self, state):
         return encoding.section_hashes(state.public)
 
-    def state_hash(self, state, head):
-        return encoding.state_hash(state, head)
+    def state_hash(self, state, head, sections=None):
+        return encoding.state_hash(state, head, sections)
 
     def encode_public(self, state):
         return encoding.encode_public(state.public)
@@ -92,7 +92,7 @@ class SnakeGame:
     def section_hashes(self, state):
         return self.snake.section_hashes(state.public)
 
-    def state_hash(self, state, head):
+    def state_hash(self, state, head, sections=None):
         return self.snake.state_hash(state, head)
 
     def encode_public(self, state):

@@ -703,8 +703,8 @@ class Session:
     def _send_ack(self, t: int, out: Output) -> None:
         assert self.state is not None
         sections = self.g.section_hashes(self.state)
+        digest = self.g.state_hash(self.state, self.head, sections)
         sections["move"] = self._move_digest(t) if t > 0 else self.roster.digest
-        digest = self.g.state_hash(self.state, self.head)
         self.my_hash[t] = digest
         self.my_sections[t] = sections
         if self.me is not None:

@@ -91,12 +91,16 @@ def section_hashes(pub: sled.Public) -> dict[str, bytes]:
     return {name: hashlib.sha256(_pack(value)).digest() for name, value in sections(pub).items()}
 
 
-def state_hash(state: sled.GameState, transcript_head: bytes = b"") -> bytes:
-    """32-byte hash of the public state, the track, the rules and (networked) the transcript head."""
+def state_hash(state: sled.GameState, transcript_head: bytes = b"", sections: dict[str, bytes] | None = None) -> bytes:
+    """32-byte hash of the public state, the track, the rules and (networked) the transcript head.
+
+    ``sections``: the state's ``section_hashes``, when the caller has them already."""
     h = hashlib.sha256(b"snowp2p/state/v1")
     h.update(_track_digest_cached(state.track))
     h.update(rules_digest(state.rules))
-    for name, digest in sorted(section_hashes(state.public).items()):
+    if sections is None:
+        sections = section_hashes(state.public)
+    for name, digest in sorted(sections.items()):
         h.update(name.encode() + b"\x00" + digest)
     h.update(len(transcript_head).to_bytes(2, "big") + transcript_head)
     return h.digest()
