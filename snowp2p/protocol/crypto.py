@@ -70,12 +70,20 @@ def _part_bytes(part: bytes | int | str) -> bytes:
 
 def encode_parts(*parts: bytes | int | str) -> bytes:
     """Length-prefixed concatenation: for each part, u32be(len) || bytes."""
-    out = bytearray()
+    out = []
     for part in parts:
-        data = _part_bytes(part)
-        out += len(data).to_bytes(4, "big")
-        out += data
-    return bytes(out)
+        t = type(part)
+        if t is bytes:
+            data = part
+        elif t is str:
+            data = part.encode("utf-8")
+        elif t is int and 0 <= part < 1 << 64:
+            data = part.to_bytes(8, "big")
+        else:
+            data = _part_bytes(part)  # the general (and error) cases
+        out.append(len(data).to_bytes(4, "big"))
+        out.append(data)
+    return b"".join(out)
 
 
 def h(tag: str, *parts: bytes | int | str) -> bytes:

@@ -857,9 +857,17 @@ def _maps_sorted(obj: Any) -> bool:
     t = type(obj)
     if t is dict:
         keys = list(obj)
-        return keys == sorted(keys) and all(_maps_sorted(v) for v in obj.values())
-    if t is list:
-        return all(_maps_sorted(v) for v in obj)
+        if keys != sorted(keys):
+            return False
+        items = obj.values()
+    elif t is list:
+        items = obj
+    else:
+        return True
+    for v in items:  # only containers need a closer look
+        tv = type(v)
+        if (tv is dict or tv is list) and not _maps_sorted(v):
+            return False
     return True
 
 
