@@ -83,8 +83,10 @@ def test_faults_between_a_joiner_and_the_host(games, proxies, tmp_path, mode):
     else:
         assert len(faults) == 1, f"expected one fault, got {faults}\n{ctx}"  # the redial goes direct
         # both ends of the broken link noticed, once (a cut mid-frame is a lost connection, not a bad frame)
-        assert host.stdout.count("lost the connection to j1 [") == 1, ctx
-        assert j1.stdout.count("lost the connection to host [") == 1, ctx
+        # the end that notices first redials; the other end may see the new link replace the broken one
+        # before its own read fails (then it has nothing to report): at most once each, at least one
+        lost = host.stdout.count("lost the connection to j1 ["), j1.stdout.count("lost the connection to host [")
+        assert max(lost) == 1 and min(lost) <= 1, ctx
         for p in g.peers:
             assert "refused a frame" not in p.stdout, f"{p.name}\n{ctx}"
         for p in g.peers[2:]:  # the links that did not pass through the proxy were untouched
