@@ -109,16 +109,20 @@ class Link:
                             await dst.send_all(data[:end])
                             self.say(f"blackholed after {args.after} {direction} frames")
                             continue
-                        # cut: the first half of the next frame (whatever of it is here), then close
+                        # cut: the first half of the next frame (whatever of it is here), then close.
+                        # What came before it goes on at once: holding it back while waiting for the
+                        # next frame could stall the game (the next frame may only come after an answer)
+                        await dst.send_all(data[:end])
                         rest = data[end:]
-                        while len(rest) < HEADER + 2:
-                            more = await src.receive_some(65536)
-                            if not more:
-                                break
-                            rest += more
+                        with trio.move_on_after(5):
+                            while len(rest) < HEADER + 2:
+                                more = await src.receive_some(65536)
+                                if not more:
+                                    break
+                                rest += more
                         length = int.from_bytes(rest[:HEADER], "big") if len(rest) >= HEADER else 0
                         half = rest[: max(1, min(len(rest), (HEADER + length) // 2))]
-                        await dst.send_all(data[:end] + half)
+                        await dst.send_all(half)
                         self.say(f"cut mid-frame after {args.after} {direction} frames ({len(half)} bytes of "
                                  f"{HEADER + length})")
                         await self.close_both()
