@@ -66,11 +66,9 @@ class Setup:
 
 
 # ------------------------------------------------------------------ arguments
-def configure(args: argparse.Namespace) -> Setup:
-    """Check the ``play`` arguments; PlayError / TrackError with one line when wrong."""
-    game = args.game
-    lo, hi = PLAYER_COUNTS[game]
-    title = GAME_TITLE[game]
+def seat_counts(args: argparse.Namespace) -> tuple[int, int]:
+    """(humans, computer players) from ``--humans``/``--bots``: 1 human + 3 bots by default, 4 bots
+    when nobody plays; PlayError (one line) for a negative count.  Both games' ``play`` use it."""
     humans = args.humans
     if humans is None or humans < 0:
         raise PlayError(f"--humans must be 0 or more, not {humans}")
@@ -79,6 +77,15 @@ def configure(args: argparse.Namespace) -> Setup:
     bots = args.bots if args.bots is not None else (3 if humans <= 1 else max(0, 4 - humans))
     if args.non_interactive and args.bots is None and humans == 0:
         bots = 4
+    return humans, bots
+
+
+def configure(args: argparse.Namespace) -> Setup:
+    """Check the ``play`` arguments; PlayError / TrackError with one line when wrong."""
+    game = args.game
+    lo, hi = PLAYER_COUNTS[game]
+    title = GAME_TITLE[game]
+    humans, bots = seat_counts(args)
     total = humans + bots
     if not (lo <= total <= hi):
         raise PlayError(f"{title} takes {lo} to {hi} players, not {total} ({humans} human{'s' if humans != 1 else ''} "

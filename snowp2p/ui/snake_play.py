@@ -38,8 +38,7 @@ Other:       pass   auto   board   pan left|right|up|down|home   score   help   
 """
 
 
-class PlayError(Exception):
-    pass
+from .local import PlayError, seat_counts  # one error class for a bad `play` argument, whichever game
 
 
 class InputError(Exception):
@@ -60,14 +59,7 @@ class SnakeSetup:
 
 
 def configure(args: argparse.Namespace) -> SnakeSetup:
-    humans = args.humans
-    if humans is None or humans < 0:
-        raise PlayError(f"--humans must be 0 or more, not {humans}")
-    if args.bots is not None and args.bots < 0:
-        raise PlayError(f"--bots must be 0 or more, not {args.bots}")
-    bots = args.bots if args.bots is not None else (3 if humans <= 1 else max(0, 4 - humans))
-    if args.non_interactive and args.bots is None and humans == 0:
-        bots = 4
+    humans, bots = seat_counts(args)
     if args.non_interactive:
         bots, humans = bots + humans, 0
     total = humans + bots
