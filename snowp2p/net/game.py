@@ -685,6 +685,7 @@ class NetGame:
 
     def _halt(self, reason) -> None:
         s = self.session
+        self._queue(s.my_frames()[len(self.sent):])  # what the session signed on its way to the halt (evidence)
         if self._finished.is_set():
             return  # already stopped (or over): keep the first reason, its report and proof
         if isinstance(reason, Offence):

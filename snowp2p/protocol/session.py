@@ -501,6 +501,14 @@ class Session:
                 if other.envelope.game != self.game_id or other.sender not in self.keys or \
                         self._frozen(other.sender, other.envelope.seq):
                     continue
+                if isinstance(other.body, Move):
+                    # another copy of a move we hold: show ours too before anything else, so that every
+                    # peer gets both signed copies (the proof), even if this one is about to stop
+                    mine = self.moves.get(other.body.turn)
+                    if mine is not None and mine.payload != frame and other.body.turn not in self.evidence_turns:
+                        self.evidence_turns.add(other.body.turn)
+                        if self.me is not None:
+                            self._emit(Evidence((mine.payload,)), out)
                 try:
                     verdict = self.chain.accept(other)
                 except EquivocationError as e:

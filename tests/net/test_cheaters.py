@@ -16,16 +16,6 @@ import pytest
 
 from netutil import audit, read_meta
 
-# Session._agree waits for "evidence" from as many seats as there are seats whose copy of the move
-# differs, but counts its own evidence and any seat's (the cheater's too), instead of waiting for the
-# differing seats themselves.  So a peer that holds the *original* move, facing one peer with the twin,
-# concludes a desync that blames the honest twin holder ("seat 0 disagrees with everyone else") as soon
-# as its own or the cheater's evidence is in - live when the cheater's evidence comes first, and always
-# in the audit of its log (the observer has no re-entrance guard to delay the check past its own evidence).
-KNOWN_EQUIVOCATION_BUG = ("known bug in snowp2p/protocol/session.py Session._agree (evidence counted, not "
-                          "matched to the seats whose move differs): the peer holding the original move blames "
-                          "the honest peer holding the twin")
-
 # mode -> (words an honest peer's offence must contain, a regex for the audit's VIOLATION line)
 MODES = {
     "unheld": ("not in its hand", r"not in its hand"),
@@ -94,12 +84,7 @@ def test_cheater_is_caught_by_every_honest_peer(peers, mode, game):
 
     # the seat below the cheater got the twin move in 'equivocate' (see cheats.py): it must always catch it
     check_honest(host)
-    try:
-        check_honest(honest)
-    except AssertionError as e:
-        if mode == "equivocate":
-            pytest.xfail(f"{KNOWN_EQUIVOCATION_BUG}\n{e}")
-        raise
+    check_honest(honest)
 
     # the cheater is told it was caught, and does not hang on
     assert "GAME STOPPED" in cheater.stdout, cheater.describe()
