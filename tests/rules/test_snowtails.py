@@ -707,10 +707,8 @@ def test_st_e3_five_finishers_points_5_3_2_1_0():
     assert [sled.points(st)[i] for i in range(5)] == [5, 3, 2, 1, 0]
 
 
-@pytest.mark.skip(reason="ST-E4 (option: a series of races, points added up, ties to the better place in the "
-                         "last race) is not implemented by the engine yet")
-def test_st_e4_series_of_races():  # pragma: no cover
-    raise NotImplementedError
+# ST-E4 (a series of races, points added up, ties to the better place in the last race) is tested with
+# the series module in tests/series/test_series.py.
 
 
 # ---------------------------------------------------------------- examples
