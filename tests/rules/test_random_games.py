@@ -138,7 +138,7 @@ def _run(data, game, track, n):
 
 
 @pytest.mark.parametrize("n", range(PLAYER_COUNTS["snowtails"][0], PLAYER_COUNTS["snowtails"][1] + 1))
-@_settings(18)
+@_settings(30)  # 4 player counts x 30 = 120 games
 @given(data=st.data())
 def test_random_snowtails_games(n, data):
     """ST-K1: 2 to 5 players; every invariant after every action."""
@@ -146,7 +146,7 @@ def test_random_snowtails_games(n, data):
 
 
 @pytest.mark.parametrize("n", range(PLAYER_COUNTS["mush"][0], PLAYER_COUNTS["mush"][1] + 1))
-@_settings(6)
+@_settings(10)  # 7 player counts x 10 = 70 games (with the shipped tracks: over 200 games in all)
 @given(data=st.data())
 def test_random_mush_games(n, data):
     """MM-K1: 2 to 8 players, on a test track with and without buildings."""
