@@ -75,7 +75,6 @@ class SnakeGame:
             raise DecodeError(str(e), "settings.rules") from None
         self.kind = kind
         self.tiles = tiles
-        self.rules_for = None
 
     def new_game(self, names, rand, secrets):
         return self.snake.new_game(names, rand, self.rules, self.tiles)

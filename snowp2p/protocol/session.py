@@ -468,7 +468,7 @@ class Session:
             if body.generation == 0:
                 if self.gens[seat]:
                     self._halt(Offence(seat, self._nick(seat), "committed generation 0 twice", (msg.payload,)))
-                self._add_gen(seat, 0, 0, body, msg)
+                self._add_gen(seat, 0, 0, body)
             else:
                 self.pending_slots[seat].append(body)
         elif isinstance(body, Reveal):
@@ -532,7 +532,7 @@ class Session:
         out.extend(self._progress())
         return out
 
-    def _add_gen(self, seat: int, generation: int, first: int, body: SlotCommit, msg: SignedMessage | None) -> None:
+    def _add_gen(self, seat: int, generation: int, first: int, body: SlotCommit) -> None:
         self.slots.add_generation(seat, generation, body.commitments)
         self.gens[seat].append(_Gen(first, len(body.commitments)))
 
@@ -710,7 +710,7 @@ class Session:
             if body.generation != g or len(body.commitments) != end - first:
                 self._halt(Offence(seat, self._nick(seat), f"committed the wrong slots for deck generation {g} "
                                                            f"({end - first} cards)", proof))
-            self._add_gen(seat, g, first, body, None)
+            self._add_gen(seat, g, first, body)
 
     def _send_ack(self, t: int, out: Output) -> None:
         assert self.state is not None
@@ -914,7 +914,6 @@ class Session:
             if choice == "end":
                 if self.agreed_state is not None:
                     self.state = self.agreed_state
-                self.ended_at = self.final_turn
                 self.over = True
                 self.turn = self.final_turn
                 self.applied_turn = self.final_turn

@@ -32,7 +32,6 @@ has a choice at the refill (discard down to 5, buildings), one
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Iterable, Protocol, Sequence
@@ -671,8 +670,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     others = {o.at: o.seat for o in state.public.sleds if o.seat != seat and o.at is not None}
     m = _Motion(at=at, damage=s.damage, trees=state.public.trees, events=[])
     limit_speed = speed + mv.bonus  # ST-L1: speed plus the bonus if taken
-    crossed_from = track.coords_of[at][0]
-    _walk(state, m, mv.path, direction, others, limit_speed, s.status, seat)
+    _walk(state, m, mv.path, direction, others, limit_speed)
     if m.stopped == "edge" and game == ST:
         # ST-M4: a path ended by the edge or an obstacle at step j must hold min(drift, j) drift steps
         j = m.first_stop_step
@@ -685,7 +683,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
                               "a bonus is taken only after a path that ended without a collision")
         if game == MM:
             die = None  # MM-B4: the die is removed as the first bonus step is taken
-        _walk(state, m, "F" * mv.bonus, direction, others, limit_speed, s.status, seat, bonus=True)
+        _walk(state, m, "F" * mv.bonus, direction, others, limit_speed)
     if m.stopped == "sled" and game == MM and die is not None:
         die = die - 1 or None  # MM-C2: the die goes down by 1; at 0 it is removed
 
@@ -697,7 +695,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
                       first_turn=False, **({"status": ELIMINATED} if eliminated else {}))
     if m.trees is not state.public.trees:
         _set_pub(state, trees=m.trees)
-    _set_pub(state, last_event=_describe(state, seat, m, crossed_from))
+    _set_pub(state, last_event=_describe(state, seat, m))
     if eliminated:
         # ST-R5: eliminated at once, removed from the track, no place
         pub = state.public
@@ -725,12 +723,7 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     return _need_refill(state, need, rand)
 
 
-def _fields(obj, *names):
-    return {n: getattr(obj, n) for n in names}
-
-
-def _walk(state: GameState, m: _Motion, steps: str, direction: int, others: dict, limit_speed: int,
-          status: str, seat: int, bonus: bool = False) -> None:
+def _walk(state: GameState, m: _Motion, steps: str, direction: int, others: dict, limit_speed: int) -> None:
     """Resolve steps one by one (TRK-12), recording hazards (ST-C*, ST-L*, MM-C*)."""
     track, game = state.track, state.game
     start = m.at
@@ -785,7 +778,7 @@ def _take_damage(state: GameState, m: _Motion, count: int, past_finish: bool) ->
             return
 
 
-def _describe(state: GameState, seat: int, m: _Motion, from_section: int) -> str:
+def _describe(state: GameState, seat: int, m: _Motion) -> str:
     name = state.sled(seat).name
     where = "off the track" if m.stopped == "out" and state.game == ST else str(list(state.track.coords(m.at)))
     extra = f" ({', '.join(m.events)})" if m.events else ""
@@ -1133,7 +1126,3 @@ def points(state: GameState) -> dict[int, int]:
     for place, seat in enumerate(state.public.places):
         out[seat] = table[place] if place < len(table) else 0
     return out
-
-
-def secret_digest(secret: bytes) -> bytes:
-    return hashlib.sha256(b"snowp2p/secret" + secret).digest()
