@@ -105,7 +105,9 @@ def check_action(state: S.GameState, action: S.Action) -> None:
 def _hint(state: S.GameState) -> str:
     phase = state.public.phase
     if phase == S.PH_START:
-        return "type a start position, e.g. `start 1`, or `auto`"
+        free = [a.position for a in S.legal_actions(state)]
+        return (f"type a free start position ({', '.join(map(str, free))}), e.g. `start {free[0]}`, or `auto`"
+                if free else "type a start position, or `auto`")
     if phase == S.PH_REFILL:
         return "type the cards to discard, e.g. `discard 2 3`, or `auto`"
     return "type your cards and path, e.g. `L4 R4 FFDD`, or `auto` (`help` for the syntax)"

@@ -108,6 +108,18 @@ def test_start_positions():
         parse_input(state, seat, "start 9")
 
 
+def test_start_hint_lists_the_free_positions():
+    """ST-S2: the prompt's hint names only the positions still free."""
+    from snowp2p.rules.drbg import Rand
+
+    state = new_game("snowtails", st_start_positions="choose")
+    with pytest.raises(InputError, match=r"free start position \(1, 2, 3, 4, 5\)"):
+        parse_input(state, state.public.current, "")
+    state = S.apply(state, S.ChooseStart(state.public.current, 2), Rand(b"hint"))
+    with pytest.raises(InputError, match=r"free start position \(1, 3, 4, 5\), e.g. `start 1`"):
+        parse_input(state, state.public.current, "")
+
+
 def refill_state():
     """A Snow Tails game in the refill phase (a start position 4/5 player with more than 5 cards)."""
     state = new_game("snowtails", names=("Alice", "Bob", "Carl", "Dora", "Emil"))
