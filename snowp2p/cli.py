@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--start-positions", choices=["choose", "random"], default="choose",
                       help="Snow Tails: players choose start positions (default) or draw them (ST-S2 option)")
     play.add_argument("--no-trees", action="store_true", help="race without the track's trees (ST-S1 option)")
+    play.add_argument("--extra-trees", type=int, default=0, metavar="N",
+                      help="the players place N more trees, one at a time, before the race (ST-S1, MM-S1 option)")
     play.add_argument("--no-buildings", action="store_true", help="Mush! Mush!: ignore the track's buildings")
     play.add_argument("--tiles", default=None, metavar="FILE",
                       help="Snake Carnival: a tile table (.toml) instead of the shipped one")

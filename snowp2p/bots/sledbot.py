@@ -481,6 +481,18 @@ def _choose_start(state: sled.GameState, rand) -> sled.ChooseStart:
     return sled.ChooseStart(seat, cands[rand.below(len(cands))] if len(cands) > 1 else cands[0])
 
 
+def _place_tree(state: sled.GameState, rand) -> sled.PlaceTree:
+    """ST-S1 / MM-S1: nobody's start is known yet, so follow the rulebook's advice (MM-S1): a tree on a
+    straight, next to no other tree; any free space when there is no such place."""
+    track = state.track
+    near = {(s, l + dl, i + di) for s, l, i in map(track.coords, state.public.trees)
+            for dl in (-1, 0, 1) for di in (-1, 0, 1)}
+    free = sled.tree_spaces(state)
+    cands = [sid for sid in free if track.sections[track.coords(sid)[0]].kind == "straight"
+             and track.coords(sid) not in near] or free
+    return sled.PlaceTree(state.public.current, cands[rand.below(len(cands))])
+
+
 def _hand_quality(game: str, vals: list[int]) -> float:
     c = Counter(vals)
     q = 1.0 * len(c) + 0.5 * sum(1 for n in c.values() if n >= 2)
@@ -606,6 +618,8 @@ def _to_move(seat: int, r, hand_ids: list[int], vals_by_id: dict) -> sled.Move:
 def choose_action(state: sled.GameState, rand) -> sled.Action:
     """The bot's action for the player to act (``state.public.current``) in any phase."""
     phase = state.public.phase
+    if phase == sled.PH_TREES:
+        return _place_tree(state, rand)
     if phase == sled.PH_START:
         return _choose_start(state, rand)
     if phase == sled.PH_MOVE:

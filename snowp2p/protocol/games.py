@@ -25,7 +25,10 @@ class SledGame:
             raise DecodeError(f"the roster's track differs from this machine's copy of {track.name!r}",
                               "settings.track_digest")
         self.kind = kind
-        self.rules = SledRules.from_dict(dict(settings["rules"]))
+        try:
+            self.rules = SledRules.from_dict(dict(settings["rules"]))
+        except ValueError as e:
+            raise DecodeError(str(e), "settings.rules") from None
         self.track = track
 
     def new_game(self, names, rand, secrets):
@@ -37,12 +40,12 @@ class SledGame:
     def action_from_wire(self, d, seat):
         from .session import sled_action_from_wire
 
-        return sled_action_from_wire(d, seat)
+        return sled_action_from_wire(d, seat, self.track)
 
     def action_to_wire(self, action):
         from .session import sled_action_to_wire
 
-        return sled_action_to_wire(action)
+        return sled_action_to_wire(action, self.track)
 
     def section_hashes(self, state):
         return encoding.section_hashes(state.public)

@@ -46,7 +46,7 @@ from ..rules import encoding, sled
 from ..rules.config import SledRules
 from ..rules.drbg import Rand, derive
 from ..rules.errors import IllegalMove
-from ..rules.track import Track, track_digest
+from ..rules.track import Track, TrackError, track_digest
 from .chain import SenderChain, Verdict
 from .crypto import Identity, fingerprint, h
 from .errors import ChainError, CommitmentError, DecodeError, EquivocationError, ProtocolError, RevealError
@@ -165,7 +165,8 @@ class Halted(Exception):
 
 
 # --------------------------------------------------------------- actions wire
-def sled_action_to_wire(action: sled.Action) -> dict:
+def sled_action_to_wire(action: sled.Action, track: Track | None = None) -> dict:
+    """The wire map of an action (a tree's space travels as [section, lane, index]: it needs the track)."""
     if isinstance(action, sled.Move):
         d: dict[str, Any] = {"kind": "move", "play": [[p, c, v] for p, c, v in action.play],
                              "path": action.path, "bonus": action.bonus}
@@ -177,6 +178,8 @@ def sled_action_to_wire(action: sled.Action) -> dict:
                 "chapel": action.chapel, "kennels": action.kennels}
     if isinstance(action, sled.ChooseStart):
         return {"kind": "start", "position": action.position}
+    if isinstance(action, sled.PlaceTree) and track is not None:
+        return {"kind": "tree", "space": list(track.coords(action.space))}
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -186,22 +189,31 @@ def _int(x: Any, path: str, lo: int = 0, hi: int = 1 << 16) -> int:
     return x
 
 
-def sled_action_from_wire(d: Any, seat: int) -> sled.Action:
-    """Strictly parse an action map (DecodeError naming the field)."""
+def sled_action_from_wire(d: Any, seat: int, track: Track | None = None) -> sled.Action:
+    """Strictly parse an action map (DecodeError naming the field).  A tree's space needs the track."""
     if not hasattr(d, "get"):
         raise DecodeError("expected a map", "action")
     kind = d.get("kind")
-    if not isinstance(kind, str):
-        raise DecodeError("kind must be move, refill or start", "action.kind")
     allowed = {"move": {"kind", "play", "path", "bonus", "origin"}, "refill": {"kind", "discard", "chapel", "kennels"},
-               "start": {"kind", "position"}}
-    if kind not in allowed:
-        raise DecodeError("kind must be move, refill or start", "action.kind")
+               "start": {"kind", "position"}, "tree": {"kind", "space"}}
+    if not isinstance(kind, str) or kind not in allowed:
+        raise DecodeError("kind must be move, refill, start or tree", "action.kind")
     for k in d:
         if k not in allowed[kind]:
             raise DecodeError("unknown field", f"action.{k}")
     if kind == "start":
         return sled.ChooseStart(seat, _int(d.get("position"), "action.position", 1, 7))
+    if kind == "tree":
+        where = d.get("space")
+        if not isinstance(where, (list, tuple)) or len(where) != 3:
+            raise DecodeError("expected [section, lane, index]", "action.space")
+        section, lane, index = (_int(x, f"action.space[{i}]") for i, x in enumerate(where))
+        if track is None:
+            raise DecodeError("a tree's space needs the track", "action.space")
+        try:
+            return sled.PlaceTree(seat, track.sid(section, lane, index))
+        except TrackError as e:
+            raise DecodeError(str(e), "action.space") from None
     if kind == "refill":
         disc = d.get("discard", ())
         if not isinstance(disc, (list, tuple)) or len(disc) > 20:

@@ -8,7 +8,7 @@ list, with reasons, is in docs/rules-decisions.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, asdict
+from dataclasses import MISSING, asdict, dataclass, fields
 from typing import Any
 
 
@@ -44,6 +44,10 @@ class SledRules:
     st_start_positions: str = "choose"
     # ST-S1 option: trees "track" (the track file's trees) or "none".
     trees: str = "track"
+    # ST-S1 / MM-S1 option: this many extra trees, placed by the players in turn before the start
+    # (Decision: one at a time round the seats from a player drawn at random, on any free space
+    # between the start and finish sections; the track's and the players' trees at most 20).
+    extra_trees: int = 0
 
     # ---- Mush! Mush! ----
     # MM-K2 Decision: deck counts, value -> count (0x2, 1x4, 2x4, 3x4, 4x4, 5x2)
@@ -56,20 +60,70 @@ class SledRules:
     mm_buildings: bool = True  # MM-F option: use the track's buildings
     mm_tavern_bonus: int = 2  # MM-F5
 
+    def __post_init__(self) -> None:
+        """Settings arrive from the network too (the roster): every field must have its default's
+        shape (bool, int, string, tuple of ...), numbers in a sane range.  ValueError names the field."""
+        for f in fields(self):
+            value = getattr(self, f.name)
+            template = f.default if f.default is not MISSING else ""
+            if not _fits(value, template):
+                raise ValueError(f"rules field {f.name}: {value!r} is not {_shape(template)}")
+        choices = {"game": tuple(PLAYER_COUNTS), "deck_draw": ("random", "top"),
+                   "st_start_positions": ("choose", "random"), "trees": ("track", "none")}
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"rules field {name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
+        if self.extra_trees > MAX_TREES:
+            raise ValueError(f"rules field extra_trees: at most {MAX_TREES} trees (ST-K3, MM-K3)")
+
     def to_dict(self) -> dict[str, Any]:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> "SledRules":
-        fields = SledRules.__dataclass_fields__
+        known = SledRules.__dataclass_fields__
         kw = {}
         for k, v in d.items():
-            if k not in fields:
+            if k not in known:
                 raise ValueError(f"settings: unknown rules field {k!r}")
             if isinstance(v, list):
                 v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
             kw[k] = v
+        if "game" not in kw:
+            raise ValueError("settings: the rules name no game")
         return SledRules(**kw)
 
 
 PLAYER_COUNTS = {"snowtails": (2, 5), "mush": (2, 8)}  # ST-K1, MM-K1
+
+
+def check_extra_trees(extra: int, track_trees: int) -> str | None:
+    """Why ``extra`` players' trees can not join a track's ``track_trees`` (ST-S1, MM-S1 with ST-K3,
+    MM-K3), or None.  The command line asks this before a game starts."""
+    if extra < 0:
+        return f"extra trees must be 0 or more, not {extra}"
+    if track_trees + extra > MAX_TREES:
+        return f"the track has {track_trees} trees; with {extra} more it would have over {MAX_TREES} (ST-K3, MM-K3)"
+    return None
+MAX_TREES = 20  # ST-K3 (up to 20 trees), MM-K3 (20 trees): track and players' trees together
+_MAX_NUMBER = 1000  # no rules number is anywhere near this: bigger ones are hostile settings
+_MAX_ITEMS = 64
+
+
+def _fits(value: Any, template: Any) -> bool:
+    t = type(template)
+    if t is bool or t is str:
+        return type(value) is t
+    if t is int:
+        return type(value) is int and 0 <= value <= _MAX_NUMBER
+    if t is tuple:
+        return (type(value) is tuple and len(value) <= _MAX_ITEMS
+                and all(_fits(x, template[0]) for x in value) if template else value == ())
+    return False
+
+
+def _shape(template: Any) -> str:
+    t = type(template)
+    if t is tuple:
+        return f"a list of {_shape(template[0])}" if template else "an empty list"
+    return {bool: "true or false", str: "a string", int: f"a whole number 0..{_MAX_NUMBER}"}[t]

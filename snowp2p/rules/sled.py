@@ -27,7 +27,9 @@ learns what a slot holds.
 A turn is one :class:`Move` (play cards, move, bonus) and, when the player
 has a choice at the refill (discard down to 5, buildings), one
 :class:`Refill`.  Snow Tails begins with :class:`ChooseStart` actions
-(ST-S2).  ``legal_actions`` lists every legal action of the player to act.
+(ST-S2).  With the extra-trees option (ST-S1, MM-S1) the race is preceded
+by :class:`PlaceTree` actions.  ``legal_actions`` lists every legal action
+of the player to act.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Iterable, Protocol, Sequence
 
-from .config import PLAYER_COUNTS, SledRules
+from .config import MAX_TREES, PLAYER_COUNTS, SledRules
 from .drbg import Rand, derive
 from .errors import IllegalMove
 from .track import EDGE, Track
@@ -45,7 +47,7 @@ ST, MM = "snowtails", "mush"
 POSITIONS = ("left", "right", "brake")
 
 RACING, FINISHED, ELIMINATED = "racing", "finished", "eliminated"
-PH_START, PH_MOVE, PH_REFILL, PH_OVER = "choose_start", "move", "refill", "over"
+PH_TREES, PH_START, PH_MOVE, PH_REFILL, PH_OVER = "place_trees", "choose_start", "move", "refill", "over"
 
 
 class RandomSource(Protocol):
@@ -139,7 +141,7 @@ class Public:
     current: int  # seat to act (-1 when over)
     round: int = 1
     order: tuple[int, ...] = ()  # ST: seats still to act this round; MM: seats not yet acted
-    choosers: tuple[int, ...] = ()  # ST-S2: seats still to choose a start position
+    choosers: tuple[int, ...] = ()  # ST-S2: seats still to choose a start position; ST-S1/MM-S1: to place a tree
     refill: RefillNeed | None = None
     places: tuple[int, ...] = ()  # seats in finishing order so far (ST-E1)
     eliminated: tuple[int, ...] = ()  # seats in order of elimination (ST-R5)
@@ -266,7 +268,15 @@ class Refill:
     kennels: bool = False
 
 
-Action = ChooseStart | Move | Refill
+@dataclass(frozen=True, slots=True)
+class PlaceTree:
+    """ST-S1 / MM-S1 option: put one of the players' extra trees on space ``space`` before the race."""
+
+    seat: int
+    space: int
+
+
+Action = ChooseStart | Move | Refill | PlaceTree
 
 
 # --------------------------------------------------------------------- setup
@@ -315,7 +325,9 @@ def new_game(
 
     Randomness drawn from ``rand``, in this order: Snow Tails: the first
     chooser (ST-S2) or the start positions (option); Mush! Mush!: the start
-    order (MM-S5), then each deck's shuffle (MM-S4).
+    order (MM-S5), then each deck's shuffle (MM-S4).  With extra trees
+    (ST-S1, MM-S1 option) only the first player to place one is drawn here;
+    the rest is drawn from the randomness of the last tree's action.
     """
     rules = rules or SledRules(game=game)
     lo, hi = PLAYER_COUNTS[game]
@@ -327,6 +339,9 @@ def new_game(
         raise IllegalMove("ST-K1", "more players than start positions")
     n = len(names)
     trees = track.trees if rules.trees == "track" else frozenset()
+    if rules.extra_trees and len(trees) + rules.extra_trees > MAX_TREES:
+        raise IllegalMove("ST-S1" if game == ST else "MM-S1",
+                          f"{len(trees)} trees on the track and {rules.extra_trees} more: the game has {MAX_TREES}")
     privates: list[Private | None] = []
     sleds: list[Sled] = []
     for seat, name in enumerate(names):
@@ -343,15 +358,28 @@ def new_game(
                               aside=tuple(range(2, len(fixed))), deck=deck))
     pub = Public(game=game, sleds=tuple(sleds), trees=frozenset(trees), phase=PH_START, current=-1)
     state = _W(GameState(rules=rules, track=track, public=pub, private=tuple(privates)))
+    if rules.extra_trees:
+        # ST-S1 / MM-S1 Decision: the players place the extra trees one at a time, going round the
+        # seats from a player drawn at random; the race is set up after the last one
+        first = rand.below(n)
+        placers = tuple((first + i) % n for i in range(rules.extra_trees))
+        return _set_pub(state, phase=PH_TREES, choosers=placers, current=placers[0]).freeze()
+    return _begin(state, rand).freeze()
+
+
+def _begin(state: "_W", rand: RandomSource) -> "_W":
+    """The random part of the set-up: start positions or order, shuffles, first hands."""
+    game, rules, track = state.game, state.rules, state.track
+    n = len(state.sleds)
     if game == ST:
         if rules.st_start_positions == "random":
             positions = shuffle_with(rand, list(range(1, n + 1)))  # option: positions drawn at random
             for seat, p in enumerate(positions):
                 state = _set_sled(state, seat, start=p, at=track.start_space(p))
-            return _deal_snowtails(state, rand).freeze()
+            return _deal_snowtails(state, rand)
         first = rand.below(n)  # ST-S2: the first chooser is drawn at random, then round the seats
         choosers = tuple((first + i) % n for i in range(n))
-        return _set_pub(state, choosers=choosers, current=choosers[0]).freeze()
+        return _set_pub(state, phase=PH_START, choosers=choosers, current=choosers[0])
     # MM-S5: start order drawn at random; MM-S6: bonus die by start order; MM-S4: shuffle, draw 5.
     order = shuffle_with(rand, list(range(n)))
     for i, seat in enumerate(order):
@@ -360,7 +388,7 @@ def new_game(
         s = state.sled(seat)
         state = _set_sled(state, seat, deck=tuple(shuffle_with(rand, list(s.deck))))
         state = _draw(state, seat, rules.hand_size, rand)
-    return _set_pub(state, phase=PH_MOVE, order=tuple(order), current=order[0]).freeze()
+    return _set_pub(state, phase=PH_MOVE, order=tuple(order), current=order[0], choosers=())
 
 
 def shuffle_with(rand: RandomSource, items: list) -> list:
@@ -560,7 +588,38 @@ def apply(state: GameState, action: Action, rand: RandomSource) -> GameState:
     if isinstance(action, ChooseStart):
         _check_turn(state, action.seat, PH_START)
         return _apply_choose(_W(state), action, rand).freeze()
+    if isinstance(action, PlaceTree):
+        _check_turn(state, action.seat, PH_TREES)
+        return _apply_tree(_W(state), action, rand).freeze()
     raise IllegalMove("TURN", f"not an action: {action!r}")
+
+
+def tree_spaces(state: GameState) -> list[int]:
+    """ST-S1 / MM-S1 Decision: where a player may place an extra tree: any space of the track between the
+    start and the finish sections that is not blocked (TRK-6, buildings) and has no tree yet."""
+    track, trees = state.track, state.public.trees
+    return [sid for sid in range(track.base[1][0], track.base[-1][0])
+            if sid not in track.blocked and sid not in trees]
+
+
+def _apply_tree(state: "_W", a: PlaceTree, rand: RandomSource) -> "_W":
+    rule = "ST-S1" if state.game == ST else "MM-S1"
+    track = state.track
+    if not isinstance(a.space, int) or not 0 <= a.space < track.size:
+        raise IllegalMove(rule, f"space {a.space!r} does not exist")
+    where = list(track.coords(a.space))
+    if not track.base[1][0] <= a.space < track.base[-1][0]:
+        raise IllegalMove(rule, f"space {where} is in the start or finish section: trees go between them")
+    if a.space in track.blocked:
+        raise IllegalMove(rule, f"space {where} is blocked")
+    if a.space in state.public.trees:
+        raise IllegalMove(rule, f"space {where} has a tree already")
+    placers = state.public.choosers[1:]
+    state = _set_pub(state, trees=state.public.trees | {a.space}, choosers=placers,
+                     last_event=f"{state.sled(a.seat).name} places a tree at {where}")
+    if placers:
+        return _set_pub(state, current=placers[0])
+    return _begin(state, rand)
 
 
 def _apply_choose(state: GameState, a: ChooseStart, rand: RandomSource) -> GameState:
@@ -570,6 +629,7 @@ def _apply_choose(state: GameState, a: ChooseStart, rand: RandomSource) -> GameS
     if a.position in taken:
         raise IllegalMove("ST-S2", f"start position {a.position} is taken")
     state = _set_sled(state, a.seat, start=a.position, at=state.track.start_space(a.position))
+    _set_pub(state, last_event=f"{state.sled(a.seat).name} takes start position {a.position}")
     choosers = state.public.choosers[1:]
     if choosers:
         return _set_pub(state, choosers=choosers, current=choosers[0])
@@ -1071,6 +1131,8 @@ def refill_options(state: GameState) -> list[Refill]:
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action of the player to act (needs that player's private part)."""
     pub = state.public
+    if pub.phase == PH_TREES:
+        return [PlaceTree(pub.current, sid) for sid in tree_spaces(state)]
     if pub.phase == PH_START:
         taken = {s.start for s in pub.sleds if s.start}
         return [ChooseStart(pub.current, p) for p in range(1, state.track.lanes + 1) if p not in taken]

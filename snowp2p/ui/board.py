@@ -431,7 +431,7 @@ def hand_fragments(state: S.GameState, viewer: int) -> Fragments:
     unknown = sum(1 for v in state.hand_values(viewer) if v is None)
     out: Fragments = [("bold", f"Your hand ({s.name}): ")]
     if not s.hand and not s.damage:
-        out.append((ST_DIM, "no cards yet" if state.public.phase == S.PH_START else "empty"))
+        out.append((ST_DIM, "no cards yet" if state.public.phase in (S.PH_TREES, S.PH_START) else "empty"))
     else:
         out.append(("bold fg:ansiwhite", " ".join(str(v) for v in values) or "no dog cards"))
         if unknown:

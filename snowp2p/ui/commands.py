@@ -3,7 +3,7 @@
 Theory of operation
 -------------------
 All pure functions of ``(state, seat, text)``: :func:`parse_input` turns a
-line into an engine action (``Move``, ``Refill``, ``ChooseStart``) or a
+line into an engine action (``Move``, ``Refill``, ``ChooseStart``, ``PlaceTree``) or a
 :class:`Command` (``auto``, ``help``, ``quit``, ``board``), and checks the
 action with the engine, so an illegal line becomes one :class:`InputError`
 whose message starts with the rule broken (``ST-P2: ...``).
@@ -20,6 +20,7 @@ The syntax (docs/user-guide.md, "The input syntax")::
     discard 2 3            refill: discard dog cards by value (also d 2 3)
     keep / chapel / kennels
     start 3                Snow Tails: take start position 3
+    tree 2 3 5             before the race (extra trees): a tree on section 2, lane 3, space 5
     auto, help, quit, board
 """
 
@@ -80,8 +81,10 @@ def parse_input(state: S.GameState, seat: int, text: str, *, check: bool = True)
         raise InputError("the race is over")
     if seat != state.public.current:
         raise InputError(f"it is {state.sled(state.public.current).name}'s turn")
-    if phase == S.PH_START:
-        action: S.Action = _parse_start(seat, words)
+    if phase == S.PH_TREES:
+        action: S.Action = _parse_tree(state, seat, words)
+    elif phase == S.PH_START:
+        action = _parse_start(seat, words)
     elif phase == S.PH_REFILL:
         action = _parse_refill(state, seat, words)
     else:
@@ -104,6 +107,9 @@ def check_action(state: S.GameState, action: S.Action) -> None:
 
 def _hint(state: S.GameState) -> str:
     phase = state.public.phase
+    if phase == S.PH_TREES:
+        return ("type where your tree goes as section, lane and space, e.g. `tree 1 2 3` "
+                "(any free space between the start and the finish), or `auto`")
     if phase == S.PH_START:
         free = [a.position for a in S.legal_actions(state)]
         return (f"type a free start position ({', '.join(map(str, free))}), e.g. `start {free[0]}`, or `auto`"
@@ -126,6 +132,20 @@ def _parse_start(seat: int, words: list[str]) -> S.ChooseStart:
     if len(w) != 1:
         raise InputError("type `start N` with N a free start position")
     return S.ChooseStart(seat, _int(w[0].lstrip("@"), "start position"))
+
+
+def _parse_tree(state: S.GameState, seat: int, words: list[str]) -> S.PlaceTree:
+    w = [x.lower() for x in words]
+    if w[0] in ("tree", "t"):
+        w = w[1:]
+    w = " ".join(w).strip("[]").replace("[", " ").replace("]", " ").split()
+    if len(w) != 3:
+        raise InputError("type `tree SECTION LANE SPACE`, e.g. `tree 1 2 3`")
+    section, lane, index = (_int(x, what) for x, what in zip(w, ("section", "lane", "space")))
+    try:
+        return S.PlaceTree(seat, state.track.sid(section, lane, index))
+    except ValueError as e:  # TrackError: no such space
+        raise InputError(f"{'ST-S1' if state.game == S.ST else 'MM-S1'}: {e}") from None
 
 
 def _parse_refill(state: S.GameState, seat: int, words: list[str]) -> S.Refill:
@@ -276,10 +296,13 @@ def format_play(play) -> str:
     return " ".join(f"{POS_LETTER[p]}{v}" for p, _, v in play)
 
 
-def format_action(action: S.Action) -> str:
-    """The canonical line for an action (what the completion inserts; parse_input reads it back)."""
+def format_action(action: S.Action, track=None) -> str:
+    """The canonical line for an action (what the completion inserts; parse_input reads it back).
+    A tree's line names its space, which needs the track."""
     if isinstance(action, S.ChooseStart):
         return f"start {action.position}"
+    if isinstance(action, S.PlaceTree):
+        return "tree " + " ".join(map(str, track.coords(action.space)))
     if isinstance(action, S.Refill):
         parts = (["discard"] + [str(v) for _, v in action.discard]) if action.discard else ["keep"]
         if action.chapel:
@@ -349,7 +372,11 @@ class TurnHelper:
         typed = " ".join(text.upper().split()) + (" " if text.endswith(" ") and text.strip() else "")
         out: list[Suggestion] = []
         phase = state.public.phase
-        if phase == S.PH_START:
+        if phase == S.PH_TREES:
+            for a in S.legal_actions(state):
+                line = format_action(a, state.track)
+                out.append(Suggestion(line, line, f"a {state.track.sections[state.track.coords(a.space)[0]].kind}"))
+        elif phase == S.PH_START:
             for a in S.legal_actions(state):
                 extra = dict(state.rules.st_extra_cards).get(a.position, 0)
                 meta = f"lane {a.position}" + (f", draw {extra} extra card{'s' if extra > 1 else ''}" if extra else "")
@@ -420,7 +447,7 @@ class TurnHelper:
                     "quit": "leave the race", "board": "show the board again"}[a.name]
         if isinstance(a, S.Move):
             return f"{format_action(a)}  {self.outcome(a)}   (Enter to preview)"
-        return f"{format_action(a)}   (Enter to confirm)"
+        return f"{format_action(a, self.state.track)}   (Enter to confirm)"
 
 
 HELP = """\
@@ -433,6 +460,8 @@ How to type your turn (case does not matter):
   Bonus   `+` takes the whole bonus, `+2` two bonus steps (Mush! Mush!: up to the die).
   Start   Mush! Mush! first turn: `@3` starts from lane 3: `L3 @3 FDF`.
           Snow Tails start positions: `start 2`.
+  Trees   before the race, when the game has extra trees: `tree 2 3 5` puts one on section 2,
+          lane 3, space 5 (the numbers under and left of the board; spaces count from 0).
   Refill  `discard 2 5` (by value; `d 2 5`), `keep`, and at a building `chapel` / `kennels`.
   Other   `auto` lets the computer choose, `board` shows the board again, `quit` leaves.
   Tab or typing shows the choices; the menu's right column tells where each path ends.

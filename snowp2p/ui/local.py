@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..rules import sled as S
-from ..rules.config import PLAYER_COUNTS, SledRules
+from ..rules.config import PLAYER_COUNTS, SledRules, check_extra_trees
 from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError
 from ..rules.track import Track, TrackError, find_track
@@ -121,10 +121,15 @@ def configure(args: argparse.Namespace) -> Setup:
             used.add(name[0])
     while len(names) < total:
         names.append(f"Bot {len(names) + 1}")
+    for t in series or [track]:
+        why = check_extra_trees(args.extra_trees, 0 if args.no_trees else len(t.trees))
+        if why:
+            raise PlayError(f"--extra-trees: {why}")
     rules = SledRules(
         game=game,
         st_start_positions=args.start_positions or "choose",
         trees="none" if args.no_trees else "track",
+        extra_trees=args.extra_trees,
         mm_buildings=not args.no_buildings,
     )
     interactive = not args.non_interactive and humans > 0
@@ -210,6 +215,8 @@ class Race:
         name = before.sled(getattr(action, "seat", 0)).name
         if isinstance(action, S.ChooseStart):
             lines.append(f"{name} takes start position {action.position}")
+        elif isinstance(action, S.PlaceTree):
+            lines.append(after.public.last_event)
         elif isinstance(action, S.Move):
             cards = ", ".join(f"{p} {v}" for p, _, v in action.play) or "no card"
             lines.append(f"{after.public.last_event}  [played {cards}]")
@@ -532,7 +539,7 @@ class _Screen(PromptScreen):
         state = self.race.state
         s = state.sled(seat)
         mark = B.sled_marks(state)[seat]
-        what = {S.PH_START: "choose your start position", S.PH_MOVE: "play cards and move",
+        what = {S.PH_TREES: "place a tree", S.PH_START: "choose your start position", S.PH_MOVE: "play cards and move",
                 S.PH_REFILL: "refill your hand"}[state.public.phase]
         self.show([("", "\n"), ("bold", f"━━ Round {state.public.round} · "), (B.seat_style(seat), f"{mark} {s.name}"),
                    ("bold", f" ({B.colour_name(seat)}) · {what} ━━\n")])
@@ -602,7 +609,7 @@ class _Screen(PromptScreen):
                 if action.name == "quit":
                     raise _Quit()
                 auto = race.bot_action(state)
-                self.line(f"auto: {format_action(auto)}"
+                self.line(f"auto: {format_action(auto, state.track)}"
                           + (f"  {outcome_text(state, auto)}" if isinstance(auto, S.Move) else ""), "fg:ansicyan")
                 return auto
             if isinstance(action, S.Move):

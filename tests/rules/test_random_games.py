@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rules_helpers import check_cards, front_edge, test_track
 from snowp2p.rules import encoding, sled
-from snowp2p.rules.config import PLAYER_COUNTS
+from snowp2p.rules.config import PLAYER_COUNTS, SledRules
 from snowp2p.rules.drbg import Rand, derive
 from snowp2p.rules.track import shipped_tracks
 
@@ -58,7 +58,7 @@ def check_invariants(state: sled.GameState, prev_front: dict, prev_hash: bytes |
         else:
             # not on the track yet: a Snow Tails sled before choosing its start, a Mush! Mush! sled before its first move
             assert s.seat not in prev_front and s.first_turn
-            assert state.game == sled.MM or pub.phase == sled.PH_START
+            assert state.game == sled.MM or pub.phase in (sled.PH_TREES, sled.PH_START)
         # damage within bounds
         if state.game == sled.ST:
             assert s.damage >= 0
@@ -73,7 +73,8 @@ def check_invariants(state: sled.GameState, prev_front: dict, prev_hash: bytes |
             limit = rules.mm_collision_limit if (wrecking or pub.phase == sled.PH_OVER) else rules.mm_collision_limit - 1
             assert 0 <= s.damage <= limit
             assert s.die is None or 1 <= s.die <= rules.mm_die_max
-        assert s.hand_count() <= rules.hand_size + 2 or pub.phase == sled.PH_REFILL or s.first_turn
+        # (over: a two-player race ends at the fifth collision card, MM-C5, before any refill)
+        assert s.hand_count() <= rules.hand_size + 2 or pub.phase in (sled.PH_REFILL, sled.PH_OVER) or s.first_turn
     # the public state's encoding round-trips and hashes stably
     data = encoding.encode_public(pub)
     assert encoding.decode_public(data) == pub
@@ -88,13 +89,14 @@ def check_invariants(state: sled.GameState, prev_front: dict, prev_hash: bytes |
     return h1
 
 
-def play_random(game: str, track, n: int, seed: int, choose) -> tuple[sled.GameState, list, list[bytes]]:
+def play_random(game: str, track, n: int, seed: int, choose, extra_trees: int = 0
+                ) -> tuple[sled.GameState, list, list[bytes]]:
     """Play a whole game; ``choose(k)`` picks an index below k.  Returns final state, actions, hashes."""
     secrets = [derive(b"random-games", seed, i) for i in range(n)]
     game_seed = derive(b"random-games/seed", seed)
-    state = sled.new_game(game, track, [f"p{i}" for i in range(n)], Rand(game_seed), secrets)
-    rules = state.rules
-    bound = (rules.max_rounds + 1) * n * 2 + n + 1
+    rules = SledRules(game=game, extra_trees=extra_trees)
+    state = sled.new_game(game, track, [f"p{i}" for i in range(n)], Rand(game_seed), secrets, rules)
+    bound = (rules.max_rounds + 1) * n * 2 + n + 1 + extra_trees
     prev_front: dict = {}
     actions, hashes = [], []
     h = check_invariants(state, prev_front, None)
@@ -118,10 +120,11 @@ def play_random(game: str, track, n: int, seed: int, choose) -> tuple[sled.GameS
     return state, actions, hashes
 
 
-def replay(game, track, n, seed, actions) -> list[bytes]:
+def replay(game, track, n, seed, actions, extra_trees: int = 0) -> list[bytes]:
     secrets = [derive(b"random-games", seed, i) for i in range(n)]
     game_seed = derive(b"random-games/seed", seed)
-    state = sled.new_game(game, track, [f"p{i}" for i in range(n)], Rand(game_seed), secrets)
+    rules = SledRules(game=game, extra_trees=extra_trees)
+    state = sled.new_game(game, track, [f"p{i}" for i in range(n)], Rand(game_seed), secrets, rules)
     out = []
     for k, a in enumerate(actions):
         state = sled.apply(state, a, Rand(derive(game_seed, "turn", k)))
@@ -131,10 +134,13 @@ def replay(game, track, n, seed, actions) -> list[bytes]:
 
 def _run(data, game, track, n):
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    extra = data.draw(st.sampled_from((0, 0, 0, 1, 4)), label="extra trees")  # ST-S1 / MM-S1 option
     state, actions, hashes = play_random(game, track, n, seed,
-                                         lambda k: data.draw(st.integers(0, k - 1), label="choice") if k > 1 else 0)
+                                         lambda k: data.draw(st.integers(0, k - 1), label="choice") if k > 1 else 0,
+                                         extra)
+    assert sum(isinstance(a, sled.PlaceTree) for a in actions) == extra
     # the same seed and choices reproduce the same states bit for bit
-    assert replay(game, track, n, seed, actions) == hashes
+    assert replay(game, track, n, seed, actions, extra) == hashes
 
 
 @pytest.mark.parametrize("n", range(PLAYER_COUNTS["snowtails"][0], PLAYER_COUNTS["snowtails"][1] + 1))

@@ -120,6 +120,34 @@ def test_start_hint_lists_the_free_positions():
         parse_input(state, state.public.current, "")
 
 
+def test_tree_placement_lines():
+    """ST-S1 / MM-S1 option: `tree SECTION LANE SPACE` before the race; hint, completions, errors."""
+    from snowp2p.rules.drbg import Rand
+
+    state = new_game("snowtails", extra_trees=2)
+    seat = state.public.current
+    free = S.tree_spaces(state)
+    coords = state.track.coords(free[0])
+    assert parse_input(state, seat, "tree {} {} {}".format(*coords)) == S.PlaceTree(seat, free[0])
+    assert parse_input(state, seat, "[{}, {}, {}]".format(*coords)) == S.PlaceTree(seat, free[0])
+    with pytest.raises(InputError, match=r"^ST-S1: .*start or finish"):
+        parse_input(state, seat, "tree 0 1 0")
+    with pytest.raises(InputError, match=r"^ST-S1: no space"):
+        parse_input(state, seat, "tree 1 9 0")
+    with pytest.raises(InputError, match=r"tree SECTION LANE SPACE"):
+        parse_input(state, seat, "tree 1 2")
+    with pytest.raises(InputError, match=r"e.g. `tree 1 2 3`"):
+        parse_input(state, seat, "")
+    helper = TurnHelper(state, seat)
+    lines = [sg.text for sg in helper.suggest("tree 1 2 ")]
+    assert lines and all(t.startswith("tree 1 2 ") for t in lines)
+    assert all(parse_input(state, seat, t) == S.PlaceTree(seat, state.track.sid(*map(int, t.split()[1:])))
+               for t in lines)
+    after = S.apply(state, S.PlaceTree(seat, free[0]), Rand(b"t"))
+    with pytest.raises(InputError, match=r"^ST-S1: .*has a tree"):
+        parse_input(after, after.public.current, "tree {} {} {}".format(*coords))
+
+
 def refill_state():
     """A Snow Tails game in the refill phase (a start position 4/5 player with more than 5 cards)."""
     state = new_game("snowtails", names=("Alice", "Bob", "Carl", "Dora", "Emil"))
