@@ -495,11 +495,11 @@ def run_audit(args) -> int:
     print("Players:")
     for i in range(obs.n):
         print(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
-    print("Final places:")
+    print("Final places:" if obs.state is not None else "Final places: none (the game ended before it began)")
     pts = game_points(obs)
     for k, seat in enumerate(obs.places()):
         print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} points" if pts else ""))
-    if obs.kind == "snake":
+    if obs.kind == "snake" and obs.state is not None:
         from .ui.snake_board import breakdown_lines
 
         print("Score breakdown:")
@@ -510,7 +510,7 @@ def run_audit(args) -> int:
         print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}; "
               "its hidden cards up to then could not be opened and checked.")
     moves = obs.counts.get("move", 0)
-    print(f"Checked {res.messages} messages ({moves} moves, {obs.final_turn} turns) in {dt:.2f} s: "
+    print(f"Checked {res.messages} messages ({moves} moves, {max(obs.final_turn, 0)} turns) in {dt:.2f} s: "
           "every signature, hash link, reveal, card opening, move and state hash, and each deck's composition.")
     return 0
 
@@ -539,7 +539,7 @@ def run_replay(args) -> int:
         print(f"VIOLATION: {res.violation}")
         return 1
     obs = res.session
-    print("\nFinal places: " + ", ".join(obs.nicks[s] for s in obs.places()))
+    print("\nFinal places: " + (", ".join(obs.nicks[s] for s in obs.places()) or "none (the game ended before it began)"))
     return 0
 
 

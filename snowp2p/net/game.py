@@ -211,6 +211,8 @@ async def accept_loop(listener: trio.SocketListener, handler, nursery: trio.Nurs
 
 def game_points(s: Session) -> dict[int, int]:
     """Points by seat where the game has them (Snow Tails ST-E3, Snake Carnival SC-P*)."""
+    if s.state is None:  # ended by a vote before it was set up
+        return {}
     if s.kind == "snowtails":  # ST-E3 by place; eliminated and voted-out sleds score nothing
         table = s.rules.st_points
         out = {i: 0 for i in range(s.n)}
@@ -655,6 +657,9 @@ class NetGame:
         s = self.session
         places = list(ev.places)
         lines = ["", f"The game is over ({GAME_TITLES[s.kind]} on {table_name(s.track)}). Final places:"]
+        if s.state is None:
+            lines = ["", f"The game ended before it began ({GAME_TITLES[s.kind]} on {table_name(s.track)}): "
+                         "a player did not answer and the others voted to end it."]
         pts = game_points(s)
         for i, seat in enumerate(places):
             lines.append(f"  {i + 1}. {s.name(seat)}" + (f"  {pts[seat]} points" if pts else ""))
@@ -666,7 +671,8 @@ class NetGame:
         for ln in lines:
             self.say(ln)
         self._write_meta("finished", places=[s.nicks[p] for p in places],
-                         final_hash=s.my_hash[s.final_turn].hex(), turns=s.final_turn)
+                         final_hash=s.my_hash[s.final_turn].hex() if s.final_turn >= 0 else "",
+                         turns=max(s.final_turn, 0))
         self._queue_bye("game over")
         self.result = 0
         self._finished.set()

@@ -609,7 +609,9 @@ class Session:
         return
 
     def _setup_ready(self) -> bool:
-        return len(self.chain_tips) == self.n and (not self.g.hidden or all(self.gens[i] for i in range(self.n)))
+        """Every seat still in the game (one voted out before the start is not) has committed."""
+        pres = self.present()
+        return all(i in self.chain_tips for i in pres) and (not self.g.hidden or all(self.gens[i] for i in pres))
 
     def _all_revealed(self, event: int) -> bool:
         return all(self.reveals.has_revealed(i, event) for i in self.present())
@@ -627,9 +629,11 @@ class Session:
         state = self.g.new_game(self.nicks, self._rand(0), secrets)
         if self.g.hidden:
             expect = sled.initial_size(self.kind, self.rules)
-            for i in range(self.n):
+            for i in self.present():
                 if self.gens[i][0].size != expect:
                     self._halt(Offence(i, self._nick(i), f"committed {self.gens[i][0].size} slots, the deck has {expect}"))
+            for seat in sorted(self.bot_seats):  # voted out before the start: its cards are dealt face up
+                state = self._open_seat(state, seat)
         self.state = state
         self.head = h("snowp2p/transcript/v1", self.head, event_randomness(0, self._event_reveals(0)))
         self.applied_turn = 0
@@ -776,6 +780,11 @@ class Session:
     # ------------------------------------------------------------------- end
     def _finish(self) -> Output:
         out = Output()
+        if self.state is None:  # ended by a vote before the race was set up: no cards were dealt
+            if not self.done:
+                self.done = True
+                out.events.append(GameOver(()))
+            return out
         if not self.g.hidden:
             if not self.done:
                 self.done = True
@@ -931,13 +940,15 @@ class Session:
                 self.applied_turn = self.final_turn
             else:
                 self.bot_seats.add(seat)
-                if self.state is not None and self.g.hidden:
-                    secret = h("snowp2p/open-seat/v1", self.game_id, seat)
-                    rand = Rand(h("snowp2p/takeover/v1", self.game_id, seat, self.turn))
-                    self.state = sled.open_seat(self.state, seat, rand, secret)
+                if self.state is not None and self.g.hidden:  # (before the start: when the game is set up)
+                    self.state = self._open_seat(self.state, seat)
                     if self.agreed_state is not None:
-                        self.agreed_state = sled.open_seat(self.agreed_state, seat, Rand(
-                            h("snowp2p/takeover/v1", self.game_id, seat, self.turn)), secret)
+                        self.agreed_state = self._open_seat(self.agreed_state, seat)
+
+    def _open_seat(self, state, seat: int):
+        """A computer player's seat: its unknown cards dealt face up, alike on every peer (sled.open_seat)."""
+        return sled.open_seat(state, seat, Rand(h("snowp2p/takeover/v1", self.game_id, seat, self.turn)),
+                              h("snowp2p/open-seat/v1", self.game_id, seat))
 
     def _bot_move(self, t: int) -> None:
         from ..bots import choose_action
@@ -947,7 +958,10 @@ class Session:
         self.bot_moves[t] = h("snowp2p/bot-move/v1", t, pack_canonical(self.g.action_to_wire(action)))
 
     def places(self) -> list[int]:
-        """Final places; for a race ended by a vote, the places as they stand (finishers first)."""
+        """Final places; for a race ended by a vote, the places as they stand (finishers first);
+        none for a game ended by a vote before it was set up."""
+        if self.state is None:
+            return []
         if self.g.hidden and not self.state.is_over:
             order = sled.standings(self.state)
         else:

@@ -1,0 +1,59 @@
+"""A player lost before the race is set up (G7): seat 2 sends nothing after the lobby.
+
+The others wait on it, declare it absent, pause and vote, exactly as mid-game; then
+* "bot": the game is set up without it (its deck dealt face up to a computer player that every peer
+  runs alike) and played to the end, every peer and an observer of the log agreeing;
+* "end": the game ends before it began, with no places, on every peer and in the audit.
+In memory (the FIFO tables of test_absent_unit.py): every run is the same run.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_absent_unit import ABSENT, Table, replay_log
+
+
+def silent_from_the_start(game: str, choice: str) -> Table:
+    t = Table(game)
+    t.dead.add(ABSENT)  # its process died right after the lobby: none of its setup messages exist
+    t.start()
+    t.run()
+    for i in (0, 1):
+        assert t.s[i].state is None and t.s[i].waiting_on() == {ABSENT}
+        t.out(i, t.s[i].declare_absent(ABSENT))
+    t.run()
+    for i in (0, 1):
+        assert t.s[i].paused_on(ABSENT)
+        t.out(i, t.s[i].cast_vote(ABSENT, choice))
+    t.run()
+    return t
+
+
+@pytest.mark.parametrize("game", ["snowtails", "mush"])
+def test_voted_out_before_the_start_a_computer_player_takes_the_seat(game):
+    t = silent_from_the_start(game, "bot")
+    s0, s1 = t.s[0], t.s[1]
+    for s in (s0, s1):
+        assert s.halted is None and s.done, f"seat {s.me}: turn {s.turn}, halted {s.halted}"
+        assert s.gone == {ABSENT: ("bot", 0, 0)} and s.bot_seats == {ABSENT}
+    assert s0.final_turn == s1.final_turn > 3
+    assert s0.my_hash[s0.final_turn] == s1.my_hash[s1.final_turn]
+    assert s0.bot_moves and s0.bot_moves == s1.bot_moves  # the computer player really played the seat
+    # its cards were dealt face up: every peer knows every card of that seat
+    assert all(v is not None for v in s0.state.hand_values(ABSENT))
+    assert t.over[0] == t.over[1] and t.over[0][-1] == ABSENT and sorted(t.over[0]) == [0, 1, 2]
+    obs = replay_log(t)
+    assert obs.done and obs.my_hash[obs.final_turn] == s0.my_hash[s0.final_turn]
+    assert obs.places() == list(t.over[0])
+
+
+@pytest.mark.parametrize("game", ["snowtails", "mush"])
+def test_voted_out_before_the_start_the_game_can_end_there(game):
+    t = silent_from_the_start(game, "end")
+    for s in t.s[:2]:
+        assert s.halted is None and s.done and s.state is None
+        assert s.places() == []
+    assert t.over[0] == t.over[1] == ()
+    obs = replay_log(t)
+    assert obs.done and obs.places() == []
