@@ -24,6 +24,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .options import add_sled_rule_options
+
     p = _Parser(prog="snowp2p", description="Snow Tails, Mush! Mush! and Snake Carnival in your terminal, peer to peer.")
     p.add_argument("--version", action="version", version=f"snowp2p {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -39,12 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", action="append", default=None, help="a human player's name (repeat for hot seat)")
     play.add_argument("--seed", type=int, default=None, help="seed the game's randomness (replays exactly)")
     play.add_argument("--non-interactive", action="store_true", help="all computer players; print the result")
-    play.add_argument("--start-positions", choices=["choose", "random"], default="choose",
-                      help="Snow Tails: players choose start positions (default) or draw them (ST-S2 option)")
-    play.add_argument("--no-trees", action="store_true", help="race without the track's trees (ST-S1 option)")
-    play.add_argument("--extra-trees", type=int, default=0, metavar="N",
-                      help="the players place N more trees, one at a time, before the race (ST-S1, MM-S1 option)")
-    play.add_argument("--no-buildings", action="store_true", help="Mush! Mush!: ignore the track's buildings")
+    add_sled_rule_options(play)
     play.add_argument("--tiles", default=None, metavar="FILE",
                       help="Snake Carnival: a tile table (.toml) instead of the shipped one")
     play.add_argument("--one-snake-each", action="store_true",

@@ -20,7 +20,8 @@ from .protocol.log import read_log
 from .protocol.messages import Roster, decode_signed
 from .protocol.session import GameOver, Halted, Session, TurnFinal
 from .rules import sled
-from .rules.config import PLAYER_COUNTS, SledRules, check_extra_trees
+from .options import add_sled_rule_options, sled_rules
+from .rules.config import PLAYER_COUNTS
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
 from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, accept_loop, join_lobby
@@ -40,13 +41,16 @@ def load_table(kind: str, name: str):
     return find_track(name, kind)
 
 
-def game_rules(kind: str, args):
+def game_rules(kind: str, args, table):
+    try:
+        rules = sled_rules(kind, args, [table])
+    except ValueError as e:
+        raise CommandError(str(e)) from None
     if kind == "snake":
         from .rules.snake import SnakeRules
 
         return SnakeRules()
-    return SledRules(game=kind, st_start_positions=args.start_positions, trees="none" if args.no_trees else "track",
-                     extra_trees=args.extra_trees, mm_buildings=not args.no_buildings)
+    return rules
 
 
 class CommandError(Exception):
@@ -162,15 +166,7 @@ def run_host(args) -> int:
         raise CommandError("--wait: seconds must not be negative")
     _check_interactive(args)
     track = load_table(args.game, args.track or DEFAULT_TRACKS[args.game])
-    if args.game == "snake" and (args.no_trees or args.extra_trees or args.no_buildings):
-        raise CommandError("--no-trees, --extra-trees and --no-buildings are sled-race options")
-    if args.no_buildings and args.game != "mush":
-        raise CommandError("--no-buildings is a Mush! Mush! option")
-    if args.game != "snake":
-        why = check_extra_trees(args.extra_trees, 0 if args.no_trees else len(track.trees))
-        if why:
-            raise CommandError(f"--extra-trees: {why}")
-    rules = game_rules(args.game, args)
+    rules = game_rules(args.game, args, track)
     return trio.run(_host_main, args, track, rules)
 
 
@@ -579,12 +575,7 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--wait", type=float, default=20.0, help="seconds to wait for people before filling seats (default 20)")
     p.add_argument("--advertise", default=None, help="the address to print in the join command (default: this "
                                                      "machine's LAN address)")
-    p.add_argument("--start-positions", choices=["choose", "random"], default="choose",
-                   help="Snow Tails: players choose start positions (default) or draw them (ST-S2 option)")
-    p.add_argument("--no-trees", action="store_true", help="race without the track's trees (ST-S1 option)")
-    p.add_argument("--extra-trees", type=int, default=0, metavar="N",
-                   help="the players place N more trees, one at a time, before the race (ST-S1, MM-S1 option)")
-    p.add_argument("--no-buildings", action="store_true", help="Mush! Mush!: ignore the track's buildings")
+    add_sled_rule_options(p)
     seat_options(p)
 
     p = sub.add_parser("join", help="join a networked game")

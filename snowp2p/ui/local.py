@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..rules import sled as S
-from ..rules.config import PLAYER_COUNTS, SledRules, check_extra_trees
+from ..options import sled_rules
+from ..rules.config import PLAYER_COUNTS, SledRules
 from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError
 from ..rules.track import Track, TrackError, find_track
@@ -98,8 +99,6 @@ def configure(args: argparse.Namespace) -> Setup:
             raise PlayError(f"--name {n!r}: a name is 1 to {MAX_NAME} printable characters")
     if len({n.lower() for n in names_given}) != len(names_given):
         raise PlayError("--name: two players with the same name")
-    if args.no_buildings and game != "mush":
-        raise PlayError("--no-buildings is a Mush! Mush! option")
     if args.seed is not None and not (0 <= args.seed < 2**63):
         raise PlayError(f"--seed must be 0 to 2^63-1, not {args.seed}")
     series = _series_tracks(args, game)
@@ -121,17 +120,10 @@ def configure(args: argparse.Namespace) -> Setup:
             used.add(name[0])
     while len(names) < total:
         names.append(f"Bot {len(names) + 1}")
-    for t in series or [track]:
-        why = check_extra_trees(args.extra_trees, 0 if args.no_trees else len(t.trees))
-        if why:
-            raise PlayError(f"--extra-trees: {why}")
-    rules = SledRules(
-        game=game,
-        st_start_positions=args.start_positions or "choose",
-        trees="none" if args.no_trees else "track",
-        extra_trees=args.extra_trees,
-        mm_buildings=not args.no_buildings,
-    )
+    try:
+        rules = sled_rules(game, args, series or [track])
+    except ValueError as e:
+        raise PlayError(str(e)) from None
     interactive = not args.non_interactive and humans > 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big") >> 1
     return Setup(game, track, rules, names, [interactive and i < humans for i in range(total)], seed, interactive,
