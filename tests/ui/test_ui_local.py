@@ -74,6 +74,8 @@ def test_non_interactive_default_tracks(game, capsys):
     (["--track", "/nonexistent/x.toml"], "no such track file"),
     (["--game", "mush", "--track", str(ST_TRACK)], "is for snowtails"),
     (["--no-buildings"], "Mush! Mush! option"),
+    (["--extra-trees", "30"], "--extra-trees: the track has"),  # ST-K3: at most 20 trees
+    (["--extra-trees", "-1"], "--extra-trees: extra trees must be 0 or more"),
     (["--name", "A", "--name", "B"], "--name given 2 times"),
     (["--humans", "2", "--name", "Ann", "--name", "ann"], "same name"),
     (["--name", "x" * 40], "--name"),
