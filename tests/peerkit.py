@@ -180,7 +180,7 @@ class Proc:
         return log_records(dirs[0] / "game.log") if len(dirs) == 1 else []
 
     def logged_messages(self) -> list:
-        """The messages now in this process's game log (see logged_records and log_messages)."""
+        """The signed messages now in this process's game log (see logged_records and decode_records)."""
         return decode_records(self.logged_records())
 
 
@@ -291,11 +291,6 @@ def decode_records(records: list[bytes]) -> list:
         except ProtocolError:
             pass
     return out
-
-
-def log_messages(log: Path) -> list:
-    """The signed messages now in a game log (see log_records and decode_records)."""
-    return decode_records(log_records(log))
 
 
 # ------------------------------------------------------------------ results
