@@ -8,8 +8,8 @@ import stat
 
 import pytest
 
-from netutil import Peers, read_meta
-from netutil import snowp2p as run_cli
+from peerkit import Peers, read_meta
+from peerkit import snowp2p as run_cli
 from snowp2p.protocol.crypto import Identity
 
 

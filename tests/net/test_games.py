@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from netutil import assert_clean_game
+from peerkit import assert_clean_game
 
 GAME_OVER = re.compile(r"^The (race|game) is over \(", re.M)
 

@@ -14,7 +14,7 @@ import os
 
 import trio
 
-from netutil import assert_clean_game, read_meta
+from peerkit import assert_clean_game, read_meta
 from snowp2p.protocol import joincode
 from snowp2p.protocol.crypto import Identity, fingerprint
 from snowp2p.protocol.framing import FrameDecoder, encode_frame

@@ -13,8 +13,8 @@ import zlib
 
 import pytest
 
-from netutil import Peers, audit
-from netutil import snowp2p as run_cli
+from peerkit import Peers, audit
+from peerkit import snowp2p as run_cli
 from snowp2p.netplay import CommandError, replay_log
 from snowp2p.protocol.log import MAGIC
 from snowp2p.protocol.messages import decode_signed

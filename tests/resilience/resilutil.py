@@ -1,160 +1,62 @@
-"""Helpers for the resilience tests: real `snowp2p` peers as processes we start (and can kill) ourselves.
+"""What the resilience tests add to the shared harness (tests/peerkit.py): games whose every peer we start.
 
-Every peer (host *and* joiners) is started here, each in its own process
-group, so a test knows every PID and can ``kill -9`` exactly one of them.
-Output goes to files, never pipes.  Nothing here is a timed assertion: the
-deadlines only stop a hung test, and they are generous.
+Every peer (host *and* joiners) is started here with ``--bots 0``, each in its own process group,
+so a test knows every PID and can ``kill -9`` exactly one of them and ``resume`` it; each run of a
+peer writes its own output files.  Nothing here is a timed assertion: the deadlines only stop a
+hung test, and they are generous.
 
 A uniquely named module (not conftest content) so tests can ``import resilutil``.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import signal
-import subprocess
-import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-PY = sys.executable
-GAME_TIMEOUT = 300.0  # a whole game may take this long before the test gives up (not a speed assertion)
-JOIN_LINE = re.compile(r"^\s*snowp2p join (\S+):(\d+) --code (\S+)\s*$", re.M)
+from peerkit import Proc, assert_same_finish, audit, host_argv, join_argv, wait_until
 
-sys.path.insert(0, str(ROOT))
+from snowp2p.protocol.log import encode_record, read_log
+from snowp2p.protocol.messages import decode_signed
 
-from snowp2p.protocol.errors import ProtocolError  # noqa: E402
-from snowp2p.protocol.log import encode_record, read_log  # noqa: E402
-from snowp2p.protocol.messages import decode_signed  # noqa: E402
-
-
-def env(**extra: str) -> dict:
-    e = dict(os.environ)
-    e["PYTHONPATH"] = str(ROOT) + (os.pathsep + e["PYTHONPATH"] if e.get("PYTHONPATH") else "")
-    for k in ("SNOWP2P_CHEAT", "SNOWP2P_HOME", "SNOWP2P_DEBUG", "SNOWP2P_HOSTILE_AT", "SNOWP2P_HOSTILE_SEED"):
-        e.pop(k, None)
-    e["SNOWP2P_DEBUG"] = "1"  # an unexpected crash leaves its traceback in the .err file
-    e.update(extra)
-    return e
-
-
-def snowp2p(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([PY, "-m", "snowp2p", *args], capture_output=True, text=True, timeout=timeout,
-                          cwd=ROOT, env=env(), stdin=subprocess.DEVNULL)
+GAME_TIMEOUT = 300.0  # a whole game (with kills and resumes) may take this long before the test gives up
 
 
 @dataclass
-class Peer:
-    """One snowp2p process (host, join or resume) of one player, with its home directory."""
+class Peer(Proc):
+    """One player's snowp2p processes (host or join, then each resume), one run at a time, with its home
+    directory; run N writes <name>.N.out and <name>.N.err."""
 
-    name: str
-    home: Path
-    dir: Path
     runs: int = 0
-    popen: subprocess.Popen | None = None
-    argv: list[str] = field(default_factory=list)
-    addr: str = ""
-    port: int = 0
-    code: str = ""
 
     @property
-    def out_path(self) -> Path:
-        return self.dir / f"{self.name}.{self.runs}.out"
-
-    @property
-    def err_path(self) -> Path:
-        return self.dir / f"{self.name}.{self.runs}.err"
-
-    @property
-    def stdout(self) -> str:
-        return self.out_path.read_text(errors="replace") if self.out_path.exists() else ""
-
-    @property
-    def stderr(self) -> str:
-        return self.err_path.read_text(errors="replace") if self.err_path.exists() else ""
+    def stem(self) -> str:
+        return f"{self.name}.{self.runs}"
 
     def all_output(self) -> str:
         """stdout of every run of this player (the first process, then each resume)."""
         return "".join((self.dir / f"{self.name}.{i}.out").read_text(errors="replace")
                        for i in range(1, self.runs + 1) if (self.dir / f"{self.name}.{i}.out").exists())
 
-    def start(self, argv: list[str], env_extra: dict | None = None) -> "Peer":
-        assert self.popen is None or self.popen.poll() is not None, f"{self.name} is still running"
+    def start(self, env_extra: dict | None = None) -> "Peer":
+        """A new run of this player with ``argv``."""
+        assert not self.alive, f"{self.name} is still running"
         self.runs += 1
-        self.argv = argv
-        self.dir.mkdir(parents=True, exist_ok=True)
-        with open(self.out_path, "wb") as out, open(self.err_path, "wb") as err:
-            self.popen = subprocess.Popen([PY, "-m", "snowp2p", *argv], stdout=out, stderr=err,
-                                          stdin=subprocess.DEVNULL, cwd=ROOT, env=env(**(env_extra or {})),
-                                          start_new_session=True)
-        return self
-
-    @property
-    def alive(self) -> bool:
-        return self.popen is not None and self.popen.poll() is None
+        return super().start(env_extra)
 
     def kill9(self) -> None:
         """kill -9 this process (by its id; it started no children: --bots 0) and reap it."""
-        if self.popen is not None and self.popen.poll() is None:
+        if self.alive:
             os.kill(self.popen.pid, signal.SIGKILL)
             self.popen.wait(30)
-
-    def cleanup(self) -> None:
-        if self.popen is not None and self.popen.poll() is None:
-            try:
-                os.killpg(self.popen.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-            try:
-                self.popen.wait(10)
-            except subprocess.TimeoutExpired:
-                pass
-
-    def wait(self, timeout: float = GAME_TIMEOUT, context: str = "") -> int:
-        try:
-            return self.popen.wait(timeout)
-        except subprocess.TimeoutExpired:
-            raise AssertionError(f"{self.name} did not end within {timeout:.0f} s\n{context or self.describe()}") \
-                from None
 
     def describe(self) -> str:
         rc = self.popen.poll() if self.popen else None
         return (f"--- {self.name} run {self.runs}: {' '.join(self.argv)} (exit {rc})\n"
                 f"stdout (all runs, tail):\n{self.all_output()[-2500:]}\nstderr:\n{self.stderr[-2500:]}")
-
-    # ---- what it left behind
-    def game_dir(self) -> Path:
-        g = self.home / "games"
-        dirs = sorted(d for d in g.iterdir() if d.is_dir()) if g.exists() else []
-        assert len(dirs) == 1, f"{self.name}: expected one game directory, found {dirs}"
-        return dirs[0]
-
-    @property
-    def log(self) -> Path:
-        return self.game_dir() / "game.log"
-
-    def log_records(self) -> int:
-        """Records now in this peer's log (0 before it exists); safe while the peer appends."""
-        g = self.home / "games"
-        if not g.exists():
-            return 0
-        for d in g.iterdir():
-            p = d / "game.log"
-            if p.exists():
-                with open(p, "rb") as f:
-                    try:
-                        return len(read_log(f).records)
-                    except ProtocolError:
-                        return 0
-        return 0
-
-    def meta(self) -> dict:
-        return json.loads((self.game_dir() / "meta.json").read_text())
 
 
 class Game:
@@ -168,7 +70,7 @@ class Game:
         self.peers: list[Peer] = []
 
     def peer(self, name: str) -> Peer:
-        p = Peer(name, self.base / name, self.base / "out")
+        p = Peer(name, [], self.base / "out", self.base / name)
         self.peers.append(p)
         return p
 
@@ -178,26 +80,18 @@ class Game:
 
     def start_host(self, env_extra: dict | None = None) -> Peer:
         h = self.peer("host")
-        h.start(["host", "--game", self.kind, "--players", str(self.n), "--bots", "0", "--autoplay",
-                 "--home", str(h.home), "--port", "0", "--advertise", "127.0.0.1", "--name", "host",
-                 "--think", str(self.think)], env_extra)
-        deadline = time.monotonic() + 60
-        while True:
-            m = JOIN_LINE.search(h.stdout)
-            if m:
-                h.addr, h.port, h.code = m.group(1), int(m.group(2)), m.group(3)
-                return h
-            if not h.alive or time.monotonic() > deadline:
-                raise AssertionError(f"the host printed no join line\n{h.describe()}")
-            time.sleep(0.05)
+        h.argv = host_argv(h.home, self.kind, self.n, bots=0, extra=("--think", str(self.think)))
+        h.start(env_extra)
+        h.wait_join_line()
+        return h
 
     def start_joiner(self, name: str, env_extra: dict | None = None, address: str | None = None,
                      think: float | None = None) -> Peer:
         p = self.peer(name)
         h = self.host
-        p.start(["join", address or f"{h.addr}:{h.port}", "--code", h.code, "--autoplay",
-                 "--think", str(self.think if think is None else think), "--home", str(p.home), "--name", name],
-                env_extra)
+        p.argv = join_argv(p.home, address or f"{h.addr}:{h.port}", h.code, name,
+                           ("--think", str(self.think if think is None else think)))
+        p.start(env_extra)
         return p
 
     def start_all(self, joiner_env: dict | None = None) -> None:
@@ -208,42 +102,31 @@ class Game:
             self.wait_output(self.host, rf"lobby: j{i}\b")
 
     def resume(self, p: Peer, env_extra: dict | None = None) -> Peer:
-        return p.start(["resume", "--autoplay", "--think", str(self.think), "--home", str(p.home)], env_extra)
+        p.argv = ["resume", "--autoplay", "--think", str(self.think), "--home", str(p.home)]
+        return p.start(env_extra)
 
-    def wait_output(self, p: Peer, pattern: str, timeout: float = 120) -> re.Match:
-        deadline = time.monotonic() + timeout
-        while True:
-            m = re.search(pattern, p.stdout, re.M)
-            if m:
-                return m
-            if not p.alive or time.monotonic() > deadline:
-                raise AssertionError(f"{p.name}'s output never matched {pattern!r}\n{self.describe()}")
-            time.sleep(0.05)
+    def wait_output(self, p: Peer, pattern: str, timeout: float = 120):
+        return p.wait_for(pattern, timeout, self.describe)
 
     def wait_records(self, p: Peer, k: int, timeout: float = 180) -> int:
         """Wait until ``p``'s log holds at least ``k`` records; returns how many it holds."""
-        deadline = time.monotonic() + timeout
-        while True:
-            got = p.log_records()
-            if got >= k:
-                return got
-            if not p.alive or time.monotonic() > deadline:
-                raise AssertionError(f"{p.name}'s log never reached {k} records (has {got})\n{self.describe()}")
-            time.sleep(0.02)
+        def enough() -> int:
+            got = len(p.logged_records())
+            return got if got >= k else 0
+
+        return wait_until(enough, lambda: f"{p.name}'s log reached {k} records (it holds {len(p.logged_records())})",
+                          [p], timeout, interval=0.02, describe=self.describe)
 
     def wait_all(self, timeout: float = GAME_TIMEOUT) -> dict[str, int]:
         deadline = time.monotonic() + timeout
-        rcs = {}
-        for p in self.peers:
-            rcs[p.name] = p.wait(max(deadline - time.monotonic(), 1), self.describe())
-        return rcs
+        return {p.name: p.wait(max(deadline - time.monotonic(), 1), self.describe) for p in self.peers}
 
     def describe(self) -> str:
         return "\n".join(p.describe() for p in self.peers)
 
     def cleanup(self) -> None:
         for p in self.peers:
-            p.cleanup()
+            p.kill()
 
 
 # ------------------------------------------------------------------ checks
@@ -283,7 +166,7 @@ def assert_no_loss_or_duplicate(logs: dict[str, Path], n: int) -> None:
 
 
 def audit_ok(log: Path) -> tuple[bool, str]:
-    r = snowp2p("audit", str(log))
+    r = audit(log, debug=True)
     return (r.returncode == 0 and r.stdout.startswith("OK") and "Traceback" not in r.stderr), r.stdout + r.stderr
 
 
@@ -291,14 +174,7 @@ def assert_clean_finish(game: Game, context: str = "") -> dict:
     """Every peer finished, every log audits OK, one final hash, and no message lost or duplicated."""
     context = context or game.describe()
     metas = {p.name: p.meta() for p in game.peers}
-    for name, meta in metas.items():
-        assert meta["status"] == "finished", f"{name}: status {meta['status']} ({meta.get('reason')})\n{context}"
-    assert len({m["game_id"] for m in metas.values()}) == 1
-    hashes = {name: m["final_hash"] for name, m in metas.items()}
-    assert len(set(hashes.values())) == 1, f"final hashes differ: {hashes}\n{context}"
-    assert re.fullmatch(r"[0-9a-f]{64}", next(iter(hashes.values())))
-    places = {name: tuple(m["places"]) for name, m in metas.items()}
-    assert len(set(places.values())) == 1, f"places differ: {places}"
+    assert_same_finish(metas, context)
     for p in game.peers:
         ok, out = audit_ok(p.log)
         assert ok, f"audit of {p.name}'s log failed:\n{out}\n{context}"

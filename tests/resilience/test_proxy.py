@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from resilutil import PY, assert_clean_finish, env
+from peerkit import PY, env
+from resilutil import assert_clean_finish
 
 PROXY = Path(__file__).with_name("proxy.py")
 

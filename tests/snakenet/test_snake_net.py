@@ -10,76 +10,28 @@ No assertion is timed; the timeout only stops a hung test.
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-PY = sys.executable
-GAME_TIMEOUT = 150.0
+from peerkit import Peers, snowp2p
 
 
-def env() -> dict:
-    e = dict(os.environ)
-    e["PYTHONPATH"] = str(ROOT) + (os.pathsep + e["PYTHONPATH"] if e.get("PYTHONPATH") else "")
-    for k in list(e):
-        if k.startswith("SNOWP2P_"):
-            e.pop(k)
-    e["SNOWP2P_DEBUG"] = "1"
-    return e
-
-
-def snowp2p(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([PY, "-m", "snowp2p", *args], capture_output=True, text=True, timeout=timeout,
-                          cwd=ROOT, env=env(), stdin=subprocess.DEVNULL)
-
-
-def one_game_dir(home: Path, who: str, errors: str = "") -> Path:
-    g = home / "games"
-    dirs = sorted(d for d in g.iterdir() if d.is_dir()) if g.exists() else []
-    assert len(dirs) == 1, f"{who}: expected one game in {home}, found {dirs}\n{errors}"
-    return dirs[0]
-
-
-def play(tmp_path: Path, n: int) -> dict[str, Path]:
+def play(peers: Peers, n: int) -> dict[str, Path]:
     """Run one whole game of n peers; return name -> game directory for every peer."""
-    home = tmp_path / "host"
-    out_p, err_p = tmp_path / "host.out", tmp_path / "host.err"
-    argv = [PY, "-m", "snowp2p", "host", "--game", "snake", "--players", str(n), "--bots", str(n - 1),
-            "--autoplay", "--home", str(home), "--port", "0", "--advertise", "127.0.0.1", "--name", "host"]
-    with open(out_p, "wb") as out, open(err_p, "wb") as err:
-        proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, cwd=ROOT, env=env(),
-                                start_new_session=True)
-    try:
-        rc = proc.wait(GAME_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        rc = None
-    finally:
-        try:  # the host and the computer players it spawned share its process group
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        proc.wait(10)
-    describe = f"stdout:\n{out_p.read_text(errors='replace')[-3000:]}\nstderr:\n{err_p.read_text(errors='replace')[-3000:]}"
-    assert rc == 0, f"the host exited {rc}\n{describe}"
-    assert "The game is over" in out_p.read_text(errors="replace"), describe
-    dirs = {"host": one_game_dir(home, "host", describe)}
-    bots = sorted(d for d in (home / "bots").iterdir() if d.is_dir()) if (home / "bots").exists() else []
-    assert len(bots) == n - 1, f"expected {n - 1} computer players, found {bots}\n{describe}"
-    for b in bots:
-        errs = (b / "errors.log").read_text(errors="replace") if (b / "errors.log").exists() else ""
-        dirs[b.name] = one_game_dir(b, b.name, errs)
-    return dirs
+    host = peers.host(game="snake", players=n, bots=n - 1)
+    rc = host.wait()
+    assert rc == 0, f"the host exited {rc}\n{host.describe()}"
+    assert "The game is over" in host.stdout, host.describe()
+    bots = host.bot_homes()
+    assert len(bots) == n - 1, f"expected {n - 1} computer players, found {bots}\n{host.describe()}"
+    return host.peer_game_dirs()
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_whole_networked_snake_game(tmp_path, n):
-    dirs = play(tmp_path, n)
+def test_whole_networked_snake_game(peers, n):
+    dirs = play(peers, n)
     metas = {name: json.loads((d / "meta.json").read_text()) for name, d in dirs.items()}
     game_ids = {m["game_id"] for m in metas.values()}
     assert len(game_ids) == 1, f"peers played different games: {game_ids}"
@@ -97,7 +49,7 @@ def test_whole_networked_snake_game(tmp_path, n):
 
     audits = {}
     for name, d in dirs.items():
-        a = snowp2p("audit", str(d / "game.log"))
+        a = snowp2p("audit", str(d / "game.log"), debug=True)
         assert a.returncode == 0 and a.stdout.startswith("OK"), f"{name}'s log does not audit:\n{a.stdout}{a.stderr}"
         assert "Snake Carnival" in a.stdout, a.stdout
         assert "Score breakdown:" in a.stdout, a.stdout
@@ -112,7 +64,7 @@ def test_whole_networked_snake_game(tmp_path, n):
         audits[name] = re.sub(r"Checked \d+ messages .*", "", a.stdout)
     assert len(set(audits.values())) == 1, "the audits of the peers' logs tell different stories"
 
-    r = snowp2p("replay", str(dirs["host"] / "game.log"), "--width", "100")
+    r = snowp2p("replay", str(dirs["host"] / "game.log"), "--width", "100", debug=True)
     assert r.returncode == 0, f"replay failed:\n{r.stdout[-2000:]}{r.stderr}"
     assert "VIOLATION" not in r.stdout
     turns_shown = re.findall(r"── turn (\d+) ", r.stdout)

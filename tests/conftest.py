@@ -1,4 +1,5 @@
-"""Fixtures for the networked tests (real processes over real TCP); helpers live in netutil.py."""
+"""Puts tests/ on sys.path, so any test can ``import peerkit`` (the harness of the networked tests), and
+provides the ``peers`` fixture."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from netutil import Peers  # noqa: E402
+from peerkit import Peers  # noqa: E402
 
 
 @pytest.fixture
