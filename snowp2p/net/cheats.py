@@ -8,6 +8,8 @@ run as its own process, with one honest step replaced.  Modes:
 * ``equivocate``  sends two different signed moves to different peers
 * ``wrong-key``   signs its move with a key that is not the roster's
 * ``bad-hash``    acknowledges a turn with a wrong state hash
+* ``mute``        joins, stays connected, and never sends a game message (not even its set-up): the others
+  declare it absent and vote (resilience.md)
 * ``garbage``, ``oversize``, ``trickle``, ``flood``, ``replay``, ``drop``, ``delay``, ``cut``:
   an honest player that abuses its connections (see net/hostile.py)
 """
@@ -23,7 +25,7 @@ from ..protocol.session import action_to_wire, opened_cards
 from ..rules import sled
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
-MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash") + HOSTILE_MODES
+MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + HOSTILE_MODES
 
 
 class Cheat:
@@ -127,6 +129,8 @@ class Cheat:
 
     # -- every outgoing frame passes here, per destination seat
     def outgoing(self, game, seat: int, payload: bytes):
+        if self.mode == "mute":
+            return None
         if self.hostile is not None:
             return self.hostile.outgoing(game, seat, payload)
         if self.mode == "equivocate" and self.twin is not None and seat == self.fork_seat:

@@ -4,13 +4,17 @@ The others wait on it, declare it absent, pause and vote, exactly as mid-game; t
 * "bot": the game is set up without it (its deck dealt face up to a computer player that every peer
   runs alike) and played to the end, every peer and an observer of the log agreeing;
 * "end": the game ends before it began, with no places, on every peer and in the audit.
-In memory (the FIFO tables of test_absent_unit.py): every run is the same run.
+In memory (the FIFO tables of test_absent_unit.py: every run is the same run), and once over real TCP
+between processes with a real modified client.
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from peerkit import audit
 from test_absent_unit import ABSENT, Table, replay_log
 
 
@@ -57,3 +61,27 @@ def test_voted_out_before_the_start_the_game_can_end_there(game):
     assert t.over[0] == t.over[1] == ()
     obs = replay_log(t)
     assert obs.done and obs.places() == []
+
+
+def test_a_peer_silent_from_the_start_over_real_tcp(peers):
+    """The same over real TCP between processes: a joiner that joins and then never sends a game message
+    (SNOWP2P_CHEAT=mute: a real modified client) is declared absent during the set-up, voted out, and a
+    computer player races in its seat; the others finish with logs that audit clean."""
+    opts = ("--absent-after", "1", "--vote-after", "1", "--vote", "bot")
+    host = peers.host(game="snowtails", players=3, bots=0, extra=opts)
+    honest = peers.join(host, "j1", extra=opts)
+    mute = peers.join(host, "mute", cheat="mute", extra=opts)
+    for p in (host, honest):
+        assert p.wait() == 0, p.describe()
+    assert mute.wait() != 0  # it stops once it sees the others voted it out
+    hashes = set()
+    for p in (host, honest):
+        assert re.search(r"mute \[[0-9a-f-]+\] was voted out at turn 0: a computer player plays that seat\.",
+                         p.stdout), p.describe()
+        meta = p.meta()
+        assert meta["status"] == "finished" and meta["places"][-1] == "mute" and meta["turns"] > 3
+        hashes.add(meta["final_hash"])
+        a = audit(p.log, debug=True)
+        assert a.returncode == 0 and a.stdout.startswith("OK"), a.stdout + a.stderr
+        assert "(mute) stopped answering and was voted out at turn 0" in a.stdout
+    assert len(hashes) == 1
