@@ -61,3 +61,15 @@ def test_host_output_and_people_joining(peers):
     dirs["bob"] = b.game_dir()
     meta = assert_clean_game(dirs, 4, peers.describe())
     assert {"host", "alice", "bob"} <= {p["nick"] for p in meta["players"]}
+
+
+def test_extra_trees_between_processes(peers):
+    """ST-S1 / MM-S1 option over real TCP: the host's --extra-trees travels in the roster, the players
+    place the trees as signed moves, and the race that follows audits clean on every peer."""
+    host = peers.host(game="mush", players=3, bots=2, extra=("--extra-trees", "3"))
+    assert host.wait() == 0, peers.describe()
+    placed = re.findall(r"^\s+turn (\d+): (\S+) places a tree at \[\d+, \d+, \d+\]$", host.stdout, re.M)
+    assert [int(t) for t, _ in placed] == [1, 2, 3], host.stdout
+    assert len({who for _, who in placed}) == 3  # one each, round the seats
+    meta = assert_clean_game(host.peer_game_dirs(), 3, peers.describe())
+    assert meta["game"] == "mush"
