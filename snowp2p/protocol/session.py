@@ -322,7 +322,6 @@ class Session:
         self.sent_setup = False
         self.revealed: set[int] = set()
         self.counts = Counter()
-        self.last_agreed_public: bytes = b""
         self.moves_since: list[bytes] = []
         self.chain_tips: dict[int, CommitChain] = {}
         self.evidence_turns: set[int] = set()
@@ -597,8 +596,7 @@ class Session:
                 return
             self.final_turn = t
             out.events.append(TurnFinal(t, self.my_hash[t]))
-            self.last_agreed_public = self.g.encode_public(self.state)
-            self.agreed_state = self.state
+            self.agreed_state = self.state  # (encoded only if a desync report needs it)
             self.moves_since = []
             if self.state.is_over:
                 self.over = True
@@ -767,7 +765,8 @@ class Session:
         return {
             "game": self.game_id.hex(),
             "turn": t,
-            "last_agreed_state": self.last_agreed_public.hex(),
+            "last_agreed_state": (self.g.encode_public(self.agreed_state).hex()
+                                  if self.agreed_state is not None else ""),
             "moves_since": [p.hex() for p in self.moves_since],
             "hashes": {
                 self.name(s): {"state": a.state.hex(),

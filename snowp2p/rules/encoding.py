@@ -45,14 +45,15 @@ def _sled_from_list(x: list) -> sled.Sled:
     return sled.Sled(**kw)
 
 
+def _turn_section(pub: sled.Public) -> list:
+    refill = None if pub.refill is None else [getattr(pub.refill, f) for f in _REFILL_FIELDS]
+    return [FORMAT, pub.game, pub.phase, pub.current, pub.round, list(pub.order), list(pub.choosers),
+            refill, list(pub.places), list(pub.eliminated), pub.crossed, pub.turn]
+
+
 def sections(pub: sled.Public) -> dict[str, list]:
     """The public state cut into named sections (each encodable on its own)."""
-    refill = None if pub.refill is None else [getattr(pub.refill, f) for f in _REFILL_FIELDS]
-    out: dict[str, list] = {
-        "turn": [FORMAT, pub.game, pub.phase, pub.current, pub.round, list(pub.order), list(pub.choosers),
-                 refill, list(pub.places), list(pub.eliminated), pub.crossed, pub.turn],
-        "board": [sorted(pub.trees)],
-    }
+    out: dict[str, list] = {"turn": _turn_section(pub), "board": [sorted(pub.trees)]}
     for s in pub.sleds:
         out[f"sled{s.seat}"] = _sled_to_list(s)
     return out
@@ -88,7 +89,30 @@ def rules_digest(rules: SledRules) -> bytes:
 
 
 def section_hashes(pub: sled.Public) -> dict[str, bytes]:
-    return {name: hashlib.sha256(_pack(value)).digest() for name, value in sections(pub).items()}
+    """SHA-256 of each section's encoding (the same as hashing each of :func:`sections`)."""
+    out = {"turn": hashlib.sha256(_pack(_turn_section(pub))).digest(),
+           "board": hashlib.sha256(_pack([sorted(pub.trees)])).digest()}
+    for s in pub.sleds:
+        out[f"sled{s.seat}"] = _sled_hash(s)
+    return out
+
+
+# A turn changes one or two sleds; the others are the very same (immutable) records as in the state
+# before, so their section hashes are kept by identity.  The cache holds each record it names, so an
+# id can not be reused while it is in the cache.
+_SLED_HASHES: dict[int, tuple[sled.Sled, bytes]] = {}
+_SLED_CACHE_SIZE = 4096
+
+
+def _sled_hash(s: sled.Sled) -> bytes:
+    hit = _SLED_HASHES.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    digest = hashlib.sha256(_pack(_sled_to_list(s))).digest()
+    if len(_SLED_HASHES) >= _SLED_CACHE_SIZE:
+        _SLED_HASHES.clear()
+    _SLED_HASHES[id(s)] = (s, digest)
+    return digest
 
 
 def state_hash(state: sled.GameState, transcript_head: bytes = b"", sections: dict[str, bytes] | None = None) -> bytes:

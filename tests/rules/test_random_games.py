@@ -8,6 +8,7 @@ hundred games in all; 10: thousands).
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import pytest
@@ -79,6 +80,9 @@ def check_invariants(state: sled.GameState, prev_front: dict, prev_hash: bytes |
     data = encoding.encode_public(pub)
     assert encoding.decode_public(data) == pub
     assert encoding.encode_public(encoding.decode_public(data)) == data
+    # the section hashes (kept per sled record between states) are those of the sections themselves
+    assert encoding.section_hashes(pub) == {k: hashlib.sha256(encoding._pack(v)).digest()
+                                            for k, v in encoding.sections(pub).items()}
     h1 = encoding.state_hash(state)
     assert h1 == encoding.state_hash(state) and len(h1) == 32
     if prev_hash is not None:
