@@ -159,9 +159,31 @@ class GameState:
 
 # ------------------------------------------------------------- working copy
 # Building a frozen record is the engine's most repeated cost: a frozen dataclass's __init__ sets
-# every field through ``object.__setattr__``.  So one ``apply`` works on mutable twins of the
-# records (plain slotted classes with the same fields) and builds each changed record once, at
-# the end (:meth:`_W.freeze`).  The twins never leave this module.
+# every field through ``object.__setattr__``.  So one ``apply`` works on mutable *twins* of the
+# records it changes: plain slotted classes with exactly the same fields, hence the same memory
+# layout.  When the action is done, :meth:`_W.freeze` turns each twin into the frozen record in
+# place (``twin.__class__ = Sled``, which Python allows between classes of the same layout): no
+# copy at all.  The twins never leave this module, and a frozen record is never changed again.
+def _twin(cls, methods: Sequence[str] = ()):
+    """A mutable class with the fields (``__slots__``) of the frozen slotted record ``cls``.
+
+    ``twin(record)`` copies a record; ``twin_object.freeze()`` makes that object a ``cls``
+    (and returns it).  ``methods`` names read-only helpers of ``cls`` the twin shares.
+    """
+    slots = cls.__slots__
+    ns: dict = {}
+    exec("def __init__(self, rec):\n" + "".join(f"    self.{f} = rec.{f}\n" for f in slots), ns)
+
+    def freeze(self):
+        self.__class__ = cls
+        return self
+
+    body = {"__slots__": slots, "__init__": ns["__init__"], "freeze": freeze,
+            "__doc__": f"A mutable working copy of a {cls.__name__} (see _W)."}
+    body.update((m, cls.__dict__[m]) for m in methods)
+    return type(f"_Working{cls.__name__}", (), body)
+
+
 def _builder(cls):
     """``build(*values)``: a new frozen ``cls`` from all its field values, in field order.
 
@@ -177,23 +199,6 @@ def _builder(cls):
     return ns["build"]
 
 
-def _twin(cls, methods: Sequence[str] = ()):
-    """A mutable class with the fields of the frozen record ``cls``.
-
-    ``twin(record)`` copies a record; ``twin_object.frozen()`` builds the record back.  ``methods``
-    names read-only helpers of ``cls`` the twin shares.
-    """
-    slots = cls.__slots__
-    src = ["def __init__(self, rec):"] + [f"    self.{f} = rec.{f}" for f in slots]
-    src += ["def frozen(self):", f"    return _build({', '.join(f'self.{f}' for f in slots)})"]
-    ns = {"_build": _builder(cls)}
-    exec("\n".join(src), ns)
-    body = {"__slots__": slots, "__init__": ns["__init__"], "frozen": ns["frozen"],
-            "__doc__": f"A mutable working copy of a {cls.__name__} (see _W)."}
-    body.update((m, cls.__dict__[m]) for m in methods)
-    return type(f"_Working{cls.__name__}", (), body)
-
-
 _WSled = _twin(Sled, ("hand_count", "generation"))
 _WPublic = _twin(Public)
 _new_state = _builder(GameState)
@@ -201,7 +206,7 @@ _new_need = _builder(RefillNeed)
 
 
 class _W:
-    """A working copy used inside one ``apply``: changed in place, then :meth:`freeze` builds the new state.
+    """A working copy used inside one ``apply``: changed in place, then :meth:`freeze` makes the new state.
 
     ``public`` is a mutable :class:`Public` whose ``sleds`` is a list; a sled becomes a mutable
     twin when first changed (:meth:`edit`).  Read access is the same as a GameState's
@@ -209,7 +214,7 @@ class _W:
     :func:`ranking` take either.  Nothing outside this module ever sees a ``_W``.
     """
 
-    __slots__ = ("rules", "track", "game", "public", "private")
+    __slots__ = ("rules", "track", "game", "public", "private", "edited")
 
     def __init__(self, state: GameState):
         self.rules = state.rules
@@ -218,6 +223,7 @@ class _W:
         pub.sleds = list(pub.sleds)
         self.game = pub.game
         self.private = list(state.private)
+        self.edited: list[int] = []  # seats whose sled is a twin
 
     def sled(self, seat: int) -> Sled:
         return self.public.sleds[seat]
@@ -228,14 +234,19 @@ class _W:
         s = sleds[seat]
         if type(s) is not _WSled:
             s = sleds[seat] = _WSled(s)
+            self.edited.append(seat)
         return s
 
     value = GameState.value
 
     def freeze(self) -> GameState:
+        """The new state.  The working copy is used up: it must not be used afterwards."""
         pub = self.public
-        pub.sleds = tuple(s.frozen() if type(s) is _WSled else s for s in pub.sleds)
-        return _new_state(self.rules, self.track, pub.frozen(), tuple(self.private))
+        sleds = pub.sleds
+        for seat in self.edited:
+            sleds[seat].freeze()
+        pub.sleds = tuple(sleds)
+        return _new_state(self.rules, self.track, pub.freeze(), tuple(self.private))
 
 
 # ------------------------------------------------------------------- actions
@@ -502,9 +513,13 @@ def ranking(state: GameState, seats: Iterable[int] | None = None) -> list[int]:
 def _leader(state: GameState, seats: list[int]) -> int:
     """``ranking(state, seats)[0]`` without sorting them all."""
     sleds, key = state.public.sleds, state.track.rank_key
-    placed = [i for i in seats if sleds[i].at is not None]
-    if placed:
-        return max(placed, key=lambda i: key[sleds[i].at])  # the first of equals, as the stable sort
+    best, best_key = -1, None
+    for i in seats:
+        at = sleds[i].at
+        if at is not None and (best_key is None or key[at] > best_key):  # the first of equals, as the stable sort
+            best, best_key = i, key[at]
+    if best_key is not None:
+        return best
     return min(seats, key=lambda i: sleds[i].start)
 
 
@@ -513,8 +528,30 @@ def racing_seats(state: GameState) -> list[int]:
 
 
 def race_position(state: GameState, seat: int) -> int:
-    """1-based race position among the sleds still racing (ST-B1 Decision; MM-B2)."""
-    return ranking(state, racing_seats(state)).index(seat) + 1
+    """1-based race position among the sleds still racing (ST-B1 Decision; MM-B2).
+
+    ``ranking(state, racing_seats(state)).index(seat) + 1``, counted without sorting: the racing
+    sleds ahead, and those level with it but earlier in seat order (the sort is stable).
+    """
+    sleds = state.public.sleds
+    me = sleds[seat]
+    if me.status != RACING:
+        raise ValueError(f"{seat} is not in list")  # as list.index
+    ahead = 0
+    if me.at is not None:
+        key = state.track.rank_key
+        mine = key[me.at]
+        for s in sleds:
+            if s.status == RACING and s.at is not None:
+                k = key[s.at]
+                if k > mine or (k == mine and s.seat < seat):
+                    ahead += 1
+    else:  # not on the track: behind every sled on it, then in start order (ranking's Decision)
+        for s in sleds:
+            if s.status == RACING and (s.at is not None or s.start < me.start
+                                       or (s.start == me.start and s.seat < seat)):
+                ahead += 1
+    return ahead + 1
 
 
 # ----------------------------------------------------------------- validate
@@ -533,8 +570,13 @@ def _open(state: GameState, seat: int, card: int, value: int, rule: str) -> None
     """Check an opening against what this holder knows (the network layer checks commitments)."""
     if not isinstance(value, int) or value < 0 or value > 5:
         raise IllegalMove(rule, f"card value {value!r} does not exist")
-    known = state.value(seat, card)
-    if known is not None and known != value:
+    known = state.public.sleds[seat].values[card]  # state.value(seat, card), inlined
+    if known < 0:
+        p = state.private[seat]
+        if p is None:
+            return
+        known = p.values[card]
+    if known != value:
         raise IllegalMove("OPEN", f"card {card} holds {known}, not {value}")
 
 
@@ -563,8 +605,9 @@ def _check_play(state: GameState, mv: Move) -> None:
             raise IllegalMove("HAND", f"card {c} is not in {s.name}'s hand")
         positions.add(p)
         cards.add(c)
+    opening_rule = "ST-K2" if game == ST else "MM-K2"
     for _, c, v in play:
-        _open(state, mv.seat, c, v, "ST-K2" if game == ST else "MM-K2")
+        _open(state, mv.seat, c, v, opening_rule)
         if v != value:
             raise IllegalMove("ST-P2" if game == ST else "MM-P1", "all cards played in one turn have the same value")
 
@@ -688,7 +731,9 @@ def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
 
     # --- 3. move ---
     pub = w.public
-    others = {o.at: o.seat for o in pub.sleds if o.seat != seat and o.at is not None}
+    # the other sleds by space (the mover's own space and None are never a step's target: every
+    # step moves forward, TRK-8/9)
+    others = {o.at: o.seat for o in pub.sleds}
     m = _Motion(at, s.damage, pub.trees, [])
     limit_speed = speed + bonus  # ST-L1: speed plus the bonus if taken
     _walk(w, m, path, direction, others, limit_speed)
@@ -750,7 +795,7 @@ def _walk(w: _W, m: _Motion, steps: str, direction: int, others: dict, limit_spe
     track, game = w.track, w.game
     start = at = m.at
     forward, drift = track.forward, track.drift_to[1 if direction > 0 else 0]  # TRK-8, TRK-9
-    blocked, red_line, coords = track.blocked, track.red_line, track.coords_of
+    blocked, red_line, coords, trees = track.blocked, track.red_line, track.coords_of, m.trees
     for i, ch in enumerate(steps):
         target = drift[at] if ch == "D" else forward[at]
         if target == EDGE or target in blocked:
@@ -772,8 +817,8 @@ def _walk(w: _W, m: _Motion, steps: str, direction: int, others: dict, limit_spe
                 _take_damage(w, m, over, False)
                 if m.stopped:
                     return
-        if target in m.trees:
-            m.trees = m.trees - {target}  # ST-C3 / MM-C3: the tree is removed, one card, keep moving
+        if target in trees:
+            m.trees = trees = trees - {target}  # ST-C3 / MM-C3: the tree is removed, one card, keep moving
             m.events.append("tree")
             _take_damage(w, m, 1, game == MM and track.is_finished(target))
             if m.stopped:
@@ -798,7 +843,7 @@ def _take_damage(w: _W, m: _Motion, count: int, past_finish: bool) -> None:
 
 def _describe(w: _W, seat: int, m: _Motion) -> str:
     name = w.sled(seat).name
-    where = "off the track" if m.stopped == "out" and w.game == ST else str(list(w.track.coords(m.at)))
+    where = "off the track" if m.stopped == "out" and w.game == ST else "[%d, %d, %d]" % w.track.coords_of[m.at]
     extra = f" ({', '.join(m.events)})" if m.events else ""
     return f"{name} moved to {where}{extra}"
 
@@ -917,9 +962,12 @@ def _next_mush(w: _W) -> None:
     pub = w.public
     if not pub.crossed:
         line = w.track.base[-1][0]  # the first space id past the finish line (track.is_finished)
-        if any(s.at is not None and s.at >= line for s in pub.sleds):
-            pub.crossed = True
-    waiting = [i for i in pub.order if i != pub.current]
+        for s in pub.sleds:
+            if s.at is not None and s.at >= line:
+                pub.crossed = True
+                break
+    acted = pub.current
+    waiting = [i for i in pub.order if i != acted]
     rnd = pub.round
     while True:
         if not waiting:
