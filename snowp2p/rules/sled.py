@@ -582,7 +582,7 @@ def _open(state: GameState, seat: int, card: int, value: int, rule: str) -> None
 
 def _check_play(state: GameState, mv: Move) -> None:
     """Validate the cards played (ST-P1..P3, ST-P6, MM-P1/P2) and their openings."""
-    s = state.sled(mv.seat)
+    s = state.public.sleds[mv.seat]
     game = state.game
     play = mv.play
     if not play:
@@ -663,7 +663,7 @@ class _Motion:
 def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
     game, rules, track = w.game, w.rules, w.track
     seat = mv.seat
-    s = w.sled(seat)
+    s = w.public.sleds[seat]
     _check_play(w, mv)
     # Nothing below changes ``w`` before the write-back, so race_position(w, seat) is the race
     # position at the start of the turn (ST-B1 Decision, MM-B2); it is computed only when used.
@@ -762,7 +762,7 @@ def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
     if eliminated:
         s.status = ELIMINATED
     pub.trees = m.trees
-    pub.last_event = _describe(w, seat, m)
+    pub.last_event = _describe(w, s.name, m)
     if eliminated:
         # ST-R5: eliminated at once, removed from the track, no place
         pub.eliminated = pub.eliminated + (seat,)
@@ -772,7 +772,11 @@ def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
         if len(pub.sleds) == 2:
             _two_player_wreck(w, seat)  # MM-C5
             return
-        _need_refill(w, _new_need(seat, len(s.hand), len(s.hand), True, False, False, True), rand)
+        held = len(s.hand)
+        if held:  # MM-C4: the whole hand is discarded, 5 new cards drawn
+            pub.phase, pub.refill = PH_REFILL, _new_need(seat, held, held, True, False, False, True)
+        else:
+            _do_refill(w, seat, True, True, rand)
         return
 
     # --- refill choices ---
@@ -785,7 +789,10 @@ def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
             most = len(s.hand)
         chapel = bool(s.at in trig.get("chapel", ()) and s.damage)  # MM-F3
         kennels = bool(s.at in trig.get("kennels", ()) and s.aside)  # MM-F2
-    _need_refill(w, _new_need(seat, over, most, draw, chapel, kennels, False), rand)
+    if most or chapel or kennels:  # the player chooses (Refill)
+        pub.phase, pub.refill = PH_REFILL, _new_need(seat, over, most, draw, chapel, kennels, False)
+    else:
+        _do_refill(w, seat, draw, False, rand)  # nothing to choose: refill at once
 
 
 def _walk(w: _W, m: _Motion, steps: str, direction: int, others: dict, limit_speed: int) -> None:
@@ -841,8 +848,7 @@ def _take_damage(w: _W, m: _Motion, count: int, past_finish: bool) -> None:
             return
 
 
-def _describe(w: _W, seat: int, m: _Motion) -> str:
-    name = w.sled(seat).name
+def _describe(w: _W, name: str, m: _Motion) -> str:
     where = "off the track" if m.stopped == "out" and w.game == ST else "[%d, %d, %d]" % w.track.coords_of[m.at]
     extra = f" ({', '.join(m.events)})" if m.events else ""
     return f"{name} moved to {where}{extra}"
@@ -852,14 +858,6 @@ def _two_player_wreck(w: _W, seat: int) -> None:
     """MM-C5 Decision: with two players, a fifth collision card ends the race; that player is second."""
     pub = w.public
     pub.phase, pub.current, pub.places, pub.refill, pub.turn = PH_OVER, -1, (1 - seat, seat), None, pub.turn + 1
-
-
-def _need_refill(w: _W, need: RefillNeed, rand: RandomSource) -> None:
-    """Wait for the player's refill choices, or refill at once when there are none."""
-    if need.max_discard == 0 and not need.chapel and not need.kennels:
-        _do_refill(w, need, need.seat, (), False, False, rand)
-    else:
-        w.public.phase, w.public.refill = PH_REFILL, need
 
 
 def _apply_refill(w: _W, r: Refill, rand: RandomSource) -> None:
@@ -883,7 +881,7 @@ def _apply_refill(w: _W, r: Refill, rand: RandomSource) -> None:
         raise IllegalMove("MM-F4", f"discard {lo} to {hi} dog cards, not {len(ids)}")
     if r.kennels and not need.kennels:
         raise IllegalMove("MM-F2", "the kennels are not available")
-    _do_refill(w, need, r.seat, r.discard, r.chapel, r.kennels, rand)
+    _do_refill(w, r.seat, need.draw, need.wreck, rand, r.discard, r.chapel, r.kennels)
 
 
 def _discard_range(state: GameState, need: RefillNeed, chapel: bool) -> tuple[int, int]:
@@ -896,12 +894,16 @@ def _discard_range(state: GameState, need: RefillNeed, chapel: bool) -> tuple[in
     return lo, (need.max_discard if need.max_discard > need.min_discard else lo)
 
 
-def _do_refill(w: _W, need: RefillNeed, seat: int, discard: Sequence[tuple[int, int]], chapel: bool,
-               kennels: bool, rand: RandomSource) -> None:
-    """Action 3 / step 5: discards (ST-R2/R3, MM-R1/R2), buildings, draws (ST-R1/R4, MM-R1/R3)."""
+def _do_refill(w: _W, seat: int, draw: bool, wreck: bool, rand: RandomSource,
+               discard: Sequence[tuple[int, int]] = (), chapel: bool = False, kennels: bool = False) -> None:
+    """Action 3 / step 5: discards (ST-R2/R3, MM-R1/R2), buildings, draws (ST-R1/R4, MM-R1/R3).
+
+    ``draw`` and ``wreck`` as in :class:`RefillNeed`; the rest are the player's choices (:class:`Refill`).
+    """
     rules, game = w.rules, w.game
-    s = w.sled(seat)
-    damage = 0 if chapel or need.wreck else s.damage  # MM-F3 / MM-C4: discard all collision cards
+    sleds = w.public.sleds
+    s = sleds[seat]
+    damage = 0 if chapel or wreck else s.damage  # MM-F3 / MM-C4: discard all collision cards
     if discard or damage != s.damage:
         s = w.edit(seat)
         values = list(s.values)
@@ -911,15 +913,15 @@ def _do_refill(w: _W, need: RefillNeed, seat: int, discard: Sequence[tuple[int, 
         s.hand = tuple(c for c in s.hand if c not in gone)
         s.discard = s.discard + tuple(c for c, _ in discard)
         s.values, s.damage = tuple(values), damage
-    if need.wreck:
+    if wreck:
         _draw(w, seat, rules.hand_size, rand)  # MM-C4: five new dog cards
         w.edit(seat).repair = True
-    elif need.draw:
-        _draw(w, seat, rules.hand_size - w.sled(seat).hand_count(), rand)
+    elif draw:
+        _draw(w, seat, rules.hand_size - sleds[seat].hand_count(), rand)
     if kennels:
         s = w.edit(seat)  # MM-F2: after refilling, shuffle one set-aside five into the deck
         s.deck, s.aside = s.deck + s.aside[:1], s.aside[1:]  # re-laid before a draw
-    if game == MM and rules.mm_buildings and w.sled(seat).at in w.track.triggers.get("tavern", ()):
+    if game == MM and rules.mm_buildings and sleds[seat].at in w.track.triggers.get("tavern", ()):
         s = w.edit(seat)  # MM-F5
         s.die = min(rules.mm_die_max, (s.die or 0) + rules.mm_tavern_bonus)
     w.public.refill = None
@@ -982,7 +984,7 @@ def _next_mush(w: _W) -> None:
             nxt = waiting[0]  # MM-O1: first round in start order
         else:
             nxt = _leader(w, waiting)  # MM-O2 Decision: best race position among those still to act
-        if w.sled(nxt).repair:
+        if pub.sleds[nxt].repair:
             last = ranking(w)[-1]
             if last != nxt:
                 waiting.remove(nxt)  # MM-C4: under repair, does nothing
