@@ -33,6 +33,7 @@ has a choice at the refill (discard down to 5, buildings), one
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Protocol, Sequence
 
@@ -506,13 +507,13 @@ def ranking(state: GameState, seats: Iterable[int] | None = None) -> list[int]:
         seats = [s.seat for s in sleds if s.status != ELIMINATED]
     placed = [i for i in seats if sleds[i].at is not None]
     unplaced = sorted((i for i in seats if sleds[i].at is None), key=lambda i: sleds[i].start)
-    placed.sort(key=lambda i: track.rank_key[sleds[i].at], reverse=True)
+    placed.sort(key=lambda i: track.rank[sleds[i].at], reverse=True)
     return placed + unplaced
 
 
 def _leader(state: GameState, seats: list[int]) -> int:
     """``ranking(state, seats)[0]`` without sorting them all."""
-    sleds, key = state.public.sleds, state.track.rank_key
+    sleds, key = state.public.sleds, state.track.rank
     best, best_key = -1, None
     for i in seats:
         at = sleds[i].at
@@ -539,7 +540,7 @@ def race_position(state: GameState, seat: int) -> int:
         raise ValueError(f"{seat} is not in list")  # as list.index
     ahead = 0
     if me.at is not None:
-        key = state.track.rank_key
+        key = state.track.rank
         mine = key[me.at]
         for s in sleds:
             if s.status == RACING and s.at is not None:
@@ -796,10 +797,17 @@ def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
 
 
 def _walk(w: _W, m: _Motion, steps: str, direction: int, others: dict, limit_speed: int) -> None:
-    """Resolve steps one by one (TRK-12), recording hazards (ST-C*, ST-L*, MM-C*)."""
+    """Resolve steps one by one (TRK-12), recording hazards (ST-C*, ST-L*, MM-C*).
+
+    Most walks meet no hazard at all: those take their end from :func:`_clear_route`.
+    """
     if m.stopped:
         return
     track, game = w.track, w.game
+    route = _clear_route(track, m.at, steps, direction)
+    if route is not None and route[1].isdisjoint(others) and route[1].isdisjoint(m.trees):
+        m.at = route[0]  # no hazard on the way: the common case
+        return
     start = at = m.at
     forward, drift = track.forward, track.drift_to[1 if direction > 0 else 0]  # TRK-8, TRK-9
     blocked, red_line, coords, trees = track.blocked, track.red_line, track.coords_of, m.trees
@@ -830,6 +838,25 @@ def _walk(w: _W, m: _Motion, steps: str, direction: int, others: dict, limit_spe
             _take_damage(w, m, 1, game == MM and track.is_finished(target))
             if m.stopped:
                 return
+
+
+@lru_cache(maxsize=8192)
+def _clear_route(track: Track, at: int, steps: str, direction: int) -> tuple[int, frozenset[int]] | None:
+    """Where ``steps`` from ``at`` end and the spaces they enter, if none of them is a fixed hazard
+    (the edge or a blocked space, TRK-10; a red line, ST-L2); otherwise None.
+
+    A pure function of the track, memoised: with no sled or tree on the way either, :func:`_walk`
+    needs nothing else.
+    """
+    forward, drift = track.forward, track.drift_to[1 if direction > 0 else 0]
+    blocked, red_line = track.blocked, track.red_line
+    entered = []
+    for ch in steps:
+        at = drift[at] if ch == "D" else forward[at]
+        if at == EDGE or at in blocked or red_line[at] >= 0:
+            return None
+        entered.append(at)
+    return at, frozenset(entered)
 
 
 def _take_damage(w: _W, m: _Motion, count: int, past_finish: bool) -> None:

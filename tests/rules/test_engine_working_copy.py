@@ -77,3 +77,15 @@ def test_a_frozen_twin_is_the_record_it_was_copied_from():
     with pytest.raises(dataclasses.FrozenInstanceError):
         frozen.at = 8  # type: ignore[misc]
     assert s.at is None and s.hand == (3, 4)  # the copy's source is untouched
+
+
+def test_track_rank_orders_the_spaces_as_rank_key():
+    """TRK-15: the integer ``rank`` the engine compares is ``rank_key``'s order, ties included."""
+    from snowp2p.rules.track import shipped_tracks
+
+    for track in [test_track("snowtails"), test_track("mush", buildings=True), *shipped_tracks().values()]:
+        keys, ranks = track.rank_key, track.rank
+        assert len(ranks) == len(keys) == track.size
+        by_key = sorted(range(track.size), key=lambda i: keys[i])
+        for a, b in zip(by_key, by_key[1:]):
+            assert (ranks[a] < ranks[b]) == (keys[a] < keys[b]) and (ranks[a] == ranks[b]) == (keys[a] == keys[b])
