@@ -34,7 +34,8 @@ of the player to act.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Protocol, Sequence
 
@@ -52,28 +53,6 @@ PH_TREES, PH_START, PH_MOVE, PH_REFILL, PH_OVER = "place_trees", "choose_start",
 
 class RandomSource(Protocol):
     def below(self, n: int) -> int: ...
-
-
-_REPLACERS: dict[type, object] = {}
-
-
-def _rep(obj, **changes):
-    """``dataclasses.replace`` for these frozen slotted records, without its per-call introspection."""
-    cls = type(obj)
-    fn = _REPLACERS.get(cls)
-    if fn is None:
-        fn = _REPLACERS[cls] = _make_replacer(cls)
-    return fn(obj, changes)
-
-
-def _make_replacer(cls):
-    lines = ["def rep(obj, kw):", "    new = _new(_cls)"]
-    for name in cls.__slots__:
-        lines.append(f"    _set(new, {name!r}, kw[{name!r}] if {name!r} in kw else obj.{name})")
-    lines.append("    return new")
-    ns = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
-    exec("\n".join(lines), ns)
-    return ns["rep"]
 
 
 # --------------------------------------------------------------------- state
@@ -181,55 +160,96 @@ class GameState:
         return self.public.phase == PH_OVER
 
 
-class _PubView:
-    """Read access to a :class:`_W`'s public state: pending changes first, then the base state."""
+# ------------------------------------------------------------- working copy
+# Building a frozen record is the engine's most repeated cost: a frozen dataclass's __init__ sets
+# every field through ``object.__setattr__``.  So one ``apply`` works on mutable *twins* of the
+# records it changes: plain slotted classes with exactly the same fields, hence the same memory
+# layout.  When the action is done, :meth:`_W.freeze` turns each twin into the frozen record in
+# place (``twin.__class__ = Sled``, which Python allows between classes of the same layout): no
+# copy at all.  The twins never leave this module, and a frozen record is never changed again.
+def _twin(cls, methods: Sequence[str] = ()):
+    """A mutable class with the fields (``__slots__``) of the frozen slotted record ``cls``.
 
-    __slots__ = ("_w",)
+    ``twin(record)`` copies a record; ``twin_object.freeze()`` makes that object a ``cls``
+    (and returns it).  ``methods`` names read-only helpers of ``cls`` the twin shares.
+    """
+    slots = cls.__slots__
+    ns: dict = {}
+    exec("def __init__(self, rec):\n" + "".join(f"    self.{f} = rec.{f}\n" for f in slots), ns)
 
-    def __init__(self, w: "_W"):
-        self._w = w
+    def freeze(self):
+        self.__class__ = cls
+        return self
 
-    def __getattr__(self, name: str):
-        w = self._w
-        if name == "sleds":
-            return w.sleds
-        ch = w.changes
-        if name in ch:
-            return ch[name]
-        return getattr(w.base.public, name)
+    body = {"__slots__": slots, "__init__": ns["__init__"], "freeze": freeze,
+            "__doc__": f"A mutable working copy of a {cls.__name__} (see _W)."}
+    body.update((m, cls.__dict__[m]) for m in methods)
+    return type(f"_Working{cls.__name__}", (), body)
+
+
+def _builder(cls):
+    """``build(*values)``: a new frozen ``cls`` from all its field values, in field order.
+
+    Calls each slot's own setter: the same result as ``cls(*values)`` at about half the cost
+    (no keyword or default handling, no ``object.__setattr__`` lookup per field).
+    """
+    slots = cls.__slots__
+    src = [f"def build({', '.join(slots)}):", "    new = _new(_cls)"]
+    src += [f"    _set_{f}(new, {f})" for f in slots]
+    src.append("    return new")
+    ns = {"_new": object.__new__, "_cls": cls, **{f"_set_{f}": cls.__dict__[f].__set__ for f in slots}}
+    exec("\n".join(src), ns)
+    return ns["build"]
+
+
+_WSled = _twin(Sled, ("hand_count", "generation"))
+_WPublic = _twin(Public)
+_new_state = _builder(GameState)
+_new_need = _builder(RefillNeed)
 
 
 class _W:
-    """A working copy used inside one ``apply``: records changes, then :meth:`freeze` builds the new state.
+    """A working copy used inside one ``apply``: changed in place, then :meth:`freeze` makes the new state.
 
-    Building one new Public and GameState per action (instead of one per
-    change) is what makes validation fast; nothing outside this module ever
-    sees a ``_W``.
+    ``public`` is a mutable :class:`Public` whose ``sleds`` is a list; a sled becomes a mutable
+    twin when first changed (:meth:`edit`).  Read access is the same as a GameState's
+    (``public``, ``sled``, ``value``, ``rules``, ``track``), so read-only helpers such as
+    :func:`ranking` take either.  Nothing outside this module ever sees a ``_W``.
     """
 
-    __slots__ = ("rules", "track", "base", "sleds", "private", "changes", "public")
+    __slots__ = ("rules", "track", "game", "public", "private", "edited")
 
     def __init__(self, state: GameState):
         self.rules = state.rules
         self.track = state.track
-        self.base = state
-        self.sleds = list(state.public.sleds)
+        self.public = pub = _WPublic(state.public)
+        pub.sleds = list(pub.sleds)
+        self.game = pub.game
         self.private = list(state.private)
-        self.changes: dict = {}
-        self.public = _PubView(self)
-
-    @property
-    def game(self) -> str:
-        return self.base.public.game
+        self.edited: list[int] = []  # seats whose sled is a twin
 
     def sled(self, seat: int) -> Sled:
-        return self.sleds[seat]
+        return self.public.sleds[seat]
+
+    def edit(self, seat: int):
+        """Seat ``seat``'s sled, ready to be changed in place."""
+        sleds = self.public.sleds
+        s = sleds[seat]
+        if type(s) is not _WSled:
+            s = sleds[seat] = _WSled(s)
+            self.edited.append(seat)
+        return s
 
     value = GameState.value
 
     def freeze(self) -> GameState:
-        pub = _rep(self.base.public, sleds=tuple(self.sleds), **self.changes)
-        return GameState(rules=self.rules, track=self.track, public=pub, private=tuple(self.private))
+        """The new state.  The working copy is used up: it must not be used afterwards."""
+        pub = self.public
+        sleds = pub.sleds
+        for seat in self.edited:
+            sleds[seat].freeze()
+        pub.sleds = tuple(sleds)
+        return _new_state(self.rules, self.track, pub.freeze(), tuple(self.private))
 
 
 # ------------------------------------------------------------------- actions
@@ -357,38 +377,44 @@ def new_game(
             sleds.append(Sled(seat=seat, name=name, left=(0,), right=(1,), values=values,
                               aside=tuple(range(2, len(fixed))), deck=deck))
     pub = Public(game=game, sleds=tuple(sleds), trees=frozenset(trees), phase=PH_START, current=-1)
-    state = _W(GameState(rules=rules, track=track, public=pub, private=tuple(privates)))
+    w = _W(GameState(rules=rules, track=track, public=pub, private=tuple(privates)))
     if rules.extra_trees:
         # ST-S1 / MM-S1 Decision: the players place the extra trees one at a time, going round the
         # seats from a player drawn at random; the race is set up after the last one
         first = rand.below(n)
         placers = tuple((first + i) % n for i in range(rules.extra_trees))
-        return _set_pub(state, phase=PH_TREES, choosers=placers, current=placers[0]).freeze()
-    return _begin(state, rand).freeze()
+        w.public.phase, w.public.choosers, w.public.current = PH_TREES, placers, placers[0]
+    else:
+        _begin(w, rand)
+    return w.freeze()
 
 
-def _begin(state: "_W", rand: RandomSource) -> "_W":
+def _begin(w: _W, rand: RandomSource) -> None:
     """The random part of the set-up: start positions or order, shuffles, first hands."""
-    game, rules, track = state.game, state.rules, state.track
-    n = len(state.sleds)
+    game, rules, track = w.game, w.rules, w.track
+    n = len(w.public.sleds)
     if game == ST:
         if rules.st_start_positions == "random":
             positions = shuffle_with(rand, list(range(1, n + 1)))  # option: positions drawn at random
             for seat, p in enumerate(positions):
-                state = _set_sled(state, seat, start=p, at=track.start_space(p))
-            return _deal_snowtails(state, rand)
+                s = w.edit(seat)
+                s.start, s.at = p, track.start_space(p)
+            _deal_snowtails(w, rand)
+            return
         first = rand.below(n)  # ST-S2: the first chooser is drawn at random, then round the seats
         choosers = tuple((first + i) % n for i in range(n))
-        return _set_pub(state, phase=PH_START, choosers=choosers, current=choosers[0])
+        w.public.phase, w.public.choosers, w.public.current = PH_START, choosers, choosers[0]
+        return
     # MM-S5: start order drawn at random; MM-S6: bonus die by start order; MM-S4: shuffle, draw 5.
     order = shuffle_with(rand, list(range(n)))
     for i, seat in enumerate(order):
-        state = _set_sled(state, seat, start=i + 1, die=rules.mm_die_by_order[i])
+        s = w.edit(seat)
+        s.start, s.die = i + 1, rules.mm_die_by_order[i]
     for seat in range(n):
-        s = state.sled(seat)
-        state = _set_sled(state, seat, deck=tuple(shuffle_with(rand, list(s.deck))))
-        state = _draw(state, seat, rules.hand_size, rand)
-    return _set_pub(state, phase=PH_MOVE, order=tuple(order), current=order[0], choosers=())
+        s = w.edit(seat)
+        s.deck = tuple(shuffle_with(rand, list(s.deck)))
+        _draw(w, seat, rules.hand_size, rand)
+    w.public.phase, w.public.order, w.public.current, w.public.choosers = PH_MOVE, tuple(order), order[0], ()
 
 
 def shuffle_with(rand: RandomSource, items: list) -> list:
@@ -399,79 +425,87 @@ def shuffle_with(rand: RandomSource, items: list) -> list:
     return items
 
 
-def _deal_snowtails(state: GameState, rand: RandomSource) -> GameState:
+def _deal_snowtails(w: _W, rand: RandomSource) -> None:
     """ST-S4: shuffle every deck, draw 5, positions 4 and 5 draw extra; ST-O1: round 1 by start position."""
-    extra = dict(state.rules.st_extra_cards)
-    for seat, s in enumerate(state.public.sleds):
-        state = _set_sled(state, seat, deck=tuple(shuffle_with(rand, list(s.deck))))
-        state = _draw(state, seat, state.rules.hand_size + extra.get(s.start, 0), rand)
-    order = tuple(sorted(range(len(state.public.sleds)), key=lambda i: state.sled(i).start))
-    return _set_pub(state, phase=PH_MOVE, order=order, current=order[0], choosers=())
+    extra = dict(w.rules.st_extra_cards)
+    sleds = w.public.sleds
+    for seat in range(len(sleds)):
+        s = w.edit(seat)
+        s.deck = tuple(shuffle_with(rand, list(s.deck)))
+        _draw(w, seat, w.rules.hand_size + extra.get(s.start, 0), rand)
+    order = tuple(sorted(range(len(sleds)), key=lambda i: sleds[i].start))
+    pub = w.public
+    pub.phase, pub.order, pub.current, pub.choosers = PH_MOVE, order, order[0], ()
 
 
 # ------------------------------------------------------------------ helpers
-def _set_sled(state: GameState, seat: int, **changes) -> GameState:
-    state.sleds[seat] = _rep(state.sleds[seat], **changes)
-    return state
-
-
-def _set_pub(state: "_W", **changes) -> "_W":
-    state.changes.update(changes)
-    return state
-
-
-def _draw(state: GameState, seat: int, count: int, rand: RandomSource) -> GameState:
+# Functions taking a ``w: _W`` change that working copy in place (and return nothing).
+def _draw(w: _W, seat: int, count: int, rand: RandomSource) -> None:
     """Draw ``count`` cards from the top of the deck, reshuffling as the rules say (ST-R4, MM-R3)."""
-    rules = state.rules
-    s = state.sled(seat)
     if count <= 0:
-        return state
-    if state.game == ST and len(s.deck) < rules.st_reshuffle_below:
-        state = _reshuffle(state, seat, rand)  # ST-R4: before drawing, when the deck holds < 3
-        s = state.sled(seat)
+        return
+    rules = w.rules
+    s = w.edit(seat)
+    if w.game == ST and len(s.deck) < rules.st_reshuffle_below:
+        _reshuffle(w, seat, rand)  # ST-R4: before drawing, when the deck holds < 3
     if s.deck and s.values[s.deck[-1]] >= 0:
         # the kennels' five (MM-F2) waits at the bottom of the deck, face known: hide it first
-        state = _relay_deck(state, seat, rand)
-        s = state.sled(seat)
+        _relay_deck(w, seat, rand)
     hand = list(s.hand)
     deck = list(s.deck)
+    from_top = rules.deck_draw == "top"
     for _ in range(count):
-        if not deck and state.game == MM:
-            state = _set_sled(state, seat, hand=tuple(sorted(hand)), deck=())
-            state = _reshuffle(state, seat, rand)  # MM-R3: to draw from an empty deck
-            s = state.sled(seat)
+        if not deck and w.game == MM:
+            s.hand, s.deck = tuple(sorted(hand)), ()
+            _reshuffle(w, seat, rand)  # MM-R3: to draw from an empty deck
             deck = list(s.deck)
         if not deck:
             break  # nothing left anywhere to draw
         # A draw takes a slot chosen by this action's randomness (not the top of a deck whose order
         # is already public), so the owner, who knows what each slot holds, can not foresee it (G4).
-        hand.append(deck.pop(0 if rules.deck_draw == "top" else rand.below(len(deck))))
-    return _set_sled(state, seat, hand=tuple(sorted(hand)), deck=tuple(deck))
+        hand.append(deck.pop(0 if from_top else rand.below(len(deck))))
+    s.hand, s.deck = tuple(sorted(hand)), tuple(deck)
 
 
-def _reshuffle(state: GameState, seat: int, rand: RandomSource, extra: Sequence[int] = ()) -> GameState:
+def _reshuffle(w: _W, seat: int, rand: RandomSource, extra: Sequence[int] = ()) -> None:
     """Gather the discards, the rest of the deck and the covered dog cards into a new generation of slots.
 
     ST-R4: discard pile + rest of the deck + sled mat cards except each dog's top card.
     MM-R3: all dog cards on the sled except each dog's top card (the discards lie there, MM-R2).
     MM-F2: ``extra`` adds a set-aside five and the whole current deck (shuffling it in).
     """
-    s = state.sled(seat)
+    s = w.sled(seat)
     gathered = list(s.discard) + list(s.left[:-1]) + list(s.right[:-1]) + list(s.deck) + list(extra)
     if not gathered:
-        return state
-    gen = s.generation + 1
+        return
+    _new_generation(w, seat, gathered, rand)
+    s = w.edit(seat)
+    s.discard, s.left, s.right = (), s.left[-1:], s.right[-1:]
+
+
+def _relay_deck(w: _W, seat: int, rand: RandomSource) -> None:
+    """Lay the deck out again as a new generation of slots (every value unopened).
+
+    Needed before a draw when the deck holds a card whose value is public
+    (the five the kennels shuffle in, MM-F2): drawing it would tell everyone.
+    What is gathered never depends on the draw's randomness, so the owner
+    can commit to the new slots before its move.
+    """
+    _new_generation(w, seat, list(w.sled(seat).deck), rand)
+
+
+def _new_generation(w: _W, seat: int, gathered: list[int], rand: RandomSource) -> None:
+    """The cards ``gathered`` become the deck: new slot ids, unopened, laid out by the owner, shuffled."""
+    s = w.edit(seat)
     first = len(s.values)
     new_ids = list(range(first, first + len(gathered)))
-    values = list(s.values) + [-1] * len(gathered)
-    p = state.private[seat]
+    p = w.private[seat]
     if p is not None:
-        old = [p.values[c] for c in gathered]
-        layout = private_layout(p.secret, gen, old)
-        state.private[seat] = _rep(p, values=p.values + tuple(layout))
-    deck = shuffle_with(rand, new_ids)
-    return _set_sled(state, seat, deck=tuple(deck), discard=(), values=tuple(values), gen_starts=s.gen_starts + (first,),
-                     left=s.left[-1:], right=s.right[-1:])
+        layout = private_layout(p.secret, s.generation + 1, [p.values[c] for c in gathered])
+        w.private[seat] = Private(p.seat, p.secret, p.values + tuple(layout))
+    s.deck = tuple(shuffle_with(rand, new_ids))
+    s.values = s.values + (-1,) * len(gathered)
+    s.gen_starts = s.gen_starts + (first,)
 
 
 def dog_value(state: GameState, seat: int, side: str) -> int:
@@ -502,16 +536,20 @@ def ranking(state: GameState, seats: Iterable[int] | None = None) -> list[int]:
         seats = [s.seat for s in sleds if s.status != ELIMINATED]
     placed = [i for i in seats if sleds[i].at is not None]
     unplaced = sorted((i for i in seats if sleds[i].at is None), key=lambda i: sleds[i].start)
-    placed.sort(key=lambda i: track.rank_key[sleds[i].at], reverse=True)
+    placed.sort(key=lambda i: track.rank[sleds[i].at], reverse=True)
     return placed + unplaced
 
 
 def _leader(state: GameState, seats: list[int]) -> int:
     """``ranking(state, seats)[0]`` without sorting them all."""
-    sleds, key = state.public.sleds, state.track.rank_key
-    placed = [i for i in seats if sleds[i].at is not None]
-    if placed:
-        return max(placed, key=lambda i: key[sleds[i].at])  # the first of equals, as the stable sort
+    sleds, key = state.public.sleds, state.track.rank
+    best, best_key = -1, None
+    for i in seats:
+        at = sleds[i].at
+        if at is not None and (best_key is None or key[at] > best_key):  # the first of equals, as the stable sort
+            best, best_key = i, key[at]
+    if best_key is not None:
+        return best
     return min(seats, key=lambda i: sleds[i].start)
 
 
@@ -520,8 +558,30 @@ def racing_seats(state: GameState) -> list[int]:
 
 
 def race_position(state: GameState, seat: int) -> int:
-    """1-based race position among the sleds still racing (ST-B1 Decision; MM-B2)."""
-    return ranking(state, racing_seats(state)).index(seat) + 1
+    """1-based race position among the sleds still racing (ST-B1 Decision; MM-B2).
+
+    ``ranking(state, racing_seats(state)).index(seat) + 1``, counted without sorting: the racing
+    sleds ahead, and those level with it but earlier in seat order (the sort is stable).
+    """
+    sleds = state.public.sleds
+    me = sleds[seat]
+    if me.status != RACING:
+        raise ValueError(f"{seat} is not in list")  # as list.index
+    ahead = 0
+    if me.at is not None:
+        key = state.track.rank
+        mine = key[me.at]
+        for s in sleds:
+            if s.status == RACING and s.at is not None:
+                k = key[s.at]
+                if k > mine or (k == mine and s.seat < seat):
+                    ahead += 1
+    else:  # not on the track: behind every sled on it, then in start order (ranking's Decision)
+        for s in sleds:
+            if s.status == RACING and (s.at is not None or s.start < me.start
+                                       or (s.start == me.start and s.seat < seat)):
+                ahead += 1
+    return ahead + 1
 
 
 # ----------------------------------------------------------------- validate
@@ -540,14 +600,19 @@ def _open(state: GameState, seat: int, card: int, value: int, rule: str) -> None
     """Check an opening against what this holder knows (the network layer checks commitments)."""
     if not isinstance(value, int) or value < 0 or value > 5:
         raise IllegalMove(rule, f"card value {value!r} does not exist")
-    known = state.value(seat, card)
-    if known is not None and known != value:
+    known = state.public.sleds[seat].values[card]  # state.value(seat, card), inlined
+    if known < 0:
+        p = state.private[seat]
+        if p is None:
+            return
+        known = p.values[card]
+    if known != value:
         raise IllegalMove("OPEN", f"card {card} holds {known}, not {value}")
 
 
 def _check_play(state: GameState, mv: Move) -> None:
     """Validate the cards played (ST-P1..P3, ST-P6, MM-P1/P2) and their openings."""
-    s = state.sled(mv.seat)
+    s = state.public.sleds[mv.seat]
     game = state.game
     play = mv.play
     if not play:
@@ -570,8 +635,9 @@ def _check_play(state: GameState, mv: Move) -> None:
             raise IllegalMove("HAND", f"card {c} is not in {s.name}'s hand")
         positions.add(p)
         cards.add(c)
+    opening_rule = "ST-K2" if game == ST else "MM-K2"
     for _, c, v in play:
-        _open(state, mv.seat, c, v, "ST-K2" if game == ST else "MM-K2")
+        _open(state, mv.seat, c, v, opening_rule)
         if v != value:
             raise IllegalMove("ST-P2" if game == ST else "MM-P1", "all cards played in one turn have the same value")
 
@@ -581,17 +647,40 @@ def apply(state: GameState, action: Action, rand: RandomSource) -> GameState:
     """Apply ``action``; return the new state or raise IllegalMove (the old state is untouched)."""
     if isinstance(action, Move):
         _check_turn(state, action.seat, PH_MOVE)
-        return _apply_move(_W(state), action, rand).freeze()
-    if isinstance(action, Refill):
+        w = _W(state)
+        _apply_move(w, action, rand)
+    elif isinstance(action, Refill):
         _check_turn(state, action.seat, PH_REFILL)
-        return _apply_refill(_W(state), action, rand).freeze()
-    if isinstance(action, ChooseStart):
+        w = _W(state)
+        _apply_refill(w, action, rand)
+    elif isinstance(action, ChooseStart):
         _check_turn(state, action.seat, PH_START)
-        return _apply_choose(_W(state), action, rand).freeze()
-    if isinstance(action, PlaceTree):
+        w = _W(state)
+        _apply_choose(w, action, rand)
+    elif isinstance(action, PlaceTree):
         _check_turn(state, action.seat, PH_TREES)
-        return _apply_tree(_W(state), action, rand).freeze()
-    raise IllegalMove("TURN", f"not an action: {action!r}")
+        w = _W(state)
+        _apply_tree(w, action, rand)
+    else:
+        raise IllegalMove("TURN", f"not an action: {action!r}")
+    return w.freeze()
+
+
+def _apply_choose(w: _W, a: ChooseStart, rand: RandomSource) -> None:
+    taken = {s.start for s in w.public.sleds if s.start}
+    if not isinstance(a.position, int) or not (1 <= a.position <= w.track.lanes):
+        raise IllegalMove("ST-S2", f"start position {a.position!r} does not exist")
+    if a.position in taken:
+        raise IllegalMove("ST-S2", f"start position {a.position} is taken")
+    s = w.edit(a.seat)
+    s.start, s.at = a.position, w.track.start_space(a.position)
+    pub = w.public
+    pub.last_event = f"{s.name} takes start position {a.position}"
+    choosers = pub.choosers[1:]
+    if choosers:
+        pub.choosers, pub.current = choosers, choosers[0]
+        return
+    _deal_snowtails(w, rand)
 
 
 def tree_spaces(state: GameState) -> list[int]:
@@ -602,9 +691,9 @@ def tree_spaces(state: GameState) -> list[int]:
             if sid not in track.blocked and sid not in trees]
 
 
-def _apply_tree(state: "_W", a: PlaceTree, rand: RandomSource) -> "_W":
-    rule = "ST-S1" if state.game == ST else "MM-S1"
-    track = state.track
+def _apply_tree(w: _W, a: PlaceTree, rand: RandomSource) -> None:
+    rule = "ST-S1" if w.game == ST else "MM-S1"
+    track, pub = w.track, w.public
     if not isinstance(a.space, int) or not 0 <= a.space < track.size:
         raise IllegalMove(rule, f"space {a.space!r} does not exist")
     where = list(track.coords(a.space))
@@ -612,42 +701,15 @@ def _apply_tree(state: "_W", a: PlaceTree, rand: RandomSource) -> "_W":
         raise IllegalMove(rule, f"space {where} is in the start or finish section: trees go between them")
     if a.space in track.blocked:
         raise IllegalMove(rule, f"space {where} is blocked")
-    if a.space in state.public.trees:
+    if a.space in pub.trees:
         raise IllegalMove(rule, f"space {where} has a tree already")
-    placers = state.public.choosers[1:]
-    state = _set_pub(state, trees=state.public.trees | {a.space}, choosers=placers,
-                     last_event=f"{state.sled(a.seat).name} places a tree at {where}")
+    pub.trees = pub.trees | {a.space}
+    pub.choosers = placers = pub.choosers[1:]
+    pub.last_event = f"{w.sled(a.seat).name} places a tree at {where}"
     if placers:
-        return _set_pub(state, current=placers[0])
-    return _begin(state, rand)
-
-
-def _apply_choose(state: GameState, a: ChooseStart, rand: RandomSource) -> GameState:
-    taken = {s.start for s in state.public.sleds if s.start}
-    if not isinstance(a.position, int) or not (1 <= a.position <= state.track.lanes):
-        raise IllegalMove("ST-S2", f"start position {a.position!r} does not exist")
-    if a.position in taken:
-        raise IllegalMove("ST-S2", f"start position {a.position} is taken")
-    state = _set_sled(state, a.seat, start=a.position, at=state.track.start_space(a.position))
-    _set_pub(state, last_event=f"{state.sled(a.seat).name} takes start position {a.position}")
-    choosers = state.public.choosers[1:]
-    if choosers:
-        return _set_pub(state, choosers=choosers, current=choosers[0])
-    return _deal_snowtails(state, rand)
-
-
-class _Lazy:
-    """A value computed on first use (and then kept)."""
-
-    __slots__ = ("_fn", "_value", "_done")
-
-    def __init__(self, fn):
-        self._fn, self._done = fn, False
-
-    def __call__(self):
-        if not self._done:
-            self._value, self._done = self._fn(), True
-        return self._value
+        pub.current = placers[0]
+    else:
+        _begin(w, rand)
 
 
 @dataclass(slots=True)
@@ -662,28 +724,32 @@ class _Motion:
     first_stop_step: int = -1
 
 
-def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
-    game, rules, track = state.game, state.rules, state.track
+def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
+    game, rules, track = w.game, w.rules, w.track
     seat = mv.seat
-    s = state.sled(seat)
-    _check_play(state, mv)
-    # ST-B1 Decision, MM-B2: the race position at the start of the turn (computed only when used)
-    position_now = _Lazy(lambda: race_position(state, seat))
+    s = w.public.sleds[seat]
+    _check_play(w, mv)
+    # Nothing below changes ``w`` before the write-back, so race_position(w, seat) is the race
+    # position at the start of the turn (ST-B1 Decision, MM-B2); it is computed only when used.
 
     # --- 1. play the cards (ST-P4/P5, MM-P1) ---
-    hand = set(s.hand)
-    left, right, discard, values = s.left, s.right, s.discard, list(s.values)
-    brake = s.brake
-    for pos, card, value in mv.play:
-        hand.discard(card)
-        values[card] = value
-        if pos == "left":
-            left = left + (card,)
-        elif pos == "right":
-            right = right + (card,)
-        else:
-            brake = value  # ST-P5: the card goes to the discard pile, the token takes its value
-            discard = discard + (card,)
+    left, right, discard, values, brake = s.left, s.right, s.discard, s.values, s.brake
+    hand = s.hand
+    if mv.play:
+        hand = set(hand)
+        values = list(values)
+        for pos, card, value in mv.play:
+            hand.discard(card)
+            values[card] = value
+            if pos == "left":
+                left = left + (card,)
+            elif pos == "right":
+                right = right + (card,)
+            else:
+                brake = value  # ST-P5: the card goes to the discard pile, the token takes its value
+                discard = discard + (card,)
+        hand = tuple(sorted(hand))
+        values = tuple(values)
     start_dog = rules.st_start_dog if game == ST else rules.mm_start_dog  # ST-S3: an empty dog counts 3
     lv = values[left[-1]] if left else start_dog
     rv = values[right[-1]] if right else start_dog
@@ -701,134 +767,168 @@ def _apply_move(state: GameState, mv: Move, rand: RandomSource) -> GameState:
     # --- 2. MM bonus die adjustment (MM-B1..B3) ---
     die = s.die
     if game == MM and lv == rv and not s.first_turn:
-        p = min(position_now(), rules.mm_die_max)
+        p = min(race_position(w, seat), rules.mm_die_max)
         die = p if die is None else max(die, p)
 
     # --- path shape (TRK-11) ---
-    if not isinstance(mv.path, str) or mv.path.strip("FD"):
-        raise IllegalMove("TRK-11", f"a path is a string of F and D, not {mv.path!r}")
+    path = mv.path
+    if not isinstance(path, str) or path.strip("FD"):
+        raise IllegalMove("TRK-11", f"a path is a string of F and D, not {path!r}")
     want_len = max(speed, 0)
     want_drift = min(drift, want_len)
-    if len(mv.path) != want_len or mv.path.count("D") != want_drift:
+    if len(path) != want_len or path.count("D") != want_drift:
         raise IllegalMove("TRK-11", f"speed {speed} with drift {drift} needs a path of {want_len} steps "
-                                    f"with {want_drift} drift steps, not {mv.path!r}")
+                                    f"with {want_drift} drift steps, not {path!r}")
 
     # --- bonus availability ---
-    if not isinstance(mv.bonus, int) or isinstance(mv.bonus, bool) or mv.bonus < 0:
-        raise IllegalMove("ST-B1" if game == ST else "MM-B4", f"bonus {mv.bonus!r} is not a number of steps")
-    st_bonus = 0
+    bonus = mv.bonus
+    if not isinstance(bonus, int) or isinstance(bonus, bool) or bonus < 0:
+        raise IllegalMove("ST-B1" if game == ST else "MM-B4", f"bonus {bonus!r} is not a number of steps")
     if game == ST:
+        st_bonus = 0
         if lv == rv and speed >= 1 and not s.first_turn:
-            st_bonus = position_now()  # ST-B1
-        if mv.bonus not in (0, st_bonus):
-            raise IllegalMove("ST-B1", f"the balance bonus is all or nothing: 0 or {st_bonus}, not {mv.bonus}")
-    else:
-        if mv.bonus > (die or 0):
-            raise IllegalMove("MM-B4", f"the bonus die allows at most {die or 0} steps, not {mv.bonus}")
+            st_bonus = race_position(w, seat)  # ST-B1
+        if bonus not in (0, st_bonus):
+            raise IllegalMove("ST-B1", f"the balance bonus is all or nothing: 0 or {st_bonus}, not {bonus}")
+    elif bonus > (die or 0):
+        raise IllegalMove("MM-B4", f"the bonus die allows at most {die or 0} steps, not {bonus}")
 
     # --- 3. move ---
-    others = {o.at: o.seat for o in state.public.sleds if o.seat != seat and o.at is not None}
-    m = _Motion(at=at, damage=s.damage, trees=state.public.trees, events=[])
-    limit_speed = speed + mv.bonus  # ST-L1: speed plus the bonus if taken
-    _walk(state, m, mv.path, direction, others, limit_speed)
+    pub = w.public
+    # the other sleds by space (the mover's own space and None are never a step's target: every
+    # step moves forward, TRK-8/9)
+    others = {o.at: o.seat for o in pub.sleds}
+    m = _Motion(at, s.damage, pub.trees, [])
+    limit_speed = speed + bonus  # ST-L1: speed plus the bonus if taken
+    _walk(w, m, path, direction, others, limit_speed)
     if m.stopped == "edge" and game == ST:
         # ST-M4: a path ended by the edge or an obstacle at step j must hold min(drift, j) drift steps
         j = m.first_stop_step
-        if mv.path[:j].count("D") < min(drift, j):
+        if path[:j].count("D") < min(drift, j):
             raise IllegalMove("ST-M4", f"drift comes first: this path hits the edge at step {j} "
                                        f"with drift left unmade")
-    if mv.bonus:
+    if bonus:
         if m.stopped:
             raise IllegalMove("ST-B1" if game == ST else "MM-B4",
                               "a bonus is taken only after a path that ended without a collision")
         if game == MM:
             die = None  # MM-B4: the die is removed as the first bonus step is taken
-        _walk(state, m, "F" * mv.bonus, direction, others, limit_speed)
+        _walk(w, m, "F" * bonus, direction, others, limit_speed)
     if m.stopped == "sled" and game == MM and die is not None:
         die = die - 1 or None  # MM-C2: the die goes down by 1; at 0 it is removed
 
     # --- write back ---
     eliminated = m.stopped == "out" and game == ST
-    new_at = None if eliminated else m.at
-    state = _set_sled(state, seat, hand=tuple(sorted(hand)), left=left, right=right, brake=brake, discard=discard,
-                      values=tuple(values), at=new_at, damage=m.damage, die=die if game == MM else None,
-                      first_turn=False, **({"status": ELIMINATED} if eliminated else {}))
-    if m.trees is not state.public.trees:
-        _set_pub(state, trees=m.trees)
-    _set_pub(state, last_event=_describe(state, seat, m))
+    s = w.edit(seat)
+    s.hand, s.left, s.right, s.brake, s.discard, s.values = hand, left, right, brake, discard, values
+    s.at = None if eliminated else m.at
+    s.damage, s.die, s.first_turn = m.damage, die if game == MM else None, False
+    if eliminated:
+        s.status = ELIMINATED
+    pub.trees = m.trees
+    pub.last_event = _describe(w, s.name, m)
     if eliminated:
         # ST-R5: eliminated at once, removed from the track, no place
-        pub = state.public
-        _set_pub(state, eliminated=pub.eliminated + (seat,))
-        return _end_turn(state, rand)
+        pub.eliminated = pub.eliminated + (seat,)
+        _end_turn(w)
+        return
     if m.stopped == "out" and game == MM:
-        if len(state.public.sleds) == 2:
-            return _two_player_wreck(state, seat)  # MM-C5
-        need = RefillNeed(seat, len(state.sled(seat).hand), len(state.sled(seat).hand), True, wreck=True)
-        return _need_refill(state, need, rand)
+        if len(pub.sleds) == 2:
+            _two_player_wreck(w, seat)  # MM-C5
+            return
+        held = len(s.hand)
+        if held:  # MM-C4: the whole hand is discarded, 5 new cards drawn
+            pub.phase, pub.refill = PH_REFILL, _new_need(seat, held, held, True, False, False, True)
+        else:
+            _do_refill(w, seat, True, True, rand)
+        return
 
     # --- refill choices ---
-    s = state.sled(seat)
     draw = not (m.stopped == "sled" and game == ST)  # ST-C1: no cards drawn after hitting a sled
     over = max(0, s.hand_count() - rules.hand_size)
-    need = RefillNeed(seat, over, over, draw)
+    most, chapel, kennels = over, False, False
     if game == MM and rules.mm_buildings and s.at is not None:
         trig = track.triggers
         if s.at in trig.get("bothy", ()):  # MM-F4: discard any number of dog cards
-            need = _rep(need, max_discard=len(s.hand))
-        if s.at in trig.get("chapel", ()) and s.damage:  # MM-F3
-            need = _rep(need, chapel=True)
-        if s.at in trig.get("kennels", ()) and s.aside:  # MM-F2
-            need = _rep(need, kennels=True)
-    return _need_refill(state, need, rand)
+            most = len(s.hand)
+        chapel = bool(s.at in trig.get("chapel", ()) and s.damage)  # MM-F3
+        kennels = bool(s.at in trig.get("kennels", ()) and s.aside)  # MM-F2
+    if most or chapel or kennels:  # the player chooses (Refill)
+        pub.phase, pub.refill = PH_REFILL, _new_need(seat, over, most, draw, chapel, kennels, False)
+    else:
+        _do_refill(w, seat, draw, False, rand)  # nothing to choose: refill at once
 
 
-def _walk(state: GameState, m: _Motion, steps: str, direction: int, others: dict, limit_speed: int) -> None:
-    """Resolve steps one by one (TRK-12), recording hazards (ST-C*, ST-L*, MM-C*)."""
-    track, game = state.track, state.game
-    start = m.at
+def _walk(w: _W, m: _Motion, steps: str, direction: int, others: dict, limit_speed: int) -> None:
+    """Resolve steps one by one (TRK-12), recording hazards (ST-C*, ST-L*, MM-C*).
+
+    Most walks meet no hazard at all: those take their end from :func:`_clear_route`.
+    """
+    if m.stopped:
+        return
+    track, game = w.track, w.game
+    route = _clear_route(track, m.at, steps, direction)
+    if route is not None and route[1].isdisjoint(others) and route[1].isdisjoint(m.trees):
+        m.at = route[0]  # no hazard on the way: the common case
+        return
+    start = at = m.at
     forward, drift = track.forward, track.drift_to[1 if direction > 0 else 0]  # TRK-8, TRK-9
-    blocked, red_line = track.blocked, track.red_line
+    blocked, red_line, coords, trees = track.blocked, track.red_line, track.coords_of, m.trees
     for i, ch in enumerate(steps):
-        if m.stopped:
-            return
-        target = drift[m.at] if ch == "D" else forward[m.at]
+        target = drift[at] if ch == "D" else forward[at]
         if target == EDGE or target in blocked:
             # ST-C2 / MM-C1: stay in the space before the contact, take one card
-            m.stopped = "edge"
-            m.first_stop_step = i + 1
+            m.stopped, m.first_stop_step = "edge", i + 1
             m.events.append("edge")
-            _take_damage(state, m, 1, track.is_finished(start) or track.is_finished(m.at))
+            _take_damage(w, m, 1, track.is_finished(start) or track.is_finished(at))
             return
         if target in others:
-            m.stopped = "sled"  # ST-C1 / MM-C2: stay in the space before
-            m.first_stop_step = i + 1
-            m.events.append(f"hit {state.sled(others[target]).name}")
+            m.stopped, m.first_stop_step = "sled", i + 1  # ST-C1 / MM-C2: stay in the space before
+            m.events.append(f"hit {w.sled(others[target]).name}")
             return
-        prev = m.at
-        m.at = target
-        if red_line[target] >= 0 and game == ST and track.coords_of[prev][0] < track.coords_of[target][0]:
+        prev = at
+        m.at = at = target
+        if red_line[target] >= 0 and game == ST and coords[prev][0] < coords[target][0]:
             over = limit_speed - red_line[target]  # ST-L1/L2
             if over > 0:
                 m.events.append(f"speed limit {red_line[target]}: {over} damage")
-                _take_damage(state, m, over, False)
+                _take_damage(w, m, over, False)
                 if m.stopped:
                     return
-        if target in m.trees:
-            m.trees = m.trees - {target}  # ST-C3 / MM-C3: the tree is removed, one card, keep moving
+        if target in trees:
+            m.trees = trees = trees - {target}  # ST-C3 / MM-C3: the tree is removed, one card, keep moving
             m.events.append("tree")
-            _take_damage(state, m, 1, game == MM and track.is_finished(target))
+            _take_damage(w, m, 1, game == MM and track.is_finished(target))
             if m.stopped:
                 return
 
 
-def _take_damage(state: GameState, m: _Motion, count: int, past_finish: bool) -> None:
-    rules, game = state.rules, state.game
+@lru_cache(maxsize=8192)
+def _clear_route(track: Track, at: int, steps: str, direction: int) -> tuple[int, frozenset[int]] | None:
+    """Where ``steps`` from ``at`` end and the spaces they enter, if none of them is a fixed hazard
+    (the edge or a blocked space, TRK-10; a red line, ST-L2); otherwise None.
+
+    A pure function of the track, memoised: with no sled or tree on the way either, :func:`_walk`
+    needs nothing else.
+    """
+    forward, drift = track.forward, track.drift_to[1 if direction > 0 else 0]
+    blocked, red_line = track.blocked, track.red_line
+    entered = []
+    for ch in steps:
+        at = drift[at] if ch == "D" else forward[at]
+        if at == EDGE or at in blocked or red_line[at] >= 0:
+            return None
+        entered.append(at)
+    return at, frozenset(entered)
+
+
+def _take_damage(w: _W, m: _Motion, count: int, past_finish: bool) -> None:
+    rules, game = w.rules, w.game
     if game == MM and past_finish:
         return  # MM-C6: after crossing the finish line no collision cards
     for _ in range(count):
         m.damage += 1
-        if game == ST and m.damage >= rules.st_elimination_damage and not state.track.is_finished(m.at):
+        if game == ST and m.damage >= rules.st_elimination_damage and not w.track.is_finished(m.at):
             m.stopped = "out"  # ST-R5 (a sled past the finish line is never eliminated)
             m.events.append("eliminated")
             return
@@ -838,48 +938,40 @@ def _take_damage(state: GameState, m: _Motion, count: int, past_finish: bool) ->
             return
 
 
-def _describe(state: GameState, seat: int, m: _Motion) -> str:
-    name = state.sled(seat).name
-    where = "off the track" if m.stopped == "out" and state.game == ST else str(list(state.track.coords(m.at)))
+def _describe(w: _W, name: str, m: _Motion) -> str:
+    where = "off the track" if m.stopped == "out" and w.game == ST else "[%d, %d, %d]" % w.track.coords_of[m.at]
     extra = f" ({', '.join(m.events)})" if m.events else ""
     return f"{name} moved to {where}{extra}"
 
 
-def _two_player_wreck(state: GameState, seat: int) -> GameState:
+def _two_player_wreck(w: _W, seat: int) -> None:
     """MM-C5 Decision: with two players, a fifth collision card ends the race; that player is second."""
-    other = 1 - seat
-    return _set_pub(state, phase=PH_OVER, current=-1, places=(other, seat), refill=None,
-                    turn=state.public.turn + 1)
+    pub = w.public
+    pub.phase, pub.current, pub.places, pub.refill, pub.turn = PH_OVER, -1, (1 - seat, seat), None, pub.turn + 1
 
 
-def _need_refill(state: GameState, need: RefillNeed, rand: RandomSource) -> GameState:
-    if need.max_discard == 0 and not need.chapel and not need.kennels:
-        return _do_refill(state, Refill(need.seat), need, rand)
-    return _set_pub(state, phase=PH_REFILL, refill=need)
-
-
-def _apply_refill(state: GameState, r: Refill, rand: RandomSource) -> GameState:
-    need = state.public.refill
+def _apply_refill(w: _W, r: Refill, rand: RandomSource) -> None:
+    need = w.public.refill
     assert need is not None
-    s = state.sled(r.seat)
+    s = w.sled(r.seat)
     ids = [c for c, _ in r.discard]
     if len(set(ids)) != len(ids):
         raise IllegalMove("HAND", "the same card discarded twice")
     for c, v in r.discard:
         if c not in s.hand:
             raise IllegalMove("HAND", f"card {c} is not in {s.name}'s hand")
-        _open(state, r.seat, c, v, "ST-K2" if state.game == ST else "MM-K2")
-    rule = "ST-R2" if state.game == ST else ("MM-C4" if need.wreck else "MM-R1")
+        _open(w, r.seat, c, v, "ST-K2" if w.game == ST else "MM-K2")
+    rule = "ST-R2" if w.game == ST else ("MM-C4" if need.wreck else "MM-R1")
     if r.chapel and not need.chapel:
         raise IllegalMove("MM-F3", "the chapel is not available")
-    lo, hi = _discard_range(state, need, r.chapel)
+    lo, hi = _discard_range(w, need, r.chapel)
     if not (lo <= len(ids) <= hi):
         if lo == hi:
             raise IllegalMove(rule, f"discard exactly {lo} dog cards, not {len(ids)}")
         raise IllegalMove("MM-F4", f"discard {lo} to {hi} dog cards, not {len(ids)}")
     if r.kennels and not need.kennels:
         raise IllegalMove("MM-F2", "the kennels are not available")
-    return _do_refill(state, r, need, rand)
+    _do_refill(w, r.seat, need.draw, need.wreck, rand, r.discard, r.chapel, r.kennels)
 
 
 def _discard_range(state: GameState, need: RefillNeed, chapel: bool) -> tuple[int, int]:
@@ -892,117 +984,104 @@ def _discard_range(state: GameState, need: RefillNeed, chapel: bool) -> tuple[in
     return lo, (need.max_discard if need.max_discard > need.min_discard else lo)
 
 
-def _do_refill(state: GameState, r: Refill, need: RefillNeed, rand: RandomSource) -> GameState:
-    """Action 3 / step 5: discards (ST-R2/R3, MM-R1/R2), buildings, draws (ST-R1/R4, MM-R1/R3)."""
-    seat, rules, game = r.seat, state.rules, state.game
-    s = state.sled(seat)
-    values = list(s.values)
-    for c, v in r.discard:
-        values[c] = v  # discards are public (ST-R3, MM-R2 Decisions)
-    gone = {c for c, _ in r.discard}
-    hand = tuple(c for c in s.hand if c not in gone)
-    damage = s.damage
-    if r.chapel or need.wreck:
-        damage = 0  # MM-F3 / MM-C4: discard all collision cards
-    if r.discard or damage != s.damage:
-        state = _set_sled(state, seat, hand=hand, discard=s.discard + tuple(c for c, _ in r.discard),
-                          values=tuple(values), damage=damage)
-    if need.wreck:
-        state = _draw(state, seat, rules.hand_size, rand)  # MM-C4: five new dog cards
-        state = _set_sled(state, seat, repair=True)
-    elif need.draw:
-        state = _draw(state, seat, rules.hand_size - state.sled(seat).hand_count(), rand)
-    if r.kennels:
-        s = state.sled(seat)  # MM-F2: after refilling, shuffle one set-aside five into the deck
-        state = _set_sled(state, seat, aside=s.aside[1:], deck=s.deck + s.aside[:1])  # re-laid before a draw
-    if game == MM and rules.mm_buildings and state.sled(seat).at in state.track.triggers.get("tavern", ()):
-        d = state.sled(seat).die  # MM-F5
-        state = _set_sled(state, seat, die=min(rules.mm_die_max, (d or 0) + rules.mm_tavern_bonus))
-    _set_pub(state, refill=None)
-    return _end_turn(state, rand)
+def _do_refill(w: _W, seat: int, draw: bool, wreck: bool, rand: RandomSource,
+               discard: Sequence[tuple[int, int]] = (), chapel: bool = False, kennels: bool = False) -> None:
+    """Action 3 / step 5: discards (ST-R2/R3, MM-R1/R2), buildings, draws (ST-R1/R4, MM-R1/R3).
 
-
-def _relay_deck(state: GameState, seat: int, rand: RandomSource) -> GameState:
-    """Lay the deck out again as a new generation of slots (every value unopened).
-
-    Needed before a draw when the deck holds a card whose value is public
-    (the five the kennels shuffle in, MM-F2): drawing it would tell everyone.
-    What is gathered never depends on the draw's randomness, so the owner
-    can commit to the new slots before its move.
+    ``draw`` and ``wreck`` as in :class:`RefillNeed`; the rest are the player's choices (:class:`Refill`).
     """
-    s = state.sled(seat)
-    gathered = list(s.deck)
-    gen = s.generation + 1
-    first = len(s.values)
-    new_ids = list(range(first, first + len(gathered)))
-    p = state.private[seat]
-    if p is not None:
-        layout = private_layout(p.secret, gen, [p.values[c] for c in gathered])
-        state.private[seat] = _rep(p, values=p.values + tuple(layout))
-    deck = shuffle_with(rand, new_ids)
-    return _set_sled(state, seat, deck=tuple(deck), values=s.values + (-1,) * len(gathered),
-                     gen_starts=s.gen_starts + (first,))
+    rules, game = w.rules, w.game
+    sleds = w.public.sleds
+    s = sleds[seat]
+    damage = 0 if chapel or wreck else s.damage  # MM-F3 / MM-C4: discard all collision cards
+    if discard or damage != s.damage:
+        s = w.edit(seat)
+        values = list(s.values)
+        for c, v in discard:
+            values[c] = v  # discards are public (ST-R3, MM-R2 Decisions)
+        gone = {c for c, _ in discard}
+        s.hand = tuple(c for c in s.hand if c not in gone)
+        s.discard = s.discard + tuple(c for c, _ in discard)
+        s.values, s.damage = tuple(values), damage
+    if wreck:
+        _draw(w, seat, rules.hand_size, rand)  # MM-C4: five new dog cards
+        w.edit(seat).repair = True
+    elif draw:
+        _draw(w, seat, rules.hand_size - sleds[seat].hand_count(), rand)
+    if kennels:
+        s = w.edit(seat)  # MM-F2: after refilling, shuffle one set-aside five into the deck
+        s.deck, s.aside = s.deck + s.aside[:1], s.aside[1:]  # re-laid before a draw
+    if game == MM and rules.mm_buildings and sleds[seat].at in w.track.triggers.get("tavern", ()):
+        s = w.edit(seat)  # MM-F5
+        s.die = min(rules.mm_die_max, (s.die or 0) + rules.mm_tavern_bonus)
+    w.public.refill = None
+    _end_turn(w)
 
 
 # ---------------------------------------------------------------- turn order
-def _end_turn(state: GameState, rand: RandomSource) -> GameState:
-    pub = state.public
-    _set_pub(state, turn=pub.turn + 1, phase=PH_MOVE, refill=None)
-    if state.game == ST:
-        return _next_snowtails(state)
-    return _next_mush(state)
+def _end_turn(w: _W) -> None:
+    pub = w.public
+    pub.turn, pub.phase, pub.refill = pub.turn + 1, PH_MOVE, None
+    if w.game == ST:
+        _next_snowtails(w)
+    else:
+        _next_mush(w)
 
 
-def _next_snowtails(state: GameState) -> GameState:
-    pub = state.public
-    order = tuple(i for i in pub.order[1:] if state.sled(i).status == RACING)
+def _next_snowtails(w: _W) -> None:
+    pub = w.public
+    sleds = pub.sleds
+    order = tuple(i for i in pub.order[1:] if sleds[i].status == RACING)
     if order:
-        return _set_pub(state, order=order, current=order[0])
+        pub.order, pub.current = order, order[0]
+        return
     # end of the round (ST-E1): every sled over the line finishes, placed by race position
-    crossed = [s.seat for s in pub.sleds
-               if s.status == RACING and s.at is not None and state.track.is_finished(s.at)]
-    places = pub.places + tuple(ranking(state, crossed))
+    crossed = [s.seat for s in sleds if s.status == RACING and s.at is not None and w.track.is_finished(s.at)]
+    places = pub.places + tuple(ranking(w, crossed))
     for i in crossed:
-        state = _set_sled(state, i, status=FINISHED)
-    racing = racing_seats(state)
+        w.edit(i).status = FINISHED
+    racing = racing_seats(w)
     rnd = pub.round + 1
-    if not racing or rnd > state.rules.max_rounds:
-        places = places + tuple(ranking(state, racing))  # max_rounds Decision
-        return _set_pub(state, places=places, phase=PH_OVER, current=-1, order=(), round=rnd)
-    order = tuple(ranking(state, racing))  # ST-O2
-    return _set_pub(state, places=places, order=order, current=order[0], round=rnd)
+    if not racing or rnd > w.rules.max_rounds:
+        places = places + tuple(ranking(w, racing))  # max_rounds Decision
+        pub.places, pub.phase, pub.current, pub.order, pub.round = places, PH_OVER, -1, (), rnd
+        return
+    order = tuple(ranking(w, racing))  # ST-O2
+    pub.places, pub.order, pub.current, pub.round = places, order, order[0], rnd
 
 
-def _next_mush(state: GameState) -> GameState:
-    pub = state.public
+def _next_mush(w: _W) -> None:
+    pub = w.public
     if not pub.crossed:
-        line = state.track.base[-1][0]  # the first space id past the finish line (track.is_finished)
-        if any(s.at is not None and s.at >= line for s in pub.sleds):
-            _set_pub(state, crossed=True)
-            pub = state.public
-    acted_now = pub.current
-    waiting = [i for i in pub.order if i != acted_now]
+        line = w.track.base[-1][0]  # the first space id past the finish line (track.is_finished)
+        for s in pub.sleds:
+            if s.at is not None and s.at >= line:
+                pub.crossed = True
+                break
+    acted = pub.current
+    waiting = [i for i in pub.order if i != acted]
     rnd = pub.round
     while True:
         if not waiting:
             # end of the round
-            if pub.crossed or rnd >= state.rules.max_rounds:
-                places = tuple(ranking(state))  # MM-E1/E2 (and the max_rounds Decision)
-                return _set_pub(state, phase=PH_OVER, current=-1, order=(), places=places, round=rnd + 1)
+            if pub.crossed or rnd >= w.rules.max_rounds:
+                pub.places = tuple(ranking(w))  # MM-E1/E2 (and the max_rounds Decision)
+                pub.phase, pub.current, pub.order, pub.round = PH_OVER, -1, (), rnd + 1
+                return
             rnd += 1
             waiting = list(range(len(pub.sleds)))
         if rnd == 1:
             nxt = waiting[0]  # MM-O1: first round in start order
         else:
-            nxt = _leader(state, waiting)  # MM-O2 Decision: best race position among those still to act
-        s = state.sled(nxt)
-        if s.repair:
-            last = ranking(state)[-1]
+            nxt = _leader(w, waiting)  # MM-O2 Decision: best race position among those still to act
+        if pub.sleds[nxt].repair:
+            last = ranking(w)[-1]
             if last != nxt:
                 waiting.remove(nxt)  # MM-C4: under repair, does nothing
                 continue
-            state = _set_sled(state, nxt, repair=False)  # last: plays normally again
-        return _set_pub(state, order=tuple(waiting), current=nxt, round=rnd)
+            w.edit(nxt).repair = False  # last: plays normally again
+        pub.order, pub.current, pub.round = tuple(waiting), nxt, rnd
+        return
 
 
 # ------------------------------------------------------------- legal actions

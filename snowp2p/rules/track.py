@@ -11,7 +11,9 @@ integer tables indexed by a *space id* (``sid``):
 * ``forward[sid]``      the space a forward step reaches (TRK-8), or ``EDGE``;
 * ``drift_to[d][sid]``  the space a drift step toward lower (d=0) or higher
                         (d=1) lanes reaches (TRK-9), or ``EDGE`` (TRK-10);
-* ``band[sid]`` and ``rank_key[sid]`` for race position (TRK-14..16);
+* ``band[sid]`` and ``rank_key[sid]`` for race position (TRK-14..16), and
+  ``rank[sid]``, the same order as one integer (``rank_key[sid]``'s place
+  among the distinct keys, sorted), which the engines compare;
 * ``red_line[sid]``     the speed limit charged when a step *enters* ``sid``
                         across a corner's red line (TRK-7, ST-L2).
 
@@ -100,6 +102,7 @@ class Track:
     drift_to: tuple[tuple[int, ...], tuple[int, ...]] = field(default=((), ()), repr=False)
     band: tuple[int, ...] = field(default=(), repr=False)
     rank_key: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    rank: tuple[int, ...] = field(default=(), repr=False)  # rank[a] < rank[b] iff rank_key[a] < rank_key[b]
     red_line: tuple[int, ...] = field(default=(), repr=False)  # -1: no red line entered
     triggers: dict[str, frozenset[int]] = field(default_factory=dict, repr=False)
 
@@ -269,8 +272,14 @@ def build_track(
         blocked=frozenset(blocked_ids), description=description, buildings=buildings,
         lane_len=lane_len, base=tuple(base), coords_of=tuple(coords), forward=tuple(forward),
         drift_to=(tuple(drift_lo), tuple(drift_hi)), band=tuple(band),
-        rank_key=tuple(rank_key), red_line=tuple(red_line), triggers=triggers,
+        rank_key=tuple(rank_key), rank=_ranks(rank_key), red_line=tuple(red_line), triggers=triggers,
     )
+
+
+def _ranks(keys: list[tuple[int, int, int]]) -> tuple[int, ...]:
+    """Each key's place among the distinct keys in increasing order (equal keys, equal places)."""
+    place = {k: i for i, k in enumerate(sorted(set(keys)))}
+    return tuple(place[k] for k in keys)
 
 
 def _inner_count(sec: Section, lens: tuple[int, ...], lanes: int) -> int:
