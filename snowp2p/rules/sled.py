@@ -970,7 +970,7 @@ def _end_turn(w: _W) -> None:
 def _next_snowtails(w: _W) -> None:
     pub = w.public
     sleds = pub.sleds
-    order = tuple(i for i in pub.order[1:] if sleds[i].status == RACING)
+    order = tuple([i for i in pub.order[1:] if sleds[i].status == RACING])
     if order:
         pub.order, pub.current = order, order[0]
         return
