@@ -225,7 +225,7 @@ class _W:
         self.public = pub = _WPublic(state.public)
         pub.sleds = list(pub.sleds)
         self.game = pub.game
-        self.private = list(state.private)
+        self.private = state.private  # a new tuple when a private part changes (rare)
         self.edited: list[int] = []  # seats whose sled is a twin
 
     def sled(self, seat: int) -> Sled:
@@ -249,7 +249,7 @@ class _W:
         for seat in self.edited:
             sleds[seat].freeze()
         pub.sleds = tuple(sleds)
-        return _new_state(self.rules, self.track, pub.freeze(), tuple(self.private))
+        return _new_state(self.rules, self.track, pub.freeze(), self.private)
 
 
 # ------------------------------------------------------------------- actions
@@ -502,7 +502,9 @@ def _new_generation(w: _W, seat: int, gathered: list[int], rand: RandomSource) -
     p = w.private[seat]
     if p is not None:
         layout = private_layout(p.secret, s.generation + 1, [p.values[c] for c in gathered])
-        w.private[seat] = Private(p.seat, p.secret, p.values + tuple(layout))
+        private = list(w.private)
+        private[seat] = Private(p.seat, p.secret, p.values + tuple(layout))
+        w.private = tuple(private)
     s.deck = tuple(shuffle_with(rand, new_ids))
     s.values = s.values + (-1,) * len(gathered)
     s.gen_starts = s.gen_starts + (first,)
@@ -1031,7 +1033,7 @@ def _end_turn(w: _W) -> None:
 def _next_snowtails(w: _W) -> None:
     pub = w.public
     sleds = pub.sleds
-    order = tuple(i for i in pub.order[1:] if sleds[i].status == RACING)
+    order = tuple([i for i in pub.order[1:] if sleds[i].status == RACING])
     if order:
         pub.order, pub.current = order, order[0]
         return
