@@ -941,7 +941,7 @@ def _take_damage(w: _W, m: _Motion, count: int, past_finish: bool) -> None:
 
 
 def _describe(w: _W, name: str, m: _Motion) -> str:
-    where = "off the track" if m.stopped == "out" and w.game == ST else "[%d, %d, %d]" % w.track.coords_of[m.at]
+    where = "off the track" if m.stopped == "out" and w.game == ST else w.track.labels[m.at]
     extra = f" ({', '.join(m.events)})" if m.events else ""
     return f"{name} moved to {where}{extra}"
 

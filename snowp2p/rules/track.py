@@ -15,7 +15,8 @@ integer tables indexed by a *space id* (``sid``):
   ``rank[sid]``, the same order as one integer (``rank_key[sid]``'s place
   among the distinct keys, sorted), which the engines compare;
 * ``red_line[sid]``     the speed limit charged when a step *enters* ``sid``
-                        across a corner's red line (TRK-7, ST-L2).
+                        across a corner's red line (TRK-7, ST-L2);
+* ``labels[sid]``       the text of ``coords(sid)``, as event texts show it.
 
 So the engines never do geometry at play time: a step is a table lookup,
 which keeps move generation and validation fast and float-free.
@@ -98,6 +99,7 @@ class Track:
     lane_len: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
     base: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
     coords_of: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
+    labels: tuple[str, ...] = field(default=(), repr=False)  # "[section, lane, index]" of each space
     forward: tuple[int, ...] = field(default=(), repr=False)
     drift_to: tuple[tuple[int, ...], tuple[int, ...]] = field(default=((), ()), repr=False)
     band: tuple[int, ...] = field(default=(), repr=False)
@@ -270,8 +272,8 @@ def build_track(
     return Track(
         name=name, game=game, lanes=lanes, sections=sections, trees=frozenset(tree_ids),
         blocked=frozenset(blocked_ids), description=description, buildings=buildings,
-        lane_len=lane_len, base=tuple(base), coords_of=tuple(coords), forward=tuple(forward),
-        drift_to=(tuple(drift_lo), tuple(drift_hi)), band=tuple(band),
+        lane_len=lane_len, base=tuple(base), coords_of=tuple(coords), labels=tuple(str(list(c)) for c in coords),
+        forward=tuple(forward), drift_to=(tuple(drift_lo), tuple(drift_hi)), band=tuple(band),
         rank_key=tuple(rank_key), rank=_ranks(rank_key), red_line=tuple(red_line), triggers=triggers,
     )
 
