@@ -647,24 +647,13 @@ def _check_play(state: GameState, mv: Move) -> None:
 # -------------------------------------------------------------------- apply
 def apply(state: GameState, action: Action, rand: RandomSource) -> GameState:
     """Apply ``action``; return the new state or raise IllegalMove (the old state is untouched)."""
-    if isinstance(action, Move):
-        _check_turn(state, action.seat, PH_MOVE)
-        w = _W(state)
-        _apply_move(w, action, rand)
-    elif isinstance(action, Refill):
-        _check_turn(state, action.seat, PH_REFILL)
-        w = _W(state)
-        _apply_refill(w, action, rand)
-    elif isinstance(action, ChooseStart):
-        _check_turn(state, action.seat, PH_START)
-        w = _W(state)
-        _apply_choose(w, action, rand)
-    elif isinstance(action, PlaceTree):
-        _check_turn(state, action.seat, PH_TREES)
-        w = _W(state)
-        _apply_tree(w, action, rand)
-    else:
+    step = _STEPS.get(type(action))
+    if step is None:
         raise IllegalMove("TURN", f"not an action: {action!r}")
+    phase, apply_in_place = step
+    _check_turn(state, action.seat, phase)
+    w = _W(state)
+    apply_in_place(w, action, rand)
     return w.freeze()
 
 
@@ -1269,3 +1258,8 @@ def points(state: GameState) -> dict[int, int]:
     for place, seat in enumerate(state.public.places):
         out[seat] = table[place] if place < len(table) else 0
     return out
+
+
+#: each action's phase and the function that applies it to a working copy (see :func:`apply`)
+_STEPS = {Move: (PH_MOVE, _apply_move), Refill: (PH_REFILL, _apply_refill),
+          ChooseStart: (PH_START, _apply_choose), PlaceTree: (PH_TREES, _apply_tree)}
