@@ -945,9 +945,16 @@ class Session:
                         self.agreed_state = self._open_seat(self.agreed_state, seat)
 
     def _open_seat(self, state, seat: int):
-        """A computer player's seat: its unknown cards dealt face up, alike on every peer (sled.open_seat)."""
+        """A computer player's seat: its unknown cards dealt face up, alike on every peer (sled.open_seat).
+        Cards the seat opened in a move that every peer holds but has not applied yet keep those values."""
+        known = {}
+        for t, mv in self.moves.items():
+            if t > self.applied_turn and mv.sender == seat:
+                for op in mv.body.openings:
+                    if op.generation < len(self.gens[seat]):
+                        known[self.gens[seat][op.generation].first + op.slot] = op.value
         return sled.open_seat(state, seat, Rand(h("snowp2p/takeover/v1", self.game_id, seat, self.turn)),
-                              h("snowp2p/open-seat/v1", self.game_id, seat))
+                              h("snowp2p/open-seat/v1", self.game_id, seat), known)
 
     def _bot_move(self, t: int) -> None:
         from ..bots import choose_action

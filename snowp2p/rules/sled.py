@@ -1220,21 +1220,27 @@ def standings(state: GameState) -> list[int]:
     return list(pub.places) + ranking(state, racing_seats(state)) + list(reversed(pub.eliminated))
 
 
-def open_seat(state: GameState, seat: int, rand: RandomSource, secret: bytes) -> GameState:
+def open_seat(state: GameState, seat: int, rand: RandomSource, secret: bytes,
+              known: dict[int, int] | None = None) -> GameState:
     """A computer player takes over an absent seat: its cards become known to every peer.
 
     The values of the seat's unopened cards (hand and deck) are the deck's
     composition minus every opened card it holds; they are dealt to those
-    cards at random.  ``secret`` (the same on every peer) lays out any later
+    cards at random.  ``known`` gives values already opened elsewhere (in a
+    move of that seat that every peer holds but has not applied yet): they
+    are kept.  ``secret`` (the same on every peer) lays out any later
     reshuffle, so every peer can play and check the seat from here on.
     """
     from collections import Counter
 
     s = state.sled(seat)
     located = s.hand + s.deck + s.discard + s.left + s.right + s.aside
-    unknown = Counter(initial_composition(state.game, state.rules))
-    unknown.subtract(s.values[c] for c in located if s.values[c] >= 0)
     values = list(s.values)
+    for c, v in (known or {}).items():
+        if 0 <= c < len(values) and values[c] < 0 and c in located:
+            values[c] = v
+    unknown = Counter(initial_composition(state.game, state.rules))
+    unknown.subtract(values[c] for c in located if values[c] >= 0)
     hidden = sorted(c for c in located if values[c] < 0)
     deal = shuffle_with(rand, sorted(unknown.elements()))
     for c, v in zip(hidden, deal):
