@@ -18,8 +18,9 @@ def add_sled_rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-buildings", action="store_true", help="Mush! Mush!: ignore the track's buildings")
 
 
-def sled_rules(game: str, args: argparse.Namespace, tracks: Iterable[Track]) -> SledRules:
-    """The rules those options ask for, on every track of the game.  ValueError: one line, what is wrong."""
+def sled_rules(game: str, args: argparse.Namespace, tracks: Iterable[Track]) -> SledRules | None:
+    """The rules those options ask for, on every track of the game (None for a game that is not a sled
+    race, which must not be given them).  ValueError: one line, what is wrong."""
     if game not in ("snowtails", "mush"):
         if args.no_trees or args.extra_trees or args.no_buildings:
             raise ValueError("--no-trees, --extra-trees and --no-buildings are sled-race options")

@@ -105,6 +105,8 @@ def check_extra_trees(extra: int, track_trees: int) -> str | None:
     if track_trees + extra > MAX_TREES:
         return f"the track has {track_trees} trees; with {extra} more it would have over {MAX_TREES} (ST-K3, MM-K3)"
     return None
+
+
 MAX_TREES = 20  # ST-K3 (up to 20 trees), MM-K3 (20 trees): track and players' trees together
 _MAX_NUMBER = 1000  # no rules number is anywhere near this: bigger ones are hostile settings
 _MAX_ITEMS = 64

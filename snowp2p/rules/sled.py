@@ -39,7 +39,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Protocol, Sequence
 
-from .config import MAX_TREES, PLAYER_COUNTS, SledRules
+from .config import PLAYER_COUNTS, SledRules, check_extra_trees
 from .drbg import Rand, derive
 from .errors import IllegalMove
 from .track import EDGE, Track
@@ -359,9 +359,9 @@ def new_game(
         raise IllegalMove("ST-K1", "more players than start positions")
     n = len(names)
     trees = track.trees if rules.trees == "track" else frozenset()
-    if rules.extra_trees and len(trees) + rules.extra_trees > MAX_TREES:
-        raise IllegalMove("ST-S1" if game == ST else "MM-S1",
-                          f"{len(trees)} trees on the track and {rules.extra_trees} more: the game has {MAX_TREES}")
+    why = check_extra_trees(rules.extra_trees, len(trees)) if rules.extra_trees else None
+    if why:
+        raise IllegalMove("ST-S1" if game == ST else "MM-S1", why)
     privates: list[Private | None] = []
     sleds: list[Sled] = []
     for seat, name in enumerate(names):
