@@ -102,7 +102,7 @@ def check_extra_trees(extra: int, track_trees: int) -> str | None:
     MM-K3), or None.  The command line asks this before a game starts."""
     if extra < 0:
         return f"extra trees must be 0 or more, not {extra}"
-    if track_trees + extra > MAX_TREES:
+    if extra and track_trees + extra > MAX_TREES:  # no extra trees: the track stands as its file says
         return f"the track has {track_trees} trees; with {extra} more it would have over {MAX_TREES} (ST-K3, MM-K3)"
     return None
 

@@ -359,7 +359,7 @@ def new_game(
         raise IllegalMove("ST-K1", "more players than start positions")
     n = len(names)
     trees = track.trees if rules.trees == "track" else frozenset()
-    why = check_extra_trees(rules.extra_trees, len(trees)) if rules.extra_trees else None
+    why = check_extra_trees(rules.extra_trees, len(trees))
     if why:
         raise IllegalMove("ST-S1" if game == ST else "MM-S1", why)
     privates: list[Private | None] = []

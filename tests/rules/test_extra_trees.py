@@ -9,9 +9,13 @@ the last tree.
 
 from __future__ import annotations
 
+import argparse
+from dataclasses import replace
+
 import pytest
 
 from rules_helpers import assert_refused
+from snowp2p.options import sled_rules
 from snowp2p.protocol.errors import DecodeError
 from snowp2p.protocol.session import sled_action_from_wire, sled_action_to_wire
 from snowp2p.rules import sled
@@ -115,6 +119,16 @@ def test_at_most_twenty_trees(game):
     assert e.value.rule == RULE[game]
     with pytest.raises(ValueError, match="extra_trees"):
         SledRules(game=game, extra_trees=21)
+    # the limit is on the players' trees: a track file with more than 20 trees of its own is not
+    # refused when nobody adds any (the command line asked this of every track, and blamed --extra-trees)
+    assert check_extra_trees(0, 25) is None
+    args = argparse.Namespace(start_positions="choose", no_trees=False, extra_trees=0, no_buildings=False)
+    crowded = replace(track, trees=frozenset(sled.tree_spaces(
+        sled.new_game(game, track, ["a", "b"], Rand(b"t"), [None, None], SledRules(game=game, extra_trees=1)))[:25]))
+    assert len(crowded.trees) == 25
+    assert sled_rules(game, args, [crowded]).extra_trees == 0
+    with pytest.raises(ValueError, match="--extra-trees: the track has 25 trees"):
+        sled_rules(game, argparse.Namespace(**{**vars(args), "extra_trees": 1}), [crowded])
     # without the track's trees there is room for all 20
     none = SledRules(game=game, trees="none", extra_trees=20)
     state = sled.new_game(game, track, ["a", "b"], Rand(b"t"), [None, None], none)
