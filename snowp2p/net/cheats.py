@@ -127,6 +127,10 @@ class Cheat:
         cache[payload] = out
         return out
 
+    # -- every frame of another seat this peer passes on (a relay) passes here, per destination seat
+    def relayed(self, game, seat: int, payload: bytes):
+        return None if self.mode == "mute" else payload
+
     # -- every outgoing frame passes here, per destination seat
     def outgoing(self, game, seat: int, payload: bytes):
         if self.mode == "mute":

@@ -39,7 +39,9 @@ from ..protocol.messages import (
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.games import settings_for
-from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, VotedOut, YourTurn
+from ..protocol.session import (
+    Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnFinal, VotedOut, YourTurn,
+)
 from ..rules import sled
 from ..rules.config import SledRules
 from ..rules.track import Track, find_track
@@ -211,13 +213,13 @@ async def accept_loop(listener: trio.SocketListener, handler, nursery: trio.Nurs
 
 def game_points(s: Session) -> dict[int, int]:
     """Points by seat where the game has them (Snow Tails ST-E3, Snake Carnival SC-P*)."""
-    if s.state is None:  # ended by a vote before it was set up
+    if s.state is None or s.abandoned:  # abandoned by a vote: no places, no points (G10)
         return {}
-    if s.kind == "snowtails":  # ST-E3 by place; eliminated and voted-out sleds score nothing
+    if s.kind == "snowtails":  # ST-E3 by place; eliminated sleds score nothing (a computer-played one scores, G10)
         table = s.rules.st_points
         out = {i: 0 for i in range(s.n)}
         for k, seat in enumerate(s.places()):
-            if k < len(table) and seat not in s.gone and s.state.sled(seat).status != sled.ELIMINATED:
+            if k < len(table) and s.state.sled(seat).status != sled.ELIMINATED:
                 out[seat] = table[k]
         return out
     if s.kind == "snake":
@@ -336,10 +338,16 @@ class NetGame:
     absent_after: float = 20.0  # seconds without a link to a seat the game waits for: declare it absent
     vote_after: float = 40.0  # seconds paused on an absent seat before voting
     vote: str = "bot"  # "bot": a computer player takes the seat; "end": end the game
+    linger: float = 3.0  # seconds after the end to let the last frames out and the others' byes in
 
     def __post_init__(self):
         if not self.sent:
             self.sent = self.session.my_frames()  # the host's roster is its message 0
+        self.session.vote_choice = self.vote
+        s = self.session
+        if s.me is not None:  # byes already in the log (a resumed game)
+            self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
+        self.relay_q: dict[int, list[bytes]] = {}  # seat -> other seats' frames to pass on to it (SPEC 11.9)
         self._out_changed = trio.Event()
         self._finished = trio.Event()
         gid = self.session.game_id
@@ -361,13 +369,36 @@ class NetGame:
             "started": time.strftime("%Y-%m-%d %H:%M:%S"), **extra,
         })
 
+    def _append_log(self, payload: bytes) -> bool:
+        """Append one record (flushed); a failure (disk full, a record too big) halts this peer with one
+        line, and nothing more is sent or acted on (G7, G9)."""
+        try:
+            self._log.append(payload)
+            return True
+        except (OSError, ValueError) as e:
+            if not self._finished.is_set():
+                self.say(f"GAME STOPPED: can not write the game log {self.log_path}: {e}")
+                self.result = 1
+                self._finished.set()
+            return False
+
     def _queue(self, payloads: list[bytes]) -> None:
         for p in payloads:
-            self._log.append(p)  # logged before it leaves (G7)
+            if not self._append_log(p):  # logged before it leaves (G7)
+                return
             self.sent.append(p)
         if payloads:
-            self._out_changed.set()
-            self._out_changed = trio.Event()
+            self._wake()
+
+    def _wake(self) -> None:
+        self._out_changed.set()
+        self._out_changed = trio.Event()
+
+    def _queue_relay(self, relay: list[tuple[int, bytes]]) -> None:
+        for seat, p in relay:
+            self.relay_q.setdefault(seat, []).append(p)
+        if relay:
+            self._wake()
 
     # ---- connections
     async def run(self) -> int:
@@ -388,8 +419,9 @@ class NetGame:
             nursery.start_soon(self._watch)
             await self._finished.wait()
             # let the last frames (final openings, bye) go out, and the others' byes arrive
-            with trio.move_on_after(3):
-                while len(self.byes) < s.n - 1 and any(not c.closed for c in self.conns.values()):
+            with trio.move_on_after(self.linger):
+                while (any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)
+                       and (self.linger > 3 or any(not c.closed for c in self.conns.values()))):
                     await trio.sleep(0.05)
             nursery.cancel_scope.cancel()
         for conn in self.conns.values():
@@ -406,10 +438,18 @@ class NetGame:
         s = self.session
         down_since: dict[int, float] = {}
         paused_since: dict[int, float] = {}
+        counts: dict[int, int] = {}  # seat -> how many of its messages we held at the last look
         told: set[int] = set()
+        alone_since = trio.current_time()
+        give_up = 2 * (self.absent_after + self.vote_after) + 15
         while not self._finished.is_set():
             await trio.sleep(0.25)
             now = trio.current_time()
+            if self.connected or not s.waiting_on():
+                alone_since = now
+            elif now - alone_since >= give_up:  # every wait is bounded (G7): a resumed peer whose others left
+                self._stop(1, f"no other player has answered for {give_up:g} s: the game can not go on here")
+                return
             try:
                 waiting = s.waiting_on()
                 thinking = s.waiting_for_move()
@@ -423,9 +463,18 @@ class NetGame:
                         self._nursery.start_soon(self._relink, seat)
                     # a connected peer may think about its move as long as it likes; one that is
                     # connected but withholds what its client sends by itself is as good as gone
+                    held = s.chain.next_seq(seat)
+                    if held != counts.get(seat):  # it sent something since: any absence of it is over (G7)
+                        counts[seat] = held
+                        down_since.pop(seat, None)
                     if seat not in waiting or (seat in self.connected and thinking):
                         down_since.pop(seat, None)
+                    if not s.paused_on(seat):
                         paused_since.pop(seat, None)
+                        if seat in told and seat not in s.decided and seat not in s.gone:
+                            told.discard(seat)
+                            self.say(f"{s.name(seat)} is back: the game goes on")
+                    if seat not in down_since and (seat not in waiting or (seat in self.connected and thinking)):
                         continue
                     start = down_since.setdefault(seat, now)
                     if now - start >= self.absent_after:
@@ -452,6 +501,8 @@ class NetGame:
             self._nursery.start_soon(old.aclose)
         self.conns[seat] = conn
         self.connected.add(seat)
+        self.session.forget_relays(seat)  # what we passed on over the old connection may be lost
+        self.relay_q.pop(seat, None)
         self._nursery.start_soon(self._reader, seat, conn)
         self._nursery.start_soon(self._sender, seat, conn, their_next)
 
@@ -523,6 +574,15 @@ class NetGame:
                     if payload is not None:
                         await conn.send(payload)
                     idx += 1
+                relays = self.relay_q.get(seat)
+                while relays and not conn.closed and self.conns.get(seat) is conn:
+                    payload = relays.pop(0)
+                    if self.cheat is not None:
+                        payload = self.cheat.relayed(self, seat, payload)
+                    if payload is not None:
+                        await conn.send(payload)
+                if idx < len(self.sent) or (self.relay_q.get(seat) and self.conns.get(seat) is conn):
+                    continue
                 await self._out_changed.wait()
         except ConnectionClosed:
             pass
@@ -555,17 +615,19 @@ class NetGame:
             return
         msg = self._precheck(seat, payload)
         self.last_rx[seat] = trio.current_time()
+        relayed = msg.sender != seat  # another seat's frame, passed on by this one (SPEC 11.9)
         try:
-            msg = self.session.check(payload, from_seat=seat, msg=msg)
+            msg = self.session.check(payload, from_seat=seat, msg=msg, relayed=relayed)
         except Halted as h:
-            self._log.append(payload)  # the proof goes into the log
+            self._append_log(payload)  # the proof goes into the log
             self._halt(h.reason)
             return
         if msg is None:
             return
-        self._log.append(payload)  # logged and flushed before acting on it (G7)
+        if not self._append_log(payload):  # logged and flushed before acting on it (G7)
+            return
         if isinstance(msg.body, Bye):
-            self.byes.add(seat)
+            self.byes.add(msg.sender)
         try:
             out = self.session.handle(msg)
         except Halted as h:
@@ -590,18 +652,19 @@ class NetGame:
         if not BODY_TYPES[msg.type].CHAINED:
             raise ChainError(f"a {msg.type} (a lobby message) in the middle of the game")
         s = self.session
-        # Not signed by this link's seat, or not of this game: nothing here proves who made it.
-        if msg.sender != seat:
-            raise ChainError(f"a {msg.type} signed as seat {msg.sender} on seat {seat}'s link")
+        # Not of this game: nothing here proves who made it.
         if msg.envelope.game != s.game_id:
             raise ChainError(f"a {msg.type} of another game")
+        if msg.sender != seat:
+            # another seat's message passed on by this one (a relay, SPEC 11.9): taken if it is the next of
+            # its sender's chain (Session.check verifies its signature); never blamed on the one passing it
+            if msg.sender >= s.n or msg.sender == s.me:
+                raise ChainError(f"a {msg.type} signed as seat {msg.sender} on seat {seat}'s link")
+            return msg
         if not s._frozen(seat, msg.seq):
             expected = s.chain.next_seq(seat)  # (a voted-out seat's later messages are ignored, not gaps)
             if msg.seq > expected:
                 raise ChainError(f"a {msg.type} with seq {msg.seq} came before seq {expected} (a message is missing)")
-        if isinstance(msg.body, Absent) and msg.body.seat == s.me and msg.body.have < len(self.sent):
-            # that peer lacks some of our messages (one lost on the way): relink, which resends them
-            self._nursery.start_soon(self._relink, seat)
         return msg
 
     async def _relink(self, seat: int) -> None:
@@ -615,6 +678,7 @@ class NetGame:
 
     def _dispatch(self, out) -> None:
         self._queue(out.send)
+        self._queue_relay(out.relay)
         for ev in out.events:
             if isinstance(ev, YourTurn):
                 self._nursery.start_soon(self._play_turn, ev.turn)
@@ -622,11 +686,17 @@ class NetGame:
                 if self.on_turn is not None:
                     self.on_turn(self, ev)
             elif isinstance(ev, VotedOut):
-                if ev.seat == self.session.me:
-                    self._stop(1, f"the others voted this seat out at turn {ev.turn} (it was not answering)")
+                s = self.session
+                if ev.seat == s.me:
+                    what = ("a computer player plays this seat on; the others' result will say so" if ev.choice == "bot"
+                            else "the game is abandoned, with no places")
+                    self._queue_bye("voted out")
+                    self._stop(1, f"the others voted this seat out at turn {ev.turn} (it was not answering): {what}")
                     continue
-                self.say(f"{self.session.name(ev.seat)} was voted out at turn {ev.turn}: "
-                         + ("a computer player plays that seat." if ev.choice == "bot" else "the game ends."))
+                by = ", ".join(s.nicks[v] for v in s.voters.get(ev.seat, ()))
+                self.say(f"{s.name(ev.seat)} was voted out at turn {ev.turn} (voted by {by}): "
+                         + ("a computer player plays that seat." if ev.choice == "bot"
+                            else "the game is abandoned (no places)."))
             elif isinstance(ev, GameOver):
                 self._game_over(ev)
 
@@ -657,20 +727,22 @@ class NetGame:
         s = self.session
         places = list(ev.places)
         lines = ["", f"The game is over ({GAME_TITLES[s.kind]} on {table_name(s.track)}). Final places:"]
-        if s.state is None:
-            lines = ["", f"The game ended before it began ({GAME_TITLES[s.kind]} on {table_name(s.track)}): "
-                         "a player did not answer and the others voted to end it."]
+        if ev.abandoned:
+            lines = ["", f"The game was abandoned ({GAME_TITLES[s.kind]} on {table_name(s.track)}): a player did "
+                         "not answer and the others voted to end it. No places (a vote never pays)."]
         pts = game_points(s)
         for i, seat in enumerate(places):
             lines.append(f"  {i + 1}. {s.name(seat)}" + (f"  {pts[seat]} points" if pts else ""))
         for seat in range(s.n):
             if seat not in places:
                 lines.append(f"  -  {s.name(seat)}")
+        lines.append("Result: " + "; ".join(s.outcome()))
         lines.append(f"Game log: {self.log_path}")
         lines.append(f"Audit it with: snowp2p audit {self.log_path}")
         for ln in lines:
             self.say(ln)
-        self._write_meta("finished", places=[s.nicks[p] for p in places],
+        self._write_meta("finished", places=[s.nicks[p] for p in places], outcome=s.outcome(),
+                         abandoned=ev.abandoned,
                          final_hash=s.my_hash[s.final_turn].hex() if s.final_turn >= 0 else "",
                          turns=max(s.final_turn, 0))
         self._queue_bye("game over")
@@ -679,8 +751,8 @@ class NetGame:
 
     def _queue_bye(self, reason: str) -> None:
         s = self.session
-        if s.me is None:
-            return
+        if s.me is None or any(m.type == "bye" for m in s.chain.history(s.me)[-3:]):
+            return  # (a resumed game that had already said goodbye)
         try:
             env = Envelope(s.game_id, s.me, s.chain.next_seq(s.me), s.chain.head(s.me), Bye(reason[:200]))
             payload = encode_signed(self.identity, env)
