@@ -95,7 +95,7 @@ __all__ = [
     "to_wire",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: relays are plain frames, acks carry seat digests, votes per SPEC 11.9 (issue 10)
 #: Seats are 0..MAX_SEATS-1; seat 0 is the host.
 MAX_SEATS = 8
 HOST_SEAT = 0

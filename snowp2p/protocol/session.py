@@ -368,7 +368,9 @@ class Session:
         self.bot_moves: dict[int, bytes] = {}
         self.relayed: dict[int, set[int]] = {}  # X -> the seqs of X's messages this peer has relayed
         self.relay_seen: dict[tuple[int, int], set[int]] = {}  # (relayer, X) -> seqs of X it relayed
-        self.move_evidence: set[tuple[int, int]] = set()  # (sender, turn) of move copies sent as evidence
+        self.copied: dict[tuple[int, int], set[int]] = {}  # (sender, seat) -> seqs of seat's messages it copied
+        self.reveal_seq: dict[tuple[int, int], int] = {}  # (seat, event) -> seq of its reveal message
+        self.reveal_digest: dict[tuple[int, int], bytes] = {}  # (seat, event) -> digest of its reveal message
         self.bytes_from: Counter = Counter()
         self.agreed_state = None
 
@@ -554,6 +556,8 @@ class Session:
         elif isinstance(body, Reveal):
             if seat == self.me:
                 self.revealed.add(body.event)  # (our own, replayed from the log on resume: never sent twice)
+            self.reveal_seq[(seat, body.event)] = msg.seq
+            self.reveal_digest[(seat, body.event)] = msg.digest
             try:
                 self.reveals.check(seat, body.event, body.preimage)
             except RevealError as e:
@@ -587,42 +591,49 @@ class Session:
         return out
 
     def _on_evidence(self, msg: SignedMessage, out: Output) -> None:
-        """Evidence is only ever another copy of a move (acks disagree on it, SPEC 11.6): one per
-        (sender, turn).  Anything else is evidence nobody asked for, an offence (G9)."""
-        seat, frames = msg.sender, msg.body.frames
-        try:
-            other = decode_signed(frames[0]) if len(frames) == 1 else None
-        except DecodeError:
-            other = None
-        if other is None or not isinstance(other.body, Move) or other.envelope.game != self.game_id \
-                or other.sender not in self.keys:
-            self._halt(Offence(seat, self._nick(seat), "sent evidence nobody asked for (not a copy of a move)",
-                               (msg.payload,)))
-        if (seat, other.body.turn) in self.move_evidence:
-            self._halt(Offence(seat, self._nick(seat), f"sent evidence about the move of turn {other.body.turn} "
-                                                       "twice", (msg.payload,)))
-        self.move_evidence.add((seat, other.body.turn))
-        self.evidence_seen.setdefault(self.turn, set()).add(seat)
-        if self._frozen(other.sender, other.envelope.seq, relayed=True):
-            return
-        # another copy of a move we hold: show ours too before anything else, so that every
-        # peer gets both signed copies (the proof), even if this one is about to stop
-        mine = self.moves.get(other.body.turn)
-        if mine is not None and mine.payload != frames[0] and other.body.turn not in self.evidence_turns:
-            self.evidence_turns.add(other.body.turn)
-            if self.me is not None:
-                self._emit(Evidence((mine.payload,)), out)
-        try:
-            verdict = self.chain.accept(other)
-        except EquivocationError as e:
-            s = other.envelope.sender
-            self._halt(Offence(s, self._nick(s), f"equivocation: {e}", tuple(e.evidence)))
-        except ProtocolError:
-            return  # a frame we can not place yet: no proof either way
-        if verdict == Verdict.NEW:  # as if it came from its sender
-            self.counts[other.type] += 1
-            self.bytes_from[other.sender] += len(other.payload)
-            out.extend(self._handle(other))
+        """Evidence: copies of one other seat's signed messages (sent when acks disagree, SPEC 11.6), each
+        message of that seat copied at most once by each sender.  Anything else is evidence nobody
+        asked for, an offence (G9).  A copy that differs from ours is that seat's equivocation (G5)."""
+        sender, frames = msg.sender, msg.body.frames
+        proof = (msg.payload,)
+        copies = []
+        for f in frames:
+            try:
+                o = decode_signed(f)
+            except DecodeError:
+                o = None
+            if (o is None or o.envelope.game != self.game_id or o.sender not in self.keys or o.sender == sender
+                    or not BODY_TYPES[o.type].CHAINED):
+                self._halt(Offence(sender, self._nick(sender), "sent evidence nobody asked for", proof))
+            copies.append(o)
+        seat = copies[0].sender
+        copied = self.copied.setdefault((sender, seat), set())
+        for o in copies:
+            if o.sender != seat or o.seq in copied:
+                self._halt(Offence(sender, self._nick(sender), f"sent a copy of seat {o.sender}'s message {o.seq} "
+                                                               "twice (or evidence about two seats)", proof))
+            copied.add(o.seq)
+        self.evidence_seen.setdefault(self.turn, set()).add(sender)
+        for o in copies:
+            if self._frozen(seat, o.seq, relayed=True) or o.seq > self.chain.next_seq(seat):
+                continue  # one we can not place (yet): no proof either way
+            try:
+                o.verify(self.keys[seat])
+            except ProtocolError:
+                self._halt(Offence(sender, self._nick(sender), f"sent a forged copy of seat {seat}'s message", proof))
+            try:
+                verdict = self.chain.accept(o)
+            except EquivocationError as e:
+                # show our copy too before stopping, so that every peer gets both signed copies (the proof)
+                if self.me is not None and seat != self.me and o.seq not in self.copied.get((self.me, seat), ()):
+                    self._emit(Evidence((e.evidence[0],)), out)
+                self._halt(Offence(seat, self._nick(seat), f"equivocation: {e}", tuple(e.evidence)))
+            except ProtocolError:
+                continue
+            if verdict == Verdict.NEW:  # as if it came from its sender
+                self.counts[o.type] += 1
+                self.bytes_from[seat] += len(o.payload)
+                out.extend(self._handle(o))
 
     def _add_gen(self, seat: int, generation: int, first: int, body: SlotCommit) -> None:
         self.slots.add_generation(seat, generation, body.commitments)
@@ -819,6 +830,9 @@ class Session:
         sections = self.g.section_hashes(self.state)
         digest = self.g.state_hash(self.state, self.head, sections)
         sections["move"] = self._move_digest(t) if t > 0 else self.roster.digest
+        for i in self.present():  # each seat's chain up to its reveal of t: traces a disagreement (SPEC 11.6)
+            if (i, t) in self.reveal_digest:
+                sections[f"seat.{i}"] = self.reveal_digest[(i, t)]
         self.my_hash[t] = digest
         self.my_sections[t] = sections
         if self.me is not None:
@@ -832,21 +846,54 @@ class Session:
         differ = [s for s, a in acks.items() if a.state != mine]
         if not differ:
             return True
-        # A different copy of the move is equivocation by the mover: send our copy as evidence,
-        # and wait for the others' copies, which prove it.
-        move_differs = [s for s, a in acks.items() if a.sections and a.sections.get("move") != self.my_sections[t]["move"]]
-        if move_differs and t in self.moves and t not in self.evidence_turns:
-            self.evidence_turns.add(t)
-            if self.me is not None:
-                self._emit(Evidence((self.moves[t].payload,)), out)
-            return False
-        if move_differs and t in self.evidence_turns and not set(move_differs) <= self.evidence_seen.get(t, set()):
-            return False  # wait for the copies of every seat whose move differs: one of them proves it
-        # No seat is named on a count of acks (G5): a seat that lies to some peers makes honest ones look
-        # like the odd one out.  Only signed proof names a seat (equivocation, an offence).
+        # Each ack carries, per seat, the digest of that seat's reveal for the turn, which commits to the
+        # seat's whole chain up to it (SPEC 11.6).  A seat whose digest differs between two acks sent
+        # different signed messages to different peers: both sides send their copies of its messages
+        # since the turn before, and the copies prove the equivocation (an offence of that seat, G5).
+        my_secs = self.my_sections[t]
+        forked: set[int] = set()
+        same_inputs = []
+        for s in differ:
+            secs = acks[s].sections or {}
+            seat_keys = [k for k in my_secs if k.startswith("seat.") or k == "move"]
+            for k in seat_keys:
+                if k in secs and secs[k] != my_secs[k]:
+                    forked.add(self.moves[t].sender if k == "move" and t in self.moves else int(k[5:]) if k != "move"
+                               else -1)
+            if all(secs.get(k) == my_secs[k] for k in seat_keys):
+                same_inputs.append(s)
+        forked.discard(-1)
+        if forked:
+            if t not in self.evidence_turns:
+                self.evidence_turns.add(t)
+                if self.me is not None:
+                    for seat in sorted(forked):
+                        self._send_copies(seat, t, out)
+                return False
+            if not set(differ) <= self.evidence_seen.get(t, set()):
+                return False  # wait for the copies of every seat whose ack differs: they prove who forked
+        # Nobody is named on a count of acks (G5): a seat that lies to some peers would make an honest one
+        # look like the odd one out.  A seat is named only when its own signed ack states a different
+        # hash for the very same signed inputs (every seat's chain up to this turn's reveal).
         culprit = None
+        if not forked and len(differ) == 1 and same_inputs == differ:
+            culprit = differ[0]
         report = self.desync_report(t)
         self._halt(Desync(t, report, culprit))
+
+    def _send_copies(self, seat: int, t: int, out: Output) -> None:
+        """Evidence: our copies of ``seat``'s messages since its reveal of the turn before ``t``."""
+        start = self.reveal_seq.get((seat, t - 1), -1) + 1 if t > 0 else 0
+        done = self.copied.get((self.me, seat), set())
+        frames = [m.payload for m in self.chain.history(seat)[start:] if m.seq not in done]
+        batch: list[bytes] = []
+        for f in frames:
+            if batch and (len(batch) == 4 or sum(map(len, batch)) + len(f) > MAX_EVIDENCE - 2000):
+                self._emit(Evidence(tuple(batch)), out)
+                batch = []
+            batch.append(f)
+        if batch:
+            self._emit(Evidence(tuple(batch)), out)
 
     def desync_report(self, t: int) -> dict:
         return {
