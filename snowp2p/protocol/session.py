@@ -602,7 +602,7 @@ class Session:
                 o = decode_signed(f)
             except DecodeError:
                 o = None
-            if (o is None or o.envelope.game != self.game_id or o.sender not in self.keys or o.sender == sender
+            if (o is None or o.envelope.game != self.game_id or o.sender not in self.keys
                     or not BODY_TYPES[o.type].CHAINED):
                 self._halt(Offence(sender, self._nick(sender), "sent evidence nobody asked for", proof))
             copies.append(o)
@@ -867,7 +867,7 @@ class Session:
             if t not in self.evidence_turns:
                 self.evidence_turns.add(t)
                 if self.me is not None:
-                    for seat in sorted(forked):
+                    for seat in sorted(forked - {self.me}):
                         self._send_copies(seat, t, out)
                 return False
             if not set(differ) <= self.evidence_seen.get(t, set()):
