@@ -348,6 +348,7 @@ class NetGame:
         if s.me is not None:  # byes already in the log (a resumed game)
             self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
         self.relay_q: dict[int, list[bytes]] = {}  # seat -> other seats' frames to pass on to it (SPEC 11.9)
+        self.flushed: dict[int, int] = {}  # seat -> how many of our messages its connection has taken
         self._out_changed = trio.Event()
         self._finished = trio.Event()
         gid = self.session.game_id
@@ -420,8 +421,9 @@ class NetGame:
             await self._finished.wait()
             # let the last frames (final openings, bye) go out, and the others' byes arrive
             with trio.move_on_after(self.linger):
-                while (any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)
-                       and (self.linger > 3 or any(not c.closed for c in self.conns.values()))):
+                while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)
+                        and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
+                       or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
                     await trio.sleep(0.05)
             nursery.cancel_scope.cancel()
         for conn in self.conns.values():
@@ -565,6 +567,7 @@ class NetGame:
         self._attach(their.seat, conn, their.next)
 
     async def _sender(self, seat: int, conn: Conn, idx: int) -> None:
+        self.flushed[seat] = idx
         try:
             while not conn.closed:
                 while idx < len(self.sent) and not conn.closed:
@@ -574,6 +577,7 @@ class NetGame:
                     if payload is not None:
                         await conn.send(payload)
                     idx += 1
+                    self.flushed[seat] = idx
                 relays = self.relay_q.get(seat)
                 while relays and not conn.closed and self.conns.get(seat) is conn:
                     payload = relays.pop(0)
