@@ -46,6 +46,7 @@ from ..rules import sled
 from ..rules.config import SledRules
 from ..rules.track import Track, find_track
 from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
+from .watch import AbsenceWatch
 
 DEFAULT_PORT = 47470
 HANDSHAKE_TIMEOUT = 15.0
@@ -436,60 +437,25 @@ class NetGame:
     async def _watch(self) -> None:
         """Every wait is bounded: a seat the game waits for whose link is down is declared absent
         after ``absent_after`` s; once everyone agrees the game pauses, and after ``vote_after`` s
-        more the peers vote (G7)."""
-        s = self.session
-        down_since: dict[int, float] = {}
-        paused_since: dict[int, float] = {}
-        counts: dict[int, int] = {}  # seat -> how many of its messages we held at the last look
-        told: set[int] = set()
-        alone_since = trio.current_time()
-        give_up = 2 * (self.absent_after + self.vote_after) + 15
+        more the peers vote (G7).  The timers are net/watch.py's (pure); this loop does the I/O."""
+        w = AbsenceWatch(self.session, self.absent_after, self.vote_after, self.vote, trio.current_time())
         while not self._finished.is_set():
             await trio.sleep(0.25)
             now = trio.current_time()
-            if self.connected or not s.waiting_on():
-                alone_since = now
-            elif now - alone_since >= give_up:  # every wait is bounded (G7): a resumed peer whose others left
-                self._stop(1, f"no other player has answered for {give_up:g} s: the game can not go on here")
-                return
             try:
-                waiting = s.waiting_on()
-                thinking = s.waiting_for_move()
-                for seat in range(s.n):
-                    quiet = now - self.last_rx.get(seat, now)
-                    if (seat in waiting and seat in self.connected and not thinking
-                            and quiet > max(self.absent_after * 0.75, FRAME_DEADLINE + 2) and seat in self.conns):
-                        # a link that carries nothing while we wait for that seat's own messages may be
-                        # dead without knowing it: cut it, so that it is dialled again
-                        self.last_rx[seat] = now
-                        self._nursery.start_soon(self._relink, seat)
-                    # a connected peer may think about its move as long as it likes; one that is
-                    # connected but withholds what its client sends by itself is as good as gone
-                    held = s.chain.next_seq(seat)
-                    if held != counts.get(seat):  # it sent something since: any absence of it is over (G7)
-                        counts[seat] = held
-                        down_since.pop(seat, None)
-                    if seat not in waiting or (seat in self.connected and thinking):
-                        down_since.pop(seat, None)
-                    if not s.paused_on(seat):
-                        paused_since.pop(seat, None)
-                        if seat in told and seat not in s.decided and seat not in s.gone:
-                            told.discard(seat)
-                            self.say(f"{s.name(seat)} is back: the game goes on")
-                    if seat not in down_since and (seat not in waiting or (seat in self.connected and thinking)):
-                        continue
-                    start = down_since.setdefault(seat, now)
-                    if now - start >= self.absent_after:
-                        self._dispatch(s.declare_absent(seat))
-                    if s.paused_on(seat):
-                        if seat not in told:
-                            told.add(seat)
-                            self.say(f"{s.name(seat)} is not answering: the game is paused "
-                                     f"(vote in {self.vote_after:g} s: {self.vote})")
-                        if now - paused_since.setdefault(seat, now) >= self.vote_after:
-                            self._dispatch(s.cast_vote(seat, self.vote))
+                tk = w.tick(now, self.connected, self.last_rx, set(self.conns))
             except Halted as h:
                 self._halt(h.reason)
+                continue
+            for seat in tk.relink:
+                self.last_rx[seat] = now
+                self._nursery.start_soon(self._relink, seat)
+            for line in tk.say:
+                self.say(line)
+            self._dispatch(tk.out)
+            if tk.give_up:
+                self._stop(1, tk.give_up)
+                return
 
     def _link_frame(self, their_seat: int, nonce: bytes = ZERO_HASH, echo: bytes = ZERO_HASH) -> bytes:
         s = self.session
@@ -503,8 +469,8 @@ class NetGame:
             self._nursery.start_soon(old.aclose)
         self.conns[seat] = conn
         self.connected.add(seat)
-        self.session.forget_relays(seat)  # what we passed on over the old connection may be lost
         self.relay_q.pop(seat, None)
+        self._queue_relay(self.session.forget_relays(seat).relay)  # what we passed on before may be lost
         self._nursery.start_soon(self._reader, seat, conn)
         self._nursery.start_soon(self._sender, seat, conn, their_next)
 

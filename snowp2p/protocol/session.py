@@ -981,25 +981,31 @@ class Session:
 
     def _frozen(self, seat: int, seq: int, relayed: bool = False) -> bool:
         """Messages of ``seat`` this peer no longer takes: from the agreed count on once the vote on it
-        is decided; after our own vote, from our vote's count on (from the highest count any vote
-        carries, for a relayed copy: the others' votes may promise more of them)."""
+        is decided; after our own vote, those straight from the seat from our vote's count on.  A relayed
+        copy is still taken until the decision: whoever relays it held it, and so votes with a count
+        that covers it (SPEC 11.9), so it never takes a voter past the agreed count."""
         if seat in self.gone:
             return seq >= self.gone[seat][1]
         if seat in self.decided:
             return seq >= self.decided[seat][1]
-        if seat in self.my_votes:
-            if not relayed:
-                return seq >= self.my_votes[seat]
-            return seq >= max(v.have for v in self.votes.get(seat, {}).values())
+        if seat in self.my_votes and not relayed:
+            return seq >= self.my_votes[seat]
         return False
 
     def _move_digest(self, t: int) -> bytes:
         return self.moves[t].digest if t in self.moves else self.bot_moves[t]
 
-    def forget_relays(self, seat: int) -> None:
-        """A new connection to ``seat``: what we relayed to it on the old one may be lost."""
+    def forget_relays(self, seat: int) -> Output:
+        """A new connection to ``seat``: what we relayed to it on the old one may be lost; relay again
+        what its latest absence or vote said it lacks."""
+        out = Output()
         for key in [k for k in self.relayed if k[0] == seat]:
             del self.relayed[key]
+        for x in range(self.n):
+            said = [a.have for a in [self.absents.get(x, {}).get(seat), self.votes.get(x, {}).get(seat)] if a]
+            if said and x not in self.gone:
+                self._relay(seat, x, max(said), out)
+        return out
 
     def _relay(self, asker: int, absent: int, have: int, out: Output) -> None:
         """Send ``asker`` the exact signed messages of ``absent`` it lacks (it holds ``have``): plain
