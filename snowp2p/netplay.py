@@ -383,6 +383,7 @@ async def _resume_main(args) -> int:
     game = _make_game(args, session, home, ident, say)
     if session.done:
         game.linger = max(10.0, args.absent_after + 5)
+    game.grace = args.absent_after + 5.0  # the others redial at least every 2 s; then the link handshake
     for p in missing:
         game._log.append(p)
     game.listeners = listeners

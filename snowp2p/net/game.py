@@ -340,6 +340,7 @@ class NetGame:
     vote_after: float = 40.0  # seconds paused on an absent seat before voting
     vote: str = "bot"  # "bot": a computer player takes the seat; "end": end the game
     linger: float = 3.0  # seconds after the end to let the last frames out and the others' byes in
+    grace: float = 0.0  # seconds before this peer declares anyone absent (a resumed peer: see net/watch.py)
 
     def __post_init__(self):
         if not self.sent:
@@ -438,7 +439,8 @@ class NetGame:
         """Every wait is bounded: a seat the game waits for whose link is down is declared absent
         after ``absent_after`` s; once everyone agrees the game pauses, and after ``vote_after`` s
         more the peers vote (G7).  The timers are net/watch.py's (pure); this loop does the I/O."""
-        w = AbsenceWatch(self.session, self.absent_after, self.vote_after, self.vote, trio.current_time())
+        w = AbsenceWatch(self.session, self.absent_after, self.vote_after, self.vote, trio.current_time(),
+                         self.grace, resumed=self.grace > 0)
         while not self._finished.is_set():
             await trio.sleep(0.25)
             now = trio.current_time()

@@ -25,7 +25,8 @@ class Tick:
 
 
 class AbsenceWatch:
-    def __init__(self, session: Session, absent_after: float, vote_after: float, vote: str, now: float):
+    def __init__(self, session: Session, absent_after: float, vote_after: float, vote: str, now: float,
+                 grace: float = 0.0, resumed: bool = False):
         self.s = session
         self.absent_after = absent_after
         self.vote_after = vote_after
@@ -36,6 +37,14 @@ class AbsenceWatch:
         self.told: set[int] = set()
         self.alone_since = now
         self.give_up_after = 2 * (absent_after + vote_after) + 15
+        # a peer that resumes after a crash was the one away: it first gives the others the time to dial
+        # it again (and to tell it what happened meanwhile, e.g. that it was voted out) before it declares
+        # anyone absent; otherwise, with two seats, each could vote the other out (defect C)
+        self.quiet_until = now + grace
+        # ... and a resumed peer that has heard from nobody since never declares or votes: the others may
+        # have finished and left (with their result); it gives up after the bound instead, with no result
+        # of its own that could contradict theirs (G7)
+        self.resumed = resumed
 
     def tick(self, now: float, connected: set[int], last_rx: dict[int, float], linked: set[int]) -> Tick:
         """One look.  Raises Halted if a message this peer sends halts its session."""
@@ -71,7 +80,7 @@ class AbsenceWatch:
             if excused:
                 continue
             start = self.down_since.setdefault(seat, now)
-            if now - start >= self.absent_after:
+            if now - start >= self.absent_after and now >= self.quiet_until and (last_rx or not self.resumed):
                 tk.out.extend(s.declare_absent(seat))
             if s.paused_on(seat):
                 if seat not in self.told:
