@@ -432,7 +432,10 @@ class NetGame:
             await conn.aclose()
         for listener in self.listeners:
             await listener.aclose()
-        self._log_file.close()
+        try:
+            self._log_file.close()
+        except OSError:  # (what was buffered when the disk filled up: already reported)
+            pass
         return self.result
 
     async def _watch(self) -> None:

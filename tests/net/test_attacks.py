@@ -119,3 +119,18 @@ def test_vote_out_for_a_computer_player_ranks_that_seat_as_usual(peers):
     assert re.search(r"^Result: played out, with a computer player in a seat; seat 0 \(victim\) played by a "
                      r"computer from turn (\d+) \(voted by seat 1 \(cheater\)\)$", out, re.M), out
     assert _audit_result(host).startswith("OK (no result): this is the log of seat 0 (victim)")
+
+
+def test_a_log_that_can_not_be_written_stops_the_peer_with_one_line(peers):
+    """G7/G9: a failed log append (here the file-size limit, as a full disk does) halts the peer cleanly with
+    one line, never a loop or a traceback; the other player goes on (the peer is absent) and finishes."""
+    opts = ("--absent-after", "1", "--vote-after", "1", "--think", "0.05")
+    host = peers.host(game="snowtails", players=2, bots=0, extra=opts)
+    full = peers.join(host, "full", extra=opts, wrapper=["prlimit", "--fsize=12000", "--"])
+    assert full.wait() == 1, full.describe()
+    assert re.search(r"^GAME STOPPED: can not write the game log .*game\.log: ", full.stdout, re.M), full.describe()
+    assert "Traceback" not in full.stderr, full.stderr
+    assert full.stdout.count("GAME STOPPED") == 1 and full.stdout.count("\n") < 100, full.describe()
+    assert full.log.stat().st_size <= 12000
+    assert host.wait() == 0, host.describe()
+    assert "full [" in host.stdout and "was voted out" in host.stdout, host.describe()
