@@ -58,6 +58,8 @@ def check_survivors(dead, seat: int, nick: str, survivors, choice: str) -> None:
         assert sorted(m.group(3).split(", ")) == sorted(q.name for q in survivors), m.group(0)
         assert m.start() > paused, f"{p.name}: voted out before the pause"
         turns.add(int(m.group(2)))
+        printed = [int(x) for x in re.findall(r"^  turn (\d+):", out, re.M)]
+        assert len(printed) == len(set(printed)), f"{p.name}: a turn line repeats (after the vote?)"
         meta = p.meta()
         assert meta["status"] == "finished", meta
         if choice == "bot":  # G10: ranked like any other seat
