@@ -31,7 +31,7 @@ KINDS = ("snowtails", "mush", "snake")
 def plan(seed: int) -> dict:
     rng = random.Random(seed)
     kind = KINDS[seed % 3]  # every kind in any three consecutive seeds
-    n = rng.randint(2, 5)
+    n = rng.randint(2, 4 if kind == "snake" else 5)  # (Snake Carnival takes 2-4 players)
     absent_after = round(rng.uniform(1.0, 2.5), 2)
     vote_after = round(rng.uniform(1.0, 2.5), 2)
     kills = []
