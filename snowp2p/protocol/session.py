@@ -654,6 +654,8 @@ class Session:
     def _progress_loop(self, out: Output) -> None:
         while not self.halted and not self.done:
             self._resolve_votes(out)
+            if self.me is not None and self.me in self.decided:
+                return  # this seat is voted out: it produces nothing more (the shell stops)
             self._advance(out)
             if self.halted or self.done or not self._take_over(out):
                 return
