@@ -38,7 +38,7 @@ from ..protocol.messages import (
     BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Absent, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster,
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
-from ..protocol.games import settings_for
+from ..protocol.roster import roster_body
 from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, VotedOut, YourTurn
 from ..rules import sled
 from ..rules.config import SledRules
@@ -190,7 +190,7 @@ class Lobby:
             return self.lan_addr if self.lan_addr and _is_loopback(addr) else addr
 
         seats = tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats)
-        body = Roster(cfg.game, table_name(cfg.track), settings_for(cfg.game, cfg.rules, cfg.track), seats)
+        body = roster_body(cfg.game, cfg.track, cfg.rules, seats)  # the track itself travels (SPEC 11.2)
         return encode_signed(self.identity, Envelope(self.game_id, HOST_SEAT, 0, ZERO_HASH, body))
 
 
