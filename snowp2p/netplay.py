@@ -25,8 +25,10 @@ from .options import add_sled_rule_options, sled_rules
 from .rules.config import PLAYER_COUNTS
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
+from .net.conn import ConnectionClosed
 from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, accept_loop, join_lobby
 
+LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
 DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race", "snake": "standard"}
 PLAYERS = {**PLAYER_COUNTS, "snake": (2, 4)}
 
@@ -196,7 +198,7 @@ async def _host_main(args, track, rules) -> int:
     async with trio.open_nursery() as outer:
         def spawn(n: int) -> None:
             for _ in range(n):
-                i = len(lobby.seats) + spawn.count
+                i = args.players + spawn.count if spawn.count >= args.players - 1 else len(lobby.seats) + spawn.count
                 spawn.count += 1
                 bhome = bot_home / f"bot{i}"
                 cmd = [sys.executable, "-m", "snowp2p", "join", f"127.0.0.1:{port}", "--code", lobby.code,
@@ -214,11 +216,21 @@ async def _host_main(args, track, rules) -> int:
                 say(f"Waiting {args.wait:g} s for players to join; then computer players take the free seats.")
                 with trio.move_on_after(args.wait):
                     await lobby.full.wait()
-                free = args.players - len(lobby.seats)
+                free = args.players - lobby.taken()
                 if free > 0:
                     say(f"Starting {free} computer player(s) as peers on this machine...")
                     spawn(free)
-            await lobby.full.wait()
+            while True:
+                await lobby.full.wait()
+                # a joiner that hangs up right after its welcome (issue 10, attack 9) shows within this
+                # time on any LAN; its seat is then given back and the lobby waits again
+                await trio.sleep(LOBBY_SETTLE)
+                gone = lobby.vacate_dead()
+                if not gone and lobby.full.is_set():
+                    break
+                if gone and args.bots is None and spawn.count:  # the free seats were being filled: again
+                    say(f"Starting {len(gone)} computer player(s) as peers on this machine...")
+                    spawn(len(gone))
             lobby_nursery.cancel_scope.cancel()
         roster_payload = lobby.roster()
         roster = decode_signed(roster_payload)
@@ -226,8 +238,14 @@ async def _host_main(args, track, rules) -> int:
         for i, s in enumerate(roster.body.seats):
             say(f"  seat {i}: {s.nick} [{fingerprint(s.pubkey)}]" + ("  (you)" if i == 0 else ""))
         conns = {i: j.conn for i, j in enumerate(lobby.seats) if j.conn is not None}
-        for conn in conns.values():
-            await conn.send(roster_payload)
+        for i, conn in list(conns.items()):
+            try:
+                await conn.send(roster_payload)
+            except ConnectionClosed:
+                # it left after the last check: the game waits for it like any absent seat, and a seat that
+                # never signs the roster gets no result (G2)
+                say(f"{roster.body.seats[i].nick} left before the game started; the game waits for it")
+                del conns[i]
         result = await _play(args, home, ident, roster, 0, conns, listeners, say)
         with trio.move_on_after(15):
             await _children_done(outer)
