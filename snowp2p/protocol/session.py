@@ -1034,9 +1034,10 @@ class Session:
 
     # ----------------------------------------------------------------- views
     def unsigned(self) -> list[int]:
-        """The seats that have not signed the roster (no commit_chain of theirs is held): a log in which a
-        seat never signed proves no result for that seat (G2)."""
-        return [i for i in range(self.n) if i not in self.chain_tips]
+        """The seats that have not signed the roster: the host signed it (it is the host's own message),
+        every other seat signs it with its commit_chain.  A log in which a seat never signed proves no
+        result for that seat (G2)."""
+        return [i for i in range(1, self.n) if i not in self.chain_tips]
 
     def my_turn(self) -> bool:
         return (self.me is not None and self.state is not None and not self.halted and not self.over
