@@ -95,9 +95,10 @@ class SledRules:
             why = within(name, lo, hi)
             if why:
                 return why
-        extra = dict(self.st_extra_cards)
-        if (any(len(p) != 2 for p in self.st_extra_cards) or len(extra) != len(self.st_extra_cards)
-                or any(not (1 <= pos <= 5 and 0 <= n <= 5) for pos, n in self.st_extra_cards)):
+        pairs = self.st_extra_cards
+        extra = dict(p for p in pairs if len(p) == 2)
+        if (len(extra) != len(pairs) or any(len(p) != 2 for p in pairs)
+                or any(not (1 <= pos <= 5 and 0 <= n <= 5) for pos, n in pairs)):
             return (f"st_extra_cards: {list(map(list, self.st_extra_cards))} is not a list of distinct "
                     "[start position 1..5, extra cards 0..5] pairs")
         if any(not (1 <= v <= 5) for v in self.st_deck):
