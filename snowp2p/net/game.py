@@ -713,6 +713,9 @@ class NetGame:
         for seat in range(s.n):
             if seat not in places:
                 lines.append(f"  -  {s.name(seat)}")
+        for seat in s.unsigned():  # G2: it never agreed to this game, so nothing here is its result
+            lines.append(f"{s.name(seat)} never signed the roster: this game proves no result for that seat "
+                         "(its audit says so).")
         lines.append(f"Game log: {self.log_path}")
         lines.append(f"Audit it with: snowp2p audit {self.log_path}")
         for ln in lines:

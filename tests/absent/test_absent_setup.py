@@ -81,6 +81,8 @@ def test_a_peer_silent_from_the_start_over_real_tcp(peers):
     for p in (host, honest):
         assert re.search(r"mute \[[0-9a-f-]+\] was voted out at turn 0: a computer player plays that seat\.",
                          p.stdout), p.describe()
+        assert re.search(r"^mute \[[0-9a-f-]+\] never signed the roster: this game proves no result for that seat",
+                         p.stdout, re.M), p.stdout
         meta = p.meta()
         assert meta["status"] == "finished" and meta["places"][-1] == "mute" and meta["turns"] > 3
         hashes.add(meta["final_hash"])
