@@ -175,7 +175,24 @@ def run_host(args) -> int:
     why = rules.network_refusal() if hasattr(rules, "network_refusal") else None
     if why:
         raise CommandError(why)
+    _check_roster(args, track, rules)
     return trio.run(_host_main, args, track, rules)
+
+
+def _check_roster(args, track, rules) -> None:
+    """Build, sign and read back the roster this game will have (with stand-in seats) before anyone joins,
+    exactly as a joiner will: a track or rules the roster can not carry are refused now, in one line."""
+    from .protocol.crypto import Identity
+    from .protocol.messages import HOST_SEAT, ZERO_HASH, Envelope, Seat, encode_signed
+    from .protocol.roster import roster_body, roster_summary
+
+    me = Identity.from_seed(bytes(32))
+    seats = [Seat(f"p{i}", bytes([i]) * 32, "127.0.0.1", 1) for i in range(args.players)]
+    try:
+        body = roster_body(args.game, track, rules, seats)
+        roster_summary(decode_signed(encode_signed(me, Envelope(b"\x01" * 32, HOST_SEAT, 0, ZERO_HASH, body))).body)
+    except (ValueError, DecodeError) as e:
+        raise CommandError(f"--track: the game's roster can not carry this track or these rules: {e}") from None
 
 
 async def _host_main(args, track, rules) -> int:

@@ -58,7 +58,7 @@ MAX_SPACES = 2500
 MAX_LISTED = 256  # entries of trees, blocked
 MAX_BUILDINGS = 16
 MAX_NAME = 64  # characters of a track's name
-MAX_DESCRIPTION = 300  # characters of its description
+MAX_DESCRIPTION = 250  # characters of its description (at most 1000 UTF-8 bytes: a roster text is <= 1024)
 
 
 @dataclass(frozen=True)

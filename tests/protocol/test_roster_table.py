@@ -234,3 +234,14 @@ def test_defaults_on_a_shipped_track_are_not_unusual_but_a_track_of_ones_own_is(
     assert s.unusual and not s.shipped and "the host's own track" in summary_lines(s)[0]
     assert differing_settings(SledRules(game="mush")) == ()
     assert differing_settings(snake.SnakeRules(hand_size=5)) == (Setting("hand_size", 5, 4),)
+
+
+def test_the_longest_description_and_name_fit_in_a_roster():
+    """A track within the caps always fits a roster's text limits (1024 UTF-8 bytes): 250 four-byte
+    characters of description, 64 of name."""
+    w = track_to_wire(find_track("first-race", "snowtails"))
+    w["description"] = "\U0001F600" * 250
+    w["name"] = "\U0001F600" * 64
+    t = track_from_wire(w)
+    body = decode_signed(signed(roster_body("snowtails", t, SledRules(game="snowtails"), SEATS))).body
+    assert table_from_roster(body).description == w["description"]
