@@ -112,6 +112,8 @@ def test_a_track_over_the_size_caps_is_refused_in_one_line(peers):
     ("snowtails", "st_deck", "[]", "rules field st_deck"),
     ("snowtails", "st_points", "[]", "rules field st_points"),
     ("mush", "hand_size", "0", "rules field hand_size"),
+    ("snake", "hand_size", "0", "hand_size 1..10"),
+    ("snake", "two_snakes_each", "1", "rules field 'two_snakes_each': expected bool"),
 ])
 def test_hostile_rules_are_refused_by_the_joiner_in_one_line(peers, game, field, value, says):
     """A real hostile host signs rules that make no game, or that let a player foresee its draws (G3/G4):
