@@ -18,6 +18,7 @@ A hostile *host* lies in the roster it signs (issue 10, attacks 6 and 7; ``hosti
 * ``roster-name=TEXT``   the track's name is TEXT (e.g. a path: ``/dev/zero``, a FIFO); otherwise valid
 * ``roster-track=TEXT``  the roster's track is the text TEXT instead of a track (protocol 1's track name)
 * ``roster-huge``        a track far over the size caps
+* ``roster-kind=KIND``   the roster names another game than the one the host announced in the lobby
 * ``roster-rules=FIELD=JSON``  the rules field FIELD is the JSON value (``deck_draw="top"``, ``mm_deck=[]``)
 """
 
@@ -33,7 +34,7 @@ from ..rules import sled
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
 MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + HOSTILE_MODES
-ROSTER_MODES = ("roster-name", "roster-track", "roster-huge", "roster-rules")
+ROSTER_MODES = ("roster-name", "roster-track", "roster-huge", "roster-rules", "roster-kind")
 
 
 def hostile_roster(mode: str, identity: Identity, payload: bytes) -> bytes:
@@ -52,6 +53,8 @@ def hostile_roster(mode: str, identity: Identity, payload: bytes) -> bytes:
         body["track"]["name"] = arg
     elif what == "roster-track":
         body["track"] = arg
+    elif what == "roster-kind":
+        body["kind"] = arg
     elif what == "roster-huge":
         secs = body["track"]["sections"]
         body["track"]["sections"] = [secs[0]] + [{"kind": "straight", "rows": 200}] * 30 + [secs[-1]]

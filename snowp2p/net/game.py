@@ -346,6 +346,9 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
     seat = wel.body.seat
     if seat >= len(roster.body.seats) or roster.body.seats[seat].pubkey != identity.public_key:
         raise NetError("the roster does not give this player the seat the host promised")
+    if roster.body.kind != ch.body.kind:
+        raise NetError(f"the host announced {GAME_TITLES.get(ch.body.kind, ch.body.kind)} but its roster is for "
+                       f"{GAME_TITLES.get(roster.body.kind, roster.body.kind)}")
     return JoinResult(roster, seat, conn, listeners)
 
 

@@ -103,6 +103,14 @@ def test_a_track_over_the_size_caps_is_refused_in_one_line(peers):
     assert err.count("\n") == 0 and re.search(r"refused: track: .*spaces; at most 2500", err), err
 
 
+def test_a_roster_for_another_game_than_announced_is_refused(peers):
+    host = peers.host(players=2, bots=0, env_extra={"SNOWP2P_CHEAT": "roster-kind=mush"})
+    joiner = peers.join(host, "j1", extra=("--yes",), debug=False)
+    assert joiner.wait(timeout=120) == 1, peers.describe()
+    err = joiner.stderr.strip()
+    assert err == "snowp2p: the host announced Snow Tails but its roster is for Mush! Mush!", err
+
+
 # ------------------------------------------------------------------ attack 7
 @pytest.mark.parametrize("game, field, value, says", [
     ("snowtails", "deck_draw", '"top"', "deck_draw = 'top' is refused in networked games"),
