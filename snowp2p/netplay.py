@@ -547,7 +547,7 @@ def replay_log(path: str, on_turn=None) -> AuditResult:
     unsigned = obs.unsigned()
     if contents.torn:
         res.violation = f"the log ends in a torn record after message {len(records) - 1} (offset {contents.valid_length})"
-    elif unsigned:
+    elif unsigned and obs.state is not None:  # (a game ended before it began claims no result for anyone)
         who = ", ".join(f"seat {i} ({obs.name(i)})" for i in unsigned)
         res.violation = (f"{who} never signed the roster (no commit_chain of theirs is in this log): the log "
                          "proves no result for " + ("that seat" if len(unsigned) == 1 else "those seats"))
@@ -581,6 +581,8 @@ def run_audit(args) -> int:
         print("Score breakdown:")
         for line in breakdown_lines(obs.state):
             print(f"  {line}")
+    for seat in obs.unsigned():  # only in a game that ended before it began (else it is a violation)
+        print(f"Seat {seat} ({obs.name(seat)}) never signed the roster: the log proves no result for that seat.")
     for seat, (choice, kept, turn) in sorted(obs.gone.items()):
         what = "a computer player played the seat from then on" if choice == "bot" else "the game ended there"
         print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}; "

@@ -55,14 +55,21 @@ def test_voted_out_before_the_start_a_computer_player_takes_the_seat(game):
 
 
 @pytest.mark.parametrize("game", ["snowtails", "mush"])
-def test_voted_out_before_the_start_the_game_can_end_there(game):
+def test_voted_out_before_the_start_the_game_can_end_there(game, tmp_path):
     t = silent_from_the_start(game, "end")
     for s in t.s[:2]:
         assert s.halted is None and s.done and s.state is None
         assert s.places() == []
     assert t.over[0] == t.over[1] == ()
     obs = replay_log(t)
-    assert obs.done and obs.places() == []
+    assert obs.done and obs.places() == [] and obs.unsigned() == [ABSENT]
+    # no result for anyone: the audit is OK, and names the seat that never signed the roster (G2)
+    log = tmp_path / "game.log"
+    log.write_bytes(t.buf.getvalue())
+    a = audit(log)
+    assert a.returncode == 0 and a.stdout.startswith("OK"), a.stdout + a.stderr
+    assert re.search(r"^Seat 2 \(cyd \[[0-9a-f-]+\]\) never signed the roster: the log proves no result for that "
+                     r"seat\.$", a.stdout, re.M), a.stdout
 
 
 def test_a_peer_silent_from_the_start_over_real_tcp(peers):
