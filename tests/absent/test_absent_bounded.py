@@ -38,8 +38,8 @@ class Sim:
         import hashlib
 
         from snowp2p.protocol.crypto import Identity
-        from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, encode_signed
-        from snowp2p.protocol.session import settings_for
+        from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, encode_signed
+        from snowp2p.protocol.roster import roster_body
         from snowp2p.rules.config import SledRules
         from snowp2p.rules.track import find_track
 
@@ -49,8 +49,8 @@ class Sim:
         ids = [Identity.from_seed(fixed(f"bounded id {i}")) for i in range(n)]
         self.track = find_track({"snowtails": "first-race", "mush": "mush-first-race"}[game], game)
         rules = SledRules(game=game)
-        body = Roster(game, self.track.name, settings_for(game, rules, self.track),
-                      tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47600 + i) for i in range(n)))
+        body = roster_body(game, self.track, rules,
+                           tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47600 + i) for i in range(n)))
         roster = encode_signed(ids[0], Envelope(fixed(f"bounded game {seed}"), 0, 0, ZERO_HASH, body))
         self.roster = roster
         self.s = [Session(decode_signed(roster), self.track, i, ids[i], fixed(f"bounded secret {seed} {i}"))
