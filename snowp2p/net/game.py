@@ -638,6 +638,13 @@ class NetGame:
     def _on_frame(self, seat: int, payload: bytes) -> None:
         if self._finished.is_set() and self.session.halted is None and not self.session.done:
             return
+        if self.session.halted is not None:
+            # stopped on an offence or a desync (its proof is logged): nothing more is kept (G9: a flood
+            # after the offence costs nothing); only the others' goodbyes are noted, to close sooner
+            msg = decode_signed(payload)
+            if msg.type == "bye" and msg.sender == seat:
+                self.byes.add(seat)
+            return
         msg = self._precheck(seat, payload)
         self.last_rx[seat] = trio.current_time()
         relayed = msg.sender != seat  # another seat's frame, passed on by this one (SPEC 11.9)
