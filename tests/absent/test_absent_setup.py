@@ -81,6 +81,7 @@ def test_a_peer_silent_from_the_start_over_real_tcp(peers):
     opts = ("--absent-after", "1", "--vote-after", "1", "--vote", "bot")
     host = peers.host(game="snowtails", players=3, bots=0, extra=opts)
     honest = peers.join(host, "j1", extra=opts)
+    host.wait_for(r"lobby: j1")  # the mute joiner takes the last seat (2)
     mute = peers.join(host, "mute", cheat="mute", extra=opts)
     for p in (host, honest):
         assert p.wait() == 0, p.describe()
