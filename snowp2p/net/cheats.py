@@ -12,10 +12,12 @@ run as its own process, with one honest step replaced.  Modes:
   declare it absent and vote (resilience.md)
 * ``vote-out``    (issue 10, attack 1) at its 3rd turn declares the other seat absent and votes to end the
   game, although that seat is connected and playing (``vote-out-bot``: votes for a computer player)
-* ``big-evidence`` (attack 2) sends two ~50 KB evidence messages, then an absent about itself
+* ``big-evidence`` (attack 2) sends two ~50 KB evidence messages (validly signed messages of another
+  game inside), then an absent about itself
 * ``absent-flood`` (attack 3) sends 1000 ``absent{itself, have 0}``; ``absent-repeat``: 1000 absents
   about another seat with the same count
-* ``junk-evidence`` (attack 4) sends 4000 validly signed ~58 KB evidence messages of junk
+* ``junk-evidence`` (attack 4) sends 1000 validly signed ~58 KB evidence messages (of messages of another
+  game)
 * ``setup-fork``  (attack 5) sends a different generation-0 ``slot_commit`` (and so a different chain
   from there on) to the seat below it than to the others
 * ``garbage``, ``oversize``, ``trickle``, ``flood``, ``replay``, ``drop``, ``delay``, ``cut``:
@@ -112,6 +114,13 @@ class Cheat:
             game._wake()
         return payload
 
+    @staticmethod
+    def _foreign(game, size: int) -> bytes:
+        """A validly signed message of another game, about ``size`` bytes: what evidence may carry in
+        protocol 1 (it was accepted, logged and kept)."""
+        body = Evidence((os.urandom(size),))
+        return encode_signed(game.identity, Envelope(os.urandom(32), game.session.me, 0, bytes(32), body))
+
     def _attack(self, game, turn: int) -> bool:
         """The issue-10 attacks, at the cheater's turn (``turn``); False: play the turn honestly as well."""
         s = game.session
@@ -129,7 +138,7 @@ class Cheat:
         self.done = True
         if self.mode == "big-evidence":
             for k in range(2):
-                self._raw(game, Evidence((bytes([k]) * 30000, bytes([k + 1]) * 20000)))
+                self._raw(game, Evidence((self._foreign(game, 24000), self._foreign(game, 24000))))
             self._raw(game, Absent(me, s.turn, 0))
         elif self.mode == "absent-flood":
             for _ in range(1000):
@@ -138,7 +147,7 @@ class Cheat:
             for _ in range(1000):
                 self._raw(game, Absent(other, s.turn, 0))
         elif self.mode == "junk-evidence":
-            junk = os.urandom(29000)
+            junk = self._foreign(game, 28500)
             for _ in range(JUNK_EVIDENCE):
                 self._raw(game, Evidence((junk, junk)), log=False)
         return True
