@@ -18,8 +18,8 @@ run as its own process, with one honest step replaced.  Modes:
   about another seat with the same count
 * ``junk-evidence`` (attack 4) sends 1000 validly signed ~58 KB evidence messages (of messages of another
   game)
-* ``setup-fork``  (attack 5) sends a different generation-0 ``slot_commit`` (and so a different chain
-  from there on) to the seat below it than to the others
+* ``setup-fork``  (attack 5) commits to a second hash chain (and reveals from it) towards the seat below
+  it, the first towards the others: each honest peer sees a consistent chain, but their states differ
 * ``garbage``, ``oversize``, ``trickle``, ``flood``, ``replay``, ``drop``, ``delay``, ``cut``:
   an honest player that abuses its connections (see net/hostile.py)
 
@@ -39,8 +39,9 @@ from dataclasses import replace
 
 from ..protocol.crypto import Identity
 from ..protocol.messages import (
-    Absent, Ack, Envelope, Move as MoveBody, SlotCommit, Vote, decode_signed, encode_signed,
+    Absent, Ack, Envelope, Move as MoveBody, Reveal, Vote, decode_signed, encode_signed,
 )
+from ..protocol.randomness import chain_reveal, make_hash_chain
 from ..protocol.session import Evidence, Output, action_to_wire, opened_cards
 from ..rules import sled
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
@@ -236,7 +237,10 @@ class Cheat:
             if m.seq <= self.fork_seq:
                 return payload
             prev = self.fork_heads[m.seq - 1]
-            out = encode_signed(game.identity, Envelope(m.envelope.game, m.envelope.sender, m.seq, prev, m.body))
+            body = m.body
+            if self.mode == "setup-fork" and m.type == "reveal":  # the second hash chain's preimage
+                body = Reveal(m.body.event, chain_reveal(self.links2, m.body.event))
+            out = encode_signed(game.identity, Envelope(m.envelope.game, m.envelope.sender, m.seq, prev, body))
         forked = decode_signed(out)
         self.fork_heads[forked.seq] = forked.digest
         cache[payload] = out
@@ -258,9 +262,11 @@ class Cheat:
             s = game.session
             if self.twin is None:
                 m = decode_signed(payload)
-                if m.type == "slot_commit" and m.body.generation == 0:
-                    # the same slots in another order: a different, well-formed commitment to the same deck
-                    body = SlotCommit(m.body.player, 0, tuple(reversed(m.body.commitments)))
+                if m.type == "commit_chain":
+                    # a second hash chain, committed to the fork seat only, and revealed to it alone: each
+                    # honest peer sees a consistent chain of ours, but the event randomness differs
+                    self.links2 = make_hash_chain(os.urandom(32), m.body.length, game_id=s.game_id, seat=s.me)
+                    body = replace(m.body, tip=self.links2[-1])
                     self.twin = encode_signed(game.identity, Envelope(m.envelope.game, m.sender, m.seq,
                                                                       m.envelope.prev, body))
                     self.original, self.fork_seq = payload, m.seq
