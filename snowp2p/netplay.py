@@ -215,7 +215,9 @@ async def _host_main(args, track, rules) -> int:
     async with trio.open_nursery() as outer:
         def spawn(n: int) -> None:
             for _ in range(n):
-                i = args.players + spawn.count if spawn.count >= args.players - 1 else len(lobby.seats) + spawn.count
+                if not spawn.count:
+                    spawn.base = len(lobby.seats)  # bot names (and homes) follow the seats; never reused
+                i = spawn.base + spawn.count
                 spawn.count += 1
                 bhome = bot_home / f"bot{i}"
                 cmd = [sys.executable, "-m", "snowp2p", "join", f"127.0.0.1:{port}", "--code", lobby.code,
@@ -245,9 +247,13 @@ async def _host_main(args, track, rules) -> int:
                 gone = lobby.vacate_dead()
                 if not gone and lobby.full.is_set():
                     break
-                if gone and args.bots is None and spawn.count:  # the free seats were being filled: again
-                    say(f"Starting {len(gone)} computer player(s) as peers on this machine...")
-                    spawn(len(gone))
+                if gone and args.bots is None:  # as at first: wait for people, then fill the free seats
+                    with trio.move_on_after(args.wait):
+                        await lobby.full.wait()
+                    free = args.players - lobby.taken()
+                    if free > 0:
+                        say(f"Starting {free} computer player(s) as peers on this machine...")
+                        spawn(free)
             lobby_nursery.cancel_scope.cancel()
         roster_payload = lobby.roster()
         cheat = os.environ.get("SNOWP2P_CHEAT", "")

@@ -163,3 +163,17 @@ def test_audit_of_a_crafted_log_says_one_line(tmp_path):
         out = (res.stdout + res.stderr).strip()
         assert res.returncode in (1, 2) and out.count("\n") == 0 and says in out, (mode, out)
         assert "Traceback" not in out and "internal error" not in out
+
+
+def test_welcome_race_with_computer_players_filling_the_seats(peers):
+    """Without --bots the host fills the free seats with computer players after --wait: a seat a code holder
+    gave back by resetting is filled too, and the game is played to the end by the host and a computer
+    player (whatever the timing of the reset against the wait)."""
+    host = peers.host(players=2, extra=("--wait", "3"))
+    r = rawjoin(host, "welcome")
+    assert r.returncode == 0, r.stdout + r.stderr + host.describe()
+    assert host.wait() == 0, peers.describe()
+    assert re.search(r"^lobby: (racer .* left before the game started; seat 1 is free again|a joiner from .* was "
+                     r"dropped)", host.stdout, re.M), host.stdout
+    meta = assert_clean_game(host.peer_game_dirs(), 2, peers.describe())
+    assert "racer" not in [p["nick"] for p in meta["players"]]
