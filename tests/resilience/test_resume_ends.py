@@ -75,3 +75,27 @@ def test_resume_with_nothing_to_resume_exits_1(tmp_path):
     assert r.returncode == 1, (r.returncode, r.stdout, r.stderr)
     assert "no unfinished game to resume" in r.stderr + r.stdout
     assert "Traceback" not in r.stderr
+
+
+def test_resume_after_playing_with_a_computer_played_seat(games):
+    """Defect D: after a seat is voted out and played by the computer, a peer killed later resumes from its
+    own log (was refused: "equivocation … (reveal and ack)": a reveal ahead of its move, and its own logged
+    reveals not restored) and the game ends alike for everyone."""
+    g = games(3, game="mush")
+    _start(g, 3, "mush")
+    gone, victim = g.peers[2], g.peers[1]
+    g.wait_records(gone, 25)
+    gone.kill9()  # for good: voted out, a computer player takes the seat
+    g.wait_output(victim, r"j2 \[[0-9a-f-]+\] was voted out at turn \d+")
+    g.wait_records(victim, len(victim.logged_records()) + 20)  # some computer-played turns later
+    victim.kill9()
+    _resume(victim, "--think", "0.05")
+    for p in g.peers[:2]:
+        assert p.wait(240) == 0, g.describe()
+    assert "the log holds a violation" not in victim.all_output()
+    metas = [p.meta() for p in g.peers[:2]]
+    assert metas[0]["final_hash"] == metas[1]["final_hash"] and metas[0]["places"] == metas[1]["places"]
+    assert metas[0]["outcome"] == metas[1]["outcome"] and "played by a computer" in metas[0]["outcome"][1]
+    for p in g.peers[:2]:
+        res = audit(p.log)
+        assert res.returncode == 0 and res.stdout.startswith("OK\n"), res.stdout
