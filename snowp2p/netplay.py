@@ -24,7 +24,8 @@ from .options import add_sled_rule_options, sled_rules
 from .rules.config import PLAYER_COUNTS
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
-from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, accept_loop, join_lobby
+from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_lobby
+from .net.guard import accept_loop
 
 DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race", "snake": "standard"}
 PLAYERS = {**PLAYER_COUNTS, "snake": (2, 4)}
@@ -186,6 +187,7 @@ async def _host_main(args, track, rules) -> int:
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
     say(f"    snowp2p join {addr}:{port} --code {lobby.code}")
+    lobby.on_new_code = lambda code: say(f"    snowp2p join {addr}:{port} --code {code}")
     bot_home = home.path / "bots"
     async with trio.open_nursery() as outer:
         def spawn(n: int) -> None:
@@ -199,7 +201,7 @@ async def _host_main(args, track, rules) -> int:
         spawn.count = 0
         async with trio.open_nursery() as lobby_nursery:
             for listener in listeners:
-                lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer)
+                lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer, lobby.gate)
             if args.bots:
                 say(f"Starting {args.bots} computer player(s) as peers on this machine...")
                 spawn(args.bots)

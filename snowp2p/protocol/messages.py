@@ -431,6 +431,7 @@ def register_body(cls: type[Body]) -> type[Body]:
 
 _B32 = exact_bytes(32)
 _NICK = text(64, min_chars=1)
+_PAKE = exact_bytes(33)  # a SPAKE2 message: side byte + Ed25519 point (protocol/joincode.py)
 _REASON = text(200)
 _SEAT = uint(MAX_SEATS - 1)
 
@@ -466,7 +467,7 @@ class Hello(Body):
 @register_body
 @dataclass(frozen=True)
 class Challenge(Body):
-    """Host -> joiner: the host's key and nonce; the envelope carries the game id."""
+    """Host -> joiner: the host's key, nonce and SPAKE2 message (side B); the envelope carries the game id."""
 
     TYPE = "challenge"
     CHAINED = False
@@ -474,25 +475,27 @@ class Challenge(Body):
     pubkey: bytes
     nonce: bytes
     kind: str
-    FIELDS = {"pubkey": _B32, "nonce": _B32, "kind": ident()}
+    pake: bytes
+    FIELDS = {"pubkey": _B32, "nonce": _B32, "kind": ident(), "pake": _PAKE}
 
 
 @register_body
 @dataclass(frozen=True)
 class Join(Body):
-    """Joiner -> host: HMAC proof that the joiner knows the code."""
+    """Joiner -> host: the joiner's SPAKE2 message (side A) and its key confirmation."""
 
     TYPE = "join"
     CHAINED = False
     SENDER = "joiner"
+    pake: bytes
     tag: bytes
-    FIELDS = {"tag": _B32}
+    FIELDS = {"pake": _PAKE, "tag": _B32}
 
 
 @register_body
 @dataclass(frozen=True)
 class Welcome(Body):
-    """Host -> joiner: accepted; the host's HMAC proof and the joiner's seat."""
+    """Host -> joiner: accepted; the host's key confirmation and the joiner's seat."""
 
     TYPE = "welcome"
     CHAINED = False
