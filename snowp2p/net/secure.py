@@ -32,9 +32,10 @@ the session's transcript hash by the long-term (roster) keys.
 from __future__ import annotations
 
 import struct
+import warnings
 
 import trio
-from noise.connection import NoiseConnection
+from noise.connection import Keypair, NoiseConnection
 
 from ..protocol.crypto import encode_parts, h
 
@@ -90,6 +91,26 @@ class _Reader:
 
 def _piece(data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + data
+
+
+def channel_vector(game_id: bytes, dialer_ephemeral: bytes, acceptor_ephemeral: bytes,
+                   plaintexts: tuple[bytes, bytes]) -> dict:
+    """A whole handshake and one record each way, from fixed ephemeral keys (protocol/vectors/channel.json)."""
+    with warnings.catch_warnings():  # noiseprotocol warns that fixed ephemerals are for tests only: they are
+        warnings.simplefilter("ignore")
+        d, a = _noise(True, game_id, dialer_ephemeral), _noise(False, game_id, acceptor_ephemeral)
+    m1 = d.write_message()
+    a.read_message(m1)
+    m2 = a.write_message()
+    d.read_message(m2)
+    hh = bytes(d.get_handshake_hash())
+    assert hh == bytes(a.get_handshake_hash())
+    dn, an = _nonces(hh)
+    r1, r2 = d.encrypt(plaintexts[0]), a.encrypt(plaintexts[1])
+    assert a.decrypt(r1) == plaintexts[0] and d.decrypt(r2) == plaintexts[1]
+    return {"prologue": encode_parts(PROLOGUE_LABEL, game_id), "message1": m1, "message2": m2,
+            "handshake_hash": hh, "dialer_nonce": dn, "acceptor_nonce": an,
+            "record_dialer_to_acceptor": _piece(r1), "record_acceptor_to_dialer": _piece(r2)}
 
 
 def _nonces(hh: bytes) -> tuple[bytes, bytes]:
@@ -150,8 +171,10 @@ class SecureStream(trio.abc.Stream):
         await self.raw.aclose()
 
 
-def _noise(initiator: bool, game_id: bytes) -> NoiseConnection:
+def _noise(initiator: bool, game_id: bytes, ephemeral: bytes | None = None) -> NoiseConnection:
     nc = NoiseConnection.from_name(NOISE_NAME)
+    if ephemeral is not None:  # fixed ephemeral keys: only for the test vectors
+        nc.set_keypair_from_private_bytes(Keypair.EPHEMERAL, ephemeral)
     if initiator:
         nc.set_as_initiator()
     else:

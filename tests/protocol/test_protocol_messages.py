@@ -41,8 +41,8 @@ OPEN = Opening(generation=0, slot=3, value=5, salt=B)
 # (sender, body) for one valid example of every message type.
 EXAMPLES = [
     (UNSEATED, Hello("Ann", IDS[1].public_key, B)),
-    (0, Challenge(IDS[0].public_key, B, "snowtails")),
-    (UNSEATED, Join(B)),
+    (0, Challenge(IDS[0].public_key, B, "snowtails", b"B" + B)),
+    (UNSEATED, Join(b"A" + B, B)),
     (0, Welcome(1, B)),
     (0, Refuse("the game is full")),
     (0, make_roster()),
@@ -125,10 +125,10 @@ def test_roster_refuses_duplicate_keys():
     [
         (1, 0, ZERO_HASH, Hello("a", B, B), GAME),  # hello from a seat
         (UNSEATED, 0, ZERO_HASH, Reveal(0, B), GAME),  # game message unseated
-        (2, 0, ZERO_HASH, Challenge(B, B, "x"), GAME),  # challenge not from host
+        (2, 0, ZERO_HASH, Challenge(B, B, "x", b"B" + B), GAME),  # challenge not from host
         (MAX_SEATS, 0, ZERO_HASH, Reveal(0, B), GAME),
         (1, 0, B, Reveal(0, B), GAME),  # seq 0 with a prev
-        (UNSEATED, 1, B, Join(B), GAME),  # lobby message with a seq
+        (UNSEATED, 1, B, Join(b"A" + B, B), GAME),  # lobby message with a seq
         (1, 0, ZERO_HASH, Reveal(0, B), ZERO_HASH),  # zero game id outside hello
         (2, 0, ZERO_HASH, SlotCommit(1, 0, (B,)), GAME),  # deck of another player
         (1, 2**32, B, Reveal(0, B), GAME),
