@@ -121,7 +121,7 @@ class GuessLimiter:
     """Wrong join codes: per-address back-off and a total that retires the code (pure; see the module)."""
 
     free: int = 3
-    base: float = 0.5
+    base: float = 1.0
     cap: float = 10.0
     retire_after: int = 40
     every: float = 5.0
