@@ -271,8 +271,24 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
         game.cheat = Cheat(cheat)
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
+    _preload(not args.autoplay)
     say("The race begins.")
     return await game.run()
+
+
+#: what a game may import while it runs (computer players, the other game's rules, the screens)
+PRELOAD = ("snowp2p.bots", "snowp2p.rules.snake", "snowp2p.rules.drbg", "snowp2p.scenario", "snowp2p.net.cheats",
+           "snowp2p.net.hostile")
+PRELOAD_SCREEN = ("snowp2p.ui.netscreen", "snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board")
+
+
+def _preload(human: bool) -> None:
+    """Import now what the game may need later: an import needs file descriptors, and a flood of strangers'
+    connections may have taken them all by then (G9: the game goes on)."""
+    import importlib
+
+    for name in PRELOAD + (PRELOAD_SCREEN if human else ()):
+        importlib.import_module(name)
 
 
 def _make_game(args, session: Session, home: Home, ident, say) -> NetGame:
