@@ -212,10 +212,12 @@ class Host(Proc):
 
 
 def host_argv(home: Path, game: str = "snowtails", players: int = 2, bots: int | None = None, name: str = "host",
-              advertise: str | None = "127.0.0.1", port: int = 0, extra: tuple[str, ...] = ()) -> list[str]:
-    """`snowp2p host` arguments for a game the computer plays for everyone (--autoplay)."""
+              advertise: str | None = "127.0.0.1", port: int = 0, extra: tuple[str, ...] = (),
+              announce: bool = False) -> list[str]:
+    """`snowp2p host` arguments for a game the computer plays for everyone (--autoplay).  Not announced on
+    the LAN unless ``announce`` (only the namespace test does: tests never send to the real network)."""
     argv = ["host", "--game", game, "--players", str(players), "--autoplay", "--home", str(home),
-            "--port", str(port), "--name", name]
+            "--port", str(port), "--name", name] + ([] if announce else ["--no-announce"])
     if bots is not None:
         argv += ["--bots", str(bots)]
     if advertise:

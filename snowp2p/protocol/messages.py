@@ -40,6 +40,8 @@ fixed code points, not the Unicode database, so every peer agrees).
 
 from __future__ import annotations
 
+import unicodedata
+
 import dataclasses
 import functools
 import re
@@ -430,7 +432,35 @@ def register_body(cls: type[Body]) -> type[Body]:
 
 
 _B32 = exact_bytes(32)
-_NICK = text(64, min_chars=1)
+#: Unicode categories a nickname must not hold: controls, formats (zero-width, bidi), surrogates, private
+#: use, unassigned, combining marks, line/paragraph separators.  With NFC, two different nicknames can not
+#: render the same because of an invisible or combining character.
+_NICK_BAD_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Mc", "Me", "Zl", "Zp"})
+
+
+def nickname_problem(nick: str) -> str | None:
+    """Why ``nick`` is not an acceptable nickname (None: it is): not NFC, or a forbidden character."""
+    if not nick or nick != nick.strip():
+        return "empty, or space at either end"
+    if unicodedata.normalize("NFC", nick) != nick:
+        return "not in Unicode normal form C"
+    for c in nick:
+        cat = unicodedata.category(c)
+        if cat in _NICK_BAD_CATEGORIES:
+            kind = {"C": "control or format", "M": "combining", "Z": "separator"}[cat[0]]
+            return f"holds a {kind} character (U+{ord(c):04X})"
+    return None
+
+
+def _check_nick(raw: Any, path: str) -> str:
+    nick = _check_text(raw, path, 64, 1)
+    why = nickname_problem(nick)
+    if why is not None:
+        _fail(path, f"nickname {why}")
+    return nick
+
+
+_NICK = _check_nick
 _PAKE = exact_bytes(33)  # a SPAKE2 message: side byte + Ed25519 point (protocol/joincode.py)
 _REASON = text(200)
 _SEAT = uint(MAX_SEATS - 1)

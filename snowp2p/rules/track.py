@@ -425,6 +425,26 @@ def parse_building(d: Any, where: str) -> Building:
     return Building(kind=kind, section=section, row=row, lane=_want(d, "lane", int, where))
 
 
+#: Caps on what a track description may hold, so that a hostile file (or one sent by a peer) costs bounded
+#: memory and time: sections, rows in all, spaces in all, and entries of each list (trees, blocked, buildings).
+MAX_SECTIONS = 100
+MAX_TOTAL_ROWS = 2000
+MAX_SPACES = 10000
+MAX_LIST = 1000
+#: bytes of a track file
+MAX_TRACK_FILE = 256 * 1024
+
+
+def _check_size(sections: list[Section], lanes: int, where: str) -> None:
+    rows = sum(sec.rows for sec in sections if sec.kind != "corner")
+    if rows > MAX_TOTAL_ROWS:
+        raise TrackError(f"{where}: sections: {rows} rows in all; a track has at most {MAX_TOTAL_ROWS}")
+    if 1 <= lanes <= 16:
+        spaces = sum(sum(sec.lane_lengths(lanes)) for sec in sections)
+        if spaces > MAX_SPACES:
+            raise TrackError(f"{where}: sections: {spaces} spaces in all; a track has at most {MAX_SPACES}")
+
+
 def track_from_dict(d: Any, *, game: str | None = None, where: str = "track", name: str | None = None) -> Track:
     """Build a track from a parsed description (a TOML file's table or a scenario's ``track``)."""
     if not isinstance(d, dict):
@@ -433,7 +453,13 @@ def track_from_dict(d: Any, *, game: str | None = None, where: str = "track", na
         game = _want(d, "game", str, where)
     lanes = _want(d, "lanes", int, where)
     raw_sections = _want(d, "sections", list, where)
+    if len(raw_sections) > MAX_SECTIONS:
+        raise TrackError(f"{where}: sections: {len(raw_sections)} sections; a track has at most {MAX_SECTIONS}")
+    for key in ("trees", "blocked", "buildings"):
+        if isinstance(d.get(key), list) and len(d[key]) > MAX_LIST:
+            raise TrackError(f"{where}: {key}: {len(d[key])} entries; at most {MAX_LIST}")
     sections = [parse_section(s, lanes, game, f"{where}: sections[{i}]") for i, s in enumerate(raw_sections)]
+    _check_size(sections, lanes, where)
     buildings = [parse_building(b, f"{where}: buildings[{i}]") for i, b in enumerate(_want(d, "buildings", list, where, []))]
     return build_track(
         name=name if name is not None else _want(d, "name", str, where, "unnamed"),
@@ -452,13 +478,19 @@ def load_track_file(path: str | Path) -> Track:
     """Read a TOML track file (docs/tracks.md).  Every problem is a one-line TrackError naming the file."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as f:
+            raw = f.read(MAX_TRACK_FILE + 1)
+        if len(raw) > MAX_TRACK_FILE:
+            raise TrackError(f"{path}: more than {MAX_TRACK_FILE // 1024} KiB: not a track file")
+        data = tomllib.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise TrackError(f"{path}: no such track file") from None
     except (OSError, UnicodeDecodeError) as e:
         raise TrackError(f"{path}: can not read: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise TrackError(f"{path}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise TrackError(f"{path}: nested too deeply to be a track file") from None
     return track_from_dict(data, where=str(path))
 
 
