@@ -533,15 +533,15 @@ class NetGame:
         msg.verify(s.keys[seat])
         return msg.body
 
-    async def _refuse_hello(self, stream: trio.abc.Stream, first: bytes) -> bool:
+    async def _refuse_hello(self, stream: trio.abc.Stream, first: bytes) -> None:
         """A plain ``hello`` after the lobby closed: the host tells it why, in one signed line (G8)."""
         s = self.session
         try:
             msg = decode_signed(first)
         except ProtocolError:
-            return False
+            return
         if not isinstance(msg.body, Hello):
-            return False
+            return
         if s.me == HOST_SEAT:
             conn = Conn(stream, "joiner")
             await conn.send(_lobby_frame(self.identity, s.game_id, HOST_SEAT,
@@ -555,8 +555,10 @@ class NetGame:
                 first, rest = await secure.read_first(stream)
                 if first is None:
                     raise ConnectionClosed(f"{label} closed the connection")
-                if len(first) != secure.FIRST_SIZE and await self._refuse_hello(stream, first):
-                    return
+                if len(first) != secure.FIRST_SIZE:
+                    await self._refuse_hello(stream, first)  # (raises for a hello)
+                    raise ProtocolError("the first frame of a game connection must open the secure channel "
+                                        f"({secure.FIRST_SIZE} bytes), got {len(first)} bytes")
                 sec = await secure.accept_channel(stream, self.session.game_id, first, rest)
                 conn = Conn(sec, label)
                 their = await self._read_link(conn, None)

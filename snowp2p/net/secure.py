@@ -70,7 +70,8 @@ class _Reader:
             if len(self.buf) >= 4:
                 n = struct.unpack(">I", self.buf[:4])[0]
                 if n == 0 or n > maximum:
-                    raise trio.BrokenResourceError(f"a record of {n} bytes (the channel allows 1..{maximum})")
+                    what = "an empty record" if n == 0 else f"a record of {n} bytes exceeds the {maximum}-byte limit"
+                    raise trio.BrokenResourceError(what)
                 if len(self.buf) >= 4 + n:
                     piece = bytes(self.buf[4:4 + n])
                     del self.buf[:4 + n]
