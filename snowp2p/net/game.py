@@ -596,14 +596,16 @@ class NetGame:
             pass
 
     async def _reader(self, seat: int, conn: Conn) -> None:
+        why = ""
         try:
             while True:
                 payload = await conn.recv()
                 if self.conns.get(seat) is not conn:
                     return  # replaced by a newer connection
                 self._on_frame(seat, payload)
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as e:
+            if secure.TAMPERED in str(e):  # the network changed, lost or injected bytes: nobody is blamed (G5)
+                why = f" ({secure.TAMPERED}: changed, lost or injected on the way)"
         except ProtocolError as e:  # a frame that is not a message (G9): cut this connection, keep the game
             self.say(f"refused a frame from {self.session.name(seat)}: {e}; closing that connection")
         except Exception as e:  # never let one connection's frame take the peer down (G9)
@@ -614,7 +616,7 @@ class NetGame:
         await conn.aclose()
         if self.conns.get(seat) is conn and not self._finished.is_set() and seat not in self.byes:
             self.connected.discard(seat)
-            self.say(f"lost the connection to {self.session.name(seat)}; waiting for it to come back")
+            self.say(f"lost the connection to {self.session.name(seat)}{why}; waiting for it to come back")
             if seat < self.session.me:
                 self._nursery.start_soon(self._dial, seat)
 

@@ -46,6 +46,8 @@ BINDING_TAG = "snowp2p/link-binding/v2"
 MAX_RECORD = 65535
 TAG_SIZE = 16
 MAX_PLAIN = MAX_RECORD - TAG_SIZE
+#: what a record that fails decryption breaks the connection with (the reader reports it)
+TAMPERED = "a record failed the secure channel's integrity check"
 #: a record must be complete this many seconds after its first byte
 RECORD_DEADLINE = 10.0
 #: the initiator's first handshake message (its ephemeral key; NN sends no payload yet)
@@ -160,8 +162,7 @@ class SecureStream(trio.abc.Stream):
             try:
                 self._plain += self._noise.decrypt(record)
             except Exception:
-                raise trio.BrokenResourceError("a record failed the channel's integrity check "
-                                               "(changed, lost or injected on the way)") from None
+                raise trio.BrokenResourceError(TAMPERED) from None
             self.records_in += 1
         n = len(self._plain) if max_bytes is None else min(max_bytes, len(self._plain))
         out = bytes(self._plain[:n])

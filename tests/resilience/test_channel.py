@@ -41,6 +41,7 @@ def test_a_tampered_link_is_cut_and_made_again_and_nobody_is_blamed(games, proxi
     assert len(faults) == 1, f"expected one fault, got {faults}\n{ctx}"
     # the link through the proxy was cut (by j1, whose channel check failed) and made again
     assert "lost the connection to host [" in j1.stdout, ctx
+    assert "failed the secure channel's integrity check" in j1.stdout, ctx
     for p in g.peers:
         assert "GAME STOPPED" not in p.stdout and "cheat" not in p.stdout.lower(), f"{p.name}\n{ctx}"
         assert "Traceback" not in p.stderr, f"{p.name}\n{ctx}"
