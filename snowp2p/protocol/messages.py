@@ -97,7 +97,7 @@ __all__ = [
     "to_wire",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 #: Seats are 0..MAX_SEATS-1; seat 0 is the host.
 MAX_SEATS = 8
 HOST_SEAT = 0

@@ -7,6 +7,7 @@ from protocol_helpers import GAME, IDS, fixed, make_roster
 from snowp2p.protocol.errors import DecodeError, ProtocolError, SignatureError
 from snowp2p.protocol.session import Evidence, Link
 from snowp2p.protocol.messages import (
+    PROTOCOL_VERSION,
     BODY_TYPES,
     MAX_SEATS,
     UNSEATED,
@@ -151,7 +152,7 @@ def _raw_payload(env_list, sig=b"\x00" * 64):
 
 
 def _env(body, kind="reveal", **over):
-    fields = {"v": 1, "game": GAME, "sender": 1, "seq": 0, "prev": ZERO_HASH, "type": kind, "body": body}
+    fields = {"v": PROTOCOL_VERSION, "game": GAME, "sender": 1, "seq": 0, "prev": ZERO_HASH, "type": kind, "body": body}
     fields.update(over)
     return list(fields.values())
 
@@ -168,7 +169,7 @@ GOOD_REVEAL = {"event": 1, "preimage": B}
         (_env({"event": 1, "preimage": B[:31]}), "body.preimage", "32 bytes"),
         (_env({"event": 1, "preimage": B.hex()}), "body.preimage", "binary"),
         (_env(GOOD_REVEAL, kind="teleport"), "envelope.type", "unknown message type"),
-        (_env(GOOD_REVEAL, v=2), "envelope.v", "unsupported protocol version 2"),
+        (_env(GOOD_REVEAL, v=PROTOCOL_VERSION + 1), "envelope.v", f"unsupported protocol version {PROTOCOL_VERSION + 1}"),
         (_env(GOOD_REVEAL, game=GAME[:16]), "envelope.game", "32 bytes"),
         (_env(GOOD_REVEAL, sender=-1), "envelope.sender", "out of range"),
         (_env(GOOD_REVEAL, seq=1.0), "envelope.seq", "float"),
@@ -192,7 +193,7 @@ def test_decode_names_the_bad_field(env, field, text):
 def test_non_canonical_encodings_are_refused():
     good = decode_signed(_sign(1, Reveal(1, B)))
     # unsorted body keys
-    env = msgpack.packb([1, GAME, 1, 0, ZERO_HASH, "reveal", {"preimage": B, "event": 1}], use_bin_type=True)
+    env = msgpack.packb([PROTOCOL_VERSION, GAME, 1, 0, ZERO_HASH, "reveal", {"preimage": B, "event": 1}], use_bin_type=True)
     with pytest.raises(DecodeError, match="canonical"):
         decode_signed(msgpack.packb([env, good.signature], use_bin_type=True))
     # non-minimal integer (uint16 for the value 1)
@@ -209,7 +210,7 @@ def test_non_canonical_encodings_are_refused():
 def test_duplicate_map_keys_are_refused():
     # {"event": 1, "event": 1, "preimage": B} packed by hand
     body = b"\x83" + b"\xa5event\x01" * 2 + b"\xa8preimage\xc4\x20" + B
-    env = b"\x97\x01\xc4\x20" + GAME + b"\x01\x00\xc4\x20" + ZERO_HASH + b"\xa6reveal" + body
+    env = b"\x97" + bytes([PROTOCOL_VERSION]) + b"\xc4\x20" + GAME + b"\x01\x00\xc4\x20" + ZERO_HASH + b"\xa6reveal" + body
     with pytest.raises(DecodeError):
         decode_signed(msgpack.packb([env, b"\x00" * 64], use_bin_type=True))
 
