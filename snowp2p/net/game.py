@@ -2,14 +2,17 @@
 
 Theory of operation
 -------------------
-* Lobby (:func:`host_lobby`, :func:`join_lobby`): the host listens on TCP;
+* Lobby (:class:`Lobby`, :func:`join_lobby`): the host listens on TCP;
   each joiner says ``hello``, the host answers ``challenge`` with the game
-  id, the joiner proves it knows the join code (``join``: an HMAC keyed by
-  the code, protocol/SPEC.md section 10), the host proves it too
-  (``welcome``).  When the seats are full the host signs the ``roster``.
+  id and its SPAKE2 message, the joiner answers ``join`` with its own and
+  its key confirmation (protocol/SPEC.md section 10), the host confirms
+  too (``welcome``).  Wrong codes are rationed (guard.GuessLimiter) and
+  unauthenticated connections capped (guard.Gate).  When the seats are
+  full the host signs the ``roster``.
 * Mesh: every seat connects to every other seat (seat j dials seats
-  1..j-1; the host's lobby connections are reused), each connection
-  opening with a signed ``link`` frame.
+  1..j-1; the host's lobby connections are reused, secured in place),
+  each connection a Noise channel (secure.py) opened by a signed ``link``
+  exchange bound to that channel.
 * Game (:class:`NetGame`): a reader task per connection feeds frames to the
   pure :class:`~snowp2p.protocol.session.Session`; every accepted frame is
   appended to this peer's log and flushed *before* the session acts on it;
