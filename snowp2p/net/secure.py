@@ -66,18 +66,26 @@ class _Reader:
         self.raw = raw
         self.buf = bytearray(buffered)
 
+    def take(self, maximum: int) -> bytes | None:
+        """The next piece if it is complete in the buffer (None if not yet)."""
+        if len(self.buf) < 4:
+            return None
+        n = struct.unpack_from(">I", self.buf)[0]
+        if n == 0 or n > maximum:
+            what = "an empty record" if n == 0 else f"a record of {n} bytes exceeds the {maximum}-byte limit"
+            raise trio.BrokenResourceError(what)
+        if len(self.buf) < 4 + n:
+            return None
+        piece = bytes(self.buf[4:4 + n])
+        del self.buf[:4 + n]
+        return piece
+
     async def read_piece(self, maximum: int, deadline: float | None = None) -> bytes | None:
         """The next ``u32be(len) || bytes`` piece's bytes; None at a clean EOF."""
         while True:
-            if len(self.buf) >= 4:
-                n = struct.unpack(">I", self.buf[:4])[0]
-                if n == 0 or n > maximum:
-                    what = "an empty record" if n == 0 else f"a record of {n} bytes exceeds the {maximum}-byte limit"
-                    raise trio.BrokenResourceError(what)
-                if len(self.buf) >= 4 + n:
-                    piece = bytes(self.buf[4:4 + n])
-                    del self.buf[:4 + n]
-                    return piece
+            piece = self.take(maximum)
+            if piece is not None:
+                return piece
             if self.buf and deadline is not None:
                 with trio.move_on_after(deadline) as scope:
                     data = await self.raw.receive_some(65536)
@@ -139,6 +147,11 @@ class SecureStream(trio.abc.Stream):
         return self.raw.socket
 
     async def send_all(self, data) -> None:
+        if 0 < len(data) <= MAX_PLAIN:  # the usual case: one frame, one record
+            ct = self._noise.encrypt(bytes(data))
+            self.records_out += 1
+            await self.raw.send_all(struct.pack(">I", len(ct)) + ct)
+            return
         data = bytes(data)
         out = bytearray()
         for i in range(0, max(len(data), 1), MAX_PLAIN):
@@ -152,18 +165,27 @@ class SecureStream(trio.abc.Stream):
     async def wait_send_all_might_not_block(self) -> None:
         await self.raw.wait_send_all_might_not_block()
 
+    def _open(self, record: bytes) -> None:
+        if len(record) <= TAG_SIZE:
+            raise trio.BrokenResourceError("a record too short to carry anything")
+        try:
+            self._plain += self._noise.decrypt(record)
+        except Exception:
+            raise trio.BrokenResourceError(TAMPERED) from None
+        self.records_in += 1
+
     async def receive_some(self, max_bytes: int | None = None) -> bytes:
         if not self._plain:
             record = await self._reader.read_piece(MAX_RECORD, RECORD_DEADLINE)
             if record is None:
                 return b""
-            if len(record) <= TAG_SIZE:
-                raise trio.BrokenResourceError("a record too short to carry anything")
-            try:
-                self._plain += self._noise.decrypt(record)
-            except Exception:
-                raise trio.BrokenResourceError(TAMPERED) from None
-            self.records_in += 1
+            self._open(record)
+            # and every further record that is already here (fewer rounds through the caller's loop)
+            while len(self._plain) < (max_bytes or 65536):
+                record = self._reader.take(MAX_RECORD)
+                if record is None:
+                    break
+                self._open(record)
         n = len(self._plain) if max_bytes is None else min(max_bytes, len(self._plain))
         out = bytes(self._plain[:n])
         del self._plain[:n]
