@@ -205,6 +205,7 @@ async def _host_main(args, track, rules) -> int:
         async with trio.open_nursery() as lobby_nursery:
             for listener in listeners:
                 lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer, lobby.gate)
+            lobby_nursery.start_soon(lobby.status)
             if announcer is not None:
                 lobby_nursery.start_soon(_announce, announcer, lobby, say)
             if args.bots:

@@ -143,6 +143,14 @@ class Lobby:
         if line:
             self.say(line)
 
+    async def status(self) -> None:
+        """Now and then, the status line about wrong codes that came since the last one (run until cancelled)."""
+        while True:
+            await trio.sleep(self.guesses.every)
+            line = self.guesses.summary(trio.current_time())
+            if line:
+                self.say(line)
+
     async def _handshake(self, conn: Conn, stream: trio.SocketStream, settle: Callable[[], None]) -> bool:
         raw = await conn.recv()
         try:
