@@ -413,10 +413,11 @@ class NetGame:
                 nursery.start_soon(accept_loop, listener, self._accept, nursery, gate, self._fd_shortage)
             lobby, self.conns = dict(self.conns), {}
             for seat, conn in lobby.items():  # lobby connections: secured in place (the joiner dials)
+                stream, rest = conn.detach()
                 if seat < s.me:
-                    nursery.start_soon(self._dial, seat, conn.stream)
+                    nursery.start_soon(self._dial, seat, stream, rest)
                 else:
-                    nursery.start_soon(self._accept, conn.stream)
+                    nursery.start_soon(self._accept, stream, lambda: None, rest)
             for seat in range(s.me):
                 if seat not in lobby:  # the seats below us (the host too, after a resume)
                     nursery.start_soon(self._dial, seat)
@@ -499,9 +500,9 @@ class NetGame:
         self._nursery.start_soon(self._reader, seat, conn)
         self._nursery.start_soon(self._sender, seat, conn, their_next)
 
-    async def _dial(self, seat: int, stream: trio.abc.Stream | None = None) -> None:
+    async def _dial(self, seat: int, stream: trio.abc.Stream | None = None, buffered: bytes = b"") -> None:
         """Connect to a lower seat, retrying until it answers or the game ends (``stream``: a lobby
-        connection to secure first, instead of a new one)."""
+        connection to secure first, instead of a new one, with the bytes already read from it)."""
         s = self.session
         addr, port = s.seats[seat].addr, s.seats[seat].port
         delay = 0.1
@@ -510,7 +511,7 @@ class NetGame:
                 if stream is None:
                     stream = await trio.open_tcp_stream(addr, port)
                 with trio.fail_after(HANDSHAKE_TIMEOUT):
-                    sec = await secure.dial_channel(stream, s.game_id)
+                    sec = await secure.dial_channel(stream, s.game_id, buffered)
                     conn = Conn(sec, s.nicks[seat])
                     # link handshake inside the channel: each side signs both channel-bound nonces
                     # (secure.py), so a recorded or relayed link frame can not take over a seat's link
@@ -529,7 +530,7 @@ class NetGame:
                             await stream.aclose()
                         except Exception:
                             pass
-                stream = None
+                stream, buffered = None, b""
                 await trio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
@@ -559,11 +560,12 @@ class NetGame:
                                          Refuse("the game is full: it has already started")))
         raise ProtocolError(f"{msg.body.nick} wanted to join, but the game is full (it has already started)")
 
-    async def _accept(self, stream: trio.abc.Stream, settle: Callable[[], None] = lambda: None) -> None:
+    async def _accept(self, stream: trio.abc.Stream, settle: Callable[[], None] = lambda: None,
+                      buffered: bytes = b"") -> None:
         label = peer_address(stream) or "peer"
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
-                first, rest = await secure.read_first(stream)
+                first, rest = await secure.read_first(stream, buffered)
                 if first is None:
                     raise ConnectionClosed(f"{label} closed the connection")
                 if len(first) != secure.FIRST_SIZE:

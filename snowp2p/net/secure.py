@@ -208,11 +208,12 @@ def _noise(initiator: bool, game_id: bytes, ephemeral: bytes | None = None) -> N
     return nc
 
 
-async def dial_channel(raw: trio.abc.Stream, game_id: bytes) -> SecureStream:
-    """The initiator's side of the handshake on a fresh connection (the caller bounds it in time)."""
+async def dial_channel(raw: trio.abc.Stream, game_id: bytes, buffered: bytes = b"") -> SecureStream:
+    """The initiator's side of the handshake (the caller bounds it in time); ``buffered``: bytes already
+    read from ``raw`` that belong after what was read before (a connection used for something else first)."""
     nc = _noise(True, game_id)
     await raw.send_all(_piece(nc.write_message()))
-    reader = _Reader(raw)
+    reader = _Reader(raw, buffered)
     reply = await reader.read_piece(_HS_MAX)
     if reply is None:
         raise ChannelError("the other side closed the connection during the channel handshake")
@@ -239,9 +240,10 @@ async def accept_channel(raw: trio.abc.Stream, game_id: bytes, first: bytes, buf
     return SecureStream(raw, nc, _Reader(raw, buffered), False)
 
 
-async def read_first(raw: trio.abc.Stream) -> tuple[bytes | None, bytes]:
-    """The first frame of an accepted connection (a Noise message, or a plain ``hello``) and what followed it."""
-    reader = _Reader(raw)
+async def read_first(raw: trio.abc.Stream, buffered: bytes = b"") -> tuple[bytes | None, bytes]:
+    """The first frame of an accepted connection (a Noise message, or a plain ``hello``) and what followed it
+    (``buffered``: bytes of it already read, as for ``dial_channel``)."""
+    reader = _Reader(raw, buffered)
     first = await reader.read_piece(65536)
     return first, bytes(reader.buf)
 
