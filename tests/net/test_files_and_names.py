@@ -115,7 +115,7 @@ def test_track_files_are_capped(tmp_path):
                       for _ in range(12))
     big.write_text('name = "big"\ngame = "mush"\nlanes = 7\n[[sections]]\nkind = "start"\nrows = 3\n'
                    + corners + '[[sections]]\nkind = "finish"\nrows = 3\n')
-    with pytest.raises(TrackError, match="spaces in all"):
+    with pytest.raises(TrackError, match="spaces; at most"):
         load_track_file(big)
     huge = tmp_path / "huge.toml"
     huge.write_text("# " + "x" * (300 * 1024) + "\n")

@@ -4,7 +4,7 @@ The host is a real `snowp2p host` process.  The hostile joiners are either a
 real `snowp2p join` with a wrong code, or the test itself speaking the wire
 protocol over a raw TCP socket with the snowp2p.protocol helpers (frames,
 signed envelopes, join-code tags), replaying captured frames or sending a
-version-2 hello.  After each refusal the game must still be played to the
+hello of another protocol version.  After each refusal the game must still be played to the
 end by the right joiners, and audit clean.
 """
 
@@ -189,12 +189,12 @@ async def test_other_protocol_version_and_garbage_are_refused(peers):
     host = peers.host(players=2, bots=0)
     me = Identity.from_seed(os.urandom(32))
 
-    # a hello of another version (the next one), correctly signed: refused with the reason, not dropped silently
+    # a hello of another version, correctly signed: refused with the reason, not dropped silently
     body = to_wire(Hello("future", me.public_key, os.urandom(32), 1))
     env = pack_canonical([PROTOCOL_VERSION + 1, ZERO_HASH, UNSEATED, 0, ZERO_HASH, "hello", body])
-    v2 = pack_canonical([env, me.sign(SIG_CONTEXT + env)])
+    other = pack_canonical([env, me.sign(SIG_CONTEXT + env)])
     c = await RawPeer.connect(host.addr, host.port)
-    await c.send(v2)
+    await c.send(other)
     reason = await c.expect_refusal()
     assert "version" in reason and str(PROTOCOL_VERSION) in reason, reason
     host.wait_for(r"^lobby: refused \S+: protocol version mismatch")

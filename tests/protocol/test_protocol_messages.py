@@ -7,8 +7,8 @@ from protocol_helpers import GAME, IDS, fixed, make_roster
 from snowp2p.protocol.errors import DecodeError, ProtocolError, SignatureError
 from snowp2p.protocol.session import Evidence, Link
 from snowp2p.protocol.messages import (
-    PROTOCOL_VERSION,
     BODY_TYPES,
+    PROTOCOL_VERSION,
     MAX_SEATS,
     UNSEATED,
     ZERO_HASH,
@@ -47,7 +47,7 @@ EXAMPLES = [
     (0, Welcome(1, B)),
     (0, Refuse("the game is full")),
     (0, make_roster()),
-    (1, CommitChain(B, 100)),
+    (1, CommitChain(B, 100, B)),
     (1, SlotCommit(1, 0, (B, fixed("c")))),
     (1, Move(7, {"card": 3, "lane": "inside", "path": [1, 2], "boost": True}, (OPEN,))),
     (1, Reveal(4, B)),
@@ -106,7 +106,8 @@ def test_bodies_are_immutable_and_hashable():
         (lambda: Hello("", IDS[0].public_key, B), "Hello.nick"),
         (lambda: Hello("evil\x1b[2J", IDS[0].public_key, B), "Hello.nick"),
         (lambda: Vote(1, "maybe"), "Vote.choice"),
-        (lambda: CommitChain(B, 0), "CommitChain.length"),
+        (lambda: CommitChain(B, 0, B), "CommitChain.length"),
+        (lambda: CommitChain(B, 1, b"short"), "CommitChain.roster"),
         (lambda: Welcome(0, B), "Welcome.seat"),
     ],
 )
@@ -169,6 +170,8 @@ GOOD_REVEAL = {"event": 1, "preimage": B}
         (_env({"event": 1, "preimage": B[:31]}), "body.preimage", "32 bytes"),
         (_env({"event": 1, "preimage": B.hex()}), "body.preimage", "binary"),
         (_env(GOOD_REVEAL, kind="teleport"), "envelope.type", "unknown message type"),
+        (_env(GOOD_REVEAL, v=1), "envelope.v", "unsupported protocol version 1"),
+        (_env(GOOD_REVEAL, v=PROTOCOL_VERSION - 1), "envelope.v", f"unsupported protocol version {PROTOCOL_VERSION - 1}"),
         (_env(GOOD_REVEAL, v=PROTOCOL_VERSION + 1), "envelope.v", f"unsupported protocol version {PROTOCOL_VERSION + 1}"),
         (_env(GOOD_REVEAL, game=GAME[:16]), "envelope.game", "32 bytes"),
         (_env(GOOD_REVEAL, sender=-1), "envelope.sender", "out of range"),
