@@ -20,8 +20,8 @@ from snowp2p.home import Home
 from snowp2p.net.conn import Conn
 from snowp2p.net.game import NetGame
 from snowp2p.protocol.crypto import Identity
-from snowp2p.protocol.games import settings_for
-from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed
+from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
+from snowp2p.protocol.roster import roster_body
 from snowp2p.protocol.session import Session
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.drbg import Rand
@@ -31,8 +31,8 @@ from snowp2p.rules.track import find_track
 async def test_early_bytes_of_the_channel_handshake_are_not_lost(tmp_path):
     ids = [Identity.from_seed(bytes([i + 1]) * 32) for i in range(2)]
     track = find_track("mush-first-race", "mush")
-    body = Roster("mush", "mush-first-race", settings_for("mush", SledRules(game="mush"), track),
-                  tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 0) for i in range(2)))
+    body = roster_body("mush", track, SledRules(game="mush"),
+                       tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 0) for i in range(2)))
     roster = decode_signed(encode_signed(ids[0], Envelope(os.urandom(32), 0, 0, ZERO_HASH, body)))
     a, b = trio.testing.memory_stream_pair()
     conns = {0: Conn(a, "p0"), 1: Conn(b, "p1")}  # seat 1's end of the link is `a`, seat 0's is `b`
