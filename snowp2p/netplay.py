@@ -360,6 +360,7 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
         from .net.cheats import Cheat
 
         game.cheat = Cheat(cheat)
+        game.cheat.attach(game)
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
     _preload(not args.autoplay)

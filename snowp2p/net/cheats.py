@@ -18,6 +18,8 @@ run as its own process, with one honest step replaced.  Modes:
   about another seat with the same count
 * ``junk-evidence`` (attack 4) sends 1000 validly signed ~58 KB evidence messages (of messages of another
   game)
+* ``lying-count`` claims in every ``absent``/``vote`` about another seat to hold 5 more of that seat's messages
+  than it does, and never relays them (trust2, gap 1: it stalled the vote on that seat for good)
 * ``setup-fork``  (attack 5) commits to a second hash chain (and reveals from it) towards the seat below
   it, the first towards the others: each honest peer sees a consistent chain, but their states differ
 * ``garbage``, ``oversize``, ``trickle``, ``flood``, ``replay``, ``drop``, ``delay``, ``cut``:
@@ -47,7 +49,7 @@ from ..rules import sled
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
 JUNK_EVIDENCE = 1000  # junk-evidence: messages of ~58 KB (the issue's attack sent 4000; one is refused)
-ATTACKS = ("vote-out", "vote-out-bot", "big-evidence", "absent-flood", "absent-repeat", "junk-evidence", "setup-fork")
+ATTACKS = ("lying-count", "vote-out", "vote-out-bot", "big-evidence", "absent-flood", "absent-repeat", "junk-evidence", "setup-fork")
 MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + ATTACKS + HOSTILE_MODES
 ROSTER_MODES = ("roster-name", "roster-track", "roster-huge", "roster-rules", "roster-kind")
 
@@ -100,6 +102,28 @@ class Cheat:
         self.twin: bytes | None = None  # equivocate: the second move
         self.fork_cache: dict[bytes, bytes] = {}  # equivocate: our message -> the fork seat's copy
         self.fork_heads: dict[int, bytes] = {}  # equivocate: seq -> digest of the fork seat's copy
+
+    LIE = 5  # lying-count: how many more messages of the absent seat it claims to hold
+
+    def attach(self, game) -> None:
+        """lying-count: the session's honest absence and vote steps, replaced by lying ones."""
+        if self.mode != "lying-count":
+            return
+        s = game.session
+
+        def declare_absent(seat: int) -> Output:
+            out = Output()
+            have = s.chain.next_seq(seat) + self.LIE
+            if seat == s.me or seat in s.gone or seat in s.decided or have in s.absent_haves.get((s.me, seat), ()):
+                return out
+            s._emit(Absent(seat, s.turn, have), out)
+            return out
+
+        def vote(seat: int, choice: str, out: Output) -> None:
+            s._emit(Vote(seat, choice, s.chain.next_seq(seat) + self.LIE), out)
+
+        s.declare_absent = declare_absent
+        s._vote = vote
 
     def _raw(self, game, body, log: bool = True) -> bytes:
         """Sign ``body`` as our next message, keep our own chain consistent, and queue it, bypassing every
@@ -156,7 +180,7 @@ class Cheat:
     # -- called with the action the honest client would play; True: handled here
     def on_turn(self, game, turn: int, action) -> bool:
         if self.mode in ATTACKS:
-            return False if self.done or self.mode == "setup-fork" else self._attack(game, turn)
+            return False if self.done or self.mode in ("setup-fork", "lying-count") else self._attack(game, turn)
         if self.hostile is not None or self.done or not isinstance(action, sled.Move) or not action.play:
             return False
         s = game.session
@@ -248,7 +272,7 @@ class Cheat:
 
     # -- every frame of another seat this peer passes on (a relay) passes here, per destination seat
     def relayed(self, game, seat: int, payload: bytes):
-        return None if self.mode == "mute" else payload
+        return None if self.mode in ("mute", "lying-count") else payload
 
     # -- every outgoing frame passes here, per destination seat
     def outgoing(self, game, seat: int, payload: bytes):

@@ -56,6 +56,7 @@ class AbsenceWatch:
             return tk
         waiting = s.waiting_on()
         thinking = s.waiting_for_move()
+        owing = s.owing()  # a seat that owes a relay or a vote is never "thinking" (SPEC 11.9)
         for seat in range(s.n):
             quiet = now - last_rx.get(seat, now)
             if (seat in waiting and seat in connected and not thinking
@@ -68,8 +69,9 @@ class AbsenceWatch:
             held = s.chain.next_seq(seat)
             if held != self.counts.get(seat):  # it sent something since: any absence of it is over (G7)
                 self.counts[seat] = held
-                self.down_since.pop(seat, None)
-            excused = seat not in waiting or (seat in connected and thinking)
+                if seat not in owing:  # (messages of its own do not pay what it owes)
+                    self.down_since.pop(seat, None)
+            excused = seat not in waiting or (seat in connected and thinking and seat not in owing)
             if excused:
                 self.down_since.pop(seat, None)
             if not s.paused_on(seat):

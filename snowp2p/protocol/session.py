@@ -1037,14 +1037,21 @@ class Session:
         out.relay.extend((asker, m.payload) for m in self.chain.history(absent)[start:mine])
 
     def _needed(self) -> set[int]:
-        """The present seats whose messages the game can not go on without, now (for the auditor too)."""
+        """The present seats whose messages the game can not go on without, now (for the auditor too):
+        the seats the game itself waits on, and the seats that owe this peer a relay of messages of one of
+        those (SPEC 11.9, *Owed relays*)."""
+        base = self._base_needed()
+        return base | self._owing(base)
+
+    def _base_needed(self) -> set[int]:
+        """The present seats whose own messages the game waits on now."""
         if self.halted or self.done:
             return set()
         pres = self.present()
         if self.state is None:
             missing = {i for i in pres if i not in self.chain_tips or (self.g.hidden and not self.gens[i])}
-            return missing or {i for i in pres if not self.reveals.has_revealed(i, 0)} or \
-                {i for i in pres if i not in self.acks.get(0, {})}
+            return (missing or {i for i in pres if not self.reveals.has_revealed(i, 0)} or
+                    {i for i in pres if i not in self.acks.get(0, {})})
         if self.over:
             return {i for i in pres if i not in self.final_opens} if self.g.hidden else set()
         t = self.turn
@@ -1054,6 +1061,35 @@ class Session:
                 return {cur} if cur in pres else set()
             return {i for i in pres if not self.reveals.has_revealed(i, t)}
         return {i for i in pres if i not in self.acks.get(t, {})}
+
+    def _owing(self, base: set[int]) -> set[int]:
+        """Seats that owe this peer a relay: an ``absent``/``vote`` of theirs about a seat ``X`` the game
+        waits on (not decided) claims more of ``X``'s messages than this peer holds.  A claim obliges its
+        maker to relay (SPEC 11.9): a seat that does not is waited on like any automatic message, so it is
+        declared absent and voted on in turn, and its claim stops counting (_voters); no single seat can
+        freeze a game by claiming what it never sends (G7).  A function of the messages held, so the
+        auditor derives it alike from the log."""
+        owing = set()
+        for x in base:
+            if x in self.decided:
+                continue
+            held = self.chain.next_seq(x)
+            for i, m in [*self.absents.get(x, {}).items(), *self.votes.get(x, {}).items()]:
+                if i != x and i not in self.decided and i not in self.gone and m.have > held:
+                    owing.add(i)
+        return owing
+
+    def owing(self) -> set[int]:
+        """The seats that owe this peer a relay now (the shell never excuses them as thinking)."""
+        return self._owing(self._base_needed())
+
+    def _unheard(self, seat: int) -> set[int]:
+        """Seats that do not vote on ``seat`` (SPEC 11.9, *Owed relays*): when ``seat`` owes a relay, the
+        seats the game itself waits on do not (they are away: the relay is owed about them), so the seat
+        that owes it is voted on by the others alone.  Once that vote is decided its claims stop counting,
+        and the vote on the seat it claimed about is decided by the others."""
+        base = self._base_needed()
+        return base - {seat} if seat in self._owing(base) else set()
 
     def waiting_on(self) -> set[int]:
         """The seats whose messages the game is waiting for now."""
@@ -1085,14 +1121,19 @@ class Session:
             return False
         got = self.absents.get(seat, {})
         held = self.chain.next_seq(seat)
-        return all(i in got and got[i].have >= held for i in self._voters(seat))
+        # a seat that owes a relay does not come back by sending messages of its own: only by paying
+        owes = seat in self.owing()
+        return all(i in got and (owes or got[i].have >= held) for i in self._voters(seat))
 
     def _voters(self, seat: int) -> list[int]:
-        return [i for i in self.present() if i != seat and i not in self.decided]
+        away = self._unheard(seat)
+        return [i for i in self.present() if i != seat and i not in self.decided and i not in away]
 
     def _highest_have(self, seat: int) -> int:
-        return max([a.have for a in self.absents.get(seat, {}).values()] +
-                   [v.have for v in self.votes.get(seat, {}).values()] + [0])
+        """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
+        voters = self._voters(seat)
+        return max([a.have for i, a in self.absents.get(seat, {}).items() if i in voters] +
+                   [v.have for i, v in self.votes.get(seat, {}).items() if i in voters] + [0])
 
     def cast_vote(self, seat: int, choice: str) -> Output:
         """Vote (signed) to go on with a computer player in ``seat`` ("bot") or to end the game ("end")."""

@@ -21,7 +21,7 @@ import pytest
 from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import decode_signed
-from snowp2p.protocol.session import GameOver, Session, VotedOut, YourTurn
+from snowp2p.protocol.session import GameOver, Halted, Session, VotedOut, YourTurn
 from test_absent_unit import choose
 
 ABSENT_AFTER, VOTE_AFTER = 2.0, 3.0
@@ -269,3 +269,74 @@ def test_votes_with_different_counts_still_decide():
     assert s0.my_hash[s0.final_turn] == s1.my_hash[s1.final_turn] and t.over[0] == t.over[1]
     obs = replay_log(t)
     assert obs.gone == s0.gone and tuple(obs.places()) == t.over[0]
+
+
+def _make_liar(s: Session, lie: int = 5) -> None:
+    """The seat's absences and votes claim ``lie`` more of the absent seat's messages than it holds, and
+    it relays nothing (as SNOWP2P_CHEAT=lying-count does in a real process, tests/net/test_attacks.py)."""
+    from snowp2p.protocol.messages import Absent, Vote
+    from snowp2p.protocol.session import Output
+
+    def declare_absent(seat: int) -> Output:
+        out = Output()
+        have = s.chain.next_seq(seat) + lie
+        if seat != s.me and seat not in s.gone and seat not in s.decided \
+                and have not in s.absent_haves.get((s.me, seat), ()) and not (s.halted or s.done):
+            s._emit(Absent(seat, s.turn, have), out)
+        return out
+
+    s.declare_absent = declare_absent
+    s._vote = lambda seat, choice, out: s._emit(Vote(seat, choice, s.chain.next_seq(seat) + lie), out)
+    s._relay = lambda *a: None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_seat_lying_about_its_count_does_not_freeze_the_game(seed):
+    """Gap 1 (trust2; was: the game paused for good): a seat dies, and another claims to hold more of its
+    messages than it ever relays.  The liar owes the honest peers that relay, so they wait on it like on
+    any automatic message: they declare it absent and vote on it too; the dead seat's vote is then decided
+    by the honest seats alone.  Every honest seat ends alike, within a bound, and an observer agrees."""
+    rng = random.Random(200 + seed)
+    game = rng.choice(["snowtails", "mush"])
+    n = rng.choice([3, 4])
+    sim = Sim(game, n, 200 + seed)
+    dead, liar = rng.sample(range(n), 2)
+    _make_liar(sim.s[liar])
+    die_at = rng.uniform(1.0, 12.0)
+    sim.down[dead] = (die_at, 1e18)
+    try:
+        sim.run(until=900.0)
+    except Halted:  # (an honest seat stopped: checked below)
+        pass
+    honest = [i for i in range(n) if i not in (dead, liar)]
+    halts = [sim.s[i].halted for i in honest if sim.s[i].halted is not None]
+    if halts:
+        # the liar may also hold (and withhold) a real message of the dead seat that it applied: its
+        # state then differs from the honest seats' after the vote, and they stop naming it, and only it
+        for h in halts:
+            assert getattr(h, "culprit", getattr(h, "seat", None)) == liar, (liar, h)
+        return
+    if not all(sim.s[i].done for i in honest) and all(
+            sim.s[i].waiting_for_move() and sim.s[i].state.public.current == liar for i in honest):
+        # the liar's lie kept from it a message of the dead seat (nobody relays below a claimed count), so it
+        # never moves: a connected seat that withholds its move stalls the game, which any client can do
+        # (SPEC 8, 11.9: not covered; the lie gains it nothing more)
+        return
+    ends = {}
+    for i in honest:
+        s = sim.s[i]
+        assert s.done, f"seat {i} never finished (turn {s.turn}, waiting on {s.waiting_on()})"
+        ends[i] = (tuple(s.places()), s.abandoned, dict(s.gone), s.my_hash[s.final_turn])
+    assert len(set(map(repr, ends.values()))) == 1, f"the honest peers disagree: {ends}"
+    _, abandoned, gone, _ = ends[honest[0]]
+    assert not abandoned and set(gone) <= {dead, liar}, gone
+    if dead in gone:  # (the game may have ended before the death mattered)
+        assert liar in gone or all(sim.s[i].chain.next_seq(dead) >= 0 for i in honest)
+        when = [t for t, e in sim.events[honest[0]] if isinstance(e, VotedOut) and e.seat == dead][0]
+        # bounded: the dead seat's pause, then the liar's (each: absence and vote times, plus margins)
+        assert when - die_at <= 2 * (ABSENT_AFTER + VOTE_AFTER + MARGIN) + ABSENT_AFTER, (seed, when - die_at)
+    records = read_log(io.BytesIO(sim.logs[honest[0]][0].getvalue())).records
+    obs = Session(decode_signed(records[0]), sim.track)
+    for rec in records[1:]:
+        obs.receive(rec)
+    assert obs.done and (tuple(obs.places()), obs.abandoned, dict(obs.gone)) == ends[honest[0]][:3]

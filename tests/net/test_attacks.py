@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from peerkit import audit, read_meta
+from peerkit import audit, read_meta, wait_until
 
 # what the honest peers may store because of one attacker: far below the issue's 100-200 MB
 LOG_CAP = 2 << 20
@@ -134,3 +134,34 @@ def test_a_log_that_can_not_be_written_stops_the_peer_with_one_line(peers):
     assert full.log.stat().st_size <= 12000
     assert host.wait() == 0, host.describe()
     assert "full [" in host.stdout and "was voted out" in host.stdout, host.describe()
+
+
+def test_a_seat_lying_about_its_count_of_an_absent_seat_does_not_freeze_the_game(peers):
+    """Gap 1 (trust2): when a seat is killed, the attacker claims in its ``absent`` and ``vote`` to hold 5
+    more of that seat's messages than it does, and relays nothing.  The honest peer could neither vote
+    (someone held more) nor decide (the relay never came): the game froze for good (G7).  Now the seat
+    that owes the relay is waited on like any automatic message: it is declared absent and voted on too,
+    so the game ends; every honest log audits with that outcome and names no honest seat."""
+    fast = ("--absent-after", "1", "--vote-after", "1", "--think", "0.05")
+    host = peers.host(game="snowtails", players=3, bots=0, name="honesthost", extra=fast)
+    victim = peers.join(host, "victim", extra=fast)
+    host.wait_for(r"lobby: victim")
+    cheater = peers.join(host, "cheater", cheat="lying-count", extra=fast)
+    host.wait_for(r"The race begins", timeout=120)
+    def played() -> bool:
+        try:
+            return len(victim.logged_records()) >= 30
+        except (OSError, AssertionError, ValueError):  # (no game directory yet)
+            return False
+
+    wait_until(played, "the victim plays a few turns", [host, victim], timeout=180)
+    victim.kill()  # kill -9 (its process group)
+    assert host.wait(240) == 0, f"the honest host should finish the game\n{peers.describe()}"
+    cheater.kill()
+    out = host.stdout
+    assert re.search(r"victim \[[0-9a-f-]+\] was voted out at turn \d+", out), host.describe()
+    assert re.search(r"cheater \[[0-9a-f-]+\] was voted out at turn \d+", out), host.describe()
+    assert "cheating detected" not in out
+    res = _audit_result(host)
+    assert re.search(r"^Result: played out, with a computer player in a seat", res, re.M), res
+    assert "seat 0 (honesthost)" not in res.split("Result:", 1)[1].split("voted by", 1)[0], res
