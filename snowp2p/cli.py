@@ -41,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", action="append", default=None, help="a human player's name (repeat for hot seat)")
     play.add_argument("--seed", type=int, default=None, help="seed the game's randomness (replays exactly)")
     play.add_argument("--non-interactive", action="store_true", help="all computer players; print the result")
+    play.add_argument("--plain", action="store_true",
+                      help="line-by-line prompts instead of the full-screen table (also when output is not a terminal)")
     add_sled_rule_options(play)
     play.add_argument("--tiles", default=None, metavar="FILE",
                       help="Snake Carnival: a tile table (.toml) instead of the shipped one")

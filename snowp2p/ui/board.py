@@ -176,8 +176,12 @@ def board_fragments(
     width: int | None = None,
     viewer: int | None = None,
     highlight: Sequence[int] | None = None,
+    pan: int = 0,
 ) -> Fragments:
     """The board as style fragments (see the module docstring).
+
+    ``pan`` moves a windowed board by half windows (negative: back toward
+    the start); 0 follows the sled to act.
 
     ``highlight`` is a previewed path: the spaces it visits in order, the
     last one being where it ends.  ``viewer`` only decides whose sled the
@@ -272,6 +276,7 @@ def board_fragments(
         x_from = lo - avail // 4
         if hi > x_from + avail:
             x_from = hi - avail
+        x_from += pan * (avail // 2)
         x_from = max(0, min(x_from, lay.total - avail))
         x_to = x_from + avail
 

@@ -1,0 +1,166 @@
+"""Local play (``snowp2p play``) on the table screen, for all three games.
+
+Theory of operation
+-------------------
+A *local game* (:class:`LocalGame`) wraps what ``ui/local.py`` (the sled
+games' ``Race``) or ``ui/snake_play.py`` (``SnakeGame``) already do --
+the seeded randomness, the engine calls, the computer players -- behind
+four calls the driver needs: ``state``, ``human(seat)``, ``bot(state)``
+and ``apply(action)``.  :func:`drive` is the loop: the seat to act is
+asked through the table (a human) or its computer player runs in a worker
+thread (so the screen stays live); each action's event lines come from
+the game's view, the same lines networked play shows.  At the end the
+table shows the end screen; after it closes, the result is printed to the
+terminal's scrollback as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from .screen import Quit
+from .table import Interrupted, Table, run_app
+from .views import view_for
+
+
+def program() -> str:
+    """How to type this program where it is printed: ``snowp2p`` when that is on PATH and is us,
+    else the real path of the ``snowp2p`` script next to this Python, else ``python -m snowp2p``."""
+    on_path = shutil.which("snowp2p")
+    here = Path(sys.executable).parent / "snowp2p"
+    if on_path and (not here.exists() or Path(on_path).resolve() == here.resolve()):
+        return "snowp2p"
+    if here.exists():
+        return str(here)
+    return f"{sys.executable} -m snowp2p"
+
+
+class LocalGame:
+    """One local game behind the calls the table's driver needs."""
+
+    def __init__(self, kind: str, names: list[str], human: list[bool], state_of: Callable[[], Any],
+                 bot: Callable[[Any], Any], apply: Callable[[Any], None]):
+        self.kind = kind
+        self.names = names
+        self.human = human
+        self._state_of = state_of
+        self.bot = bot
+        self._apply = apply
+
+    @property
+    def state(self):
+        return self._state_of()
+
+    def apply(self, action) -> None:
+        self._apply(action)
+
+
+def sled_game(race) -> LocalGame:
+    return LocalGame(race.setup.game, race.setup.names, race.setup.human, lambda: race.state,
+                     race.bot_action, race.apply)
+
+
+def snake_game(g) -> LocalGame:
+    def bot(state):
+        return g.bot_action()
+
+    return LocalGame("snake", g.setup.names, g.setup.human, lambda: g.state, bot, g.apply)
+
+
+def tags_for(human: list[bool], hot_seat: bool) -> dict[int, str]:
+    return {i: ("computer" if not h else ("" if hot_seat else "you")) for i, h in enumerate(human)}
+
+
+async def drive(table: Table, game: LocalGame) -> bool:
+    """Play ``game`` to its end on ``table``.  True when it ended, False when the player left (Quit)."""
+    view = table.view
+    humans = [i for i, h in enumerate(game.human) if h]
+    hot_seat = len(humans) > 1
+    last_human: int | None = None
+    table.viewer = humans[0] if len(humans) == 1 else None
+    table.show(game.state)
+    while not game.state.is_over:
+        state = game.state
+        seat = view.acting(state)
+        name = view.names(state)[seat]
+        if game.human[seat]:
+            if hot_seat and last_human != seat:
+                table.viewer = None
+                await table.pause(f"Pass the keyboard to {name}. {name}, press Enter when ready.")
+                table.viewer = seat
+            last_human = seat
+            action = await table.ask(state, seat, auto=lambda st=state: game.bot(st))
+        else:
+            table.wait_for(seat, f"{name} (computer) is choosing")
+            action = await asyncio.to_thread(game.bot, state)
+            table.wait_for(None, None)
+        before = game.state
+        game.apply(action)
+        table.show(game.state, view.events(before, action, game.state))
+    return True
+
+
+def end_info(view, state, commands: list[str], totals: list[str] | None = None, headline: str | None = None) -> dict:
+    return {"headline": headline or f"The game is over. Final places below; PgUp/PgDn for how it was reached.",
+            "rows": view.result(state), "totals": totals or [], "how": view.how(state), "commands": commands}
+
+
+def result_text(view, state, commands: list[str], totals: list[str] | None = None) -> str:
+    """The end screen's result as plain lines for the scrollback (after the table closes)."""
+    out = ["Final places:"]
+    for place, _, text in view.result(state):
+        out.append(f"  {place:>2}. {text}")
+    out += totals or []
+    out += commands
+    return "\n".join(out) + "\n"
+
+
+def write_after(pt_output, text: str) -> None:
+    if pt_output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        pt_output.write_raw(text.replace("\n", "\r\n"))
+        pt_output.flush()
+
+
+def replay_command(kind: str, argv_hint: str, seed: int) -> str:
+    return f"Replay this game: {program()} play --game {kind} {argv_hint}--seed {seed}".replace("  ", " ")
+
+
+def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_input=None, pt_output=None,
+                    svg: Callable[[Any], str] | None = None) -> int:
+    """One local game on the table, its end screen, then the result in the scrollback."""
+    view = view_for(kind)
+    table = Table(view, tags=tags_for(game.human, sum(game.human) > 1), pt_input=pt_input, pt_output=pt_output)
+    commands = [f"Seed {seed} (replay this {'race' if kind != 'snake' else 'game'} with --seed {seed}):",
+                f"  {program()} play --game {kind} {argv_hint}--seed {seed}"]
+    outcome: dict = {}
+
+    async def main(t: Table):
+        ended = await drive(t, game)
+        outcome["ended"] = ended
+        if svg is not None:
+            t.on_svg = lambda: svg(game.state)
+        await t.end_screen(end_info(view, game.state, commands))
+
+    try:
+        run_app(table, main)
+    except Quit:
+        write_after(pt_output, f"You left the {'game' if kind == 'snake' else 'race'}.\n"
+                               + "\n".join(commands) + "\n")
+        return 0
+    except Interrupted:
+        write_after(pt_output, "interrupted\n" + "\n".join(commands) + "\n")
+        return 130
+    write_after(pt_output, result_text(view, game.state, commands))
+    return 0
+
+
+def default_svg_path(kind: str, seed: int) -> str:
+    return os.path.abspath(f"snowp2p-{kind}-{seed}.svg")
