@@ -344,7 +344,7 @@ class Table:
         min_log = 3 if rows >= 20 else 1
         room = max(0, rows - fixed - min_log)
         status = status[: max(1, room // 2)] if len(status) > room // 2 and room < len(status) + 6 else status
-        board_room = max(3, room - len(status))
+        board_room = max(3, min(room - len(status), int(room * 0.7)))
         preview = self.confirm[1] if self.confirm is not None else None
         if state is not None:
             viewer = self.viewer if self.viewer is not None else (self.asking.seat if self.asking else None)
@@ -357,7 +357,12 @@ class Table:
         f.status = status
         log_rows = max(1, rows - fixed - len(board) - len(status))
         lines = self._log_texts()
-        f.log = self._fit_log(lines, cols, log_rows)
+        heading = {"end": "How the result was reached, and the commands:", "replay": "Events so far:"}.get(
+            self.mode, "Input syntax:" if self.help and self.asking is not None else "Events:")
+        f.log = [[("bold", heading)]] + self._fit_log(lines, cols, log_rows - 1) if log_rows > 1 else \
+            self._fit_log(lines, cols, log_rows)
+        if log_rows > 1 and not lines:
+            f.log.append([("class:dim", "  none yet")])
         return f
 
     def _tags(self) -> dict[int, str]:
@@ -368,7 +373,7 @@ class Table:
             return self.asking.turn.help_text.rstrip("\n").splitlines()
         if self.mode == "end" and self.end_info is not None:
             return self.end_info.get("how", []) + self.end_info.get("commands", [])
-        return ["Events:" if self.events else "Events: none yet"] + self.events
+        return self.events
 
     def _fit_log(self, lines, cols: int, rows: int, styled=None) -> list[Fragments]:
         wrapped: list[Fragments] = []
@@ -383,10 +388,13 @@ class Table:
             for j, part in enumerate(textwrap.wrap(ln, max(10, cols - 1), subsequent_indent=indent,
                                                    drop_whitespace=False) or [""]):
                 wrapped.append([(style, part)])
-        end = len(wrapped) - min(self.log_scroll, max(0, len(wrapped) - rows))
+        self.log_scroll = min(self.log_scroll, max(0, len(wrapped) - rows))
+        end = len(wrapped) - self.log_scroll
         shown = wrapped[max(0, end - rows): end]
-        if end < len(wrapped):
+        if end < len(wrapped) and shown:
             shown[-1:] = [[("class:dim", f"… {len(wrapped) - end} newer line(s): PgDn")]]
+        if end - rows > 0 and shown:
+            shown[:1] = [[("class:dim", f"… {end - rows + 1} older line(s): PgUp")]]
         return shown
 
     def _header_lines(self, cols: int) -> list[Fragments]:
@@ -553,7 +561,7 @@ class Table:
                 return
             self.typed_ahead.append(text)
             who = self.waiting_line() or "the others"
-            self.say(f"Not your turn yet ({who}): {text!r} is kept for your turn.", "wait")
+            self.say(f"Kept for your turn: {text!r} (not your turn yet: {who})", "wait")
             return
         ask = self.asking
         action = ask.turn.parse(text)

@@ -383,11 +383,17 @@ class SnakeView:
     def board(self, state, width: int, height: int, viewer=None, preview=None, pan: tuple[int, int] = (0, 0)) -> Fragments:
         from . import snake_board as SB
 
-        centre = None
-        if pan != (0, 0):
-            x0, x1, y0, y1 = SB.view_window(state, width, max(6, height), None)
-            centre = ((x0 + x1) // 2 + pan[0] * max(1, (x1 - x0) // 2), (y0 + y1) // 2 + pan[1] * max(1, (y1 - y0) // 2))
-        return SB.board_fragments(state, width, max(6, height), centre, preview if isinstance(preview, self.N.Place) else None)
+        h = max(3, height - 2)  # the ruler above and the "view x .." line below
+        # follow the seat to act: the middle of its snakes' open ends (or of the board)
+        seat = self.acting(state)
+        ends = [c for sn in state.public.snakes if sn.owner == seat and sn.active and (c := sn.open_cell()) is not None]
+        if isinstance(preview, self.N.Place):
+            ends = [preview.cell]
+        x0, x1, y0, y1 = SB.view_window(state, width, h, None)
+        cx, cy = ((sum(c[0] for c in ends) // len(ends), sum(c[1] for c in ends) // len(ends)) if ends
+                  else ((x0 + x1) // 2, (y0 + y1) // 2))
+        centre = (cx + pan[0] * max(1, (x1 - x0) // 2), cy + pan[1] * max(1, (y1 - y0) // 2))
+        return SB.board_fragments(state, width, h, centre, preview if isinstance(preview, self.N.Place) else None)
 
     def status(self, state, tags: dict[int, str]) -> Fragments:
         from . import snake_board as SB
