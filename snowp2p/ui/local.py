@@ -264,7 +264,7 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
             from .svg import sled_svg_of
 
             return run_local_table(setup.game, sled_game(race), setup.seed, replay_hint(args), pt_input, pt_output,
-                                   svg=lambda st: sled_svg_of(st, default_svg_path(setup.game, setup.seed)))
+                                   svg=lambda st, trails: sled_svg_of(st, default_svg_path(setup.game, setup.seed), trails))
         return _Screen(race, pt_input, pt_output).run()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

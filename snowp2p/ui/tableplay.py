@@ -51,6 +51,7 @@ class LocalGame:
         self._state_of = state_of
         self.bot = bot
         self._apply = apply
+        self.trails: dict[int, list[int]] = {}  # sled games: seat -> the spaces it stood on, turn by turn
 
     @property
     def state(self):
@@ -101,8 +102,15 @@ async def drive(table: Table, game: LocalGame) -> bool:
             table.wait_for(None, None)
         before = game.state
         game.apply(action)
+        record_trails(game.trails, game.state)
         table.show(game.state, view.events(before, action, game.state))
     return True
+
+
+def record_trails(trails: dict[int, list[int]], state) -> None:
+    for s in getattr(state.public, "sleds", ()):
+        if s.at is not None and (not trails.get(s.seat) or trails[s.seat][-1] != s.at):
+            trails.setdefault(s.seat, []).append(s.at)
 
 
 def end_info(view, state, commands: list[str], totals: list[str] | None = None, headline: str | None = None) -> dict:
@@ -134,7 +142,7 @@ def replay_command(kind: str, argv_hint: str, seed: int) -> str:
 
 
 def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_input=None, pt_output=None,
-                    svg: Callable[[Any], str] | None = None) -> int:
+                    svg: Callable[[Any, dict], str] | None = None) -> int:
     """One local game on the table, its end screen, then the result in the scrollback."""
     view = view_for(kind)
     table = Table(view, tags=tags_for(game.human, sum(game.human) > 1), pt_input=pt_input, pt_output=pt_output)
@@ -146,7 +154,7 @@ def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_in
         ended = await drive(t, game)
         outcome["ended"] = ended
         if svg is not None:
-            t.on_svg = lambda: svg(game.state)
+            t.on_svg = lambda: svg(game.state, game.trails)
         await t.end_screen(end_info(view, game.state, commands))
 
     try:

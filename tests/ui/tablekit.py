@@ -141,9 +141,15 @@ class Typist:
         return self.result
 
 
-def move(t: Typist, text: str, answer: str = "") -> None:
-    """Type a move that the table previews and asks ``Go? [Y/n]`` for; answer it."""
-    t.line(text)
+def move(t: Typist, text: str, answer: str = "", again: bool = False) -> None:
+    """Type a move that the table previews and asks ``Go? [Y/n]`` for; answer it.
+    ``again``: the same question is still open (the last answer was refused)."""
+    if again:
+        wait_until(lambda: Table.last.confirm is None, "the last preview to close")
+        Table.last.notice = ("", "")
+        t.type(text + "\r")
+    else:
+        t.line(text)
     wait_until(lambda: t.finished or Table.last.confirm is not None or Table.last.notice[1], f"the preview of {text!r}")
     assert Table.last.confirm is not None, Table.last.notice[1]
     t.type(answer + "\r")
