@@ -110,8 +110,83 @@ def _bot_decide(state, seat):
     return choose_action(state, Rand(os.urandom(32)))
 
 
+def _make_screen(args):
+    """The table screen for the person at this terminal (None: --autoplay, --plain, or not a terminal)."""
+    if args.autoplay or getattr(args, "plain", False):
+        return None
+    from .ui.table import is_terminal
+
+    out = getattr(args, "pt_output", None)
+    if not is_terminal(out):
+        return None
+    from .ui.netscreen import NetTable
+
+    return NetTable(args.command, getattr(args, "pt_input", None), out)
+
+
+def _on_table(args, async_fn, *fn_args) -> int:
+    """Run a networked command on the table screen (trio as the guest of its loop); its ending in words."""
+    from .ui.table import Interrupted, run_trio
+
+    screen = args._screen
+
+    async def after(table, rc):
+        s = screen.session
+        if s is not None and screen.game is not None and s.done and not screen.left:
+            await table.end_screen(screen.end_info())
+
+    try:
+        rc = run_trio(screen.table, async_fn, *fn_args, after=after)
+    except Interrupted:
+        s = screen.session
+        if s is None:
+            print("interrupted (before the game began)", file=sys.stderr)
+            return 130
+        home = f" --home {args.home}" if args.home else ""
+        gid = s.game_id.hex()[:16]
+        if screen.left:
+            return _hand_seat_to_computer(args, gid)
+        print(f"Interrupted. Your seat waits for you (the others pause the game, then vote after a while).\n"
+              f"Come back with:  {_program()} resume {gid}{home}", file=sys.stderr)
+        return 130
+    s = screen.session
+    if s is not None and screen.game is not None and s.done:
+        from .ui.tableplay import result_text
+
+        info = screen.end_info()
+        print(result_text(screen.table.view, s.state, info["commands"]) if s.state is not None
+              else "\n".join(info["how"] + info["commands"]))
+    return rc
+
+
+def _program() -> str:
+    from .ui.tableplay import program
+
+    return program()
+
+
+def _hand_seat_to_computer(args, gid: str) -> int:
+    """`quit` confirmed in a networked game: a computer player resumes this seat, in its own process, to the end."""
+    cmd = [sys.executable, "-m", "snowp2p", "resume", gid, "--autoplay", "--quiet",
+           "--absent-after", str(args.absent_after), "--vote-after", str(args.vote_after), "--vote", args.vote]
+    if args.home:
+        cmd += ["--home", args.home]
+    home, _, _ = _identity(args)
+    errors = home.path / "takeover-errors.log"
+    with open(errors, "ab") as err:
+        child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                                 start_new_session=True)
+    home_opt = f" --home {args.home}" if args.home else ""
+    print(f"You left the game. A computer player (process {child.pid}) plays your seat to the end.\n"
+          f"See the result later with:  {_program()} games{home_opt}")
+    return 0
+
+
 def _decider(args):
     """(decide, human, screen) for this seat: the computer (--autoplay) or the person at the terminal."""
+    screen = getattr(args, "_screen", None)
+    if screen is not None:
+        return screen.decide, True, screen
     if args.autoplay:
         delay = getattr(args, "think", 0.0) or 0.0
         if delay > 0:
@@ -133,8 +208,13 @@ def _human_decide_factory(game_title: str):
     return screen.decide, screen
 
 
+def _say_for(args):
+    screen = getattr(args, "_screen", None)
+    return screen.say if screen is not None else _say_factory(args.quiet)
+
+
 def _check_interactive(args) -> None:
-    if not args.autoplay and not sys.stdin.isatty():
+    if not args.autoplay and not sys.stdin.isatty() and getattr(args, "pt_input", None) is None:
         raise CommandError(f"{args.command}: standard input is not a terminal; add --autoplay to let the "
                            "computer play this seat")
 
@@ -167,12 +247,16 @@ def run_host(args) -> int:
     _check_interactive(args)
     track = load_table(args.game, args.track or DEFAULT_TRACKS[args.game])
     rules = game_rules(args.game, args, track)
+    args._screen = _make_screen(args)
+    if args._screen is not None:
+        return _on_table(args, _host_main, args, track, rules)
     return trio.run(_host_main, args, track, rules)
 
 
 async def _host_main(args, track, rules) -> int:
     home, ident, nick = _identity(args)
-    say = _say_factory(args.quiet)
+    say = _say_for(args)
+    screen = getattr(args, "_screen", None)
     cfg = HostConfig(args.game, track, args.players, rules, args.port)
     lobby = Lobby(cfg, ident, nick, say)
     try:
@@ -185,7 +269,7 @@ async def _host_main(args, track, rules) -> int:
     say(f"Hosting {GAME_TITLES[args.game]} on {table_name(track)} for {args.players} players "
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
-    say(f"    snowp2p join {addr}:{port} --code {lobby.code}")
+    say(f"    {_program()} join {addr}:{port} --code {lobby.code}")
     bot_home = home.path / "bots"
     async with trio.open_nursery() as outer:
         def spawn(n: int) -> None:
@@ -193,9 +277,13 @@ async def _host_main(args, track, rules) -> int:
                 i = len(lobby.seats) + spawn.count
                 spawn.count += 1
                 bhome = bot_home / f"bot{i}"
+                try:  # its key, made now: the roster tells the others this seat is a computer player
+                    lobby.computer_keys.add(Home.open(str(bhome)).identity().public_key)
+                except HomeError:
+                    pass
                 cmd = [sys.executable, "-m", "snowp2p", "join", f"127.0.0.1:{port}", "--code", lobby.code,
                        "--autoplay", "--quiet", "--home", str(bhome), "--name", f"bot{i}"]
-                outer.start_soon(_run_child, cmd, bhome / "errors.log")
+                outer.start_soon(_run_child, cmd, bhome / "errors.log", screen is not None)
         spawn.count = 0
         async with trio.open_nursery() as lobby_nursery:
             for listener in listeners:
@@ -205,9 +293,17 @@ async def _host_main(args, track, rules) -> int:
                 spawn(args.bots)
             elif args.bots is None:
                 free = args.players - 1
+                start_now = trio.Event()
+                if screen is not None:
+                    token = trio.lowlevel.current_trio_token()
+                    screen.lobby(lobby, args.players, time.monotonic() + args.wait,
+                                 lambda: token.run_sync_soon(start_now.set),
+                                 f"{_program()} join {addr}:{port} --code {lobby.code}")
+                    lobby.changed = screen.table.invalidate
                 say(f"Waiting {args.wait:g} s for players to join; then computer players take the free seats.")
                 with trio.move_on_after(args.wait):
-                    await lobby.full.wait()
+                    while not lobby.full.is_set() and not start_now.is_set():
+                        await trio.sleep(0.1)
                 free = args.players - len(lobby.seats)
                 if free > 0:
                     say(f"Starting {free} computer player(s) as peers on this machine...")
@@ -234,13 +330,22 @@ async def _children_done(nursery) -> None:
         await trio.sleep(0.05)
 
 
-async def _run_child(cmd: list[str], errors: Path) -> None:
-    """A computer player: this program as its own process and peer; its errors go to ``errors``."""
+async def _run_child(cmd: list[str], errors: Path, detached: bool = False) -> None:
+    """A computer player: this program as its own process and peer; its errors go to ``errors``.
+
+    ``detached`` (the host at the table screen): the child outlives this process, so that when the
+    host's person leaves (`quit`: a computer player resumes the host's seat) or is interrupted (to
+    `resume` later) the computer players stay at the table."""
     env = dict(os.environ)
     env.pop("SNOWP2P_CHEAT", None)
     errors.parent.mkdir(parents=True, exist_ok=True)
     with open(errors, "ab") as err:
         try:
+            if detached:
+                proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                                        env=env, start_new_session=True)
+                await trio.to_thread.run_sync(proc.wait, abandon_on_cancel=True)
+                return
             await trio.run_process(cmd, check=False, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                    stderr=err, env=env)
         except OSError:
@@ -270,7 +375,20 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
     say("The race begins.")
-    return await game.run()
+    return await _run_game(args, game)
+
+
+async def _run_game(args, game) -> int:
+    """NetGame.run, with the table screen kept up to date when there is one."""
+    screen = getattr(args, "_screen", None)
+    if screen is None:
+        return await game.run()
+    screen.attach(game)
+    async with trio.open_nursery() as n:
+        n.start_soon(screen.watch)
+        rc = await game.run()
+        n.cancel_scope.cancel()
+    return rc
 
 
 def _make_game(args, session: Session, home: Home, ident, say) -> NetGame:
@@ -304,12 +422,16 @@ def run_join(args) -> int:
         joincode.normalize(code)  # a mistyped code is bad input (exit 2), found before any connection
     except ValueError as e:
         raise CommandError(f"--code: {e}") from None
+    args._screen = _make_screen(args)
+    if args._screen is not None:
+        args._screen.joining(f"{host}:{port}")
+        return _on_table(args, _join_main, args, host, port, code)
     return trio.run(_join_main, args, host, port, code)
 
 
 async def _join_main(args, host, port, code) -> int:
     home, ident, nick = _identity(args)
-    say = _say_factory(args.quiet)
+    say = _say_for(args)
     try:
         res = await join_lobby(host, port, code, ident, nick, say)
     except NetError as e:
@@ -340,12 +462,15 @@ def _find_game(home: Home, which: str | None) -> Path:
 
 def run_resume(args) -> int:
     _check_interactive(args)
+    args._screen = _make_screen(args)
+    if args._screen is not None:
+        return _on_table(args, _resume_main, args)
     return trio.run(_resume_main, args)
 
 
 async def _resume_main(args) -> int:
     home, ident, nick = _identity(args)
-    say = _say_factory(args.quiet)
+    say = _say_for(args)
     d = _find_game(home, args.game)
     log = d / "game.log"
     try:
@@ -386,7 +511,7 @@ async def _resume_main(args) -> int:
     game.listeners = listeners
     say(f"Resuming {GAME_TITLES[roster.body.kind]} game {roster.envelope.game.hex()[:16]} as seat {me} "
         f"at turn {session.turn}; reconnecting to the others...")
-    return await game.run()
+    return await _run_game(args, game)
 
 
 # ----------------------------------------------------------------- games
@@ -550,6 +675,7 @@ def add_parsers(sub, parser_class) -> None:
         p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
         p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
         p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+        p.add_argument("--plain", action="store_true", help="line-by-line prompts instead of the full-screen table")
 
     def absence(p):
         p.add_argument("--absent-after", type=float, default=20.0, metavar="S",

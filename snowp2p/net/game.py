@@ -97,6 +97,8 @@ class Lobby:
         self.say = say
         self.refused = 0
         self.lan_addr = ""  # this machine's address on the connection of the first joiner from elsewhere
+        self.computer_keys: set[bytes] = set()  # public keys of the computer players the host started itself
+        self.changed: Callable[[], None] = lambda: None  # called when a seat is taken (the lobby screen)
 
     async def handle(self, stream: trio.SocketStream) -> None:
         conn = Conn(stream, peer_address(stream) or "joiner")
@@ -179,6 +181,7 @@ class Lobby:
             raise
         self.say(f"lobby: {nick} [{fingerprint(hello.body.pubkey)}] joined from {conn.label} "
                  f"({len(self.seats)}/{self.cfg.players})")
+        self.changed()
         return True
 
     def roster(self) -> bytes:
@@ -190,7 +193,11 @@ class Lobby:
             return self.lan_addr if self.lan_addr and _is_loopback(addr) else addr
 
         seats = tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats)
-        body = Roster(cfg.game, table_name(cfg.track), settings_for(cfg.game, cfg.rules, cfg.track), seats)
+        settings = settings_for(cfg.game, cfg.rules, cfg.track)
+        computers = [i for i, s in enumerate(self.seats) if s.pubkey in self.computer_keys]
+        if computers:
+            settings = {**settings, "computer_seats": computers}  # for screens only (protocol/SPEC.md 11.2)
+        body = Roster(cfg.game, table_name(cfg.track), settings, seats)
         return encode_signed(self.identity, Envelope(self.game_id, HOST_SEAT, 0, ZERO_HASH, body))
 
 
@@ -224,7 +231,7 @@ def game_points(s: Session) -> dict[int, int]:
         from ..rules import snake
 
         return snake.scores(s.state)
-    return {}
+    return sled.points(s.state)  # Mush! Mush!: the tournament points of the place (MM-T1), as local play shows
 
 
 def _is_loopback(addr: str) -> bool:
@@ -667,7 +674,9 @@ class NetGame:
             if seat not in places:
                 lines.append(f"  -  {s.name(seat)}")
         lines.append(f"Game log: {self.log_path}")
-        lines.append(f"Audit it with: snowp2p audit {self.log_path}")
+        from ..program import program
+
+        lines.append(f"Audit it with: {program()} audit {self.log_path}")
         for ln in lines:
             self.say(ln)
         self._write_meta("finished", places=[s.nicks[p] for p in places],

@@ -859,6 +859,7 @@ def run_trio(table: Table, async_fn, *args, after: Callable[[Table, Any], Any] |
                 table._done.set_result(None)
 
         table.on_interrupt = interrupt
+        table.cancel_trio = cancel
         await table.app.run_async(pre_run=lambda: table.app.create_background_task(drive()))
         if not trio_done.done():  # the app ended first: stop trio and let it finish
             cancel()

@@ -18,26 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import sys
-from pathlib import Path
 from typing import Any, Callable
 
+from ..program import program  # noqa: F401 - re-exported for the screens
 from .screen import Quit
 from .table import Interrupted, Table, run_app
 from .views import view_for
-
-
-def program() -> str:
-    """How to type this program where it is printed: ``snowp2p`` when that is on PATH and is us,
-    else the real path of the ``snowp2p`` script next to this Python, else ``python -m snowp2p``."""
-    on_path = shutil.which("snowp2p")
-    here = Path(sys.executable).parent / "snowp2p"
-    if on_path and (not here.exists() or Path(on_path).resolve() == here.resolve()):
-        return "snowp2p"
-    if here.exists():
-        return str(here)
-    return f"{sys.executable} -m snowp2p"
 
 
 class LocalGame:
