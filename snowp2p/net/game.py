@@ -382,28 +382,31 @@ class NetGame:
         (seat j dials the seats below it) or accepted again, and each side resends what the
         other lacks ("my next message from you is N", protocol/SPEC.md)."""
         s = self.session
-        async with trio.open_nursery() as nursery:
-            self._nursery = nursery
-            for listener in self.listeners:
-                nursery.start_soon(accept_loop, listener, self._accept, nursery)
-            for seat, conn in list(self.conns.items()):
-                self._attach(seat, conn, len(self.sent))  # lobby links: they have what we sent there
-            for seat in range(s.me):
-                if seat not in self.conns:  # the seats below us (the host too, after a resume)
-                    nursery.start_soon(self._dial, seat)
-            self._dispatch(s.resume_events())
-            nursery.start_soon(self._watch)
-            await self._finished.wait()
-            # let the last frames (final openings, bye) go out, and the others' byes arrive
-            with trio.move_on_after(3):
-                while len(self.byes) < s.n - 1 and any(not c.closed for c in self.conns.values()):
-                    await trio.sleep(0.05)
-            nursery.cancel_scope.cancel()
-        for conn in self.conns.values():
-            await conn.aclose()
-        for listener in self.listeners:
-            await listener.aclose()
-        self._log_file.close()
+        try:
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                for listener in self.listeners:
+                    nursery.start_soon(accept_loop, listener, self._accept, nursery)
+                for seat, conn in list(self.conns.items()):
+                    self._attach(seat, conn, len(self.sent))  # lobby links: they have what we sent there
+                for seat in range(s.me):
+                    if seat not in self.conns:  # the seats below us (the host too, after a resume)
+                        nursery.start_soon(self._dial, seat)
+                self._dispatch(s.resume_events())
+                nursery.start_soon(self._watch)
+                await self._finished.wait()
+                # let the last frames (final openings, bye) go out, and the others' byes arrive
+                with trio.move_on_after(3):
+                    while len(self.byes) < s.n - 1 and any(not c.closed for c in self.conns.values()):
+                        await trio.sleep(0.05)
+                nursery.cancel_scope.cancel()
+        finally:  # also when cancelled (the player left the table): free the port for whoever resumes the seat
+            with trio.CancelScope(shield=True):
+                for conn in self.conns.values():
+                    await conn.aclose()
+                for listener in self.listeners:
+                    await listener.aclose()
+            self._log_file.close()
         return self.result
 
     async def _watch(self) -> None:
