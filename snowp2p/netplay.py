@@ -637,6 +637,105 @@ def run_audit(args) -> int:
 
 
 def run_replay(args) -> int:
+    """``replay LOG``: the table stepping turn by turn (keys), ``--plain`` (or not a terminal) the printout,
+    ``--svg FILE`` a picture of the game."""
+    from .ui.table import is_terminal
+
+    if getattr(args, "svg", None):
+        return _replay_svg(args)
+    if getattr(args, "plain", False) or args.delay or not is_terminal(getattr(args, "pt_output", None)):
+        return _replay_plain(args)
+    return _replay_table(args)
+
+
+def _replay_frames(path: str):
+    """(AuditResult, frames): frames are (state, what happened, event lines so far) after each turn."""
+    from .ui.views import view_for
+
+    frames: list = []
+    events: list[str] = []
+    view: list = []
+
+    def collect(obs, ev: TurnFinal) -> None:
+        if not view:
+            view.append(view_for(obs.kind))
+        if obs.state is None:
+            return
+        lines = []
+        if obs.last_move is not None:
+            try:
+                lines = view[0].events(*obs.last_move)
+            except Exception:
+                lines = [obs.last_description]
+            obs.last_move = None
+        events.extend(lines)
+        frames.append((obs.state, lines[0] if lines else "The start", list(events)))
+
+    res = replay_log(path, collect)
+    return res, frames
+
+
+def _replay_table(args) -> int:
+    from .ui.table import Table, run_app
+    from .ui.views import GAME_TITLE, view_for
+
+    res, frames = _replay_frames(args.log)
+    if res.violation:
+        print(f"VIOLATION: {res.violation}")
+        return 1
+    obs = res.session
+    if not frames:
+        print("This game ended before it began: nothing to replay.")
+        return 0
+    view = view_for(obs.kind)
+    computers = set(obs.roster.body.settings.get("computer_seats", ()) or ())
+    tags = {i: ("computer" if i in computers else "human") for i in range(obs.n)}
+    last_state, last_what, last_events = frames[-1]
+    if last_state.is_over:
+        ends = [f"Final places: " + ", ".join(f"{p}. {text.split('  ')[0].strip()}" for p, _, text in
+                                               view.result(last_state))]
+        frames[-1] = (last_state, last_what, last_events + ends)
+    table = Table(view, title=f"{GAME_TITLE[obs.kind]} on {table_name(obs.track)}", tags=tags,
+                  pt_input=getattr(args, "pt_input", None), pt_output=getattr(args, "pt_output", None))
+    from .ui.table import Interrupted
+
+    try:
+        run_app(table, lambda t: t.run_replay(frames))
+    except Interrupted:
+        return 130
+    return 0
+
+
+def _replay_svg(args) -> int:
+    from .ui.svg import sled_svg, snake_svg, write_svg
+
+    res, frames = _replay_frames(args.log)
+    if res.violation:
+        print(f"VIOLATION: {res.violation}")
+        return 1
+    obs = res.session
+    if not frames:
+        raise CommandError(f"{args.log}: the game ended before it began: nothing to draw")
+    state = frames[-1][0]
+    title = f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}"
+    if obs.kind == "snake":
+        text = snake_svg(state, title)
+    else:
+        trails: dict[int, list[int]] = {}
+        from .ui.tableplay import record_trails
+
+        for st, _, _ in frames:
+            record_trails(trails, st)
+        text = sled_svg(state, trails, title)
+    try:
+        path = write_svg(args.svg, text)
+    except OSError as e:
+        raise CommandError(f"--svg {args.svg}: can not write: {e.strerror or e}") from None
+    print(f"wrote {path}")
+    return 0
+
+
+def _replay_plain(args) -> int:
     from .ui import board as B
 
     delay = args.delay
@@ -726,7 +825,10 @@ def add_parsers(sub, parser_class) -> None:
     p = sub.add_parser("replay", help="show a logged game turn by turn")
     p.add_argument("log", metavar="LOGFILE")
     p.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each turn")
-    p.add_argument("--width", type=int, default=None, help="board width in columns")
+    p.add_argument("--width", type=int, default=None, help="board width in columns (--plain)")
+    p.add_argument("--plain", action="store_true",
+                   help="print every turn's board (the default when the output is not a terminal)")
+    p.add_argument("--svg", default=None, metavar="FILE", help="write a picture of the game (SVG) to FILE and stop")
 
 
 COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "resume": run_resume, "games": run_games,
