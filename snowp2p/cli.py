@@ -20,6 +20,8 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2 (argparse's own usage text is noise here)
+        if "unrecognized arguments: --players" in message:
+            message += " (play counts its seats with --humans and --bots; `host --players N` is for networked games)"
         raise UsageError(f"{self.prog}: {message}")
 
 

@@ -619,7 +619,7 @@ def run_audit(args) -> int:
     print("Final places:" if obs.state is not None else "Final places: none (the game ended before it began)")
     pts = game_points(obs)
     for k, seat in enumerate(obs.places()):
-        print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} points" if pts else ""))
+        print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} point{'' if pts[seat] == 1 else 's'}" if pts else ""))
     if obs.kind == "snake" and obs.state is not None:
         from .ui.snake_board import breakdown_lines
 

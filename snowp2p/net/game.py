@@ -672,7 +672,8 @@ class NetGame:
                          "a player did not answer and the others voted to end it."]
         pts = game_points(s)
         for i, seat in enumerate(places):
-            lines.append(f"  {i + 1}. {s.name(seat)}" + (f"  {pts[seat]} points" if pts else ""))
+            lines.append(f"  {i + 1}. {s.name(seat)}"
+                         + (f"  {pts[seat]} point{'' if pts[seat] == 1 else 's'}" if pts else ""))
         for seat in range(s.n):
             if seat not in places:
                 lines.append(f"  -  {s.name(seat)}")

@@ -331,14 +331,21 @@ def to_text(fragments: Fragments) -> str:
     return "".join(t for _, t in fragments)
 
 
-def legend_fragments(state: S.GameState) -> Fragments:
-    """One line saying what the symbols mean (only those that can appear on this track)."""
+def legend_fragments(state: S.GameState, width: int | None = None) -> Fragments:
+    """What the symbols mean (only those that can appear on this track): one line, or as many lines
+    of at most ``width`` columns as it takes (an item is never cut in two)."""
     track = state.track
     parts: Fragments = [(ST_DIM, "  ")]
+    used = [2]
 
     def item(style: str, glyph: str, text: str) -> None:
+        n = len(glyph) + len(text) + 1
+        if width is not None and used[0] + n > width - 1 and used[0] > 2:
+            parts.append(("", "\n  "))
+            used[0] = 2
         parts.append((style, glyph))
         parts.append((ST_DIM, f" {text}   "))
+        used[0] += n + 3
 
     item(ST_EMPTY, GLYPH_EMPTY + GLYPH_STRETCH, "space (long: ─)")
     item(ST_TREE, GLYPH_TREE, "tree")

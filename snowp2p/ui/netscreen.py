@@ -112,7 +112,7 @@ class NetTable:
         title = f"{lobby.cfg.game}"
         from .views import GAME_TITLE
 
-        self.table.title = f"{GAME_TITLE.get(lobby.cfg.game, title)} · lobby"
+        self.table.title = GAME_TITLE.get(lobby.cfg.game, title)
 
         def lines():
             out = [[("bold", "The others join with:")], [("", "    " + join_line)], [("", "")],

@@ -65,8 +65,9 @@ class SledTurn:
             return refill_hint(st)
         if st.public.phase == S.PH_MOVE and st.game == S.MM and st.sled(self.seat).at is None:
             lanes = st.track.lanes
-            return (f"first turn: cards, the lane you start from with @N (1-{lanes}) and the path, "
-                    f"e.g. `L3 @2 FDF`; Tab lists them")
+            return f"first turn: cards, @N (your start lane, 1-{lanes}), path: e.g. `L3 @2 FDF`"
+        if st.public.phase == S.PH_MOVE:
+            return "cards and path, e.g. `L4 R4 FFDD` (Tab: choices · `help` · `auto`)"
         return _hint(st)
 
     def suggest(self, text: str) -> list[Suggestion]:
@@ -150,7 +151,7 @@ class SledView:
         hl = B.path_spaces(state, preview) if isinstance(preview, S.Move) else None
         if isinstance(preview, S.PlaceTree):
             hl = [preview.space]
-        return B.board_fragments(state, width, viewer=viewer, highlight=hl, pan=pan[0]) + B.legend_fragments(state)
+        return B.board_fragments(state, width, viewer=viewer, highlight=hl, pan=pan[0]) + B.legend_fragments(state, width)
 
     def status(self, state, tags: dict[int, str]) -> Fragments:
         return B.status_fragments(state, viewer=None, tags=tags)

@@ -46,7 +46,7 @@ def test_host_types_its_turns_then_quits_and_a_computer_finishes_the_seat(tmp_pa
     screen = t.settle()
     assert "Mush! Mush! on mush-first-race" in screen
     assert re.search(r"seat 1: bot\d \[[0-9a-f-]{19}\]\s+computer", screen), screen
-    assert "(you)" in screen and "Your turn:" in screen and "with @N" in screen
+    assert "(you)" in screen and "Your turn:" in screen and "@N (your start lane" in screen
     # a typed first move with its origin, previewed and confirmed
     mv = next(m for m in S.legal_moves(ask.state) if m.origin is not None)
     move(t, format_action(mv))

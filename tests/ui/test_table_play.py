@@ -84,7 +84,7 @@ def test_mush_first_turn_origin_and_bonus():
         if ask.state.public.phase == S.PH_MOVE and ask.state.public.current == 0:
             break
         t.line("auto")
-    assert "with @N" in t.settle()  # the first turn teaches the origin
+    assert "@N (your start lane" in t.settle()  # the first turn teaches the origin
     moves = [m for m in S.legal_moves(ask.state) if m.origin is not None and m.bonus]
     mv = moves[0]
     text = format_action(mv)
