@@ -255,7 +255,7 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     race = None
     try:
         if setup.series:
-            return _run_series(setup, pt_input, pt_output)
+            return _run_series(setup, pt_input, pt_output, use_table(args, pt_output))
         race = Race(setup)
         if not setup.interactive:
             return _run_batch(race)
@@ -312,6 +312,10 @@ def replay_hint(args: argparse.Namespace) -> str:
     import shlex
 
     return "".join(shlex.quote(a) + " " for a in out)
+
+
+def replay_hint_series(setup: Setup) -> str:
+    return f"--series {','.join(t.name for t in setup.series)} "
 
 
 def default_svg_path(kind: str, seed: int) -> str:
@@ -394,10 +398,14 @@ def _start_line(race: Race) -> str:
     return ""
 
 
-def _run_series(setup: Setup, pt_input=None, pt_output=None) -> int:
+def _run_series(setup: Setup, pt_input=None, pt_output=None, table: bool = False) -> int:
     record = series_record(setup)
     if not setup.interactive:
         return _run_series_batch(setup, record)
+    if table:
+        from .tableplay import run_series_table
+
+        return run_series_table(setup, record, pt_input, pt_output)
     return _run_series_screen(setup, record, pt_input, pt_output)
 
 

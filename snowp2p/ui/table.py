@@ -386,7 +386,7 @@ class Table:
                     continue
             indent = "    " if ln.startswith("  ") else "  "
             for j, part in enumerate(textwrap.wrap(ln, max(10, cols - 1), subsequent_indent=indent,
-                                                   drop_whitespace=False) or [""]):
+                                                   drop_whitespace=False, break_on_hyphens=False) or [""]):
                 wrapped.append([(style, part)])
         self.log_scroll = min(self.log_scroll, max(0, len(wrapped) - rows))
         end = len(wrapped) - self.log_scroll
@@ -647,11 +647,11 @@ class Table:
         loop = loop or self.loop
         return asyncio.run_coroutine_threadsafe(self.ask(state, seat, auto), loop).result()
 
-    async def pause(self, text: str) -> None:
-        """A screen that hides every hand and waits for Enter (hot seat: pass the keyboard)."""
+    async def pause(self, text: str, lines: list[str] | None = None) -> None:
+        """A screen that hides every hand and waits for Enter (hot seat: pass the keyboard); ``lines`` below."""
         viewer, self.viewer = self.viewer, None
         events = self.events
-        self.events = [text]
+        self.events = [text] + list(lines or [])
         fut = asyncio.get_running_loop().create_future()
         from .views import Confirm
 

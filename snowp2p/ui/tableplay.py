@@ -159,3 +159,49 @@ def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_in
 
 def default_svg_path(kind: str, seed: int) -> str:
     return os.path.abspath(f"snowp2p-{kind}-{seed}.svg")
+
+
+def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
+    """A Snow Tails series or a Mush! Mush! tournament on one table: each race, the totals between races
+    (Enter for the next), and the end screen with the final standings."""
+    from . import local as L
+
+    view = view_for(setup.game)
+    table = Table(view, title=L.series_title(setup), tags=tags_for(setup.human, sum(setup.human) > 1),
+                  pt_input=pt_input, pt_output=pt_output)
+    n = len(record.tracks)
+    seed_cmd = [L._series_seed_line(setup) + ":",
+                f"  {program()} play --game {setup.game} {L.replay_hint_series(setup)}--seed {setup.seed}"]
+    box: dict = {"record": record}
+
+    async def main(t: Table):
+        previous = None
+        rec = box["record"]
+        last = None
+        while not rec.is_over:
+            race = L.next_series_race(setup, rec, previous)
+            t.events = [f"— race {rec.race_index + 1} of {n}: {race.setup.track.name} —"]
+            if L._start_line(race):
+                t.events.append(L._start_line(race))
+            game = sled_game(race)
+            await drive(t, game)
+            rec = box["record"] = rec.record(race.state)
+            previous = last = race.state
+            if not rec.is_over:
+                await t.pause(f"Race {rec.race_index} of {n} is over. Press Enter for the next race.",
+                              L.standings_lines(rec, f"Totals after race {rec.race_index} of {n}:"))
+        totals = L.standings_lines(rec, "Final standings:")
+        await t.end_screen(end_info(view, last, seed_cmd, totals,
+                                    headline=f"The {'tournament' if setup.game == 'mush' else 'series'} is over."))
+
+    try:
+        run_app(table, main)
+    except Quit:
+        write_after(pt_output, "You left the series.\n" + "\n".join(seed_cmd) + "\n")
+        return 0
+    except Interrupted:
+        write_after(pt_output, "interrupted\n" + "\n".join(seed_cmd) + "\n")
+        return 130
+    write_after(pt_output, "\n".join(L.standings_lines(box["record"], "Final standings:")) + "\n"
+                + "\n".join(seed_cmd) + "\n")
+    return 0

@@ -180,3 +180,20 @@ def test_svg_key_on_the_end_screen(tmp_path, monkeypatch):
     assert root.tag.endswith("svg")
     ns = {"s": "http://www.w3.org/2000/svg"}
     assert len(root.findall(".//s:polyline[@class='trail']", ns)) == 2  # each sled's trail
+
+
+def test_series_on_the_table_totals_between_races_and_standings_at_the_end():
+    t = start(["--series", "first-race,s-bends", "--seed", "4", "--name", "Ada", "--bots", "1"])
+    while True:
+        ask = t.wait_ask()
+        if Table.last.mode == "end":
+            break
+        if ask.seat == -1:  # between races
+            assert "Totals after race 1 of 2:" in "\n".join(Table.last.events)
+            assert "Press Enter for the next race" in t.settle()
+        t.line("auto")
+        wait_until(lambda: Table.last.mode == "end" or Table.last.asks > t.answered, "the next question")
+        if Table.last.mode == "end":
+            break
+    screen = leave_end_screen(t)
+    assert "Final standings:" in screen and "The series is over." in screen
