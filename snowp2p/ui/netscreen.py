@@ -148,6 +148,11 @@ class NetTable:
         self.table.invalidate()
         del asyncio
 
+    def confirm_blocking(self, lines: list[str], question: str) -> bool:
+        """The joiner's confirmation of the host's game on the table (from a worker thread)."""
+        self.table.title = "snowp2p · joining"
+        return self.table.confirm_blocking(lines, question)
+
     def joining(self, where: str) -> None:
         self.table.title = "snowp2p · joining"
         self.table.mode = "lobby"

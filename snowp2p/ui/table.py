@@ -163,7 +163,8 @@ class Table:
         self._done: asyncio.Future | None = None
         self.frame: Frame | None = None
         self.asks = 0  # questions asked so far (tests wait for the next one)
-        self.typed_ahead: list[str] = []  # lines typed before the player's turn (used when it comes)
+        self.typed_ahead: list[str] = []
+        self._yn: asyncio.Future | None = None  # an open yes/no question (yes_no)  # lines typed before the player's turn (used when it comes)
         self._build(pt_input, pt_output)
         Table.last = self  # a seam for tests that drive a whole command
 
@@ -277,6 +278,17 @@ class Table:
         def _(e):
             if self.on_start_now is not None:
                 self.on_start_now()
+
+        asking_yn = Condition(lambda: self._yn is not None and not self._yn.done())
+
+        @kb.add("y", filter=asking_yn, eager=True)
+        def _(e):
+            self._yn.set_result(True)
+
+        @kb.add("n", filter=asking_yn, eager=True)
+        @kb.add("enter", filter=asking_yn, eager=True)
+        def _(e):
+            self._yn.set_result(False)
 
         for key, step in (("right", 1), ("n", 1), ("left", -1), ("p", -1)):
             kb.add(key, filter=replaying)(lambda e, step=step: self._replay_step(step))
@@ -757,6 +769,22 @@ class Table:
                 self._replay_goto(r["index"] + 1)
         r["playing"] = False
         self.invalidate()
+
+    async def yes_no(self, lines: list[str], question: str) -> bool:
+        """A screen of ``lines`` and a question answered with y or n (Enter: no)."""
+        self.mode = "lobby"
+        self.lobby_lines = lambda: [[("", ln)] for ln in lines] + [[("", "")], [("class:hint", question)]]
+        self._yn = asyncio.get_running_loop().create_future()
+        self.app.layout.focus(self.log_window)
+        self.invalidate()
+        try:
+            return await self._yn
+        finally:
+            self._yn = None
+            self.invalidate()
+
+    def confirm_blocking(self, lines: list[str], question: str) -> bool:
+        return asyncio.run_coroutine_threadsafe(self.yes_no(lines, question), self.loop).result()
 
     # lobby
     async def lobby(self, lines: Callable[[], list[Fragments]], start_now: Callable[[], None] | None) -> None:

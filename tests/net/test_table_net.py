@@ -75,6 +75,10 @@ def test_joiner_sees_roster_plays_and_gets_the_end_screen(tmp_path):
         host = peers.host(game="snake", players=2, bots=0, name="hoster")
         t = command(["join", f"{host.addr}:{host.port}", "--code", host.code, "--home", str(tmp_path / "me"),
                      "--name", "Ada"], run_join)
+        screen = t.wait_text("Play this game? [y/N]")  # the roster, fingerprints and settings first
+        assert re.search(r"seat 0: hoster\s+\[[0-9a-f-]{19}\]\s+\(host\)", screen), screen
+        assert "All settings are the defaults." in screen
+        t.type("y")
         t.wait_ask()
         screen = t.settle()
         assert "Snake Carnival on standard" in screen
