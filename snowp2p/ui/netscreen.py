@@ -95,6 +95,7 @@ class NetTable:
         self.left = False
         self.home_arg: str | None = None
         self._bot = None
+        self.trails: dict[int, list[int]] = {}  # sled games: the spaces each sled stood on (the picture)
 
     # ---- text
     def say(self, line: str) -> None:
@@ -207,6 +208,10 @@ class NetTable:
                 lines = [s.last_description]
             s.last_move = None
         self.table.tags = {i: self.label(i) for i in range(s.n)}
+        if s.state is not None:
+            from .tableplay import record_trails
+
+            record_trails(self.trails, s.state)
         self.table.show(s.state, lines)
         self.update_waiting()
 
@@ -275,8 +280,19 @@ class NetTable:
             how.append(f"{s.nicks[seat]} stopped answering and was voted out at turn {turn}: "
                        + ("a computer player played the seat from then on." if choice == "bot" else "the game ended."))
         rows = view.result(s.state) if s.state is not None and s.state.is_over else []
+        if s.state is not None:
+            self.table.on_svg = lambda: self.write_svg(str(g.log_path.with_name("game.svg")))
         return {"headline": f"The game is over ({len(rows)} places). The commands below work as printed.",
                 "rows": rows, "how": how, "commands": cmds}
+
+
+    def write_svg(self, path: str) -> str:
+        from .svg import sled_svg, snake_svg, write_svg
+
+        s = self.session
+        title = f"{self.table.title}, game {s.game_id.hex()[:16]}"
+        text = snake_svg(s.state, title) if s.kind == "snake" else sled_svg(s.state, self.trails, title)
+        return write_svg(path, text)
 
 
 def settings_lines(s) -> list[str]:

@@ -97,6 +97,12 @@ def test_joiner_sees_roster_plays_and_gets_the_end_screen(tmp_path):
         assert "Final places:" in screen and re.search(r"\d+ points?", screen)
         text = "\n".join(Table.last.end_info["commands"])
         assert re.search(r"Audit it: +\S+ audit \S+game\.log", text)
+        t.type("s")  # the picture, next to the game's log
+        t.wait_text("wrote /")
+        import xml.etree.ElementTree as ET
+
+        svg = next((tmp_path / "me" / "games").glob("*/game.svg"))
+        assert ET.parse(svg).getroot().tag.endswith("svg")
         t.type("q")
         assert t.join() == 0
         assert host.wait() == 0, peers.describe()
