@@ -137,8 +137,6 @@ class NetTable:
             return out
 
         self.table.show()
-        import asyncio
-
         self.table.mode = "lobby"
         self.table.lobby_lines = lines
         self.table.on_start_now = start_now
@@ -147,7 +145,6 @@ class NetTable:
         except Exception:
             pass
         self.table.invalidate()
-        del asyncio
 
     def confirm_blocking(self, lines: list[str], question: str) -> bool:
         """The joiner's confirmation of the host's game on the table (from a worker thread)."""

@@ -821,9 +821,6 @@ def run_app(table: Table, driver: Callable[[Table], Any]):
                 if table.app.is_running:
                     table.app.exit()
 
-        async def pre():
-            table.app.create_background_task(drive())
-
         try:
             await table.app.run_async(pre_run=lambda: table.app.create_background_task(drive()))
         except EOFError:  # the input was closed: as if the player left
