@@ -26,7 +26,8 @@ from .rules.config import PLAYER_COUNTS
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
 from .net.conn import ConnectionClosed
-from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, accept_loop, join_lobby
+from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_lobby
+from .net.guard import accept_loop
 
 LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
 DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race", "snake": "standard"}
@@ -295,7 +296,11 @@ async def _host_main(args, track, rules) -> int:
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
     say(f"    {_program()} join {addr}:{port} --code {lobby.code}")
+    lobby.on_new_code = lambda code: say(f"    {_program()} join {addr}:{port} --code {code}")
     bot_home = home.path / "bots"
+    announcer = None
+    if not args.no_announce:
+        announcer = _announcer(args, lobby, nick, ident, addr, port, track, say)
     async with trio.open_nursery() as outer:
         def spawn(n: int) -> None:
             for _ in range(n):
@@ -314,7 +319,10 @@ async def _host_main(args, track, rules) -> int:
         spawn.count = 0
         async with trio.open_nursery() as lobby_nursery:
             for listener in listeners:
-                lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer)
+                lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer, lobby.gate)
+            lobby_nursery.start_soon(lobby.status)
+            if announcer is not None:
+                lobby_nursery.start_soon(_announce, announcer, lobby, say)
             if args.bots:
                 say(f"Starting {args.bots} computer player(s) as peers on this machine...")
                 spawn(args.bots)
@@ -351,6 +359,8 @@ async def _host_main(args, track, rules) -> int:
                         say(f"Starting {free} computer player(s) as peers on this machine...")
                         spawn(free)
             lobby_nursery.cancel_scope.cancel()
+        if announcer is not None:
+            await announcer.stop()  # the lobby is closed: no more announcements
         roster_payload = lobby.roster()
         cheat = os.environ.get("SNOWP2P_CHEAT", "")
         if cheat.startswith("roster-"):  # tests only: a host that lies in its roster (net/cheats.py)
@@ -378,6 +388,38 @@ async def _host_main(args, track, rules) -> int:
             await _children_done(outer)
         outer.cancel_scope.cancel()
     return result
+
+
+def _announcer(args, lobby, nick, ident, addr: str, port: int, track, say):
+    """The LAN announcement of this lobby (discovery.py), or None (with one line) where it can not be made."""
+    from .net.discovery import Announcer, ad_properties
+
+    try:
+        socket.inet_aton(addr)
+    except OSError:
+        say(f"(not announced on the LAN: {addr!r} is not an IPv4 address; the others type the join line)")
+        return None
+    props = ad_properties(args.game, table_name(track), lobby.taken(), args.players, nick, ident.fingerprint)
+    return Announcer(f"{nick} {ident.fingerprint}", addr, port, props)
+
+
+async def _announce(announcer, lobby, say) -> None:
+    """Announce until cancelled (the lobby closes), keeping the seats count up to date."""
+    try:
+        await announcer.start()
+    except Exception as e:  # no multicast-capable interface, ...: the join line still works
+        say(f"(not announced on the LAN: {type(e).__name__}: {e})")
+        return
+    say("Announced on the LAN: the others can also join with: snowp2p join --code CODE (no address)")
+    taken = lobby.taken()
+    while True:
+        await trio.sleep(0.5)
+        if lobby.taken() != taken:
+            taken = lobby.taken()
+            try:
+                await announcer.update(taken=taken)
+            except Exception:
+                pass
 
 
 async def _children_done(nursery) -> None:
@@ -425,6 +467,7 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
         game.cheat = Cheat(cheat)
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
+    _preload(not args.autoplay)
     say("The race begins.")
     return await _run_game(args, game)
 
@@ -440,6 +483,22 @@ async def _run_game(args, game) -> int:
         rc = await game.run()
         n.cancel_scope.cancel()
     return rc
+
+
+#: what a game may import while it runs (computer players, the other game's rules, the screens)
+PRELOAD = ("snowp2p.bots", "snowp2p.rules.snake", "snowp2p.rules.drbg", "snowp2p.scenario", "snowp2p.net.cheats",
+           "snowp2p.net.hostile")
+PRELOAD_SCREEN = ("snowp2p.ui.netscreen", "snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board",
+                  "snowp2p.ui.table", "snowp2p.ui.views", "snowp2p.ui.tableplay", "snowp2p.ui.svg", "snowp2p.program")
+
+
+def _preload(human: bool) -> None:
+    """Import now what the game may need later: an import needs file descriptors, and a flood of strangers'
+    connections may have taken them all by then (G9: the game goes on)."""
+    import importlib
+
+    for name in PRELOAD + (PRELOAD_SCREEN if human else ()):
+        importlib.import_module(name)
 
 
 def _make_game(args, session: Session, home: Home, ident, say) -> NetGame:
@@ -461,9 +520,58 @@ def _print_turn(game: NetGame, ev: TurnFinal) -> None:
 
 
 # ------------------------------------------------------------------ join
+def _pick_game(args) -> tuple[str, int]:
+    """No address given: browse the LAN (discovery.py) and take the only game found, or let the player pick."""
+    from .net.discovery import browse
+
+    if not args.quiet:
+        print(f"Looking for games on the LAN ({args.browse:g} s)...", flush=True)
+    try:
+        ads = trio.run(browse, args.browse)
+    except Exception as e:
+        raise CommandError(f"join: can not look for games on the LAN ({type(e).__name__}: {e}); "
+                           "give the host's address: snowp2p join HOST[:PORT] --code CODE", 1) from None
+    open_ads = [a for a in ads if a.free > 0]
+    if not open_ads:
+        raise CommandError("join: no game found on the LAN; give the host's address: "
+                           "snowp2p join HOST[:PORT] --code CODE", 1)
+    if len(open_ads) == 1:
+        ad = open_ads[0]
+    elif not sys.stdin.isatty():
+        listing = "; ".join(f"{_ad_line(a)}" for a in open_ads)
+        raise CommandError(f"join: {len(open_ads)} games found ({listing}); give the address of yours", 1)
+    else:
+        for i, a in enumerate(open_ads, 1):
+            print(f"  {i}. {_ad_line(a)}")
+        choice = input(f"Which game (1-{len(open_ads)})? ").strip()
+        if not choice.isdigit() or not 1 <= int(choice) <= len(open_ads):
+            raise CommandError(f"join: {choice!r} is not one of 1-{len(open_ads)}")
+        ad = open_ads[int(choice) - 1]
+    if not args.quiet:
+        print(f"Joining {_ad_line(ad)}", flush=True)
+    return ad.addr, ad.port
+
+
+def _ad_line(a) -> str:
+    return (f"{GAME_TITLES.get(a.kind, a.kind)} on {a.track}, host {a.host_nick} [{a.fingerprint}], "
+            f"{a.taken}/{a.seats} seats taken, at {a.addr}:{a.port}")
+
+
+def run_find(args) -> int:
+    from .net.discovery import browse
+
+    ads = trio.run(browse, args.browse)
+    if not ads:
+        print("no game found on the LAN")
+        return 0
+    for a in ads:
+        print(_ad_line(a))
+    return 0
+
+
 def run_join(args) -> int:
-    host, port = parse_hostport(args.address)
     _check_interactive(args)
+    host, port = parse_hostport(args.address) if args.address else _pick_game(args)
     code = args.code
     if not code:
         if not sys.stdin.isatty():
@@ -901,17 +1009,25 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--wait", type=float, default=20.0, help="seconds to wait for people before filling seats (default 20)")
     p.add_argument("--advertise", default=None, help="the address to print in the join command (default: this "
                                                      "machine's LAN address)")
+    p.add_argument("--no-announce", action="store_true",
+                   help="do not announce the game on the LAN (mDNS); the others then type the join line")
     add_sled_rule_options(p)
     seat_options(p)
 
     p = sub.add_parser("join", help="join a networked game")
     common(p)
     absence(p)
-    p.add_argument("address", metavar="HOST[:PORT]")
+    p.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None,
+                   help="the host's address (default: look for games on the LAN)")
     p.add_argument("--code", default=None, help="the join code the host printed")
+    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
+                                                                         "when no address is given (default 3)")
     p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
                                                       "are still shown)")
     seat_options(p)
+
+    p = sub.add_parser("find", help="list the games announced on the LAN")
+    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to listen (default 3)")
 
     p = sub.add_parser("resume", help="rejoin a game after a crash or a lost connection")
     common(p)
@@ -934,5 +1050,5 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--svg", default=None, metavar="FILE", help="write a picture of the game (SVG) to FILE and stop")
 
 
-COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "resume": run_resume, "games": run_games,
+COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "find": run_find, "resume": run_resume, "games": run_games,
             "audit": run_audit, "replay": run_replay}

@@ -2,14 +2,17 @@
 
 Theory of operation
 -------------------
-* Lobby (:func:`host_lobby`, :func:`join_lobby`): the host listens on TCP;
+* Lobby (:class:`Lobby`, :func:`join_lobby`): the host listens on TCP;
   each joiner says ``hello``, the host answers ``challenge`` with the game
-  id, the joiner proves it knows the join code (``join``: an HMAC keyed by
-  the code, protocol/SPEC.md section 10), the host proves it too
-  (``welcome``).  When the seats are full the host signs the ``roster``.
+  id and its SPAKE2 message, the joiner answers ``join`` with its own and
+  its key confirmation (protocol/SPEC.md section 10), the host confirms
+  too (``welcome``).  Wrong codes are rationed (guard.GuessLimiter) and
+  unauthenticated connections capped (guard.Gate).  When the seats are
+  full the host signs the ``roster``.
 * Mesh: every seat connects to every other seat (seat j dials seats
-  1..j-1; the host's lobby connections are reused), each connection
-  opening with a signed ``link`` frame.
+  1..j-1; the host's lobby connections are reused, secured in place),
+  each connection a Noise channel (secure.py) opened by a signed ``link``
+  exchange bound to that channel.
 * Game (:class:`NetGame`): a reader task per connection feeds frames to the
   pure :class:`~snowp2p.protocol.session.Session`; every accepted frame is
   appended to this peer's log and flushed *before* the session acts on it;
@@ -45,6 +48,8 @@ from ..rules import sled
 from ..rules.config import SledRules
 from ..rules.track import Track, find_track
 from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
+from . import secure
+from .guard import Gate, GuessLimiter, accept_loop
 
 DEFAULT_PORT = 47470
 HANDSHAKE_TIMEOUT = 15.0
@@ -85,14 +90,13 @@ class HostConfig:
 
 
 class Lobby:
-    """The host's lobby: seats, the join code, the handshake."""
+    """The host's lobby: seats, the join code, the handshake (SPAKE2, protocol/SPEC.md section 10)."""
 
     def __init__(self, cfg: HostConfig, identity: Identity, nick: str, say: Callable[[str], None]):
         self.cfg = cfg
         self.identity = identity
         self.game_id = os.urandom(32)
         self.code = joincode.make_code(os.urandom(16))
-        self.key = joincode.derive_code_key(self.code, self.game_id)
         # seat i's joiner; None: a seat given to a joiner that left before the game started (free again)
         self.seats: list[Joined | None] = [Joined(nick, identity.public_key, "", 0, None)]
         self.full = trio.Event()
@@ -101,28 +105,57 @@ class Lobby:
         self.lan_addr = ""  # this machine's address on the connection of the first joiner from elsewhere
         self.computer_keys: set[bytes] = set()  # public keys of the computer players the host started itself
         self.changed: Callable[[], None] = lambda: None  # called when a seat is taken (the lobby screen)
+        self.guesses = GuessLimiter()
+        self.gate = Gate()
+        #: called with the new code when the old one is retired (the shell prints the join line again)
+        self.on_new_code: Callable[[str], None] = lambda code: None
 
-    async def handle(self, stream: trio.SocketStream) -> None:
+    async def handle(self, stream: trio.SocketStream, settle: Callable[[], None] = lambda: None) -> None:
         conn = Conn(stream, peer_address(stream) or "joiner")
         keep = False
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
-                keep = await self._handshake(conn, stream)
+                keep = await self._handshake(conn, stream, settle)
         except (trio.TooSlowError, ConnectionClosed, ProtocolError) as e:
             self.say(f"lobby: a joiner from {conn.label} was dropped: {_reason(e)}")
         finally:
             if not keep:
                 await conn.aclose()
 
-    async def _refuse(self, conn: Conn, reason: str) -> None:
+    async def _refuse(self, conn: Conn, reason: str, quiet: bool = False) -> None:
         self.refused += 1
-        self.say(f"lobby: refused {conn.label}: {reason}")
+        if not quiet:
+            self.say(f"lobby: refused {conn.label}: {reason}")
         try:
             await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Refuse(reason)))
         except ConnectionClosed:
             pass
 
-    async def _handshake(self, conn: Conn, stream: trio.SocketStream) -> bool:
+    def _wrong_code(self, addr: str) -> None:
+        """Count a wrong code; retire the code after too many; one status line now and then."""
+        if self.guesses.failed(addr):
+            self.guesses.new_code()
+            self.code = joincode.make_code(os.urandom(16))
+            line = self.guesses.summary(trio.current_time(), force=True)
+            if line:
+                self.say(line)
+            self.say(f"lobby: too many wrong join codes: that code is retired (the players already in stay in); "
+                     f"the new code is {self.code}")
+            self.on_new_code(self.code)
+            return
+        line = self.guesses.summary(trio.current_time())
+        if line:
+            self.say(line)
+
+    async def status(self) -> None:
+        """Now and then, the status line about wrong codes that came since the last one (run until cancelled)."""
+        while True:
+            await trio.sleep(self.guesses.every)
+            line = self.guesses.summary(trio.current_time())
+            if line:
+                self.say(line)
+
+    async def _handshake(self, conn: Conn, stream: trio.SocketStream, settle: Callable[[], None]) -> bool:
         raw = await conn.recv()
         try:
             hello = decode_signed(raw)
@@ -145,24 +178,33 @@ class Lobby:
         if any(s is not None and s.pubkey == hello.body.pubkey for s in self.seats):
             await self._refuse(conn, "this identity has already joined")
             return False
+        addr = peer_address(stream)
+        delay = self.guesses.delay(addr)
+        if delay:  # an address that got the code wrong a few times waits longer for each answer
+            await trio.sleep(delay)
         nonce = os.urandom(32)
+        code = self.code  # the code this handshake runs with (a retired one fails from now on)
+        tr = joincode.JoinTranscript(self.game_id, self.identity.public_key, nonce, hello.body.pubkey,
+                                     hello.body.nonce)
+        pake = joincode.PakeSide("host", code, tr, os.urandom(32))
         await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT,
-                                     Challenge(self.identity.public_key, nonce, self.cfg.game)))
+                                     Challenge(self.identity.public_key, nonce, self.cfg.game, pake.message)))
         join = decode_signed(await conn.recv())
         if not isinstance(join.body, Join) or join.envelope.game != self.game_id:
             await self._refuse(conn, "expected join for this game")
             return False
         join.verify(hello.body.pubkey)
-        tr = joincode.JoinTranscript(self.game_id, self.identity.public_key, nonce, hello.body.pubkey,
-                                     hello.body.nonce)
         try:
-            joincode.check_tag(tr.joiner_tag(self.key), join.body.tag, "joiner")
+            pake.finish(join.body.pake)
+            pake.check(join.body.tag)
         except JoinCodeError:
-            await self._refuse(conn, "wrong join code")
+            self._wrong_code(addr)
+            await self._refuse(conn, "wrong join code", quiet=True)
             return False
         if self.full.is_set() or self.taken() >= self.cfg.players:
             await self._refuse(conn, "the game is full")
             return False
+        settle()  # proven: no longer an unauthenticated connection (guard.Gate)
         # take the seat before any await, so two joiners can never be given the same one: the lowest
         # free one (a seat whose joiner left before the game started is free again)
         seat = next((i for i, s in enumerate(self.seats) if s is None), len(self.seats))
@@ -175,7 +217,7 @@ class Lobby:
         else:
             self.seats[seat] = joined
         try:
-            await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Welcome(seat, tr.host_tag(self.key))))
+            await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Welcome(seat, pake.my_tag())))
         except ConnectionClosed:
             self._vacate(seat)  # it left while being welcomed: its seat is free again
             raise
@@ -230,21 +272,6 @@ class Lobby:
         if computers:  # for screens only (protocol/SPEC.md 11.2, "Labels")
             body = Roster(body.kind, body.track, {**body.settings, "computer_seats": computers}, body.seats)
         return encode_signed(self.identity, Envelope(self.game_id, HOST_SEAT, 0, ZERO_HASH, body))
-
-
-async def accept_loop(listener: trio.SocketListener, handler, nursery: trio.Nursery) -> None:
-    """Accept connections and start ``handler(stream)`` for each in ``nursery``.
-
-    Unlike ``trio.serve_listeners`` this does not close a stream when its
-    handler returns: a joiner's connection lives on into the game.
-    """
-    while True:
-        try:
-            stream = await listener.accept()
-        except OSError:
-            await trio.sleep(0.05)  # e.g. too many open files: try again
-            continue
-        nursery.start_soon(handler, stream)
 
 
 def game_points(s: Session) -> dict[int, int]:
@@ -325,13 +352,17 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
             ch = await _expect(conn, Challenge)
             game_id = ch.envelope.game
             ch.verify(ch.body.pubkey)
-            key = await trio.to_thread.run_sync(joincode.derive_code_key, code, game_id)
             tr = joincode.JoinTranscript(game_id, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
-            await conn.send(_lobby_frame(identity, game_id, UNSEATED, Join(tr.joiner_tag(key))))
+            pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
+            try:
+                pake.finish(ch.body.pake)
+            except JoinCodeError as e:
+                raise NetError(f"the host's challenge is unusable: {e}") from None
+            await conn.send(_lobby_frame(identity, game_id, UNSEATED, Join(pake.message, pake.my_tag())))
             wel = await _expect(conn, Welcome)
             wel.verify(ch.body.pubkey)
             try:
-                joincode.check_tag(tr.host_tag(key), wel.body.tag, "host")
+                pake.check(wel.body.tag)
             except JoinCodeError:
                 raise NetError("the host could not prove it knows the code: not the game you were invited to")
     except trio.TooSlowError:
@@ -434,12 +465,18 @@ class NetGame:
         try:
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
+                gate = Gate()  # strangers' connections are capped (guard.py): the game goes on whatever they do
                 for listener in self.listeners:
-                    nursery.start_soon(accept_loop, listener, self._accept, nursery)
-                for seat, conn in list(self.conns.items()):
-                    self._attach(seat, conn, len(self.sent))  # lobby links: they have what we sent there
+                    nursery.start_soon(accept_loop, listener, self._accept, nursery, gate, self._fd_shortage)
+                lobby, self.conns = dict(self.conns), {}
+                for seat, conn in lobby.items():  # lobby connections: secured in place (the joiner dials)
+                    stream, rest = conn.detach()
+                    if seat < s.me:
+                        nursery.start_soon(self._dial, seat, stream, rest)
+                    else:
+                        nursery.start_soon(self._accept, stream, lambda: None, rest)
                 for seat in range(s.me):
-                    if seat not in self.conns:  # the seats below us (the host too, after a resume)
+                    if seat not in lobby:  # the seats below us (the host too, after a resume)
                         nursery.start_soon(self._dial, seat)
                 self._dispatch(s.resume_events())
                 nursery.start_soon(self._watch)
@@ -449,7 +486,7 @@ class NetGame:
                     while len(self.byes) < s.n - 1 and any(not c.closed for c in self.conns.values()):
                         await trio.sleep(0.05)
                 nursery.cancel_scope.cancel()
-        finally:  # also when cancelled (the player left the table): free the port for whoever resumes the seat
+        finally:  # also when cancelled (the player left the table): free the port for whoever resumes
             with trio.CancelScope(shield=True):
                 for conn in self.conns.values():
                     await conn.aclose()
@@ -457,6 +494,14 @@ class NetGame:
                     await listener.aclose()
             self._log_file.close()
         return self.result
+
+    def _fd_shortage(self) -> None:
+        """Out of file descriptors while accepting: say so once a minute; the game goes on (G9)."""
+        now = trio.current_time()
+        if now - getattr(self, "_fd_said", -1e9) >= 60:
+            self._fd_said = now
+            self.say("this computer is out of file descriptors (too many connections?): new connections wait; "
+                     "the game goes on")
 
     async def _watch(self) -> None:
         """Every wait is bounded: a seat the game waits for whose link is down is declared absent
@@ -514,39 +559,43 @@ class NetGame:
         self._nursery.start_soon(self._reader, seat, conn)
         self._nursery.start_soon(self._sender, seat, conn, their_next)
 
-    async def _dial(self, seat: int) -> None:
-        """Connect to a lower seat, retrying until it answers or the game ends."""
+    async def _dial(self, seat: int, stream: trio.abc.Stream | None = None, buffered: bytes = b"") -> None:
+        """Connect to a lower seat, retrying until it answers or the game ends (``stream``: a lobby
+        connection to secure first, instead of a new one, with the bytes already read from it)."""
         s = self.session
         addr, port = s.seats[seat].addr, s.seats[seat].port
         delay = 0.1
         while not self._finished.is_set():
             try:
-                stream = await trio.open_tcp_stream(addr, port)
-                conn = Conn(stream, s.nicks[seat])
+                if stream is None:
+                    stream = await trio.open_tcp_stream(addr, port)
                 with trio.fail_after(HANDSHAKE_TIMEOUT):
-                    # link handshake: each side signs the other's fresh nonce, so a recorded link
-                    # frame can not be replayed to take over a seat's connection
-                    mine = os.urandom(32)
-                    await conn.send(self._link_frame(seat, nonce=mine))
+                    sec = await secure.dial_channel(stream, s.game_id, buffered)
+                    conn = Conn(sec, s.nicks[seat])
+                    # link handshake inside the channel: each side signs both channel-bound nonces
+                    # (secure.py), so a recorded or relayed link frame can not take over a seat's link
+                    await conn.send(self._link_frame(seat, nonce=sec.my_nonce))
                     their = await self._read_link(conn, seat)
-                    if their.echo != mine:
-                        raise ProtocolError("the link answer does not sign our challenge")
-                    await conn.send(self._link_frame(seat, nonce=mine, echo=their.nonce))
+                    if their.echo != sec.my_nonce or their.nonce != sec.their_nonce:
+                        raise ProtocolError("the link answer is not bound to this connection")
+                    await conn.send(self._link_frame(seat, nonce=sec.my_nonce, echo=sec.their_nonce))
                 self._attach(seat, conn, their.next)
                 return
-            except (OSError, ConnectionClosed, ProtocolError, trio.TooSlowError):
+            except (OSError, ConnectionClosed, ProtocolError, trio.TooSlowError, trio.BrokenResourceError,
+                    secure.ChannelError):
+                if stream is not None:
+                    with trio.CancelScope(shield=True):
+                        try:
+                            await stream.aclose()
+                        except Exception:
+                            pass
+                stream, buffered = None, b""
                 await trio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
     async def _read_link(self, conn: Conn, expect: int | None) -> Link:
         s = self.session
         msg = decode_signed(await conn.recv())
-        if isinstance(msg.body, Hello) and expect is None:
-            # a joiner after the lobby closed: the host tells it why, in one signed line (G8)
-            if s.me == HOST_SEAT:
-                await conn.send(_lobby_frame(self.identity, s.game_id, HOST_SEAT,
-                                             Refuse("the game is full: it has already started")))
-            raise ProtocolError(f"{msg.body.nick} wanted to join, but the game is full (it has already started)")
         if not isinstance(msg.body, Link) or msg.envelope.game != s.game_id:
             raise ProtocolError("the first frame of a game connection must be a link of this game")
         seat = msg.body.seat
@@ -555,20 +604,52 @@ class NetGame:
         msg.verify(s.keys[seat])
         return msg.body
 
-    async def _accept(self, stream: trio.SocketStream) -> None:
-        conn = Conn(stream, peer_address(stream) or "peer")
+    async def _refuse_hello(self, stream: trio.abc.Stream, first: bytes) -> None:
+        """A plain ``hello`` after the lobby closed: the host tells it why, in one signed line (G8)."""
+        s = self.session
+        try:
+            msg = decode_signed(first)
+        except ProtocolError:
+            return
+        if not isinstance(msg.body, Hello):
+            return
+        if s.me == HOST_SEAT:
+            conn = Conn(stream, "joiner")
+            await conn.send(_lobby_frame(self.identity, s.game_id, HOST_SEAT,
+                                         Refuse("the game is full: it has already started")))
+        raise ProtocolError(f"{msg.body.nick} wanted to join, but the game is full (it has already started)")
+
+    async def _accept(self, stream: trio.abc.Stream, settle: Callable[[], None] = lambda: None,
+                      buffered: bytes = b"") -> None:
+        label = peer_address(stream) or "peer"
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
+                first, rest = await secure.read_first(stream, buffered)
+                if first is None:
+                    raise ConnectionClosed(f"{label} closed the connection")
+                if len(first) != secure.FIRST_SIZE:
+                    await self._refuse_hello(stream, first)  # (raises for a hello)
+                    raise ProtocolError("the first frame of a game connection must open the secure channel "
+                                        f"({secure.FIRST_SIZE} bytes), got {len(first)} bytes")
+                sec = await secure.accept_channel(stream, self.session.game_id, first, rest)
+                conn = Conn(sec, label)
                 their = await self._read_link(conn, None)
-                mine = os.urandom(32)
-                await conn.send(self._link_frame(their.seat, nonce=mine, echo=their.nonce))
+                if their.nonce != sec.their_nonce:
+                    raise ProtocolError("a link that is not bound to this connection (relayed or replayed?)")
+                await conn.send(self._link_frame(their.seat, nonce=sec.my_nonce, echo=sec.their_nonce))
                 proof = await self._read_link(conn, their.seat)
-                if proof.echo != mine:
+                if proof.echo != sec.my_nonce:
                     raise ProtocolError("a link that does not sign our challenge (a replayed link?)")
-        except (ProtocolError, ConnectionClosed, trio.TooSlowError) as e:
-            self.say(f"refused a connection from {conn.label}: {_reason(e)}")
-            await conn.aclose()
+        except (ProtocolError, ConnectionClosed, trio.TooSlowError, trio.BrokenResourceError, OSError,
+                secure.ChannelError) as e:
+            self.say(f"refused a connection from {label}: {_reason(e)}")
+            with trio.CancelScope(shield=True):
+                try:
+                    await stream.aclose()
+                except Exception:
+                    pass
             return
+        settle()
         conn.label = self.session.nicks[their.seat]
         self._attach(their.seat, conn, their.next)
 
@@ -587,14 +668,16 @@ class NetGame:
             pass
 
     async def _reader(self, seat: int, conn: Conn) -> None:
+        why = ""
         try:
             while True:
                 payload = await conn.recv()
                 if self.conns.get(seat) is not conn:
                     return  # replaced by a newer connection
                 self._on_frame(seat, payload)
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as e:
+            if secure.TAMPERED in str(e):  # the network changed, lost or injected bytes: nobody is blamed (G5)
+                why = f" ({secure.TAMPERED}: changed, lost or injected on the way)"
         except ProtocolError as e:  # a frame that is not a message (G9): cut this connection, keep the game
             self.say(f"refused a frame from {self.session.name(seat)}: {e}; closing that connection")
         except Exception as e:  # never let one connection's frame take the peer down (G9)
@@ -605,7 +688,7 @@ class NetGame:
         await conn.aclose()
         if self.conns.get(seat) is conn and not self._finished.is_set() and seat not in self.byes:
             self.connected.discard(seat)
-            self.say(f"lost the connection to {self.session.name(seat)}; waiting for it to come back")
+            self.say(f"lost the connection to {self.session.name(seat)}{why}; waiting for it to come back")
             if seat < self.session.me:
                 self._nursery.start_soon(self._dial, seat)
 
