@@ -520,11 +520,11 @@ def _find_game(home: Home, which: str | None) -> Path:
         for d, _ in home.games():
             if d.name.startswith(which.lower()):
                 return d
-        raise CommandError(f"resume: no saved game {which!r} (see `snowp2p games`)")
+        raise CommandError(f"resume: no saved game {which!r} (see `snowp2p games`)", 1)
     for d, meta in home.games():
         if meta.get("status") == "playing":
             return d
-    raise CommandError("resume: no unfinished game to resume (see `snowp2p games`)")
+    raise CommandError("resume: no unfinished game to resume (see `snowp2p games`)", 1)
 
 
 def run_resume(args) -> int:
@@ -561,14 +561,17 @@ async def _resume_main(args) -> int:
         raise CommandError(f"resume: the log holds a violation: {h.reason}", 1) from None
     except ProtocolError as e:
         raise CommandError(f"resume: can not replay {log}: {e}", 1) from None
-    if session.done:
-        say("This game is already over: " + ", ".join(session.nicks[p] for p in session.g.final_places(session.state)))
-        return 0
+    if session.done:  # (defect B) still pass on what the others may lack, for a bounded time, then exit
+        say("This game is already over here: " + "; ".join(session.outcome()) +
+            "; passing on to the others what they may still lack...")
     try:
         listeners = await trio.open_tcp_listeners(seats[me].port)
     except OSError as e:
         raise CommandError(f"resume: can not listen on port {seats[me].port} again: {e.strerror or e}", 1) from None
     game = _make_game(args, session, home, ident, say)
+    if session.done:
+        game.linger = max(10.0, args.absent_after + 5)
+    game.grace = args.absent_after + 5.0  # the others redial at least every 2 s; then the link handshake
     for p in missing:
         game._log.append(p)
     game.listeners = listeners
@@ -599,6 +602,7 @@ class AuditResult:
         self.messages = 0
         self.violation: str | None = None
         self.turns: list = []
+        self.stops_early: str | None = None  # a labelled outcome: the log's owner was voted out and stopped
 
 
 def replay_log(path: str, on_turn=None) -> AuditResult:
@@ -665,9 +669,28 @@ def replay_log(path: str, on_turn=None) -> AuditResult:
         res.violation = (f"{who} never signed the roster (no commit_chain of theirs is in this log): the log "
                          "proves no result for " + ("that seat" if len(unsigned) == 1 else "those seats"))
     elif obs.halted is None and not obs.done:
-        res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
-                         "missing messages or final openings)")
+        owner = _voted_out_owner(obs, records)
+        if owner is not None:
+            res.stops_early = (f"this is the log of seat {owner} ({obs.nicks[owner]}), which the others voted out "
+                               f"(by {', '.join(obs.nicks[v] for v in obs.decided[owner][2])}); it stops there and "
+                               "proves no result")
+        else:
+            res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
+                             "missing messages or final openings)")
     return res
+
+
+def _voted_out_owner(obs: Session, records: list[bytes]) -> int | None:
+    """The seat whose log this is, if the others' votes on it are decided in it and its last record is its
+    own goodbye after that (a voted-out peer stops, G7); else None."""
+    try:
+        last = decode_signed(records[-1])
+    except ProtocolError:
+        return None
+    seat = last.sender
+    if last.type == "bye" and seat in obs.decided and last.body.reason == "voted out":
+        return seat
+    return None
 
 
 def run_audit(args) -> int:
@@ -679,12 +702,19 @@ def run_audit(args) -> int:
         print(f"VIOLATION: {res.violation}")
         return 1
     assert obs is not None
+    if res.stops_early:
+        print(f"OK (no result): {res.stops_early}")
+        print(f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}")
+        return 0
     print("OK")
     print(f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}")
     print("Players:")
     for i in range(obs.n):
         print(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
-    print("Final places:" if obs.state is not None else "Final places: none (the game ended before it began)")
+    if obs.abandoned:
+        print("Final places: none (the game was abandoned by a vote: a vote never pays)")
+    else:
+        print("Final places:")
     pts = game_points(obs)
     for k, seat in enumerate(obs.places()):
         print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} points" if pts else ""))
@@ -697,9 +727,11 @@ def run_audit(args) -> int:
     for seat in obs.unsigned():  # only in a game that ended before it began (else it is a violation)
         print(f"Seat {seat} ({obs.name(seat)}) never signed the roster: the log proves no result for that seat.")
     for seat, (choice, kept, turn) in sorted(obs.gone.items()):
-        what = "a computer player played the seat from then on" if choice == "bot" else "the game ended there"
-        print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}; "
-              "its hidden cards up to then could not be opened and checked.")
+        what = ("a computer player played the seat from then on" if choice == "bot"
+                else "the game was abandoned there, with no places")
+        hidden = "; its hidden cards up to then could not be opened and checked" if obs.g.hidden else ""
+        print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}{hidden}.")
+    print("Result: " + "; ".join(obs.outcome()))
     moves = obs.counts.get("move", 0)
     print(f"Checked {res.messages} messages ({moves} moves, {max(obs.final_turn, 0)} turns) in {dt:.2f} s: "
           "every signature, hash link, reveal, card opening, move and state hash, and each deck's composition.")

@@ -43,13 +43,16 @@ from ..protocol.messages import (
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.roster import roster_body
-from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, VotedOut, YourTurn
+from ..protocol.session import (
+    Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnFinal, VotedOut, YourTurn,
+)
 from ..rules import sled
 from ..rules.config import SledRules
 from ..rules.track import Track, find_track
 from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
 from . import secure
 from .guard import Gate, GuessLimiter, accept_loop
+from .watch import AbsenceWatch
 
 DEFAULT_PORT = 47470
 HANDSHAKE_TIMEOUT = 15.0
@@ -270,13 +273,13 @@ class Lobby:
 
 def game_points(s: Session) -> dict[int, int]:
     """Points by seat where the game has them (Snow Tails ST-E3, Snake Carnival SC-P*)."""
-    if s.state is None:  # ended by a vote before it was set up
+    if s.state is None or s.abandoned:  # abandoned by a vote: no places, no points (G10)
         return {}
-    if s.kind == "snowtails":  # ST-E3 by place; eliminated and voted-out sleds score nothing
+    if s.kind == "snowtails":  # ST-E3 by place; eliminated sleds score nothing (a computer-played one scores, G10)
         table = s.rules.st_points
         out = {i: 0 for i in range(s.n)}
         for k, seat in enumerate(s.places()):
-            if k < len(table) and seat not in s.gone and s.state.sled(seat).status != sled.ELIMINATED:
+            if k < len(table) and s.state.sled(seat).status != sled.ELIMINATED:
                 out[seat] = table[k]
         return out
     if s.kind == "snake":
@@ -417,10 +420,18 @@ class NetGame:
     absent_after: float = 20.0  # seconds without a link to a seat the game waits for: declare it absent
     vote_after: float = 40.0  # seconds paused on an absent seat before voting
     vote: str = "bot"  # "bot": a computer player takes the seat; "end": end the game
+    linger: float = 3.0  # seconds after the end to let the last frames out and the others' byes in
+    grace: float = 0.0  # seconds before this peer declares anyone absent (a resumed peer: see net/watch.py)
 
     def __post_init__(self):
         if not self.sent:
             self.sent = self.session.my_frames()  # the host's roster is its message 0
+        self.session.vote_choice = self.vote
+        s = self.session
+        if s.me is not None:  # byes already in the log (a resumed game)
+            self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
+        self.relay_q: dict[int, list[bytes]] = {}  # seat -> other seats' frames to pass on to it (SPEC 11.9)
+        self.flushed: dict[int, int] = {}  # seat -> how many of our messages its connection has taken
         self._out_changed = trio.Event()
         self._finished = trio.Event()
         gid = self.session.game_id
@@ -442,13 +453,36 @@ class NetGame:
             "started": time.strftime("%Y-%m-%d %H:%M:%S"), **extra,
         })
 
+    def _append_log(self, payload: bytes) -> bool:
+        """Append one record (flushed); a failure (disk full, a record too big) halts this peer with one
+        line, and nothing more is sent or acted on (G7, G9)."""
+        try:
+            self._log.append(payload)
+            return True
+        except (OSError, ValueError) as e:
+            if not self._finished.is_set():
+                self.say(f"GAME STOPPED: can not write the game log {self.log_path}: {e}")
+                self.result = 1
+                self._finished.set()
+            return False
+
     def _queue(self, payloads: list[bytes]) -> None:
         for p in payloads:
-            self._log.append(p)  # logged before it leaves (G7)
+            if not self._append_log(p):  # logged before it leaves (G7)
+                return
             self.sent.append(p)
         if payloads:
-            self._out_changed.set()
-            self._out_changed = trio.Event()
+            self._wake()
+
+    def _wake(self) -> None:
+        self._out_changed.set()
+        self._out_changed = trio.Event()
+
+    def _queue_relay(self, relay: list[tuple[int, bytes]]) -> None:
+        for seat, p in relay:
+            self.relay_q.setdefault(seat, []).append(p)
+        if relay:
+            self._wake()
 
     # ---- connections
     async def run(self) -> int:
@@ -475,15 +509,20 @@ class NetGame:
             nursery.start_soon(self._watch)
             await self._finished.wait()
             # let the last frames (final openings, bye) go out, and the others' byes arrive
-            with trio.move_on_after(3):
-                while len(self.byes) < s.n - 1 and any(not c.closed for c in self.conns.values()):
+            with trio.move_on_after(self.linger):
+                while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)
+                        and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
+                       or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
                     await trio.sleep(0.05)
             nursery.cancel_scope.cancel()
         for conn in self.conns.values():
             await conn.aclose()
         for listener in self.listeners:
             await listener.aclose()
-        self._log_file.close()
+        try:
+            self._log_file.close()
+        except OSError:  # (what was buffered when the disk filled up: already reported)
+            pass
         return self.result
 
     def _fd_shortage(self) -> None:
@@ -497,43 +536,26 @@ class NetGame:
     async def _watch(self) -> None:
         """Every wait is bounded: a seat the game waits for whose link is down is declared absent
         after ``absent_after`` s; once everyone agrees the game pauses, and after ``vote_after`` s
-        more the peers vote (G7)."""
-        s = self.session
-        down_since: dict[int, float] = {}
-        paused_since: dict[int, float] = {}
-        told: set[int] = set()
+        more the peers vote (G7).  The timers are net/watch.py's (pure); this loop does the I/O."""
+        w = AbsenceWatch(self.session, self.absent_after, self.vote_after, self.vote, trio.current_time(),
+                         self.grace, resumed=self.grace > 0)
         while not self._finished.is_set():
             await trio.sleep(0.25)
             now = trio.current_time()
             try:
-                waiting = s.waiting_on()
-                thinking = s.waiting_for_move()
-                for seat in range(s.n):
-                    quiet = now - self.last_rx.get(seat, now)
-                    if (seat in waiting and seat in self.connected and not thinking
-                            and quiet > max(self.absent_after * 0.75, FRAME_DEADLINE + 2) and seat in self.conns):
-                        # a link that carries nothing while we wait for that seat's own messages may be
-                        # dead without knowing it: cut it, so that it is dialled again
-                        self.last_rx[seat] = now
-                        self._nursery.start_soon(self._relink, seat)
-                    # a connected peer may think about its move as long as it likes; one that is
-                    # connected but withholds what its client sends by itself is as good as gone
-                    if seat not in waiting or (seat in self.connected and thinking):
-                        down_since.pop(seat, None)
-                        paused_since.pop(seat, None)
-                        continue
-                    start = down_since.setdefault(seat, now)
-                    if now - start >= self.absent_after:
-                        self._dispatch(s.declare_absent(seat))
-                    if s.paused_on(seat):
-                        if seat not in told:
-                            told.add(seat)
-                            self.say(f"{s.name(seat)} is not answering: the game is paused "
-                                     f"(vote in {self.vote_after:g} s: {self.vote})")
-                        if now - paused_since.setdefault(seat, now) >= self.vote_after:
-                            self._dispatch(s.cast_vote(seat, self.vote))
+                tk = w.tick(now, self.connected, self.last_rx, set(self.conns))
             except Halted as h:
                 self._halt(h.reason)
+                continue
+            for seat in tk.relink:
+                self.last_rx[seat] = now
+                self._nursery.start_soon(self._relink, seat)
+            for line in tk.say:
+                self.say(line)
+            self._dispatch(tk.out)
+            if tk.give_up:
+                self._stop(1, tk.give_up)
+                return
 
     def _link_frame(self, their_seat: int, nonce: bytes = ZERO_HASH, echo: bytes = ZERO_HASH) -> bytes:
         s = self.session
@@ -547,6 +569,8 @@ class NetGame:
             self._nursery.start_soon(old.aclose)
         self.conns[seat] = conn
         self.connected.add(seat)
+        self.relay_q.pop(seat, None)
+        self._queue_relay(self.session.forget_relays(seat).relay)  # what we passed on before may be lost
         self._nursery.start_soon(self._reader, seat, conn)
         self._nursery.start_soon(self._sender, seat, conn, their_next)
 
@@ -645,6 +669,7 @@ class NetGame:
         self._attach(their.seat, conn, their.next)
 
     async def _sender(self, seat: int, conn: Conn, idx: int) -> None:
+        self.flushed[seat] = idx
         try:
             while not conn.closed:
                 while idx < len(self.sent) and not conn.closed:
@@ -654,6 +679,16 @@ class NetGame:
                     if payload is not None:
                         await conn.send(payload)
                     idx += 1
+                    self.flushed[seat] = idx
+                relays = self.relay_q.get(seat)
+                while relays and not conn.closed and self.conns.get(seat) is conn:
+                    payload = relays.pop(0)
+                    if self.cheat is not None:
+                        payload = self.cheat.relayed(self, seat, payload)
+                    if payload is not None:
+                        await conn.send(payload)
+                if idx < len(self.sent) or (self.relay_q.get(seat) and self.conns.get(seat) is conn):
+                    continue
                 await self._out_changed.wait()
         except ConnectionClosed:
             pass
@@ -686,19 +721,28 @@ class NetGame:
     def _on_frame(self, seat: int, payload: bytes) -> None:
         if self._finished.is_set() and self.session.halted is None and not self.session.done:
             return
+        if self.session.halted is not None:
+            # stopped on an offence or a desync (its proof is logged): nothing more is kept (G9: a flood
+            # after the offence costs nothing); only the others' goodbyes are noted, to close sooner
+            msg = decode_signed(payload)
+            if msg.type == "bye" and msg.sender == seat:
+                self.byes.add(seat)
+            return
         msg = self._precheck(seat, payload)
         self.last_rx[seat] = trio.current_time()
+        relayed = msg.sender != seat  # another seat's frame, passed on by this one (SPEC 11.9)
         try:
-            msg = self.session.check(payload, from_seat=seat, msg=msg)
+            msg = self.session.check(payload, from_seat=seat, msg=msg, relayed=relayed)
         except Halted as h:
-            self._log.append(payload)  # the proof goes into the log
+            self._append_log(payload)  # the proof goes into the log
             self._halt(h.reason)
             return
         if msg is None:
             return
-        self._log.append(payload)  # logged and flushed before acting on it (G7)
+        if not self._append_log(payload):  # logged and flushed before acting on it (G7)
+            return
         if isinstance(msg.body, Bye):
-            self.byes.add(seat)
+            self.byes.add(msg.sender)
         try:
             out = self.session.handle(msg)
         except Halted as h:
@@ -723,18 +767,19 @@ class NetGame:
         if not BODY_TYPES[msg.type].CHAINED:
             raise ChainError(f"a {msg.type} (a lobby message) in the middle of the game")
         s = self.session
-        # Not signed by this link's seat, or not of this game: nothing here proves who made it.
-        if msg.sender != seat:
-            raise ChainError(f"a {msg.type} signed as seat {msg.sender} on seat {seat}'s link")
+        # Not of this game: nothing here proves who made it.
         if msg.envelope.game != s.game_id:
             raise ChainError(f"a {msg.type} of another game")
+        if msg.sender != seat:
+            # another seat's message passed on by this one (a relay, SPEC 11.9): taken if it is the next of
+            # its sender's chain (Session.check verifies its signature); never blamed on the one passing it
+            if msg.sender >= s.n or msg.sender == s.me:
+                raise ChainError(f"a {msg.type} signed as seat {msg.sender} on seat {seat}'s link")
+            return msg
         if not s._frozen(seat, msg.seq):
             expected = s.chain.next_seq(seat)  # (a voted-out seat's later messages are ignored, not gaps)
             if msg.seq > expected:
                 raise ChainError(f"a {msg.type} with seq {msg.seq} came before seq {expected} (a message is missing)")
-        if isinstance(msg.body, Absent) and msg.body.seat == s.me and msg.body.have < len(self.sent):
-            # that peer lacks some of our messages (one lost on the way): relink, which resends them
-            self._nursery.start_soon(self._relink, seat)
         return msg
 
     async def _relink(self, seat: int) -> None:
@@ -748,6 +793,7 @@ class NetGame:
 
     def _dispatch(self, out) -> None:
         self._queue(out.send)
+        self._queue_relay(out.relay)
         for ev in out.events:
             if isinstance(ev, YourTurn):
                 self._nursery.start_soon(self._play_turn, ev.turn)
@@ -755,11 +801,17 @@ class NetGame:
                 if self.on_turn is not None:
                     self.on_turn(self, ev)
             elif isinstance(ev, VotedOut):
-                if ev.seat == self.session.me:
-                    self._stop(1, f"the others voted this seat out at turn {ev.turn} (it was not answering)")
+                s = self.session
+                if ev.seat == s.me:
+                    what = ("a computer player plays this seat on; the others' result will say so" if ev.choice == "bot"
+                            else "the game is abandoned, with no places")
+                    self._queue_bye("voted out")
+                    self._stop(1, f"the others voted this seat out at turn {ev.turn} (it was not answering): {what}")
                     continue
-                self.say(f"{self.session.name(ev.seat)} was voted out at turn {ev.turn}: "
-                         + ("a computer player plays that seat." if ev.choice == "bot" else "the game ends."))
+                by = ", ".join(s.nicks[v] for v in s.voters.get(ev.seat, ()))
+                self.say(f"{s.name(ev.seat)} was voted out at turn {ev.turn} (voted by {by}): "
+                         + ("a computer player plays that seat." if ev.choice == "bot"
+                            else "the game is abandoned (no places)."))
             elif isinstance(ev, GameOver):
                 self._game_over(ev)
 
@@ -790,9 +842,9 @@ class NetGame:
         s = self.session
         places = list(ev.places)
         lines = ["", f"The game is over ({GAME_TITLES[s.kind]} on {table_name(s.track)}). Final places:"]
-        if s.state is None:
-            lines = ["", f"The game ended before it began ({GAME_TITLES[s.kind]} on {table_name(s.track)}): "
-                         "a player did not answer and the others voted to end it."]
+        if ev.abandoned:
+            lines = ["", f"The game was abandoned ({GAME_TITLES[s.kind]} on {table_name(s.track)}): a player did "
+                         "not answer and the others voted to end it. No places (a vote never pays)."]
         pts = game_points(s)
         for i, seat in enumerate(places):
             lines.append(f"  {i + 1}. {s.name(seat)}" + (f"  {pts[seat]} points" if pts else ""))
@@ -802,11 +854,13 @@ class NetGame:
         for seat in s.unsigned():  # G2: it never agreed to this game, so nothing here is its result
             lines.append(f"{s.name(seat)} never signed the roster: this game proves no result for that seat "
                          "(its audit says so).")
+        lines.append("Result: " + "; ".join(s.outcome()))
         lines.append(f"Game log: {self.log_path}")
         lines.append(f"Audit it with: snowp2p audit {self.log_path}")
         for ln in lines:
             self.say(ln)
-        self._write_meta("finished", places=[s.nicks[p] for p in places],
+        self._write_meta("finished", places=[s.nicks[p] for p in places], outcome=s.outcome(),
+                         abandoned=ev.abandoned,
                          final_hash=s.my_hash[s.final_turn].hex() if s.final_turn >= 0 else "",
                          turns=max(s.final_turn, 0))
         self._queue_bye("game over")
@@ -815,8 +869,8 @@ class NetGame:
 
     def _queue_bye(self, reason: str) -> None:
         s = self.session
-        if s.me is None:
-            return
+        if s.me is None or any(m.type == "bye" for m in s.chain.history(s.me)[-3:]):
+            return  # (a resumed game that had already said goodbye)
         try:
             env = Envelope(s.game_id, s.me, s.chain.next_seq(s.me), s.chain.head(s.me), Bye(reason[:200]))
             payload = encode_signed(self.identity, env)

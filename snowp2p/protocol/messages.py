@@ -99,7 +99,8 @@ __all__ = [
 
 #: 2: the roster carries the track; every seat signs the roster (commit_chain.roster).
 #: 3: the join code checked by SPAKE2, game links in a Noise channel, the nickname rule (issue 11).
-PROTOCOL_VERSION = 3
+#: 4: relays are plain frames, acks carry seat digests, votes and size caps of SPEC 11.6/11.9 (issue 10).
+PROTOCOL_VERSION = 4
 #: Seats are 0..MAX_SEATS-1; seat 0 is the host.
 MAX_SEATS = 8
 HOST_SEAT = 0
