@@ -25,11 +25,19 @@ FRAME_DEADLINE = 10.0
 #: a reconnection resends a whole game's messages).  Beyond that the peer is flooding: cut off.
 RATE = 300.0
 BURST = 5000.0
+#: Bytes per second a connection may sustain, and the burst it may send at once (trust2, gap 2).  The
+#: biggest honest bursts are a catch-up after a reconnection or a resume (one seat's chain, plus the
+#: relays asked for: a whole 8-seat game's log is ~650 KB, one seat's chain ~80 KB) and a final_open
+#: (< 40 KB a message); honest play sustains a few KB/s.  Big valid frames under the frame rate (e.g.
+#: duplicates of ~1 KB acks, or 60 KB frames) are cut here.
+BYTE_RATE = 256 * 1024.0
+BYTE_BURST = 2 * 1024 * 1024.0
 
 
 class Conn:
     def __init__(self, stream: trio.abc.Stream, label: str = "peer", max_frame: int = MAX_FRAME,
-                 frame_deadline: float = FRAME_DEADLINE, rate: float = RATE, burst: float = BURST):
+                 frame_deadline: float = FRAME_DEADLINE, rate: float = RATE, burst: float = BURST,
+                 byte_rate: float = BYTE_RATE, byte_burst: float = BYTE_BURST):
         self.stream = stream
         self.label = label
         self._decoder = FrameDecoder(max_frame)
@@ -39,6 +47,8 @@ class Conn:
         self.frame_deadline = frame_deadline
         self.rate, self.burst = rate, burst
         self._tokens = burst
+        self.byte_rate, self.byte_burst = byte_rate, byte_burst
+        self._byte_tokens = byte_burst
         self._stamp = trio.current_time()
         self._partial_since: float | None = None
 
@@ -82,17 +92,24 @@ class Conn:
                 elif frames:
                     self._partial_since = trio.current_time()  # a new frame has started
                 self._frames.extend(frames)
-        self._spend()
-        return self._frames.popleft()
+        frame = self._frames.popleft()
+        self._spend(len(frame) + 4)
+        return frame
 
-    def _spend(self) -> None:
-        """One frame's worth of the token bucket; FrameError when the peer floods."""
+    def _spend(self, size: int) -> None:
+        """One frame of ``size`` bytes (header included) from the two token buckets, frames and bytes;
+        FrameError when the peer floods."""
         now = trio.current_time()
-        self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+        elapsed = now - self._stamp
         self._stamp = now
+        self._tokens = min(self.burst, self._tokens + elapsed * self.rate)
+        self._byte_tokens = min(self.byte_burst, self._byte_tokens + elapsed * self.byte_rate)
         if self._tokens < 1:
             raise FrameError(f"{self.label} sends more than {self.rate:g} frames a second (flood)")
+        if self._byte_tokens < size:
+            raise FrameError(f"{self.label} sends more than {self.byte_rate / 1024:g} KiB a second (flood)")
         self._tokens -= 1
+        self._byte_tokens -= size
 
     def detach(self) -> tuple[trio.abc.Stream, bytes]:
         """Stop using this connection and hand on its stream, with the bytes already read from it and not

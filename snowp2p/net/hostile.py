@@ -8,6 +8,8 @@ other seat, when the ``at``-th frame is about to go to that seat, it also
 * ``oversize``  sends a frame header announcing more than MAX_FRAME bytes, then some bytes
 * ``trickle``   starts a frame and then dribbles its bytes, one every half second, forever
 * ``flood``     sends thousands of frames at once (copies of its own first message)
+* ``bigflood``  sends fewer frames than the frame burst allows, but bigger ones: copies of its own biggest
+  message so far (harmless duplicates, ~0.8 KB each), megabytes in all
 * ``replay``    sends again every frame it has already sent (harmless duplicates, §7)
 * ``drop``      silently leaves out that one frame, when the next is ready to follow (the receiver then
   sees a gap in its chain; a dropped *last* frame would look like a silent peer: see SPEC 11.9)
@@ -34,10 +36,12 @@ import trio
 
 from ..protocol.framing import HEADER_SIZE, MAX_FRAME, encode_frame
 
-MODES = ("garbage", "oversize", "trickle", "flood", "replay", "drop", "delay", "cut", "relink")
+MODES = ("garbage", "oversize", "trickle", "flood", "bigflood", "replay", "drop", "delay", "cut", "relink")
 
 #: frames sent by ``flood``: well over the receiver's burst allowance (conn.BURST)
 FLOOD_FRAMES = 8000
+#: frames sent by ``bigflood``: under the frame burst (conn.BURST), so only a byte budget can stop them
+BIGFLOOD_FRAMES = 4500
 #: seconds ``delay`` holds a connection
 DELAY = 3.0
 #: seconds between two bytes of a ``trickle``
@@ -109,6 +113,12 @@ class Hostile:
         first = encode_frame(game.sent[0])
         chunk = first * 500
         for _ in range(FLOOD_FRAMES // 500):
+            await conn.stream.send_all(chunk)
+
+    async def _bigflood(self, game, seat: int, conn, payload: bytes) -> None:
+        big = max(game.sent, key=len)  # its own biggest message so far (an ack or a slot commitment, ~0.8 KB)
+        chunk = encode_frame(big) * 100
+        for _ in range(BIGFLOOD_FRAMES // 100):
             await conn.stream.send_all(chunk)
 
     async def _replay(self, game, seat: int, conn, payload: bytes) -> None:

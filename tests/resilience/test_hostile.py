@@ -47,6 +47,7 @@ CASES = {
     "oversize": r"exceeds the 65536-byte limit",
     "trickle": r"trickled in too slowly",
     "flood": r"\(flood\)",
+    "bigflood": r"KiB a second \(flood\)",  # big valid frames, fewer than the frame burst (trust2, gap 2)
     "drop": r"a message is missing",
     "relink": r"a link \(a lobby message\) in the middle of the game",
     "cut": None,
