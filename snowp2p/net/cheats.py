@@ -22,7 +22,7 @@ run as its own process, with one honest step replaced.  Modes:
   than it does, and never relays them (trust2, gap 1: it stalled the vote on that seat for good)
 * ``setup-fork``  (attack 5) commits to a second hash chain (and reveals from it) towards the seat below
   it, the first towards the others: each honest peer sees a consistent chain, but their states differ
-* ``garbage``, ``oversize``, ``trickle``, ``flood``, ``replay``, ``drop``, ``delay``, ``cut``:
+* ``garbage``, ``oversize``, ``trickle``, ``flood``, ``bigflood``, ``replay``, ``drop``, ``delay``, ``cut``:
   an honest player that abuses its connections (see net/hostile.py)
 
 A hostile *host* lies in the roster it signs (issue 10, attacks 6 and 7; ``hostile_roster``):
