@@ -238,11 +238,19 @@ class SnakeRules:
     hand_size: int = 4
     # SC-P2: points per diamond held.
     diamond_points: int = 4
-    # SC-E1 Decision: a whole round of passes (no placement) starts the last round (blocked table).
+    # SC-E1 Decision: a whole round of passes (no placement) while the stack and the discard pile are both
+    # empty starts the last round (a blocked table ends); a pass that still draws does not count.
     blocked_round_ends: bool = True
+    # SC-E1 Decision (a stalled table ends): once the stack has run out (every tile still to draw has been
+    # on the board and was replaced), this many whole rounds in a row in which nobody *can* lay a tile on
+    # an empty cell (no growth, present or trouble is legal for the player to move: only replacements)
+    # and nobody passes and draws start the last round.  Without it a player holding a log and a tile of
+    # the same shape must swap them back and forth for ever (a placement is always legal, so nobody
+    # passes, and the tile replaced is drawn straight back).  0: off.
+    stall_rounds: int = 2
     # Decision (safety net, like the sled games' max_rounds): the last round begins after this many
     # rounds at the latest, so every game ends even if players keep replacing tiles forever.
-    max_rounds: int = 60
+    max_rounds: int = 150
     # SC-E2 Decision: heads (and hats) must be laid in the last round whenever one can be.
     # SC-T4 Decision: the "own colour" test looks at body tiles only (heads are laid in the last round).
 
@@ -263,8 +271,10 @@ class SnakeRules:
                 raise ValueError(f"settings: rules field {k!r}: expected {want.__name__}, got {v!r}")
             kw[k] = v
         r = SnakeRules(**kw)
-        if not (1 <= r.hand_size <= 10 and 1 <= r.max_rounds <= 1000 and 0 <= r.diamond_points <= 99):
-            raise ValueError("settings: rules: hand_size 1..10, max_rounds 1..1000, diamond_points 0..99")
+        if not (1 <= r.hand_size <= 10 and 1 <= r.max_rounds <= 1000 and 0 <= r.diamond_points <= 99
+                and 0 <= r.stall_rounds <= 100):
+            raise ValueError("settings: rules: hand_size 1..10, max_rounds 1..1000, diamond_points 0..99, "
+                             "stall_rounds 0..100")
         return r
 
 
@@ -336,7 +346,9 @@ class Public:
     current: int = 0
     round: int = 1
     turn: int = 0  # actions applied
-    passes: int = 0  # passes since the last placement (SC-E1 Decision)
+    passes: int = 0  # passes in a row that drew nothing, since the last placement (SC-E1 Decision)
+    stack_out: bool = False  # the stack has run out once: every tile drawn since has been on the board
+    idle: int = 0  # turns in a row since then whose player could lay no tile on an empty cell, nor drew on a pass
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def cells(self) -> dict[tuple[int, int], Placed]:
@@ -797,7 +809,7 @@ def apply(state: SnakeState, action: Action, rand: RandomSource) -> SnakeState:
         if placements(state, seat):
             raise IllegalMove("SC-T2", "a player passes only with no legal placement")
         new = state
-        passes = pub.passes + 1
+        passes = pub.passes + 1  # SC-E1: counts toward a blocked round only if it draws nothing (below)
     else:
         if action.tile not in pub.players[seat].hand:
             raise IllegalMove("HAND", f"{pub.players[seat].name} does not hold tile {action.tile}")
@@ -808,12 +820,18 @@ def apply(state: SnakeState, action: Action, rand: RandomSource) -> SnakeState:
             raise err
         new = place_outcome(state, action)
         passes = 0
+    # stall_rounds: could the player lay a tile on an empty cell (growth, a present, a trouble)?
+    stuck = pub.stack_out and not any(pl.cell not in pub.cells() for pl in placements(state, seat))
     new = _draw(new, seat, rand)
     p = new.public
+    drew_on_pass = isinstance(action, Pass) and len(p.stack) + len(p.discard) < len(pub.stack) + len(pub.discard)
+    if drew_on_pass:
+        passes = 0  # SC-E1: a pass that still draws a tile does not count toward the blocked round
+    idle = pub.idle + 1 if stuck and not drew_on_pass else 0  # stall_rounds
     n = len(p.players)
     nxt = (seat + 1) % n
     rnd = p.round + (1 if nxt == 0 else 0)
-    new = replace(new, public=_pub(p, passes=passes, current=nxt, round=rnd, turn=p.turn + 1))
+    new = replace(new, public=_pub(p, passes=passes, idle=idle, current=nxt, round=rnd, turn=p.turn + 1))
     if _last_round_due(new):
         new = replace(new, public=_pub(new.public, phase=PH_HEADS, current=0))
         new = _advance_last_round(new, keep_current=True)
@@ -895,8 +913,10 @@ def _draw(state: SnakeState, seat: int, rand: RandomSource) -> SnakeState:
     hand = list(pub.players[seat].hand)
     want = 1
     drawn = 0
+    out = pub.stack_out
     while drawn < want or len(hand) < state.rules.hand_size:
         if not stack:
+            out = True
             if not discard:
                 break
             stack, discard = sorted(discard), []  # SC-T3 (the stack has no order: draws are random picks)
@@ -904,23 +924,35 @@ def _draw(state: SnakeState, seat: int, rand: RandomSource) -> SnakeState:
         drawn += 1
     players = list(pub.players)
     players[seat] = replace(players[seat], hand=tuple(sorted(hand)))
-    return replace(state, public=_pub(pub, players=tuple(players), stack=tuple(stack), discard=tuple(discard)))
+    return replace(state, public=_pub(pub, players=tuple(players), stack=tuple(stack), discard=tuple(discard),
+                                      stack_out=out or not stack))
 
 
 def grows(tile: Tile) -> bool:
     return tile.kind in BODY_KINDS or tile.kind == "log"
 
 
-def _last_round_due(state: SnakeState) -> bool:
-    """SC-E1: no tile that grows a snake left anywhere off the board, or a round of passes, or the safety net."""
+def last_round_reason(state: SnakeState) -> str | None:
+    """Why the last round is due after this play-phase state (None: it is not).  SC-E1: "no-growth" (no
+    tile that grows a snake left in the stack, the discard pile or any hand), "blocked" (Decision: a whole
+    round of passes while the stack and the discard pile are both empty), "stalled" (Decision:
+    ``stall_rounds``), "max-rounds" (the safety net)."""
     pub = state.public
     T = state.tiles.tiles
     rest = list(pub.stack) + list(pub.discard) + [t for p in pub.players for t in p.hand]
     if not any(grows(T[t]) for t in rest):
-        return True
-    if state.rules.blocked_round_ends and pub.passes >= len(pub.players):
-        return True
-    return pub.round > state.rules.max_rounds
+        return "no-growth"
+    if state.rules.blocked_round_ends and pub.passes >= len(pub.players) and not pub.stack and not pub.discard:
+        return "blocked"  # a whole round of passes with nothing left to draw: no draw can change anything
+    if state.rules.stall_rounds and pub.idle >= state.rules.stall_rounds * len(pub.players):
+        return "stalled"  # only replacements (swaps) and passes for stall_rounds rounds, nothing new to draw
+    if pub.round > state.rules.max_rounds:
+        return "max-rounds"
+    return None
+
+
+def _last_round_due(state: SnakeState) -> bool:
+    return last_round_reason(state) is not None
 
 
 def _advance_last_round(state: SnakeState, keep_current: bool) -> SnakeState:
@@ -1097,7 +1129,7 @@ def action_from_wire(d: Any, seat: int) -> Action:
 
 
 # ===================================================================== encoding
-FORMAT = 1
+FORMAT = 2  # 2: the turn section ends with ``stack_out`` and ``idle`` (stall_rounds)
 
 
 def _pack(obj) -> bytes:
@@ -1106,7 +1138,8 @@ def _pack(obj) -> bytes:
 
 def sections(pub: Public) -> dict[str, list]:
     out: dict[str, list] = {
-        "turn": [FORMAT, pub.phase, pub.current, pub.round, pub.turn, pub.passes, list(pub.side_colours)],
+        "turn": [FORMAT, pub.phase, pub.current, pub.round, pub.turn, pub.passes, list(pub.side_colours), pub.stack_out,
+                 pub.idle],
         "board": [[p.x, p.y, p.tile, p.rot, p.placer, p.hat] for p in pub.board],
         "snakes": [[s.colour, s.side, s.owner, [list(c) for c in s.path], s.end] for s in pub.snakes],
         "piles": [list(pub.stack), list(pub.discard)],
@@ -1124,16 +1157,17 @@ def encode_public(pub: Public) -> bytes:
 
 def decode_public(data: bytes) -> Public:
     turn, board, snakes, piles, players = msgpack.unpackb(data, raw=False, strict_map_key=True)
-    fmt, phase, current, rnd, nturn, passes, side_colours = turn
-    if fmt != FORMAT:
-        raise ValueError(f"state format {fmt} is not {FORMAT}")
+    if turn[0] != FORMAT:
+        raise ValueError(f"state format {turn[0]} is not {FORMAT}")
+    fmt, phase, current, rnd, nturn, passes, side_colours, stack_out, idle = turn
     return Public(
         players=tuple(Player(s, n, sd, tuple(c), tuple(h), d) for s, n, sd, c, h, d in players),
         side_colours=tuple(side_colours),
         snakes=tuple(Snake(c, sd, o, tuple(tuple(x) for x in path), e) for c, sd, o, path, e in snakes),
         board=tuple(Placed(*b) for b in board),
         stack=tuple(piles[0]), discard=tuple(piles[1]),
-        phase=phase, current=current, round=rnd, turn=nturn, passes=passes,
+        phase=phase, current=current, round=rnd, turn=nturn, passes=passes, stack_out=stack_out,
+        idle=idle,
     )
 
 
@@ -1314,6 +1348,12 @@ def _int(v, where, lo=-COORD_LIMIT, hi=COORD_LIMIT) -> int:
     return v
 
 
+def _bool(v, where) -> bool:
+    if type(v) is not bool:
+        raise _scenario_error(f"{where}: expected true or false, got {v!r}")
+    return v
+
+
 def _cell(v, where) -> tuple[int, int]:
     if not (isinstance(v, list) and len(v) == 2):
         raise _scenario_error(f"{where}: expected [x, y], got {v!r}")
@@ -1325,7 +1365,7 @@ def scenario_from_dict(data: dict, where: str, tiles: TileSet | None = None) -> 
     err = _scenario_error
     tiles = tiles or default_tiles()
     known = {"id", "game", "rules", "options", "colours", "players", "board", "stack", "discard", "phase",
-             "current", "round", "passes", "actions", "expect", "description"}
+             "current", "round", "passes", "stack_out", "idle", "actions", "expect", "description"}
     for k in data:
         if k not in known:
             raise err(f"{where}: {k}: unknown field")
@@ -1476,7 +1516,9 @@ def scenario_from_dict(data: dict, where: str, tiles: TileSet | None = None) -> 
     pub = Public(tuple(players), tuple(colours), tuple(snakes), tuple(sorted(board.values(), key=lambda p: (p.x, p.y))),
                  tuple(sorted(piles["stack"])), tuple(sorted(piles["discard"])), phase=phase,
                  current=names.index(cur), round=_int(data.get("round", 2), f"{where}.round", 1, 1000),
-                 passes=_int(data.get("passes", 0), f"{where}.passes", 0, 100))
+                 passes=_int(data.get("passes", 0), f"{where}.passes", 0, 100),
+                 stack_out=_bool(data.get("stack_out", False), f"{where}.stack_out"),
+                 idle=_int(data.get("idle", 0), f"{where}.idle", 0, 1000))
     pub = _run_crossings(SnakeState(rules, tiles, pub), pub)
     state = SnakeState(rules, tiles, pub)
     actions = data.get("actions", [])

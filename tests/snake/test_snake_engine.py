@@ -204,9 +204,24 @@ def test_sc_e1_safety_net_ends_every_game():
 def test_sc_e1_blocked_table_option():
     # with the Decision off, a round of passes does not end the game
     st = game(2, seed=0, blocked_round_ends=False)
-    assert not S._last_round_due(replace(st, public=replace(st.public, passes=5)))
+    empty = replace(st.public, stack=(), discard=(), passes=5)
+    assert not S._last_round_due(replace(st, public=empty))
     st2 = game(2, seed=0)
-    assert S._last_round_due(replace(st2, public=replace(st2.public, passes=2)))
+    # SC-E1 as now written: a round of passes ends the game only while the stack and discard are empty
+    assert not S._last_round_due(replace(st2, public=replace(st2.public, passes=2)))
+    assert not S._last_round_due(replace(st2, public=replace(st2.public, passes=2, stack=(), discard=(7,))))
+    assert S._last_round_due(replace(st2, public=replace(st2.public, passes=2, stack=(), discard=())))
+
+
+def test_sc_e1_stall_rounds_option():
+    """Decision: once the stack has run out, stall_rounds whole rounds in which nobody can lay a tile on
+    an empty cell (only swaps) end the game; 0 turns it off; never before the stack has run out."""
+    st = game(2, seed=0)
+    pub = st.public
+    assert not S._last_round_due(replace(st, public=replace(pub, idle=3)))
+    assert S._last_round_due(replace(st, public=replace(pub, idle=4)))
+    off = game(2, seed=0, stall_rounds=0)
+    assert not S._last_round_due(replace(off, public=replace(off.public, idle=40)))
 
 
 def test_sc_p5_places_and_breakdown_sum():
