@@ -14,6 +14,7 @@ import pytest
 from rules_helpers import (act, assert_refused, check_cards, coords, cornered, make_scenario, mm_player, move,
                            names_of, names_ranking, obs, play, rand, seat, straight)
 from snowp2p import scenario as scn
+from snowp2p.games.sled import scenario as sled_scn
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.errors import IllegalMove
@@ -388,7 +389,7 @@ def test_mm_c2_sled_hit_die_down_by_one(die, after):
     sc, st = play(MM, p, [act("gianni", {"left": 3}, "DFFFF")])  # unbalanced: no MM-B3 raise first
     assert obs(sc, st, "gianni")["at"] == [1, 3, 4] and obs(sc, st, "gianni")["die"] == after
     assert obs(sc, st, "gianni")["damage"] == 0
-    assert obs(sc, st, "eva") == scn.observe(sc.state, 1)  # the sled hit suffers nothing
+    assert obs(sc, st, "eva") == sled_scn.observe(sc.state, 1)  # the sled hit suffers nothing
 
 
 def test_mm_c3_x4_two_trees_removed_two_cards_keep_moving():

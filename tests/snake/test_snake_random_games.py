@@ -15,6 +15,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from snowp2p.games.snake import encoding as SE
 from snowp2p.rules import snake as S
 from snowp2p.rules.drbg import Rand, derive
 
@@ -67,7 +68,7 @@ def check(state: S.SnakeState) -> None:
     sc = S.scores(state)
     bd = S.score_breakdown(state)
     assert all(sc[s] == sum(v for g in bd[s].values() for v in g.values()) for s in sc)
-    assert S.decode_public(S.encode_public(pub)) == pub
+    assert SE.decode_public(SE.encode_public(pub)) == pub
     if state.is_over:
         assert pub.current == -1 and S.legal_actions(state) == []
     else:
