@@ -142,11 +142,42 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
             raise ScenarioError(f"{w}.play: expected an object with left/right/brake, got {play!r}")
         if not isinstance(a.get("path", ""), str):
             raise ScenarioError(f"{w}.path: expected a string of F and D")
+        if a.get("origin") is not None:
+            _origin_space(a["origin"], track, f"{w}.origin")
         if "discard" in a:
             _values(a["discard"], f"{w}.discard")
     expect = _req(data, "expect", where, (dict,))
     return Scenario(id=sid, path=where, game=game, track=track, state=state, names=names,
                     actions=actions, expect=expect)
+
+
+def _origin_space(v: Any, track: Track, where: str) -> tuple[int, int, int]:
+    """An action's ``origin`` (MM-O1): the start space chosen, ``[section, lane, index]`` like ``at``; a bare
+    lane number is accepted as a shorthand for that lane's start space (TRK-3).  ScenarioError when it is
+    not a space of this track (a space that is not a start space is read, and the move is refused)."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        if not 1 <= v <= track.lanes:
+            raise ScenarioError(f"{where}: lane {v} is not a lane of this track (1..{track.lanes})")
+        return track.coords(track.start_space(v))
+    if not (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+        raise ScenarioError(f"{where}: expected the start space [section, lane, index] (or a start lane), got {v!r}")
+    try:
+        track.sid(*v)
+    except TrackError:
+        raise ScenarioError(f"{where}: no space {v} on this track") from None
+    return (v[0], v[1], v[2])
+
+
+def _origin_lane(track: Track, v: Any) -> int | None:
+    """The engine's ``Move.origin`` (a start lane) for a scenario's origin; IllegalMove (MM-O1) for a space
+    that is not a start space."""
+    if v is None:
+        return None
+    space = _origin_space(v, track, "origin")
+    lane = space[1]
+    if track.sid(*space) != track.start_space(lane):
+        raise IllegalMove("MM-O1", f"the first move starts from a start space (TRK-3), not {list(space)}")
+    return lane
 
 
 def _pick(state: sled.GameState, seat: int, value: int, used: set[int]) -> int:
@@ -169,7 +200,7 @@ def play_actions(sc: Scenario) -> sled.GameState:
         used: set[int] = set()
         play = tuple((pos, _pick(state, seat, v, used), v) for pos, v in a.get("play", {}).items())
         mv = sled.Move(seat=seat, play=play, path=a.get("path", ""), bonus=a.get("bonus", 0),
-                       origin=a.get("origin"))
+                       origin=_origin_lane(sc.track, a.get("origin")))
         state = sled.apply(state, mv, rand)
         discard = a.get("discard", [])
         if state.public.phase == sled.PH_REFILL:
