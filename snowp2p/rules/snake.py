@@ -244,11 +244,12 @@ class SnakeRules:
     # empty starts the last round (a blocked table ends); a pass that still draws does not count.
     blocked_round_ends: bool = True
     # SC-E1 Decision (a stalled table ends): once the stack has run out (every tile still to draw has been
-    # on the board and was replaced), this many whole rounds in a row in which nobody *can* lay a tile on
-    # an empty cell (no growth, present or trouble is legal for the player to move: only replacements)
-    # and nobody passes and draws start the last round.  Without it a player holding a log and a tile of
-    # the same shape must swap them back and forth for ever (a placement is always legal, so nobody
-    # passes, and the tile replaced is drawn straight back).  0: off.
+    # on the board and was replaced), this many whole rounds in a row in which nobody lays a tile on an
+    # empty cell (growth, a present, a trouble: only replacements, and passes) and nobody passes and
+    # draws start the last round.  Without it a player holding a log and a tile of the same shape must
+    # swap them back and forth for ever (a placement is always legal, so nobody passes, and the tile
+    # replaced is drawn straight back).  With it every game ends: each tile laid on an empty cell leaves
+    # the tiles in play for good.  0: off.
     stall_rounds: int = 2
     # Decision (safety net, like the sled games' max_rounds): the last round begins after this many
     # rounds at the latest, so every game ends even if players keep replacing tiles forever.
@@ -350,7 +351,7 @@ class Public:
     turn: int = 0  # actions applied
     passes: int = 0  # passes in a row that drew nothing, since the last placement (SC-E1 Decision)
     stack_out: bool = False  # the stack has run out once: every tile drawn since has been on the board
-    idle: int = 0  # turns in a row since then whose player could lay no tile on an empty cell, nor drew on a pass
+    idle: int = 0  # turns in a row since then that laid no tile on an empty cell and were no pass that drew
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def cells(self) -> dict[tuple[int, int], Placed]:
@@ -822,14 +823,13 @@ def apply(state: SnakeState, action: Action, rand: RandomSource) -> SnakeState:
             raise err
         new = place_outcome(state, action)
         passes = 0
-    # stall_rounds: could the player lay a tile on an empty cell (growth, a present, a trouble)?
-    stuck = pub.stack_out and not any(pl.cell not in pub.cells() for pl in placements(state, seat))
+    laid_on_empty = isinstance(action, Place) and action.cell not in pub.cells()  # stall_rounds
     new = _draw(new, seat, rand)
     p = new.public
     drew_on_pass = isinstance(action, Pass) and len(p.stack) + len(p.discard) < len(pub.stack) + len(pub.discard)
     if drew_on_pass:
         passes = 0  # SC-E1: a pass that still draws a tile does not count toward the blocked round
-    idle = pub.idle + 1 if stuck and not drew_on_pass else 0  # stall_rounds
+    idle = pub.idle + 1 if pub.stack_out and not laid_on_empty and not drew_on_pass else 0  # stall_rounds
     n = len(p.players)
     nxt = (seat + 1) % n
     rnd = p.round + (1 if nxt == 0 else 0)

@@ -216,8 +216,8 @@ def test_sc_e1_blocked_table_option():
 
 
 def test_sc_e1_stall_rounds_option():
-    """Decision: once the stack has run out, stall_rounds whole rounds in which nobody can lay a tile on
-    an empty cell (only swaps) end the game; 0 turns it off; never before the stack has run out."""
+    """Decision: once the stack has run out, stall_rounds whole rounds in which nobody lays a tile on an
+    empty cell (only swaps and passes) end the game; 0 turns it off."""
     st = game(2, seed=0)
     pub = st.public
     assert not S._last_round_due(replace(st, public=replace(pub, idle=3)))
