@@ -43,7 +43,6 @@ DEAD_END_CAP = 6  # an open end with fewer reachable empty cells than this is a 
 DEAD_END_COST = 1.5  # mobility lost per missing cell of a dead end
 LEADER_MOBILITY = 0.5  # how much the leader's room counts against the bot's own
 OTHER_MOBILITY = 0.2
-PROGRESS = 1.5  # once the stack has run out: value of laying a tile on an empty cell rather than swapping
 
 
 def _reach(cells, oc, cap: int) -> int:
@@ -137,19 +136,13 @@ def choose_snake_action(state: S.SnakeState, rand) -> S.Action:
     if len(acts) == 1:
         return acts[0]
     seat = state.public.current
-    pub = state.public
-    cells = pub.cells()
     best, best_val = [], None
     for a in _candidates(state, acts):
-        if pub.phase == S.PH_PLAY:
+        if state.public.phase == S.PH_PLAY:
             after = S.place_outcome(state, a)
         else:
             after = S.apply(state, a, _NoRand())
         v = evaluate(after, seat)
-        if pub.stack_out and pub.phase == S.PH_PLAY and a.cell not in cells:
-            # SC-E1 (stall_rounds): swapping tiles back and forth only delays the end; laying a tile
-            # moves the game on, so it wins a near tie (the bot no longer keeps a stalled game alive)
-            v += PROGRESS
         if best_val is None or v > best_val + 1e-9:
             best, best_val = [a], v
         elif abs(v - best_val) <= 1e-9:
