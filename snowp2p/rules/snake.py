@@ -1083,10 +1083,37 @@ def final_places(state: SnakeState) -> list[int]:
 
 
 # ===================================================================== display helpers
+LAST_ROUND_WHY = {
+    "no-growth": "no tile that grows a snake is left to lay",
+    "blocked": "a whole round of passes with nothing left to draw",
+    "stalled": "two rounds with no tile laid on an empty cell, nothing new to draw",
+    "max-rounds": "the round limit",
+}
+
+
+def end_hint(state: SnakeState) -> str:
+    """One line on how near the end of SC-E1 the play phase is (for the screen); "" when nothing to say."""
+    pub = state.public
+    if pub.phase != PH_PLAY:
+        return ""
+    n = len(pub.players)
+    if not pub.stack and not pub.discard:
+        return (f"nothing left to draw: {pub.passes} of {n} passes in a row; a whole round of passes "
+                f"starts the last round (SC-E1)")
+    if pub.stack_out and state.rules.stall_rounds and pub.idle:
+        return (f"the stack has run out: {pub.idle} of {state.rules.stall_rounds * n} turns with no tile laid "
+                f"on an empty cell start the last round (SC-E1)")
+    if not pub.stack:
+        return f"the stack is empty: the discard pile ({len(pub.discard)}) is shuffled into a new one (SC-T3)"
+    return ""
+
+
 def describe(state: SnakeState, action: Action) -> str:
     """One line telling what an action does (for event logs and previews)."""
     name = state.public.players[action.seat].name
     if isinstance(action, Pass):
+        if not state.public.stack and not state.public.discard:
+            return f"{name} passes, with nothing left to draw (SC-T2, SC-E1)"
         return f"{name} passes and draws (SC-T2)"
     tname = state.tiles.names[action.tile]
     occ = state.public.cells().get(action.cell)
