@@ -18,20 +18,25 @@ from .protocol.crypto import fingerprint
 from .protocol.errors import DecodeError, LogError, ProtocolError
 from .protocol.log import read_log
 from .protocol.messages import Roster, decode_signed
+from .protocol.roster import roster_summary, summary_lines
 from .protocol.session import GameOver, Halted, Session, TurnFinal
 from .rules import sled
 from .options import add_sled_rule_options, sled_rules
 from .rules.config import PLAYER_COUNTS
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
+from .net.conn import ConnectionClosed
 from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, accept_loop, join_lobby
 
+LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
 DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race", "snake": "standard"}
 PLAYERS = {**PLAYER_COUNTS, "snake": (2, 4)}
 
 
 def load_table(kind: str, name: str):
-    """The track (sled games) or tile set (Snake Carnival) a game is played on."""
+    """The track (sled games: a shipped name or a .toml file of the host's own) or tile set (Snake Carnival)
+    a *host* races on, from the command line.  A joiner, ``resume`` and ``audit`` never look a track up:
+    they use the one the roster carries (protocol/roster.py)."""
     if kind == "snake":
         from .rules import snake
 
@@ -165,9 +170,29 @@ def run_host(args) -> int:
     if args.wait < 0:
         raise CommandError("--wait: seconds must not be negative")
     _check_interactive(args)
-    track = load_table(args.game, args.track or DEFAULT_TRACKS[args.game])
+    track = load_table(args.game, args.track or DEFAULT_TRACKS[args.game])  # TrackError: one line, exit 2
     rules = game_rules(args.game, args, track)
+    why = rules.network_refusal() if hasattr(rules, "network_refusal") else None
+    if why:
+        raise CommandError(why)
+    _check_roster(args, track, rules)
     return trio.run(_host_main, args, track, rules)
+
+
+def _check_roster(args, track, rules) -> None:
+    """Build, sign and read back the roster this game will have (with stand-in seats) before anyone joins,
+    exactly as a joiner will: a track or rules the roster can not carry are refused now, in one line."""
+    from .protocol.crypto import Identity
+    from .protocol.messages import HOST_SEAT, ZERO_HASH, Envelope, Seat, encode_signed
+    from .protocol.roster import roster_body, roster_summary
+
+    me = Identity.from_seed(bytes(32))
+    seats = [Seat(f"p{i}", bytes([i]) * 32, "127.0.0.1", 1) for i in range(args.players)]
+    try:
+        body = roster_body(args.game, track, rules, seats)
+        roster_summary(decode_signed(encode_signed(me, Envelope(b"\x01" * 32, HOST_SEAT, 0, ZERO_HASH, body))).body)
+    except (ValueError, DecodeError) as e:
+        raise CommandError(f"--track: the game's roster can not carry this track or these rules: {e}") from None
 
 
 async def _host_main(args, track, rules) -> int:
@@ -190,11 +215,13 @@ async def _host_main(args, track, rules) -> int:
     async with trio.open_nursery() as outer:
         def spawn(n: int) -> None:
             for _ in range(n):
-                i = len(lobby.seats) + spawn.count
+                if not spawn.count:
+                    spawn.base = len(lobby.seats)  # bot names (and homes) follow the seats; never reused
+                i = spawn.base + spawn.count
                 spawn.count += 1
                 bhome = bot_home / f"bot{i}"
                 cmd = [sys.executable, "-m", "snowp2p", "join", f"127.0.0.1:{port}", "--code", lobby.code,
-                       "--autoplay", "--quiet", "--home", str(bhome), "--name", f"bot{i}"]
+                       "--autoplay", "--quiet", "--yes", "--home", str(bhome), "--name", f"bot{i}"]
                 outer.start_soon(_run_child, cmd, bhome / "errors.log")
         spawn.count = 0
         async with trio.open_nursery() as lobby_nursery:
@@ -208,20 +235,48 @@ async def _host_main(args, track, rules) -> int:
                 say(f"Waiting {args.wait:g} s for players to join; then computer players take the free seats.")
                 with trio.move_on_after(args.wait):
                     await lobby.full.wait()
-                free = args.players - len(lobby.seats)
+                free = args.players - lobby.taken()
                 if free > 0:
                     say(f"Starting {free} computer player(s) as peers on this machine...")
                     spawn(free)
-            await lobby.full.wait()
+            while True:
+                await lobby.full.wait()
+                # a joiner that hangs up right after its welcome (issue 10, attack 9) shows within this
+                # time on any LAN; its seat is then given back and the lobby waits again
+                await trio.sleep(LOBBY_SETTLE)
+                gone = lobby.vacate_dead()
+                if not gone and lobby.full.is_set():
+                    break
+                if gone and args.bots is None:  # as at first: wait for people, then fill the free seats
+                    with trio.move_on_after(args.wait):
+                        await lobby.full.wait()
+                    free = args.players - lobby.taken()
+                    if free > 0:
+                        say(f"Starting {free} computer player(s) as peers on this machine...")
+                        spawn(free)
             lobby_nursery.cancel_scope.cancel()
         roster_payload = lobby.roster()
-        roster = decode_signed(roster_payload)
+        cheat = os.environ.get("SNOWP2P_CHEAT", "")
+        if cheat.startswith("roster-"):  # tests only: a host that lies in its roster (net/cheats.py)
+            from .net.cheats import hostile_roster
+
+            roster_payload = hostile_roster(cheat, ident, roster_payload)
+        conns = {i: j.conn for i, j in enumerate(lobby.seats) if j.conn is not None}
+        for i, conn in list(conns.items()):
+            try:
+                await conn.send(roster_payload)
+            except ConnectionClosed:
+                # it left after the last check: the game waits for it like any absent seat, and a seat that
+                # never signs the roster gets no result (G2)
+                say(f"{lobby.seats[i].nick} left before the game started; the game waits for it")
+                del conns[i]
+        try:
+            roster = decode_signed(roster_payload)
+        except ProtocolError as e:
+            raise CommandError(f"can not play this game: {e}", 1) from None
         say("All seats are taken:")
         for i, s in enumerate(roster.body.seats):
             say(f"  seat {i}: {s.nick} [{fingerprint(s.pubkey)}]" + ("  (you)" if i == 0 else ""))
-        conns = {i: j.conn for i, j in enumerate(lobby.seats) if j.conn is not None}
-        for conn in conns.values():
-            await conn.send(roster_payload)
         result = await _play(args, home, ident, roster, 0, conns, listeners, say)
         with trio.move_on_after(15):
             await _children_done(outer)
@@ -250,17 +305,13 @@ async def _run_child(cmd: list[str], errors: Path) -> None:
 async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
     from .protocol.session import Session
 
-    body = roster.body
     try:
-        track = load_table(body.kind, body.track)
-    except TrackError as e:
-        raise CommandError(f"this machine does not have the game's track: {e}", 1) from None
-    secret = os.urandom(32)
-    home.save_secret(roster.envelope.game, secret)
-    try:
-        session = Session(roster, track, me, ident, secret)
+        Session(roster)  # the roster's track and settings, checked before anything is saved or sent
     except DecodeError as e:
         raise CommandError(f"can not play this game: {e}", 1) from None
+    secret = os.urandom(32)
+    home.save_secret(roster.envelope.game, secret)
+    session = Session(roster, None, me, ident, secret)
     game = _make_game(args, session, home, ident, say)
     cheat = os.environ.get("SNOWP2P_CHEAT")
     if cheat:
@@ -316,7 +367,38 @@ async def _join_main(args, host, port, code) -> int:
         raise CommandError(str(e), 1) from None
     except ProtocolError as e:
         raise CommandError(f"the host sent a bad message: {e}", 1) from None
+    await _confirm(args, res.roster, say)
     return await _play(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+
+
+async def _confirm(args, roster, say) -> None:
+    """Show the joiner the game it is about to sign (G3): the track's name and size and every setting that
+    differs from the defaults; then it confirms, or passes --yes.  Without a terminal and without --yes a
+    game on a shipped track with the default settings goes ahead, anything else is refused (never a hang:
+    docs/user-guide.md)."""
+    try:
+        summary = roster_summary(roster.body)
+    except DecodeError as e:
+        raise CommandError(f"join: the host's game is refused: {e}", 1) from None
+    for line in summary_lines(summary):
+        say(line)
+    if args.yes:
+        return
+    if not sys.stdin.isatty():
+        if summary.unusual:
+            raise CommandError("join: the host changed settings or races a track of its own (shown above); "
+                               "add --yes to accept them (standard input is not a terminal)", 1)
+        return
+    answer = await trio.to_thread.run_sync(_ask, "Play this game? [y/N] ")
+    if answer.strip().lower() not in ("y", "yes"):
+        raise CommandError("join: you declined the game; nothing was signed or sent", 1)
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        return ""
 
 
 # ---------------------------------------------------------------- resume
@@ -367,11 +449,10 @@ async def _resume_main(args) -> int:
     if secret is None:
         raise CommandError(f"resume: the game's secret is missing from {d}", 1)
     try:
-        track = load_table(roster.body.kind, roster.body.track)
-        session, missing = Session.from_log(records, track, me, ident, secret)
+        session, missing = Session.from_log(records, None, me, ident, secret)
     except Halted as h:
         raise CommandError(f"resume: the log holds a violation: {h.reason}", 1) from None
-    except (TrackError, ProtocolError) as e:
+    except ProtocolError as e:
         raise CommandError(f"resume: can not replay {log}: {e}", 1) from None
     if session.done:
         say("This game is already over: " + ", ".join(session.nicks[p] for p in session.g.final_places(session.state)))
@@ -442,10 +523,10 @@ def replay_log(path: str, on_turn=None) -> AuditResult:
     except ProtocolError as e:
         raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
     try:
-        track = load_table(roster.body.kind, roster.body.track)
-        obs = Session(roster, track)
-    except (TrackError, DecodeError) as e:
-        raise CommandError(f"{path}: can not replay: {e}") from None
+        obs = Session(roster)  # the track is the roster's own: nothing in a log is ever opened as a file
+    except DecodeError as e:
+        res.violation = f"record 0: the roster is refused: {e}"
+        return res
     res.session = obs
     res.messages = 1
     for i, rec in enumerate(records[1:], start=1):
@@ -469,8 +550,13 @@ def replay_log(path: str, on_turn=None) -> AuditResult:
                 res.turns.append(ev)
                 if on_turn is not None:
                     on_turn(obs, ev)
+    unsigned = obs.unsigned()
     if contents.torn:
         res.violation = f"the log ends in a torn record after message {len(records) - 1} (offset {contents.valid_length})"
+    elif unsigned and obs.state is not None:  # (a game ended before it began claims no result for anyone)
+        who = ", ".join(f"seat {i} ({obs.name(i)})" for i in unsigned)
+        res.violation = (f"{who} never signed the roster (no commit_chain of theirs is in this log): the log "
+                         "proves no result for " + ("that seat" if len(unsigned) == 1 else "those seats"))
     elif obs.halted is None and not obs.done:
         res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
                          "missing messages or final openings)")
@@ -501,6 +587,8 @@ def run_audit(args) -> int:
         print("Score breakdown:")
         for line in breakdown_lines(obs.state):
             print(f"  {line}")
+    for seat in obs.unsigned():  # only in a game that ended before it began (else it is a violation)
+        print(f"Seat {seat} ({obs.name(seat)}) never signed the roster: the log proves no result for that seat.")
     for seat, (choice, kept, turn) in sorted(obs.gone.items()):
         what = "a computer player played the seat from then on" if choice == "bot" else "the game ended there"
         print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}; "
@@ -566,7 +654,8 @@ def add_parsers(sub, parser_class) -> None:
     common(p)
     absence(p)
     p.add_argument("--game", default="snowtails", choices=["snowtails", "mush", "snake"])
-    p.add_argument("--track", default=None, help="a shipped track name (default: the game's first race)")
+    p.add_argument("--track", default=None, help="a shipped track name, or a track file of your own (PATH.toml; "
+                                                 "every joiner gets it in the roster); default: the game's first race")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port to listen on (default {DEFAULT_PORT})")
     p.add_argument("--bots", type=int, default=None,
@@ -583,6 +672,8 @@ def add_parsers(sub, parser_class) -> None:
     absence(p)
     p.add_argument("address", metavar="HOST[:PORT]")
     p.add_argument("--code", default=None, help="the join code the host printed")
+    p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
+                                                      "are still shown)")
     seat_options(p)
 
     p = sub.add_parser("resume", help="rejoin a game after a crash or a lost connection")

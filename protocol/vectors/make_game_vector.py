@@ -40,7 +40,8 @@ sys.path.insert(0, str(HERE.parent.parent))
 from snowp2p.protocol.crypto import Identity  # noqa: E402
 from snowp2p.protocol.log import LogWriter  # noqa: E402
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed  # noqa: E402
-from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn, settings_for  # noqa: E402
+from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn  # noqa: E402
+from snowp2p.protocol.roster import roster_body  # noqa: E402
 from snowp2p.rules import sled  # noqa: E402
 from snowp2p.rules.config import SledRules  # noqa: E402
 from snowp2p.rules.drbg import Rand  # noqa: E402
@@ -80,9 +81,9 @@ def build() -> dict:
     game_id = fixed("game vector game id")
     track = find_track(TRACK, GAME)
     rules = SledRules(game=GAME)
-    roster_body = Roster(GAME, TRACK, settings_for(GAME, rules, track),
+    body = roster_body(GAME, track, rules,
                          tuple(Seat(NICKS[i], ids[i].public_key, "127.0.0.1", 47470 + i) for i in range(n)))
-    roster_payload = encode_signed(ids[0], Envelope(game_id, 0, 0, ZERO_HASH, roster_body))
+    roster_payload = encode_signed(ids[0], Envelope(game_id, 0, 0, ZERO_HASH, body))
     roster = decode_signed(roster_payload)
     sessions = [Session(roster, track, i, ids[i], secrets[i]) for i in range(n)]
 

@@ -96,7 +96,7 @@ def message_vectors() -> dict:
     guest = Identity.from_seed(fixed("vector identity 1"))
     roster = Roster(
         kind="snowtails",
-        track="Tundra Loop",
+        track={"name": "Tundra Loop", "lanes": 5},
         settings={"laps": 2, "advanced": False},
         seats=(
             Seat("Ann", host.public_key, "192.168.1.5", 4567),
@@ -105,7 +105,7 @@ def message_vectors() -> dict:
     )
     envs = [(host, Envelope(GAME_ID, 0, 0, ZERO_HASH, roster))]
     first = decode_signed(encode_signed(host, envs[0][1]))
-    envs.append((host, Envelope(GAME_ID, 0, 1, first.digest, CommitChain(fixed("tip"), 64))))
+    envs.append((host, Envelope(GAME_ID, 0, 1, first.digest, CommitChain(fixed("tip"), 64, first.digest))))
     move = Move(
         turn=3,
         action={"card": 2, "lane": "left", "cards": [1, 4]},

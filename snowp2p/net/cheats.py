@@ -12,6 +12,14 @@ run as its own process, with one honest step replaced.  Modes:
   declare it absent and vote (resilience.md)
 * ``garbage``, ``oversize``, ``trickle``, ``flood``, ``replay``, ``drop``, ``delay``, ``cut``:
   an honest player that abuses its connections (see net/hostile.py)
+
+A hostile *host* lies in the roster it signs (issue 10, attacks 6 and 7; ``hostile_roster``):
+
+* ``roster-name=TEXT``   the track's name is TEXT (e.g. a path: ``/dev/zero``, a FIFO); otherwise valid
+* ``roster-track=TEXT``  the roster's track is the text TEXT instead of a track (protocol 1's track name)
+* ``roster-huge``        a track far over the size caps
+* ``roster-kind=KIND``   the roster names another game than the one the host announced in the lobby
+* ``roster-rules=FIELD=JSON``  the rules field FIELD is the JSON value (``deck_draw="top"``, ``mm_deck=[]``)
 """
 
 from __future__ import annotations
@@ -26,11 +34,50 @@ from ..rules import sled
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
 MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + HOSTILE_MODES
+ROSTER_MODES = ("roster-name", "roster-track", "roster-huge", "roster-rules", "roster-kind")
+
+
+def hostile_roster(mode: str, identity: Identity, payload: bytes) -> bytes:
+    """The host's honest roster ``payload`` with the lie ``mode`` asks for, signed by the host."""
+    import json
+
+    from ..protocol.messages import PROTOCOL_VERSION, SIG_CONTEXT, ZERO_HASH, pack_canonical
+
+    what, _, arg = mode.partition("=")
+    if what not in ROSTER_MODES:
+        raise ValueError(f"SNOWP2P_CHEAT: unknown roster mode {mode!r}")
+    msg = decode_signed(payload)
+    body = _plain(msg.body.__dict__)
+    body["seats"] = [_plain(s.__dict__) for s in msg.body.seats]
+    if what == "roster-name":
+        body["track"]["name"] = arg
+    elif what == "roster-track":
+        body["track"] = arg
+    elif what == "roster-kind":
+        body["kind"] = arg
+    elif what == "roster-huge":
+        secs = body["track"]["sections"]
+        body["track"]["sections"] = [secs[0]] + [{"kind": "straight", "rows": 200}] * 30 + [secs[-1]]
+    else:
+        field, _, value = arg.partition("=")
+        body["settings"]["rules"][field] = json.loads(value)
+    env = pack_canonical([PROTOCOL_VERSION, msg.envelope.game, 0, 0, ZERO_HASH, "roster", body])
+    return pack_canonical([env, identity.sign(SIG_CONTEXT + env)])
+
+
+def _plain(x):
+    if hasattr(x, "keys") and not isinstance(x, (str, bytes)):
+        return {k: _plain(x[k]) for k in x.keys()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
 
 
 class Cheat:
     def __init__(self, mode: str):
-        if mode not in MODES:
+        if mode.partition("=")[0] in ROSTER_MODES:
+            mode = "roster"  # the lie was in the roster (hostile_roster); the game itself is played honestly
+        elif mode not in MODES:
             raise ValueError(f"SNOWP2P_CHEAT: unknown mode {mode!r}")
         self.mode = mode
         self.hostile = Hostile(mode) if mode in HOSTILE_MODES else None  # plays honestly, abuses its links

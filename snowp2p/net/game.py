@@ -21,6 +21,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import socket
 import sys
 import time
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from ..protocol.messages import (
     BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Absent, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster,
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
-from ..protocol.games import settings_for
+from ..protocol.roster import roster_body
 from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, VotedOut, YourTurn
 from ..rules import sled
 from ..rules.config import SledRules
@@ -92,7 +93,8 @@ class Lobby:
         self.game_id = os.urandom(32)
         self.code = joincode.make_code(os.urandom(16))
         self.key = joincode.derive_code_key(self.code, self.game_id)
-        self.seats: list[Joined] = [Joined(nick, identity.public_key, "", 0, None)]
+        # seat i's joiner; None: a seat given to a joiner that left before the game started (free again)
+        self.seats: list[Joined | None] = [Joined(nick, identity.public_key, "", 0, None)]
         self.full = trio.Event()
         self.say = say
         self.refused = 0
@@ -138,7 +140,7 @@ class Lobby:
         if self.full.is_set():
             await self._refuse(conn, "the game is full")
             return False
-        if any(s.pubkey == hello.body.pubkey for s in self.seats):
+        if any(s is not None and s.pubkey == hello.body.pubkey for s in self.seats):
             await self._refuse(conn, "this identity has already joined")
             return False
         nonce = os.urandom(32)
@@ -156,30 +158,59 @@ class Lobby:
         except JoinCodeError:
             await self._refuse(conn, "wrong join code")
             return False
-        if self.full.is_set():
+        if self.full.is_set() or self.taken() >= self.cfg.players:
             await self._refuse(conn, "the game is full")
             return False
-        # take the seat before any await, so two joiners can never be given the same one
-        seat = len(self.seats)
+        # take the seat before any await, so two joiners can never be given the same one: the lowest
+        # free one (a seat whose joiner left before the game started is free again)
+        seat = next((i for i, s in enumerate(self.seats) if s is None), len(self.seats))
         nick = hello.body.nick
-        if any(s.nick == nick for s in self.seats):
+        if any(s is not None and s.nick == nick for s in self.seats):
             nick = f"{nick}{seat}"
-        self.seats.append(Joined(nick, hello.body.pubkey, peer_address(stream), hello.body.port or 0, conn))
+        joined = Joined(nick, hello.body.pubkey, peer_address(stream), hello.body.port or 0, conn)
+        if seat == len(self.seats):
+            self.seats.append(joined)
+        else:
+            self.seats[seat] = joined
+        try:
+            await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Welcome(seat, tr.host_tag(self.key))))
+        except ConnectionClosed:
+            self._vacate(seat)  # it left while being welcomed: its seat is free again
+            raise
         if not _is_loopback(peer_address(stream)) and not self.lan_addr:
             self.lan_addr = local_address(stream)  # this machine's address as the others on the LAN reach it
         if not self.seats[0].addr:
             self.seats[0].addr = local_address(stream)
-        if len(self.seats) >= self.cfg.players:
-            self.full.set()
-        try:
-            await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Welcome(seat, tr.host_tag(self.key))))
-        except ConnectionClosed:
-            self.seats.remove(self.seats[seat])
-            self.full = trio.Event()
-            raise
         self.say(f"lobby: {nick} [{fingerprint(hello.body.pubkey)}] joined from {conn.label} "
-                 f"({len(self.seats)}/{self.cfg.players})")
+                 f"({self.taken()}/{self.cfg.players})")
+        # full only once every seat's welcome went out (the host waits on this event: it must never
+        # wake for a seat that is then given back)
+        if self.taken() >= self.cfg.players:
+            self.full.set()
         return True
+
+    def taken(self) -> int:
+        return sum(1 for s in self.seats if s is not None)
+
+    def _vacate(self, seat: int) -> None:
+        self.seats[seat] = None
+        while self.seats and self.seats[-1] is None:
+            self.seats.pop()
+        if self.full.is_set():
+            self.full = trio.Event()
+
+    def vacate_dead(self) -> list[str]:
+        """Give back the seats whose joiner has closed or reset its lobby connection (attack 9 of issue
+        10: a code holder that proves the code and resets at once).  Returns their nicknames; the lobby
+        then waits again for the seats to fill."""
+        gone = []
+        for i, s in enumerate(self.seats):
+            if i > 0 and s is not None and (s.conn is None or s.conn.closed or _hung_up(s.conn)):
+                gone.append(s.nick)
+                self.say(f"lobby: {s.nick} [{fingerprint(s.pubkey)}] left before the game started; seat {i} "
+                         "is free again")
+                self._vacate(i)
+        return gone
 
     def roster(self) -> bytes:
         cfg = self.cfg
@@ -189,8 +220,9 @@ class Lobby:
             addr = addr or "127.0.0.1"
             return self.lan_addr if self.lan_addr and _is_loopback(addr) else addr
 
+        assert all(s is not None for s in self.seats), "a roster is signed only when every seat is taken"
         seats = tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats)
-        body = Roster(cfg.game, table_name(cfg.track), settings_for(cfg.game, cfg.rules, cfg.track), seats)
+        body = roster_body(cfg.game, cfg.track, cfg.rules, seats)  # the track itself travels (SPEC 11.2)
         return encode_signed(self.identity, Envelope(self.game_id, HOST_SEAT, 0, ZERO_HASH, body))
 
 
@@ -225,6 +257,21 @@ def game_points(s: Session) -> dict[int, int]:
 
         return snake.scores(s.state)
     return {}
+
+
+def _hung_up(conn: Conn) -> bool:
+    """Has the other end closed or reset this lobby connection?  (A peek that never blocks, on a duplicate
+    of the socket's descriptor: closing the duplicate leaves the connection open.)"""
+    sock = getattr(conn.stream, "socket", None)
+    if sock is None:
+        return False
+    try:
+        with socket.socket(fileno=os.dup(sock.fileno())) as dup:
+            return dup.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return False  # open, nothing to read: still there
+    except OSError:
+        return True  # reset (ECONNRESET) or otherwise broken
 
 
 def _is_loopback(addr: str) -> bool:
@@ -299,6 +346,9 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
     seat = wel.body.seat
     if seat >= len(roster.body.seats) or roster.body.seats[seat].pubkey != identity.public_key:
         raise NetError("the roster does not give this player the seat the host promised")
+    if roster.body.kind != ch.body.kind:
+        raise NetError(f"the host announced {GAME_TITLES.get(ch.body.kind, ch.body.kind)} but its roster is for "
+                       f"{GAME_TITLES.get(roster.body.kind, roster.body.kind)}")
     return JoinResult(roster, seat, conn, listeners)
 
 
@@ -666,6 +716,9 @@ class NetGame:
         for seat in range(s.n):
             if seat not in places:
                 lines.append(f"  -  {s.name(seat)}")
+        for seat in s.unsigned():  # G2: it never agreed to this game, so nothing here is its result
+            lines.append(f"{s.name(seat)} never signed the roster: this game proves no result for that seat "
+                         "(its audit says so).")
         lines.append(f"Game log: {self.log_path}")
         lines.append(f"Audit it with: snowp2p audit {self.log_path}")
         for ln in lines:

@@ -4,7 +4,7 @@ The sled games have hidden decks (slot commitments, openings, final
 openings); Snake Carnival has open hands and one shared stack whose draws
 only need unpredictable randomness.  ``game_for(kind, settings, table)``
 returns the adapter the roster names; ``table`` is the track (sled games)
-or the tile set (Snake Carnival) this machine has for it.
+or the tile set (Snake Carnival) the roster carries (``roster.table_from_roster``).
 """
 
 from __future__ import annotations
@@ -14,23 +14,23 @@ from typing import Any
 from ..games.sled import encoding
 from ..games.sled.wire import sled_action_from_wire, sled_action_to_wire
 from ..rules import sled
-from ..rules.config import SledRules
-from ..rules.track import Track, track_digest
+from ..rules.config import check_extra_trees
+from ..rules.track import Track
 from .errors import DecodeError
+from .roster import rules_from_roster, settings_for  # noqa: F401  (settings_for: its old home)
 
 
 class SledGame:
     hidden = True
 
     def __init__(self, kind: str, settings: Any, track: Track):
-        if settings.get("track_digest") != track_digest(track):
-            raise DecodeError(f"the roster's track differs from this machine's copy of {track.name!r}",
-                              "settings.track_digest")
+        if track.game != kind:
+            raise DecodeError(f"the track {track.name!r} is for {track.game}, not {kind}", "track.game")
         self.kind = kind
-        try:
-            self.rules = SledRules.from_dict(dict(settings["rules"]))
-        except ValueError as e:
-            raise DecodeError(str(e), "settings.rules") from None
+        self.rules = rules_from_roster(kind, settings)
+        why = check_extra_trees(self.rules.extra_trees, 0 if self.rules.trees == "none" else len(track.trees))
+        if why:
+            raise DecodeError(why, "settings.rules.extra_trees")
         self.track = track
 
     def new_game(self, names, rand, secrets):
@@ -74,10 +74,7 @@ class SnakeGame:
         self.encoding = snake_encoding
         if settings.get("tiles_digest") != tiles.digest:
             raise DecodeError("the roster's tile set differs from this machine's", "settings.tiles_digest")
-        try:
-            self.rules = snake.SnakeRules.from_dict(dict(settings["rules"]))
-        except ValueError as e:
-            raise DecodeError(str(e), "settings.rules") from None
+        self.rules = rules_from_roster(kind, settings)
         self.kind = kind
         self.tiles = tiles
 
@@ -115,10 +112,3 @@ def game_for(kind: str, settings: Any, table) -> SledGame | SnakeGame:
     if kind == "snake":
         return SnakeGame(kind, settings, table)
     raise DecodeError(f"unknown game {kind!r}", "kind")
-
-
-def settings_for(kind: str, rules, table) -> dict:
-    """The roster's settings for a game: its rules and the digest of its track or tile set."""
-    if kind == "snake":
-        return {"game": kind, "rules": rules.to_dict(), "tiles_digest": table.digest}
-    return {"game": kind, "rules": rules.to_dict(), "track_digest": track_digest(table)}

@@ -95,7 +95,7 @@ __all__ = [
     "to_wire",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: the roster carries the track; every seat signs the roster (commit_chain.roster)
 #: Seats are 0..MAX_SEATS-1; seat 0 is the host.
 MAX_SEATS = 8
 HOST_SEAT = 0
@@ -529,17 +529,19 @@ class Seat(Record):
 @register_body
 @dataclass(frozen=True)
 class Roster(Body):
-    """Host's seq-0 message: the game; seat i of ``seats`` is sender i."""
+    """Host's seq-0 message: the game; seat i of ``seats`` is sender i.  ``track`` is the table itself
+    (a sled race's whole track description, or Snake Carnival's tile set by name; SPEC 11.2), never a
+    name to look up."""
 
     TYPE = "roster"
     SENDER = "host"
     kind: str
-    track: str
+    track: Mapping[str, Any]
     settings: Mapping[str, Any]
     seats: tuple[Seat, ...]
     FIELDS = {
         "kind": ident(),
-        "track": text(64),
+        "track": value_map(),
         "settings": value_map(),
         "seats": list_of(record(Seat), MAX_SEATS, 1),
     }
@@ -551,12 +553,14 @@ class Roster(Body):
 @register_body
 @dataclass(frozen=True)
 class CommitChain(Body):
-    """Commitment to a hash chain: ``tip`` = step^length(seed)."""
+    """Commitment to a hash chain: ``tip`` = step^length(seed).  ``roster`` is the digest of the game's
+    roster: a seat's commit_chain is its signature on the roster (keys, seats, rules, track; G2)."""
 
     TYPE = "commit_chain"
     tip: bytes
     length: int
-    FIELDS = {"tip": _B32, "length": uint(MAX_CHAIN, 1)}
+    roster: bytes
+    FIELDS = {"tip": _B32, "length": uint(MAX_CHAIN, 1), "roster": _B32}
 
 
 @register_body

@@ -57,6 +57,7 @@ from .messages import (
     uint,
 )
 from .games import game_for, settings_for
+from .roster import table_from_roster
 from .randomness import RevealVerifier, chain_reveal, event_randomness, make_hash_chain
 from .slots import SlotBook, commit_slot
 
@@ -194,11 +195,17 @@ class _Gen:
 
 
 class Session:
-    def __init__(self, roster: SignedMessage, track: Track, me: int | None = None,
+    def __init__(self, roster: SignedMessage, track: Track | None = None, me: int | None = None,
                  identity: Identity | None = None, secret: bytes | None = None):
+        """``track``: None (the usual case) takes the table the roster carries; a table given here must
+        be that one (DecodeError otherwise)."""
         body = roster.body
         if not isinstance(body, Roster):
             raise DecodeError("the first message of a game is the roster", "type")
+        carried = table_from_roster(body)
+        if track is not None and _table_digest(track) != _table_digest(carried):
+            raise DecodeError("the roster carries another track than the one given", "track")
+        track = carried
         self.roster = roster
         self.game_id = roster.envelope.game
         self.kind = body.kind
@@ -331,7 +338,7 @@ class Session:
         if self.me is None or self.sent_setup:
             return out
         self.sent_setup = True
-        self._emit(CommitChain(self._links[-1], CHAIN_LENGTH), out)
+        self._emit(CommitChain(self._links[-1], CHAIN_LENGTH, self.roster.digest), out)  # signs the roster (G2)
         if self.g.hidden:
             values = sled.initial_private(self.kind, self.rules, self.me, self.secret).values
             self._emit(SlotCommit(self.me, 0, tuple(self._commitments(0, values))), out)
@@ -390,9 +397,16 @@ class Session:
     def _handle(self, msg: SignedMessage) -> Output:
         out = Output()
         body, seat = msg.body, msg.sender
+        if seat not in self.chain_tips and not isinstance(body, CommitChain):
+            # G2: a seat's commit_chain, which carries the roster's digest, is its signature on the roster;
+            # nothing it sends counts before that
+            self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} before signing the roster (its "
+                               "commit_chain)", (msg.payload,)))
         if isinstance(body, CommitChain):
             if seat in self.chain_tips or self.turn > 0:
                 self._halt(Offence(seat, self._nick(seat), "committed to a second hash chain", (msg.payload,)))
+            if body.roster != self.roster.digest:
+                self._halt(Offence(seat, self._nick(seat), "signed another roster than this game's", (msg.payload,)))
             self.chain_tips[seat] = body
             self.reveals.add_peer(seat, body.tip, body.length)
         elif isinstance(body, SlotCommit):
@@ -939,10 +953,20 @@ class Session:
         return out
 
     # ----------------------------------------------------------------- views
+    def unsigned(self) -> list[int]:
+        """The seats that have not signed the roster: the host signed it (it is the host's own message),
+        every other seat signs it with its commit_chain.  A log in which a seat never signed proves no
+        result for that seat (G2)."""
+        return [i for i in range(1, self.n) if i not in self.chain_tips]
+
     def my_turn(self) -> bool:
         return (self.me is not None and self.state is not None and not self.halted and not self.over
                 and self.final_turn == self.turn - 1 and self.applied_turn < self.turn
                 and self.turn not in self.moves and self.state.public.current == self.me)
+
+
+def _table_digest(table) -> bytes:
+    return track_digest(table) if isinstance(table, Track) else table.digest
 
 
 def _gen_bounds(s: sled.Sled, g: int) -> tuple[int, int]:

@@ -75,6 +75,62 @@ class SledRules:
                 raise ValueError(f"rules field {name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
         if self.extra_trees > MAX_TREES:
             raise ValueError(f"rules field extra_trees: at most {MAX_TREES} trees (ST-K3, MM-K3)")
+        why = self.nonsense()
+        if why:
+            raise ValueError(f"rules field {why}")
+
+    def nonsense(self) -> str | None:
+        """Why these settings make no game (``field: what is wrong``), or None.  Every field is checked,
+        for both games (a field of the other game keeps its sane default), so settings that arrive in a
+        roster can never crash the engine or the audit (docs/rules-decisions.md, "Settings")."""
+        def within(name: str, lo: int, hi: int) -> str | None:
+            v = getattr(self, name)
+            return None if lo <= v <= hi else f"{name}: {v} is not in {lo}..{hi}"
+
+        for name, lo, hi in (("hand_size", 1, 10), ("max_rounds", 1, 1000), ("st_start_dog", 1, 5),
+                             ("st_start_brake", 1, 5), ("st_reshuffle_below", 0, 10),
+                             ("st_elimination_damage", 1, 50), ("st_damage_supply", 0, 200),
+                             ("mm_start_dog", 1, 5), ("mm_die_max", 1, 20), ("mm_collision_limit", 1, 50),
+                             ("mm_collision_supply", 0, 200), ("mm_tavern_bonus", 0, 20)):
+            why = within(name, lo, hi)
+            if why:
+                return why
+        pairs = self.st_extra_cards
+        extra = dict(p for p in pairs if len(p) == 2)
+        if (len(extra) != len(pairs) or any(len(p) != 2 for p in pairs)
+                or any(not (1 <= pos <= 5 and 0 <= n <= 5) for pos, n in pairs)):
+            return (f"st_extra_cards: {list(map(list, self.st_extra_cards))} is not a list of distinct "
+                    "[start position 1..5, extra cards 0..5] pairs")
+        if any(not (1 <= v <= 5) for v in self.st_deck):
+            return "st_deck: Snow Tails cards have the values 1..5"
+        need = self.hand_size + max(extra.values(), default=0)
+        if not (need <= len(self.st_deck) <= 64):
+            return f"st_deck: {len(self.st_deck)} cards; a deck needs {need} to 64 (a full first hand)"
+        if not (1 <= len(self.st_points) <= 8):
+            return f"st_points: 1 to 8 place values, not {len(self.st_points)}"
+        if any(v > 100 for v in self.st_points):
+            return "st_points: points per place are 0..100"
+        if any(not (0 <= v <= 5) for v in self.mm_deck):
+            return "mm_deck: Mush! Mush! cards have the values 0..5"
+        if self.mm_deck.count(self.mm_start_dog) < 2:
+            return (f"mm_deck: the two start dogs (mm_start_dog = {self.mm_start_dog}) come from the deck "
+                    "(MM-S2), which holds fewer than two of them")
+        fixed = 2 + sum(1 for v in self.mm_deck if v == 5) - (2 if self.mm_start_dog == 5 else 0)
+        if not (fixed + self.hand_size <= len(self.mm_deck) <= 64):
+            return (f"mm_deck: {len(self.mm_deck)} cards; with the start dogs and the fives set aside (MM-S2, "
+                    f"MM-S3) a deck needs {fixed + self.hand_size} to 64 (a full first hand)")
+        if len(self.mm_die_by_order) != 8:
+            return f"mm_die_by_order: one die per start position 1..8 (MM-S6), not {len(self.mm_die_by_order)}"
+        if any(v > self.mm_die_max for v in self.mm_die_by_order):
+            return f"mm_die_by_order: a bonus die is at most mm_die_max = {self.mm_die_max}"
+        return None
+
+    def network_refusal(self) -> str | None:
+        """Why these settings are refused in a networked game (they would weaken G3/G4), or None."""
+        if self.deck_draw != "random":
+            return (f"deck_draw = {self.deck_draw!r} is refused in networked games: drawing from the top of a "
+                    "deck whose order its owner laid out lets that player foresee its draws (G3, G4)")
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}

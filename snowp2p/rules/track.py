@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import bisect
 import math
+import os
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,6 +47,18 @@ GAMES = ("snowtails", "mush")
 
 class TrackError(ValueError):
     """A track description is malformed.  The message is one line: where, which field, what."""
+
+
+# Size caps (docs/tracks.md): a track travels in the roster of a networked game (protocol/SPEC.md
+# section 11.2), so what a host or a file can make a peer build and store is bounded.  The shipped
+# tracks use at most 13 sections and 555 spaces.
+MAX_TRACK_FILE = 64 * 1024  # bytes of a track file
+MAX_SECTIONS = 40
+MAX_SPACES = 2500
+MAX_LISTED = 256  # entries of trees, blocked
+MAX_BUILDINGS = 16
+MAX_NAME = 64  # characters of a track's name
+MAX_DESCRIPTION = 250  # characters of its description (at most 1000 UTF-8 bytes: a roster text is <= 1024)
 
 
 @dataclass(frozen=True)
@@ -388,7 +402,7 @@ def parse_section(d: Any, lanes: int, game: str, where: str) -> Section:
     angle = _want(d, "angle", int, where)
     if not (1 <= angle <= 360):
         raise TrackError(f"{where}.angle: must be 1..360 degrees, not {angle}")
-    radius = _want(d, "inner_radius", (int, float), where)
+    radius = _want(d, "inner_radius", (int, float, Fraction), where)
     try:
         radius_q = Fraction(str(radius))
     except ValueError:
@@ -432,18 +446,39 @@ def track_from_dict(d: Any, *, game: str | None = None, where: str = "track", na
     if game is None:
         game = _want(d, "game", str, where)
     lanes = _want(d, "lanes", int, where)
+    if not (1 <= lanes <= 7):
+        raise TrackError(f"{where}.lanes: a track has 4 to 7 lanes (TRK-1), not {lanes}")
     raw_sections = _want(d, "sections", list, where)
+    if len(raw_sections) > MAX_SECTIONS:
+        raise TrackError(f"{where}.sections: at most {MAX_SECTIONS} sections, not {len(raw_sections)}")
     sections = [parse_section(s, lanes, game, f"{where}: sections[{i}]") for i, s in enumerate(raw_sections)]
-    buildings = [parse_building(b, f"{where}: buildings[{i}]") for i, b in enumerate(_want(d, "buildings", list, where, []))]
+    spaces = sum(sum(sec.lane_lengths(lanes)) for sec in sections)
+    if spaces > MAX_SPACES:
+        raise TrackError(f"{where}: the track has {spaces} spaces; at most {MAX_SPACES}")
+    raw_buildings = _want(d, "buildings", list, where, [])
+    if len(raw_buildings) > MAX_BUILDINGS:
+        raise TrackError(f"{where}.buildings: at most {MAX_BUILDINGS} buildings, not {len(raw_buildings)}")
+    buildings = [parse_building(b, f"{where}: buildings[{i}]") for i, b in enumerate(raw_buildings)]
+    trees = _want(d, "trees", list, where, [])
+    blocked = _want(d, "blocked", list, where, [])
+    for key, listed in (("trees", trees), ("blocked", blocked)):
+        if len(listed) > MAX_LISTED:
+            raise TrackError(f"{where}.{key}: at most {MAX_LISTED} spaces, not {len(listed)}")
+    name = name if name is not None else _want(d, "name", str, where, "unnamed")
+    if not (1 <= len(name) <= MAX_NAME) or not name.isprintable():
+        raise TrackError(f"{where}.name: 1 to {MAX_NAME} printable characters, not {name[:80]!r}")
+    description = _want(d, "description", str, where, "")
+    if len(description) > MAX_DESCRIPTION or not description.isprintable():
+        raise TrackError(f"{where}.description: at most {MAX_DESCRIPTION} printable characters on one line")
     return build_track(
-        name=name if name is not None else _want(d, "name", str, where, "unnamed"),
+        name=name,
         game=game,
         lanes=lanes,
         sections=sections,
-        trees=_want(d, "trees", list, where, []),
-        blocked=_want(d, "blocked", list, where, []),
+        trees=trees,
+        blocked=blocked,
         buildings=buildings,
-        description=_want(d, "description", str, where, ""),
+        description=description,
         where=where,
     )
 
@@ -452,13 +487,26 @@ def load_track_file(path: str | Path) -> Track:
     """Read a TOML track file (docs/tracks.md).  Every problem is a one-line TrackError naming the file."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        # O_NONBLOCK: a FIFO named as a track must not hang the open; only a regular file is read, and
+        # never more than the size cap (a device such as /dev/zero is refused before any read)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise TrackError(f"{path}: not a regular file")
+            raw = f.read(MAX_TRACK_FILE + 1)
+        if len(raw) > MAX_TRACK_FILE:
+            raise TrackError(f"{path}: too big for a track file (more than {MAX_TRACK_FILE // 1024} KiB)")
+        data = tomllib.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise TrackError(f"{path}: no such track file") from None
+    except IsADirectoryError:
+        raise TrackError(f"{path}: is a directory, not a track file") from None
     except (OSError, UnicodeDecodeError) as e:
         raise TrackError(f"{path}: can not read: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise TrackError(f"{path}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise TrackError(f"{path}: nested too deeply for a track file") from None
     return track_from_dict(data, where=str(path))
 
 
@@ -530,3 +578,43 @@ def track_digest(track: Track) -> bytes:
     import hashlib
     import json
     return hashlib.sha256(json.dumps(track_to_dict(track), sort_keys=True, separators=(",", ":")).encode()).digest()
+
+
+def track_to_wire(track: Track) -> dict[str, Any]:
+    """The track as the roster carries it (protocol/SPEC.md section 11.2): ``track_to_dict`` with every
+    corner's ``inner_radius`` as ``[numerator, denominator]`` (the wire has no floats)."""
+    d = track_to_dict(track)
+    for sec_d, sec in zip(d["sections"], track.sections):
+        if sec.kind == "corner":
+            sec_d["inner_radius"] = [sec.inner_radius.numerator, sec.inner_radius.denominator]
+    return d
+
+
+def _thaw(x: Any) -> Any:
+    """Plain dicts and lists from a decoded message's immutable maps and tuples."""
+    if hasattr(x, "keys") and not isinstance(x, (str, bytes)):
+        return {k: _thaw(x[k]) for k in x.keys()}
+    if isinstance(x, (list, tuple)):
+        return [_thaw(v) for v in x]
+    return x
+
+
+def track_from_wire(d: Any, where: str = "roster.track") -> Track:
+    """The track a roster carries, checked like a track file (every size cap included); the inverse of
+    ``track_to_wire``.  TrackError (one line) for anything else."""
+    d = _thaw(d)
+    if not isinstance(d, dict):
+        raise TrackError(f"{where}: a track is a map")
+    sections = d.get("sections")
+    if isinstance(sections, list):
+        if len(sections) > MAX_SECTIONS:
+            raise TrackError(f"{where}.sections: at most {MAX_SECTIONS} sections, not {len(sections)}")
+        for i, sec in enumerate(sections):
+            if isinstance(sec, dict) and "inner_radius" in sec:
+                r = sec["inner_radius"]
+                if not (isinstance(r, list) and len(r) == 2 and all(type(x) is int for x in r)
+                        and 1 <= r[1] <= 1000 and 0 <= r[0] <= 50 * r[1]):
+                    raise TrackError(f"{where}: sections[{i}].inner_radius: expected [numerator, denominator] "
+                                     f"of a number 0..50, got {r!r}")
+                sec["inner_radius"] = Fraction(r[0], r[1])
+    return track_from_dict(d, where=where)

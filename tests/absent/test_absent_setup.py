@@ -2,7 +2,8 @@
 
 The others wait on it, declare it absent, pause and vote, exactly as mid-game; then
 * "bot": the game is set up without it (its deck dealt face up to a computer player that every peer
-  runs alike) and played to the end, every peer and an observer of the log agreeing;
+  runs alike) and played to the end, every peer and an observer of the log agreeing; as the seat never
+  signed the roster, the log proves no result for it and `audit` says so (G2);
 * "end": the game ends before it began, with no places, on every peer and in the audit.
 In memory (the FIFO tables of test_absent_unit.py: every run is the same run), and once over real TCP
 between processes with a real modified client.
@@ -50,23 +51,32 @@ def test_voted_out_before_the_start_a_computer_player_takes_the_seat(game):
     obs = replay_log(t)
     assert obs.done and obs.my_hash[obs.final_turn] == s0.my_hash[s0.final_turn]
     assert obs.places() == list(t.over[0])
+    assert obs.unsigned() == [ABSENT]  # it never signed the roster: the log proves no result for it (G2)
 
 
 @pytest.mark.parametrize("game", ["snowtails", "mush"])
-def test_voted_out_before_the_start_the_game_can_end_there(game):
+def test_voted_out_before_the_start_the_game_can_end_there(game, tmp_path):
     t = silent_from_the_start(game, "end")
     for s in t.s[:2]:
         assert s.halted is None and s.done and s.state is None
         assert s.places() == []
     assert t.over[0] == t.over[1] == ()
     obs = replay_log(t)
-    assert obs.done and obs.places() == []
+    assert obs.done and obs.places() == [] and obs.unsigned() == [ABSENT]
+    # no result for anyone: the audit is OK, and names the seat that never signed the roster (G2)
+    log = tmp_path / "game.log"
+    log.write_bytes(t.buf.getvalue())
+    a = audit(log)
+    assert a.returncode == 0 and a.stdout.startswith("OK"), a.stdout + a.stderr
+    assert re.search(r"^Seat 2 \(cyd \[[0-9a-f-]+\]\) never signed the roster: the log proves no result for that "
+                     r"seat\.$", a.stdout, re.M), a.stdout
 
 
 def test_a_peer_silent_from_the_start_over_real_tcp(peers):
     """The same over real TCP between processes: a joiner that joins and then never sends a game message
     (SNOWP2P_CHEAT=mute: a real modified client) is declared absent during the set-up, voted out, and a
-    computer player races in its seat; the others finish with logs that audit clean."""
+    computer player races in its seat; the others finish.  The seat never signed the roster, so their logs
+    prove no result for it: the audit says so, naming it (G2)."""
     opts = ("--absent-after", "1", "--vote-after", "1", "--vote", "bot")
     host = peers.host(game="snowtails", players=3, bots=0, extra=opts)
     honest = peers.join(host, "j1", extra=opts)
@@ -78,10 +88,14 @@ def test_a_peer_silent_from_the_start_over_real_tcp(peers):
     for p in (host, honest):
         assert re.search(r"mute \[[0-9a-f-]+\] was voted out at turn 0: a computer player plays that seat\.",
                          p.stdout), p.describe()
+        assert re.search(r"^mute \[[0-9a-f-]+\] never signed the roster: this game proves no result for that seat",
+                         p.stdout, re.M), p.stdout
         meta = p.meta()
         assert meta["status"] == "finished" and meta["places"][-1] == "mute" and meta["turns"] > 3
         hashes.add(meta["final_hash"])
+        # mute never signed the roster (G2): the log proves no result for it, and the audit says so
         a = audit(p.log, debug=True)
-        assert a.returncode == 0 and a.stdout.startswith("OK"), a.stdout + a.stderr
-        assert "(mute) stopped answering and was voted out at turn 0" in a.stdout
+        assert a.returncode == 1, a.stdout + a.stderr
+        assert re.fullmatch(r"VIOLATION: seat [12] \(mute \[[0-9a-f-]+\]\) never signed the roster \(.*\): the log "
+                            r"proves no result for that seat\n", a.stdout), a.stdout
     assert len(hashes) == 1

@@ -16,7 +16,8 @@ import pytest
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed
-from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn, settings_for
+from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn
+from snowp2p.protocol.roster import roster_body
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.drbg import Rand
@@ -51,7 +52,7 @@ class Table:
         secrets = [fixed(f"absent test secret {i}") for i in range(n)]
         self.track = find_track(TRACKS[game], game)
         rules = SledRules(game=game)
-        body = Roster(game, TRACKS[game], settings_for(game, rules, self.track),
+        body = roster_body(game, self.track, rules,
                       tuple(Seat(NICKS[i], ids[i].public_key, "127.0.0.1", 47500 + i) for i in range(n)))
         self.roster_payload = encode_signed(ids[0], Envelope(fixed(f"absent test game {game}"), 0, 0, ZERO_HASH, body))
         self.roster = decode_signed(self.roster_payload)

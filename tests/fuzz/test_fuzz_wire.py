@@ -30,7 +30,7 @@ from snowp2p.rules.track import find_track
 
 RECORDS = read_log(io.BytesIO(VECTOR_LOG.read_bytes())).records
 ROSTER = decode_signed(RECORDS[0])
-TRACK = find_track(ROSTER.body.track, ROSTER.body.kind)
+TRACK = None  # the roster carries its track
 
 
 # ------------------------------------------------------------------ frames

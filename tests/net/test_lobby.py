@@ -4,7 +4,7 @@ The host is a real `snowp2p host` process.  The hostile joiners are either a
 real `snowp2p join` with a wrong code, or the test itself speaking the wire
 protocol over a raw TCP socket with the snowp2p.protocol helpers (frames,
 signed envelopes, join-code tags), replaying captured frames or sending a
-version-2 hello.  After each refusal the game must still be played to the
+hello of another protocol version.  After each refusal the game must still be played to the
 end by the right joiners, and audit clean.
 """
 
@@ -19,7 +19,7 @@ from snowp2p.protocol import joincode
 from snowp2p.protocol.crypto import Identity, fingerprint
 from snowp2p.protocol.framing import FrameDecoder, encode_frame
 from snowp2p.protocol.messages import (
-    SIG_CONTEXT, UNSEATED, ZERO_HASH, Challenge, Envelope, Hello, Join, Refuse, Welcome, decode_signed,
+    PROTOCOL_VERSION, SIG_CONTEXT, UNSEATED, ZERO_HASH, Challenge, Envelope, Hello, Join, Refuse, Welcome, decode_signed,
     encode_signed, pack_canonical, to_wire,
 )
 
@@ -187,14 +187,14 @@ async def test_other_protocol_version_and_garbage_are_refused(peers):
     host = peers.host(players=2, bots=0)
     me = Identity.from_seed(os.urandom(32))
 
-    # a version-2 hello, correctly signed: refused with the reason, not dropped silently
+    # a hello of another version, correctly signed: refused with the reason, not dropped silently
     body = to_wire(Hello("future", me.public_key, os.urandom(32), 1))
-    env = pack_canonical([2, ZERO_HASH, UNSEATED, 0, ZERO_HASH, "hello", body])
-    v2 = pack_canonical([env, me.sign(SIG_CONTEXT + env)])
+    env = pack_canonical([PROTOCOL_VERSION + 1, ZERO_HASH, UNSEATED, 0, ZERO_HASH, "hello", body])
+    other = pack_canonical([env, me.sign(SIG_CONTEXT + env)])
     c = await RawPeer.connect(host.addr, host.port)
-    await c.send(v2)
+    await c.send(other)
     reason = await c.expect_refusal()
-    assert "version" in reason and "1" in reason, reason
+    assert "version" in reason and str(PROTOCOL_VERSION) in reason, reason
     host.wait_for(r"^lobby: refused \S+: protocol version mismatch")
 
     # bytes that are no message at all

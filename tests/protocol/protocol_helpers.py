@@ -32,7 +32,7 @@ IDS = [Identity.from_seed(fixed(f"test identity {i}")) for i in range(4)]
 def make_roster(n: int = 3) -> Roster:
     return Roster(
         kind="snowtails",
-        track="Tundra Loop",
+        track={"name": "Tundra Loop"},
         settings={"laps": 2},
         seats=tuple(Seat(f"p{i}", IDS[i].public_key, f"10.0.0.{i + 1}", 4567) for i in range(n)),
     )

@@ -16,7 +16,8 @@ import pytest
 from snowp2p.bots import choose_action
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Move, Roster, Seat, decode_signed, encode_signed
-from snowp2p.protocol.session import GameOver, Halted, Session, YourTurn, settings_for, sled_action_to_wire
+from snowp2p.protocol.session import GameOver, Halted, Session, YourTurn, sled_action_to_wire
+from snowp2p.protocol.roster import roster_body
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.drbg import Rand
@@ -35,7 +36,7 @@ def test_a_networked_race_with_extra_trees(game):
     ids = [Identity.from_seed(fixed(f"trees id {i}")) for i in range(n)]
     track = find_track(TRACKS[game], game)
     rules = SledRules(game=game, extra_trees=extra)
-    body = Roster(game, TRACKS[game], settings_for(game, rules, track),
+    body = roster_body(game, track, rules,
                   tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47600 + i) for i in range(n)))
     roster_payload = encode_signed(ids[0], Envelope(fixed(f"trees game {game}"), 0, 0, ZERO_HASH, body))
     roster = decode_signed(roster_payload)
@@ -89,7 +90,7 @@ def test_a_tree_on_a_taken_space_is_an_illegal_move_over_the_wire():
     ids = [Identity.from_seed(fixed(f"trees id {i}")) for i in range(2)]
     track = find_track(TRACKS[game], game)
     rules = SledRules(game=game, extra_trees=2)
-    body = Roster(game, TRACKS[game], settings_for(game, rules, track),
+    body = roster_body(game, track, rules,
                   tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47600 + i) for i in range(2)))
     roster = decode_signed(encode_signed(ids[0], Envelope(fixed("trees bad"), 0, 0, ZERO_HASH, body)))
     a, b = (Session(roster, track, i, ids[i], fixed(f"trees secret {i}")) for i in range(2))

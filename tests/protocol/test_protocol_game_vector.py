@@ -49,7 +49,7 @@ def replay(S, data: bytes):
     roster = decode_signed(records[0])
     assert isinstance(roster.body, Roster)
     roster.verify(roster.body.seats[0].pubkey)
-    obs = S.Session(roster, find_track(roster.body.track, roster.body.kind))
+    obs = S.Session(roster)
     finals, over = {}, []
     for i, rec in enumerate(records[1:], start=1):
         msg = obs.check(rec)
@@ -106,7 +106,7 @@ def test_a_changed_record_is_caught(S, log_bytes):
     rec[-1] ^= 1  # last byte of the signature
     records[k] = bytes(rec)
     roster = decode_signed(records[0])
-    obs = S.Session(roster, find_track(roster.body.track, roster.body.kind))
+    obs = S.Session(roster)
     for rec in records[1:k]:
         obs.receive(rec)
     with pytest.raises(S.Halted):

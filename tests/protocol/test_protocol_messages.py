@@ -8,6 +8,7 @@ from snowp2p.protocol.errors import DecodeError, ProtocolError, SignatureError
 from snowp2p.protocol.session import Evidence, Link
 from snowp2p.protocol.messages import (
     BODY_TYPES,
+    PROTOCOL_VERSION,
     MAX_SEATS,
     UNSEATED,
     ZERO_HASH,
@@ -46,7 +47,7 @@ EXAMPLES = [
     (0, Welcome(1, B)),
     (0, Refuse("the game is full")),
     (0, make_roster()),
-    (1, CommitChain(B, 100)),
+    (1, CommitChain(B, 100, B)),
     (1, SlotCommit(1, 0, (B, fixed("c")))),
     (1, Move(7, {"card": 3, "lane": "inside", "path": [1, 2], "boost": True}, (OPEN,))),
     (1, Reveal(4, B)),
@@ -105,7 +106,8 @@ def test_bodies_are_immutable_and_hashable():
         (lambda: Hello("", IDS[0].public_key, B), "Hello.nick"),
         (lambda: Hello("evil\x1b[2J", IDS[0].public_key, B), "Hello.nick"),
         (lambda: Vote(1, "maybe"), "Vote.choice"),
-        (lambda: CommitChain(B, 0), "CommitChain.length"),
+        (lambda: CommitChain(B, 0, B), "CommitChain.length"),
+        (lambda: CommitChain(B, 1, b"short"), "CommitChain.roster"),
         (lambda: Welcome(0, B), "Welcome.seat"),
     ],
 )
@@ -151,7 +153,7 @@ def _raw_payload(env_list, sig=b"\x00" * 64):
 
 
 def _env(body, kind="reveal", **over):
-    fields = {"v": 1, "game": GAME, "sender": 1, "seq": 0, "prev": ZERO_HASH, "type": kind, "body": body}
+    fields = {"v": PROTOCOL_VERSION, "game": GAME, "sender": 1, "seq": 0, "prev": ZERO_HASH, "type": kind, "body": body}
     fields.update(over)
     return list(fields.values())
 
@@ -168,7 +170,8 @@ GOOD_REVEAL = {"event": 1, "preimage": B}
         (_env({"event": 1, "preimage": B[:31]}), "body.preimage", "32 bytes"),
         (_env({"event": 1, "preimage": B.hex()}), "body.preimage", "binary"),
         (_env(GOOD_REVEAL, kind="teleport"), "envelope.type", "unknown message type"),
-        (_env(GOOD_REVEAL, v=2), "envelope.v", "unsupported protocol version 2"),
+        (_env(GOOD_REVEAL, v=1), "envelope.v", "unsupported protocol version 1"),
+        (_env(GOOD_REVEAL, v=3), "envelope.v", "unsupported protocol version 3"),
         (_env(GOOD_REVEAL, game=GAME[:16]), "envelope.game", "32 bytes"),
         (_env(GOOD_REVEAL, sender=-1), "envelope.sender", "out of range"),
         (_env(GOOD_REVEAL, seq=1.0), "envelope.seq", "float"),
@@ -192,7 +195,7 @@ def test_decode_names_the_bad_field(env, field, text):
 def test_non_canonical_encodings_are_refused():
     good = decode_signed(_sign(1, Reveal(1, B)))
     # unsorted body keys
-    env = msgpack.packb([1, GAME, 1, 0, ZERO_HASH, "reveal", {"preimage": B, "event": 1}], use_bin_type=True)
+    env = msgpack.packb([PROTOCOL_VERSION, GAME, 1, 0, ZERO_HASH, "reveal", {"preimage": B, "event": 1}], use_bin_type=True)
     with pytest.raises(DecodeError, match="canonical"):
         decode_signed(msgpack.packb([env, good.signature], use_bin_type=True))
     # non-minimal integer (uint16 for the value 1)
