@@ -18,10 +18,14 @@ import getpass
 import json
 import os
 import re
+import stat
+import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from .protocol.crypto import Identity
+from .protocol.messages import nickname_problem
 
 
 class HomeError(Exception):
@@ -39,23 +43,49 @@ def home_dir(explicit: str | None = None) -> Path:
     return base / "snowp2p"
 
 
-def _write_private(path: Path, data: bytes) -> None:
-    """Create ``path`` with mode 0600 (never readable by others, even for a moment)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+def _write_private(path: Path, data: bytes, exclusive: bool = False) -> None:
+    """Create ``path`` with mode 0600 (never readable by others, even for a moment), never through a
+    symbolic link; ``exclusive``: fail with FileExistsError if it exists (O_EXCL)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | (os.O_EXCL if exclusive else os.O_TRUNC)
+    fd = os.open(path, flags, 0o600)
     try:
+        os.fchmod(fd, 0o600)
         os.write(fd, data)
+        os.fsync(fd)
     finally:
         os.close(fd)
-    os.chmod(path, 0o600)
 
 
-_NICK = re.compile(r"[A-Za-z0-9_.\-]{1,24}")
+def _private_dir(path: Path) -> None:
+    """Make ``path`` (mode 0700) or tighten it to 0700 if it is ours and open to others."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    st = path.stat()
+    if st.st_uid == os.getuid() and stat.S_IMODE(st.st_mode) & 0o077:
+        os.chmod(path, stat.S_IMODE(st.st_mode) & 0o700)
+
+
+MAX_NICK_CHARS = 24
 
 
 def check_nickname(nick: str) -> str:
-    if not _NICK.fullmatch(nick):
-        raise HomeError(f"--name: a nickname is 1-24 letters, digits, '_', '.' or '-', not {nick!r}")
+    """The nickname in normal form (NFC), or HomeError: 1-24 letters, digits, '_', '.' or '-'; never a
+    control, format or combining character (so no two seats can look alike: messages.nickname_problem)."""
+    nick = unicodedata.normalize("NFC", nick)
+    why = nickname_problem(nick)
+    if why is None and len(nick) > MAX_NICK_CHARS:
+        why = f"longer than {MAX_NICK_CHARS} characters"
+    if why is None and not all(c.isalnum() or c in "_.-" for c in nick):
+        why = "only letters, digits, '_', '.' and '-' are allowed"
+    if why is not None:
+        raise HomeError(f"--name: {nick!r} can not be a nickname: {why}")
     return nick
+
+
+def _valid_nick(nick: str) -> bool:
+    try:
+        return check_nickname(nick) == nick
+    except HomeError:
+        return False
 
 
 @dataclass
@@ -66,8 +96,8 @@ class Home:
     def open(cls, explicit: str | None = None) -> "Home":
         path = home_dir(explicit)
         try:
-            path.mkdir(parents=True, exist_ok=True)
-            (path / "games").mkdir(exist_ok=True)
+            _private_dir(path)
+            _private_dir(path / "games")
         except OSError as e:
             raise HomeError(f"data directory {path}: {e.strerror}") from None
         return cls(path)
@@ -76,14 +106,33 @@ class Home:
     def identity(self) -> Identity:
         """This user's key, made on first use (file mode 0600)."""
         key = self.path / "identity.key"
-        if key.exists():
-            data = key.read_bytes()
+        if not os.path.lexists(key):
+            ident = Identity.from_seed(os.urandom(32))
             try:
-                return Identity.from_bytes(bytes.fromhex(data.decode().strip()))
-            except (ValueError, UnicodeDecodeError):
-                raise HomeError(f"{key}: not a snowp2p identity key (64 hex digits)") from None
-        ident = Identity.from_seed(os.urandom(32))
-        _write_private(key, ident.to_bytes().hex().encode() + b"\n")
+                _write_private(key, ident.to_bytes().hex().encode() + b"\n", exclusive=True)
+                return ident
+            except FileExistsError:
+                pass  # made meanwhile by another process: read that one
+            except OSError as e:
+                raise HomeError(f"{key}: can not create the identity key: {e.strerror}") from None
+        try:
+            fd = os.open(key, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError as e:
+            if os.path.islink(key):
+                raise HomeError(f"{key}: is a symbolic link; the identity key must be a plain file") from None
+            raise HomeError(f"{key}: can not read: {e.strerror}") from None
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise HomeError(f"{key}: not a plain file")
+            data = f.read(4096)
+        try:
+            ident = Identity.from_bytes(bytes.fromhex(data.decode().strip()))
+        except (ValueError, UnicodeDecodeError):
+            raise HomeError(f"{key}: not a snowp2p identity key (64 hex digits)") from None
+        if stat.S_IMODE(st.st_mode) & 0o077:
+            print(f"warning: {key} can be read by other users (mode {stat.S_IMODE(st.st_mode):04o}): "
+                  f"anyone who reads it can play as you; fix it with: chmod 600 {key}", file=sys.stderr)
         return ident
 
     def nickname(self, override: str | None = None) -> str:
@@ -93,8 +142,8 @@ class Home:
             f.write_text(nick + "\n")
             return nick
         if f.exists():
-            nick = f.read_text().strip()
-            if _NICK.fullmatch(nick):
+            nick = f.read_text(errors="replace").strip()
+            if _valid_nick(nick):
                 return nick
         try:
             user = getpass.getuser()
@@ -107,7 +156,7 @@ class Home:
     # ---- games ----
     def game_dir(self, game_id: bytes) -> Path:
         d = self.path / "games" / game_id.hex()[:16]
-        d.mkdir(parents=True, exist_ok=True)
+        _private_dir(d)
         return d
 
     def save_secret(self, game_id: bytes, secret: bytes) -> None:

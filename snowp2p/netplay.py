@@ -26,7 +26,8 @@ from .rules.config import PLAYER_COUNTS
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
 from .net.conn import ConnectionClosed
-from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, accept_loop, join_lobby
+from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_lobby
+from .net.guard import accept_loop
 
 LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
 DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race", "snake": "standard"}
@@ -211,7 +212,11 @@ async def _host_main(args, track, rules) -> int:
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
     say(f"    snowp2p join {addr}:{port} --code {lobby.code}")
+    lobby.on_new_code = lambda code: say(f"    snowp2p join {addr}:{port} --code {code}")
     bot_home = home.path / "bots"
+    announcer = None
+    if not args.no_announce:
+        announcer = _announcer(args, lobby, nick, ident, addr, port, track, say)
     async with trio.open_nursery() as outer:
         def spawn(n: int) -> None:
             for _ in range(n):
@@ -226,7 +231,10 @@ async def _host_main(args, track, rules) -> int:
         spawn.count = 0
         async with trio.open_nursery() as lobby_nursery:
             for listener in listeners:
-                lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer)
+                lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer, lobby.gate)
+            lobby_nursery.start_soon(lobby.status)
+            if announcer is not None:
+                lobby_nursery.start_soon(_announce, announcer, lobby, say)
             if args.bots:
                 say(f"Starting {args.bots} computer player(s) as peers on this machine...")
                 spawn(args.bots)
@@ -255,6 +263,8 @@ async def _host_main(args, track, rules) -> int:
                         say(f"Starting {free} computer player(s) as peers on this machine...")
                         spawn(free)
             lobby_nursery.cancel_scope.cancel()
+        if announcer is not None:
+            await announcer.stop()  # the lobby is closed: no more announcements
         roster_payload = lobby.roster()
         cheat = os.environ.get("SNOWP2P_CHEAT", "")
         if cheat.startswith("roster-"):  # tests only: a host that lies in its roster (net/cheats.py)
@@ -282,6 +292,38 @@ async def _host_main(args, track, rules) -> int:
             await _children_done(outer)
         outer.cancel_scope.cancel()
     return result
+
+
+def _announcer(args, lobby, nick, ident, addr: str, port: int, track, say):
+    """The LAN announcement of this lobby (discovery.py), or None (with one line) where it can not be made."""
+    from .net.discovery import Announcer, ad_properties
+
+    try:
+        socket.inet_aton(addr)
+    except OSError:
+        say(f"(not announced on the LAN: {addr!r} is not an IPv4 address; the others type the join line)")
+        return None
+    props = ad_properties(args.game, table_name(track), lobby.taken(), args.players, nick, ident.fingerprint)
+    return Announcer(f"{nick} {ident.fingerprint}", addr, port, props)
+
+
+async def _announce(announcer, lobby, say) -> None:
+    """Announce until cancelled (the lobby closes), keeping the seats count up to date."""
+    try:
+        await announcer.start()
+    except Exception as e:  # no multicast-capable interface, ...: the join line still works
+        say(f"(not announced on the LAN: {type(e).__name__}: {e})")
+        return
+    say("Announced on the LAN: the others can also join with: snowp2p join --code CODE (no address)")
+    taken = lobby.taken()
+    while True:
+        await trio.sleep(0.5)
+        if lobby.taken() != taken:
+            taken = lobby.taken()
+            try:
+                await announcer.update(taken=taken)
+            except Exception:
+                pass
 
 
 async def _children_done(nursery) -> None:
@@ -320,8 +362,24 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
         game.cheat = Cheat(cheat)
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
+    _preload(not args.autoplay)
     say("The race begins.")
     return await game.run()
+
+
+#: what a game may import while it runs (computer players, the other game's rules, the screens)
+PRELOAD = ("snowp2p.bots", "snowp2p.rules.snake", "snowp2p.rules.drbg", "snowp2p.scenario", "snowp2p.net.cheats",
+           "snowp2p.net.hostile")
+PRELOAD_SCREEN = ("snowp2p.ui.netscreen", "snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board")
+
+
+def _preload(human: bool) -> None:
+    """Import now what the game may need later: an import needs file descriptors, and a flood of strangers'
+    connections may have taken them all by then (G9: the game goes on)."""
+    import importlib
+
+    for name in PRELOAD + (PRELOAD_SCREEN if human else ()):
+        importlib.import_module(name)
 
 
 def _make_game(args, session: Session, home: Home, ident, say) -> NetGame:
@@ -343,9 +401,58 @@ def _print_turn(game: NetGame, ev: TurnFinal) -> None:
 
 
 # ------------------------------------------------------------------ join
+def _pick_game(args) -> tuple[str, int]:
+    """No address given: browse the LAN (discovery.py) and take the only game found, or let the player pick."""
+    from .net.discovery import browse
+
+    if not args.quiet:
+        print(f"Looking for games on the LAN ({args.browse:g} s)...", flush=True)
+    try:
+        ads = trio.run(browse, args.browse)
+    except Exception as e:
+        raise CommandError(f"join: can not look for games on the LAN ({type(e).__name__}: {e}); "
+                           "give the host's address: snowp2p join HOST[:PORT] --code CODE", 1) from None
+    open_ads = [a for a in ads if a.free > 0]
+    if not open_ads:
+        raise CommandError("join: no game found on the LAN; give the host's address: "
+                           "snowp2p join HOST[:PORT] --code CODE", 1)
+    if len(open_ads) == 1:
+        ad = open_ads[0]
+    elif not sys.stdin.isatty():
+        listing = "; ".join(f"{_ad_line(a)}" for a in open_ads)
+        raise CommandError(f"join: {len(open_ads)} games found ({listing}); give the address of yours", 1)
+    else:
+        for i, a in enumerate(open_ads, 1):
+            print(f"  {i}. {_ad_line(a)}")
+        choice = input(f"Which game (1-{len(open_ads)})? ").strip()
+        if not choice.isdigit() or not 1 <= int(choice) <= len(open_ads):
+            raise CommandError(f"join: {choice!r} is not one of 1-{len(open_ads)}")
+        ad = open_ads[int(choice) - 1]
+    if not args.quiet:
+        print(f"Joining {_ad_line(ad)}", flush=True)
+    return ad.addr, ad.port
+
+
+def _ad_line(a) -> str:
+    return (f"{GAME_TITLES.get(a.kind, a.kind)} on {a.track}, host {a.host_nick} [{a.fingerprint}], "
+            f"{a.taken}/{a.seats} seats taken, at {a.addr}:{a.port}")
+
+
+def run_find(args) -> int:
+    from .net.discovery import browse
+
+    ads = trio.run(browse, args.browse)
+    if not ads:
+        print("no game found on the LAN")
+        return 0
+    for a in ads:
+        print(_ad_line(a))
+    return 0
+
+
 def run_join(args) -> int:
-    host, port = parse_hostport(args.address)
     _check_interactive(args)
+    host, port = parse_hostport(args.address) if args.address else _pick_game(args)
     code = args.code
     if not code:
         if not sys.stdin.isatty():
@@ -413,11 +520,11 @@ def _find_game(home: Home, which: str | None) -> Path:
         for d, _ in home.games():
             if d.name.startswith(which.lower()):
                 return d
-        raise CommandError(f"resume: no saved game {which!r} (see `snowp2p games`)")
+        raise CommandError(f"resume: no saved game {which!r} (see `snowp2p games`)", 1)
     for d, meta in home.games():
         if meta.get("status") == "playing":
             return d
-    raise CommandError("resume: no unfinished game to resume (see `snowp2p games`)")
+    raise CommandError("resume: no unfinished game to resume (see `snowp2p games`)", 1)
 
 
 def run_resume(args) -> int:
@@ -454,14 +561,17 @@ async def _resume_main(args) -> int:
         raise CommandError(f"resume: the log holds a violation: {h.reason}", 1) from None
     except ProtocolError as e:
         raise CommandError(f"resume: can not replay {log}: {e}", 1) from None
-    if session.done:
-        say("This game is already over: " + ", ".join(session.nicks[p] for p in session.g.final_places(session.state)))
-        return 0
+    if session.done:  # (defect B) still pass on what the others may lack, for a bounded time, then exit
+        say("This game is already over here: " + "; ".join(session.outcome()) +
+            "; passing on to the others what they may still lack...")
     try:
         listeners = await trio.open_tcp_listeners(seats[me].port)
     except OSError as e:
         raise CommandError(f"resume: can not listen on port {seats[me].port} again: {e.strerror or e}", 1) from None
     game = _make_game(args, session, home, ident, say)
+    if session.done:
+        game.linger = max(10.0, args.absent_after + 5)
+    game.grace = args.absent_after + 5.0  # the others redial at least every 2 s; then the link handshake
     for p in missing:
         game._log.append(p)
     game.listeners = listeners
@@ -492,6 +602,7 @@ class AuditResult:
         self.messages = 0
         self.violation: str | None = None
         self.turns: list = []
+        self.stops_early: str | None = None  # a labelled outcome: the log's owner was voted out and stopped
 
 
 def replay_log(path: str, on_turn=None) -> AuditResult:
@@ -558,9 +669,28 @@ def replay_log(path: str, on_turn=None) -> AuditResult:
         res.violation = (f"{who} never signed the roster (no commit_chain of theirs is in this log): the log "
                          "proves no result for " + ("that seat" if len(unsigned) == 1 else "those seats"))
     elif obs.halted is None and not obs.done:
-        res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
-                         "missing messages or final openings)")
+        owner = _voted_out_owner(obs, records)
+        if owner is not None:
+            res.stops_early = (f"this is the log of seat {owner} ({obs.nicks[owner]}), which the others voted out "
+                               f"(by {', '.join(obs.nicks[v] for v in obs.decided[owner][2])}); it stops there and "
+                               "proves no result")
+        else:
+            res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
+                             "missing messages or final openings)")
     return res
+
+
+def _voted_out_owner(obs: Session, records: list[bytes]) -> int | None:
+    """The seat whose log this is, if the others' votes on it are decided in it and its last record is its
+    own goodbye after that (a voted-out peer stops, G7); else None."""
+    try:
+        last = decode_signed(records[-1])
+    except ProtocolError:
+        return None
+    seat = last.sender
+    if last.type == "bye" and seat in obs.decided and last.body.reason == "voted out":
+        return seat
+    return None
 
 
 def run_audit(args) -> int:
@@ -572,12 +702,19 @@ def run_audit(args) -> int:
         print(f"VIOLATION: {res.violation}")
         return 1
     assert obs is not None
+    if res.stops_early:
+        print(f"OK (no result): {res.stops_early}")
+        print(f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}")
+        return 0
     print("OK")
     print(f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}")
     print("Players:")
     for i in range(obs.n):
         print(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
-    print("Final places:" if obs.state is not None else "Final places: none (the game ended before it began)")
+    if obs.abandoned:
+        print("Final places: none (the game was abandoned by a vote: a vote never pays)")
+    else:
+        print("Final places:")
     pts = game_points(obs)
     for k, seat in enumerate(obs.places()):
         print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} points" if pts else ""))
@@ -590,9 +727,11 @@ def run_audit(args) -> int:
     for seat in obs.unsigned():  # only in a game that ended before it began (else it is a violation)
         print(f"Seat {seat} ({obs.name(seat)}) never signed the roster: the log proves no result for that seat.")
     for seat, (choice, kept, turn) in sorted(obs.gone.items()):
-        what = "a computer player played the seat from then on" if choice == "bot" else "the game ended there"
-        print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}; "
-              "its hidden cards up to then could not be opened and checked.")
+        what = ("a computer player played the seat from then on" if choice == "bot"
+                else "the game was abandoned there, with no places")
+        hidden = "; its hidden cards up to then could not be opened and checked" if obs.g.hidden else ""
+        print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}{hidden}.")
+    print("Result: " + "; ".join(obs.outcome()))
     moves = obs.counts.get("move", 0)
     print(f"Checked {res.messages} messages ({moves} moves, {max(obs.final_turn, 0)} turns) in {dt:.2f} s: "
           "every signature, hash link, reveal, card opening, move and state hash, and each deck's composition.")
@@ -664,17 +803,25 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--wait", type=float, default=20.0, help="seconds to wait for people before filling seats (default 20)")
     p.add_argument("--advertise", default=None, help="the address to print in the join command (default: this "
                                                      "machine's LAN address)")
+    p.add_argument("--no-announce", action="store_true",
+                   help="do not announce the game on the LAN (mDNS); the others then type the join line")
     add_sled_rule_options(p)
     seat_options(p)
 
     p = sub.add_parser("join", help="join a networked game")
     common(p)
     absence(p)
-    p.add_argument("address", metavar="HOST[:PORT]")
+    p.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None,
+                   help="the host's address (default: look for games on the LAN)")
     p.add_argument("--code", default=None, help="the join code the host printed")
+    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
+                                                                         "when no address is given (default 3)")
     p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
                                                       "are still shown)")
     seat_options(p)
+
+    p = sub.add_parser("find", help="list the games announced on the LAN")
+    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to listen (default 3)")
 
     p = sub.add_parser("resume", help="rejoin a game after a crash or a lost connection")
     common(p)
@@ -694,5 +841,5 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--width", type=int, default=None, help="board width in columns")
 
 
-COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "resume": run_resume, "games": run_games,
+COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "find": run_find, "resume": run_resume, "games": run_games,
             "audit": run_audit, "replay": run_replay}

@@ -212,10 +212,12 @@ class Host(Proc):
 
 
 def host_argv(home: Path, game: str = "snowtails", players: int = 2, bots: int | None = None, name: str = "host",
-              advertise: str | None = "127.0.0.1", port: int = 0, extra: tuple[str, ...] = ()) -> list[str]:
-    """`snowp2p host` arguments for a game the computer plays for everyone (--autoplay)."""
+              advertise: str | None = "127.0.0.1", port: int = 0, extra: tuple[str, ...] = (),
+              announce: bool = False) -> list[str]:
+    """`snowp2p host` arguments for a game the computer plays for everyone (--autoplay).  Not announced on
+    the LAN unless ``announce`` (only the namespace test does: tests never send to the real network)."""
     argv = ["host", "--game", game, "--players", str(players), "--autoplay", "--home", str(home),
-            "--port", str(port), "--name", name]
+            "--port", str(port), "--name", name] + ([] if announce else ["--no-announce"])
     if bots is not None:
         argv += ["--bots", str(bots)]
     if advertise:
@@ -224,8 +226,9 @@ def host_argv(home: Path, game: str = "snowtails", players: int = 2, bots: int |
 
 
 def join_argv(home: Path, address: str, code: str, name: str, extra: tuple[str, ...] = ()) -> list[str]:
-    """`snowp2p join` arguments, the computer playing (--autoplay)."""
-    return ["join", address, "--code", code, "--autoplay", "--home", str(home), "--name", name, *extra]
+    """`snowp2p join` arguments, the computer playing (--autoplay); ``address`` "" looks for the game on the LAN."""
+    return ["join", *([address] if address else []), "--code", code, "--autoplay", "--home", str(home),
+            "--name", name, *extra]
 
 
 class Peers:
@@ -238,9 +241,9 @@ class Peers:
 
     def host(self, game: str = "snowtails", players: int = 2, bots: int | None = None, name: str = "host",
              extra: tuple[str, ...] = (), wrapper: list[str] | None = None, advertise: str | None = "127.0.0.1",
-             port: int = 0, env_extra: dict | None = None, wait_line: bool = True) -> Host:
+             port: int = 0, env_extra: dict | None = None, wait_line: bool = True, announce: bool = False) -> Host:
         home = self.base / name
-        argv = host_argv(home, game, players, bots, name, advertise, port, extra)
+        argv = host_argv(home, game, players, bots, name, advertise, port, extra, announce=announce)
         h = Host(name, argv, self.base, home, wrapper=list(wrapper or []))
         self.procs.append(h)
         h.start(env_extra)
@@ -252,7 +255,7 @@ class Peers:
              cheat: str | None = None, extra: tuple[str, ...] = (), wrapper: list[str] | None = None,
              env_extra: dict | None = None, debug: bool = True) -> Proc:
         home = self.base / name
-        address = address or f"{host.addr}:{host.port}"
+        address = f"{host.addr}:{host.port}" if address is None else address  # "": found on the LAN
         code = code if code is not None else host.code
         p = Proc(name, join_argv(home, address, code, name, extra), self.base, home, wrapper=list(wrapper or []),
                  debug=debug)

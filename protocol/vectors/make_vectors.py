@@ -20,7 +20,8 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from snowp2p.protocol.crypto import Identity, h  # noqa: E402
 from snowp2p.protocol.framing import encode_frame  # noqa: E402
-from snowp2p.protocol.joincode import JoinTranscript, derive_code_key, make_code  # noqa: E402
+from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids  # noqa: E402
+from snowp2p.net.secure import channel_vector  # noqa: E402
 from snowp2p.protocol.log import MAGIC, encode_record  # noqa: E402
 from snowp2p.protocol.messages import (  # noqa: E402
     ZERO_HASH,
@@ -203,7 +204,6 @@ def slot_vectors() -> dict:
 def joincode_vectors() -> dict:
     rand_bytes = fixed("vector code bytes")
     code = make_code(rand_bytes)
-    key = derive_code_key(code, GAME_ID)
     t = JoinTranscript(
         GAME_ID,
         Identity.from_seed(fixed("vector identity 0")).public_key,
@@ -211,18 +211,40 @@ def joincode_vectors() -> dict:
         Identity.from_seed(fixed("vector identity 1")).public_key,
         fixed("joiner nonce"),
     )
+    # SPAKE2 is randomized: the vector fixes each side's seed (PakeSide's entropy), so every byte is fixed
+    host = PakeSide("host", code, t, fixed("vector host pake seed"))
+    joiner = PakeSide("joiner", code, t, fixed("vector joiner pake seed"))
+    key = joiner.finish(host.message)
+    assert host.finish(joiner.message) == key
+    id_a, id_b = pake_ids(t.game_id, t.host_pubkey, t.joiner_pubkey)
     return {
         "rand_bytes": rand_bytes.hex(),
         "code": code,
         "game_id": GAME_ID.hex(),
-        "key": key.hex(),
         "host_pubkey": t.host_pubkey.hex(),
         "host_nonce": t.host_nonce.hex(),
         "joiner_pubkey": t.joiner_pubkey.hex(),
         "joiner_nonce": t.joiner_nonce.hex(),
-        "joiner_tag": t.joiner_tag(key).hex(),
-        "host_tag": t.host_tag(key).hex(),
+        "idA": id_a.hex(),
+        "idB": id_b.hex(),
+        "host_seed": fixed("vector host pake seed").hex(),
+        "joiner_seed": fixed("vector joiner pake seed").hex(),
+        "host_message": host.message.hex(),
+        "joiner_message": joiner.message.hex(),
+        "key": key.hex(),
+        "joiner_tag": joiner.my_tag().hex(),
+        "host_tag": host.my_tag().hex(),
     }
+
+
+def channel_vectors() -> dict:
+    v = channel_vector(GAME_ID, fixed("vector dialer ephemeral"), fixed("vector acceptor ephemeral"),
+                       (encode_frame(b"a frame from the dialer"), encode_frame(b"a frame from the acceptor")))
+    return {"game_id": GAME_ID.hex(), "dialer_ephemeral": fixed("vector dialer ephemeral").hex(),
+            "acceptor_ephemeral": fixed("vector acceptor ephemeral").hex(),
+            "plaintext_dialer_to_acceptor": encode_frame(b"a frame from the dialer").hex(),
+            "plaintext_acceptor_to_dialer": encode_frame(b"a frame from the acceptor").hex(),
+            **{k: x.hex() for k, x in v.items()}}
 
 
 def log_vectors() -> dict:
@@ -242,6 +264,7 @@ VECTORS = {
     "rand.json": rand_vectors,
     "slots.json": slot_vectors,
     "joincode.json": joincode_vectors,
+    "channel.json": channel_vectors,
     "log.json": log_vectors,
 }
 

@@ -10,6 +10,16 @@ run as its own process, with one honest step replaced.  Modes:
 * ``bad-hash``    acknowledges a turn with a wrong state hash
 * ``mute``        joins, stays connected, and never sends a game message (not even its set-up): the others
   declare it absent and vote (resilience.md)
+* ``vote-out``    (issue 10, attack 1) at its 3rd turn declares the other seat absent and votes to end the
+  game, although that seat is connected and playing (``vote-out-bot``: votes for a computer player)
+* ``big-evidence`` (attack 2) sends two ~50 KB evidence messages (validly signed messages of another
+  game inside), then an absent about itself
+* ``absent-flood`` (attack 3) sends 1000 ``absent{itself, have 0}``; ``absent-repeat``: 1000 absents
+  about another seat with the same count
+* ``junk-evidence`` (attack 4) sends 1000 validly signed ~58 KB evidence messages (of messages of another
+  game)
+* ``setup-fork``  (attack 5) commits to a second hash chain (and reveals from it) towards the seat below
+  it, the first towards the others: each honest peer sees a consistent chain, but their states differ
 * ``garbage``, ``oversize``, ``trickle``, ``flood``, ``replay``, ``drop``, ``delay``, ``cut``:
   an honest player that abuses its connections (see net/hostile.py)
 
@@ -28,12 +38,17 @@ import os
 from dataclasses import replace
 
 from ..protocol.crypto import Identity
-from ..protocol.messages import Ack, Envelope, Move as MoveBody, decode_signed, encode_signed
-from ..protocol.session import action_to_wire, opened_cards
+from ..protocol.messages import (
+    Absent, Ack, Envelope, Move as MoveBody, Reveal, Vote, decode_signed, encode_signed,
+)
+from ..protocol.randomness import chain_reveal, make_hash_chain
+from ..protocol.session import Evidence, Output, action_to_wire, opened_cards
 from ..rules import sled
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
-MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + HOSTILE_MODES
+JUNK_EVIDENCE = 1000  # junk-evidence: messages of ~58 KB (the issue's attack sent 4000; one is refused)
+ATTACKS = ("vote-out", "vote-out-bot", "big-evidence", "absent-flood", "absent-repeat", "junk-evidence", "setup-fork")
+MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + ATTACKS + HOSTILE_MODES
 ROSTER_MODES = ("roster-name", "roster-track", "roster-huge", "roster-rules", "roster-kind")
 
 
@@ -86,8 +101,62 @@ class Cheat:
         self.fork_cache: dict[bytes, bytes] = {}  # equivocate: our message -> the fork seat's copy
         self.fork_heads: dict[int, bytes] = {}  # equivocate: seq -> digest of the fork seat's copy
 
+    def _raw(self, game, body, log: bool = True) -> bytes:
+        """Sign ``body`` as our next message, keep our own chain consistent, and queue it, bypassing every
+        check of our own session (as a modified client would)."""
+        s = game.session
+        env = Envelope(s.game_id, s.me, s.chain.next_seq(s.me), s.chain.head(s.me), body)
+        payload = encode_signed(game.identity, env)
+        s.chain.accept(decode_signed(payload), signed_here=True)
+        if log:
+            game._queue([payload])
+        else:  # (sent, not kept in the cheater's own log: the flood would only fill its own disk)
+            game.sent.append(payload)
+            game._wake()
+        return payload
+
+    @staticmethod
+    def _foreign(game, size: int) -> bytes:
+        """A validly signed message of another game, about ``size`` bytes: what evidence may carry in
+        protocol 1 (it was accepted, logged and kept)."""
+        body = Evidence((os.urandom(size),))
+        return encode_signed(game.identity, Envelope(os.urandom(32), game.session.me, 0, bytes(32), body))
+
+    def _attack(self, game, turn: int) -> bool:
+        """The issue-10 attacks, at the cheater's turn (``turn``); False: play the turn honestly as well."""
+        s = game.session
+        me = s.me
+        other = next(i for i in range(s.n) if i != me)
+        if self.mode in ("vote-out", "vote-out-bot"):
+            if turn < 3:
+                return False
+            self.done = True
+            out = Output()
+            s._emit(Absent(other, s.turn, s.chain.next_seq(other)), out)  # it is connected and playing
+            s._emit(Vote(other, "end" if self.mode == "vote-out" else "bot", s.chain.next_seq(other)), out)
+            game._dispatch(out)
+            return False
+        self.done = True
+        if self.mode == "big-evidence":
+            for k in range(2):
+                self._raw(game, Evidence((self._foreign(game, 24000), self._foreign(game, 24000))))
+            self._raw(game, Absent(me, s.turn, 0))
+        elif self.mode == "absent-flood":
+            for _ in range(1000):
+                self._raw(game, Absent(me, s.turn, 0))
+        elif self.mode == "absent-repeat":
+            for _ in range(1000):
+                self._raw(game, Absent(other, s.turn, 0))
+        elif self.mode == "junk-evidence":
+            junk = self._foreign(game, 28500)
+            for _ in range(JUNK_EVIDENCE):
+                self._raw(game, Evidence((junk, junk)), log=False)
+        return True
+
     # -- called with the action the honest client would play; True: handled here
     def on_turn(self, game, turn: int, action) -> bool:
+        if self.mode in ATTACKS:
+            return False if self.done or self.mode == "setup-fork" else self._attack(game, turn)
         if self.hostile is not None or self.done or not isinstance(action, sled.Move) or not action.play:
             return False
         s = game.session
@@ -168,11 +237,18 @@ class Cheat:
             if m.seq <= self.fork_seq:
                 return payload
             prev = self.fork_heads[m.seq - 1]
-            out = encode_signed(game.identity, Envelope(m.envelope.game, m.envelope.sender, m.seq, prev, m.body))
+            body = m.body
+            if self.mode == "setup-fork" and m.type == "reveal":  # the second hash chain's preimage
+                body = Reveal(m.body.event, chain_reveal(self.links2, m.body.event))
+            out = encode_signed(game.identity, Envelope(m.envelope.game, m.envelope.sender, m.seq, prev, body))
         forked = decode_signed(out)
         self.fork_heads[forked.seq] = forked.digest
         cache[payload] = out
         return out
+
+    # -- every frame of another seat this peer passes on (a relay) passes here, per destination seat
+    def relayed(self, game, seat: int, payload: bytes):
+        return None if self.mode == "mute" else payload
 
     # -- every outgoing frame passes here, per destination seat
     def outgoing(self, game, seat: int, payload: bytes):
@@ -182,6 +258,21 @@ class Cheat:
             return self.hostile.outgoing(game, seat, payload)
         if self.mode == "equivocate" and self.twin is not None and seat == self.fork_seat:
             return self._forked(game, payload)
+        if self.mode == "setup-fork":
+            s = game.session
+            if self.twin is None:
+                m = decode_signed(payload)
+                if m.type == "commit_chain":
+                    # a second hash chain, committed to the fork seat only, and revealed to it alone: each
+                    # honest peer sees a consistent chain of ours, but the event randomness differs
+                    self.links2 = make_hash_chain(os.urandom(32), m.body.length, game_id=s.game_id, seat=s.me)
+                    body = replace(m.body, tip=self.links2[-1])
+                    self.twin = encode_signed(game.identity, Envelope(m.envelope.game, m.sender, m.seq,
+                                                                      m.envelope.prev, body))
+                    self.original, self.fork_seq = payload, m.seq
+                    self.fork_seat = min(x for x in range(s.n) if x != s.me)
+            if self.twin is not None and seat == self.fork_seat:
+                return self._forked(game, payload)
         if self.mode == "bad-hash" and not self.done:
             m = decode_signed(payload)
             if m.type == "ack" and m.body.turn >= 2:

@@ -94,6 +94,14 @@ class Conn:
             raise FrameError(f"{self.label} sends more than {self.rate:g} frames a second (flood)")
         self._tokens -= 1
 
+    def detach(self) -> tuple[trio.abc.Stream, bytes]:
+        """Stop using this connection and hand on its stream, with the bytes already read from it and not
+        yet taken (whole frames re-encoded, then any partial one): e.g. to run a secure channel on it."""
+        rest = b"".join(encode_frame(f) for f in self._frames) + self._decoder.pending_bytes()
+        self._frames.clear()
+        self.closed = True
+        return self.stream, rest
+
     async def aclose(self) -> None:
         self.closed = True
         with trio.move_on_after(1) as scope:

@@ -2,14 +2,17 @@
 
 Theory of operation
 -------------------
-* Lobby (:func:`host_lobby`, :func:`join_lobby`): the host listens on TCP;
+* Lobby (:class:`Lobby`, :func:`join_lobby`): the host listens on TCP;
   each joiner says ``hello``, the host answers ``challenge`` with the game
-  id, the joiner proves it knows the join code (``join``: an HMAC keyed by
-  the code, protocol/SPEC.md section 10), the host proves it too
-  (``welcome``).  When the seats are full the host signs the ``roster``.
+  id and its SPAKE2 message, the joiner answers ``join`` with its own and
+  its key confirmation (protocol/SPEC.md section 10), the host confirms
+  too (``welcome``).  Wrong codes are rationed (guard.GuessLimiter) and
+  unauthenticated connections capped (guard.Gate).  When the seats are
+  full the host signs the ``roster``.
 * Mesh: every seat connects to every other seat (seat j dials seats
-  1..j-1; the host's lobby connections are reused), each connection
-  opening with a signed ``link`` frame.
+  1..j-1; the host's lobby connections are reused, secured in place),
+  each connection a Noise channel (secure.py) opened by a signed ``link``
+  exchange bound to that channel.
 * Game (:class:`NetGame`): a reader task per connection feeds frames to the
   pure :class:`~snowp2p.protocol.session.Session`; every accepted frame is
   appended to this peer's log and flushed *before* the session acts on it;
@@ -40,11 +43,16 @@ from ..protocol.messages import (
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.roster import roster_body
-from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnFinal, VotedOut, YourTurn
+from ..protocol.session import (
+    Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnFinal, VotedOut, YourTurn,
+)
 from ..rules import sled
 from ..rules.config import SledRules
 from ..rules.track import Track, find_track
 from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
+from . import secure
+from .guard import Gate, GuessLimiter, accept_loop
+from .watch import AbsenceWatch
 
 DEFAULT_PORT = 47470
 HANDSHAKE_TIMEOUT = 15.0
@@ -85,42 +93,70 @@ class HostConfig:
 
 
 class Lobby:
-    """The host's lobby: seats, the join code, the handshake."""
+    """The host's lobby: seats, the join code, the handshake (SPAKE2, protocol/SPEC.md section 10)."""
 
     def __init__(self, cfg: HostConfig, identity: Identity, nick: str, say: Callable[[str], None]):
         self.cfg = cfg
         self.identity = identity
         self.game_id = os.urandom(32)
         self.code = joincode.make_code(os.urandom(16))
-        self.key = joincode.derive_code_key(self.code, self.game_id)
         # seat i's joiner; None: a seat given to a joiner that left before the game started (free again)
         self.seats: list[Joined | None] = [Joined(nick, identity.public_key, "", 0, None)]
         self.full = trio.Event()
         self.say = say
         self.refused = 0
         self.lan_addr = ""  # this machine's address on the connection of the first joiner from elsewhere
+        self.guesses = GuessLimiter()
+        self.gate = Gate()
+        #: called with the new code when the old one is retired (the shell prints the join line again)
+        self.on_new_code: Callable[[str], None] = lambda code: None
 
-    async def handle(self, stream: trio.SocketStream) -> None:
+    async def handle(self, stream: trio.SocketStream, settle: Callable[[], None] = lambda: None) -> None:
         conn = Conn(stream, peer_address(stream) or "joiner")
         keep = False
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
-                keep = await self._handshake(conn, stream)
+                keep = await self._handshake(conn, stream, settle)
         except (trio.TooSlowError, ConnectionClosed, ProtocolError) as e:
             self.say(f"lobby: a joiner from {conn.label} was dropped: {_reason(e)}")
         finally:
             if not keep:
                 await conn.aclose()
 
-    async def _refuse(self, conn: Conn, reason: str) -> None:
+    async def _refuse(self, conn: Conn, reason: str, quiet: bool = False) -> None:
         self.refused += 1
-        self.say(f"lobby: refused {conn.label}: {reason}")
+        if not quiet:
+            self.say(f"lobby: refused {conn.label}: {reason}")
         try:
             await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Refuse(reason)))
         except ConnectionClosed:
             pass
 
-    async def _handshake(self, conn: Conn, stream: trio.SocketStream) -> bool:
+    def _wrong_code(self, addr: str) -> None:
+        """Count a wrong code; retire the code after too many; one status line now and then."""
+        if self.guesses.failed(addr):
+            self.guesses.new_code()
+            self.code = joincode.make_code(os.urandom(16))
+            line = self.guesses.summary(trio.current_time(), force=True)
+            if line:
+                self.say(line)
+            self.say(f"lobby: too many wrong join codes: that code is retired (the players already in stay in); "
+                     f"the new code is {self.code}")
+            self.on_new_code(self.code)
+            return
+        line = self.guesses.summary(trio.current_time())
+        if line:
+            self.say(line)
+
+    async def status(self) -> None:
+        """Now and then, the status line about wrong codes that came since the last one (run until cancelled)."""
+        while True:
+            await trio.sleep(self.guesses.every)
+            line = self.guesses.summary(trio.current_time())
+            if line:
+                self.say(line)
+
+    async def _handshake(self, conn: Conn, stream: trio.SocketStream, settle: Callable[[], None]) -> bool:
         raw = await conn.recv()
         try:
             hello = decode_signed(raw)
@@ -143,24 +179,33 @@ class Lobby:
         if any(s is not None and s.pubkey == hello.body.pubkey for s in self.seats):
             await self._refuse(conn, "this identity has already joined")
             return False
+        addr = peer_address(stream)
+        delay = self.guesses.delay(addr)
+        if delay:  # an address that got the code wrong a few times waits longer for each answer
+            await trio.sleep(delay)
         nonce = os.urandom(32)
+        code = self.code  # the code this handshake runs with (a retired one fails from now on)
+        tr = joincode.JoinTranscript(self.game_id, self.identity.public_key, nonce, hello.body.pubkey,
+                                     hello.body.nonce)
+        pake = joincode.PakeSide("host", code, tr, os.urandom(32))
         await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT,
-                                     Challenge(self.identity.public_key, nonce, self.cfg.game)))
+                                     Challenge(self.identity.public_key, nonce, self.cfg.game, pake.message)))
         join = decode_signed(await conn.recv())
         if not isinstance(join.body, Join) or join.envelope.game != self.game_id:
             await self._refuse(conn, "expected join for this game")
             return False
         join.verify(hello.body.pubkey)
-        tr = joincode.JoinTranscript(self.game_id, self.identity.public_key, nonce, hello.body.pubkey,
-                                     hello.body.nonce)
         try:
-            joincode.check_tag(tr.joiner_tag(self.key), join.body.tag, "joiner")
+            pake.finish(join.body.pake)
+            pake.check(join.body.tag)
         except JoinCodeError:
-            await self._refuse(conn, "wrong join code")
+            self._wrong_code(addr)
+            await self._refuse(conn, "wrong join code", quiet=True)
             return False
         if self.full.is_set() or self.taken() >= self.cfg.players:
             await self._refuse(conn, "the game is full")
             return False
+        settle()  # proven: no longer an unauthenticated connection (guard.Gate)
         # take the seat before any await, so two joiners can never be given the same one: the lowest
         # free one (a seat whose joiner left before the game started is free again)
         seat = next((i for i, s in enumerate(self.seats) if s is None), len(self.seats))
@@ -173,7 +218,7 @@ class Lobby:
         else:
             self.seats[seat] = joined
         try:
-            await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Welcome(seat, tr.host_tag(self.key))))
+            await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Welcome(seat, pake.my_tag())))
         except ConnectionClosed:
             self._vacate(seat)  # it left while being welcomed: its seat is free again
             raise
@@ -226,30 +271,15 @@ class Lobby:
         return encode_signed(self.identity, Envelope(self.game_id, HOST_SEAT, 0, ZERO_HASH, body))
 
 
-async def accept_loop(listener: trio.SocketListener, handler, nursery: trio.Nursery) -> None:
-    """Accept connections and start ``handler(stream)`` for each in ``nursery``.
-
-    Unlike ``trio.serve_listeners`` this does not close a stream when its
-    handler returns: a joiner's connection lives on into the game.
-    """
-    while True:
-        try:
-            stream = await listener.accept()
-        except OSError:
-            await trio.sleep(0.05)  # e.g. too many open files: try again
-            continue
-        nursery.start_soon(handler, stream)
-
-
 def game_points(s: Session) -> dict[int, int]:
     """Points by seat where the game has them (Snow Tails ST-E3, Snake Carnival SC-P*)."""
-    if s.state is None:  # ended by a vote before it was set up
+    if s.state is None or s.abandoned:  # abandoned by a vote: no places, no points (G10)
         return {}
-    if s.kind == "snowtails":  # ST-E3 by place; eliminated and voted-out sleds score nothing
+    if s.kind == "snowtails":  # ST-E3 by place; eliminated sleds score nothing (a computer-played one scores, G10)
         table = s.rules.st_points
         out = {i: 0 for i in range(s.n)}
         for k, seat in enumerate(s.places()):
-            if k < len(table) and seat not in s.gone and s.state.sled(seat).status != sled.ELIMINATED:
+            if k < len(table) and s.state.sled(seat).status != sled.ELIMINATED:
                 out[seat] = table[k]
         return out
     if s.kind == "snake":
@@ -319,13 +349,17 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
             ch = await _expect(conn, Challenge)
             game_id = ch.envelope.game
             ch.verify(ch.body.pubkey)
-            key = await trio.to_thread.run_sync(joincode.derive_code_key, code, game_id)
             tr = joincode.JoinTranscript(game_id, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
-            await conn.send(_lobby_frame(identity, game_id, UNSEATED, Join(tr.joiner_tag(key))))
+            pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
+            try:
+                pake.finish(ch.body.pake)
+            except JoinCodeError as e:
+                raise NetError(f"the host's challenge is unusable: {e}") from None
+            await conn.send(_lobby_frame(identity, game_id, UNSEATED, Join(pake.message, pake.my_tag())))
             wel = await _expect(conn, Welcome)
             wel.verify(ch.body.pubkey)
             try:
-                joincode.check_tag(tr.host_tag(key), wel.body.tag, "host")
+                pake.check(wel.body.tag)
             except JoinCodeError:
                 raise NetError("the host could not prove it knows the code: not the game you were invited to")
     except trio.TooSlowError:
@@ -386,10 +420,18 @@ class NetGame:
     absent_after: float = 20.0  # seconds without a link to a seat the game waits for: declare it absent
     vote_after: float = 40.0  # seconds paused on an absent seat before voting
     vote: str = "bot"  # "bot": a computer player takes the seat; "end": end the game
+    linger: float = 3.0  # seconds after the end to let the last frames out and the others' byes in
+    grace: float = 0.0  # seconds before this peer declares anyone absent (a resumed peer: see net/watch.py)
 
     def __post_init__(self):
         if not self.sent:
             self.sent = self.session.my_frames()  # the host's roster is its message 0
+        self.session.vote_choice = self.vote
+        s = self.session
+        if s.me is not None:  # byes already in the log (a resumed game)
+            self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
+        self.relay_q: dict[int, list[bytes]] = {}  # seat -> other seats' frames to pass on to it (SPEC 11.9)
+        self.flushed: dict[int, int] = {}  # seat -> how many of our messages its connection has taken
         self._out_changed = trio.Event()
         self._finished = trio.Event()
         gid = self.session.game_id
@@ -411,13 +453,36 @@ class NetGame:
             "started": time.strftime("%Y-%m-%d %H:%M:%S"), **extra,
         })
 
+    def _append_log(self, payload: bytes) -> bool:
+        """Append one record (flushed); a failure (disk full, a record too big) halts this peer with one
+        line, and nothing more is sent or acted on (G7, G9)."""
+        try:
+            self._log.append(payload)
+            return True
+        except (OSError, ValueError) as e:
+            if not self._finished.is_set():
+                self.say(f"GAME STOPPED: can not write the game log {self.log_path}: {e}")
+                self.result = 1
+                self._finished.set()
+            return False
+
     def _queue(self, payloads: list[bytes]) -> None:
         for p in payloads:
-            self._log.append(p)  # logged before it leaves (G7)
+            if not self._append_log(p):  # logged before it leaves (G7)
+                return
             self.sent.append(p)
         if payloads:
-            self._out_changed.set()
-            self._out_changed = trio.Event()
+            self._wake()
+
+    def _wake(self) -> None:
+        self._out_changed.set()
+        self._out_changed = trio.Event()
+
+    def _queue_relay(self, relay: list[tuple[int, bytes]]) -> None:
+        for seat, p in relay:
+            self.relay_q.setdefault(seat, []).append(p)
+        if relay:
+            self._wake()
 
     # ---- connections
     async def run(self) -> int:
@@ -427,68 +492,70 @@ class NetGame:
         s = self.session
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
+            gate = Gate()  # strangers' connections are capped (guard.py): the game goes on whatever they do
             for listener in self.listeners:
-                nursery.start_soon(accept_loop, listener, self._accept, nursery)
-            for seat, conn in list(self.conns.items()):
-                self._attach(seat, conn, len(self.sent))  # lobby links: they have what we sent there
+                nursery.start_soon(accept_loop, listener, self._accept, nursery, gate, self._fd_shortage)
+            lobby, self.conns = dict(self.conns), {}
+            for seat, conn in lobby.items():  # lobby connections: secured in place (the joiner dials)
+                stream, rest = conn.detach()
+                if seat < s.me:
+                    nursery.start_soon(self._dial, seat, stream, rest)
+                else:
+                    nursery.start_soon(self._accept, stream, lambda: None, rest)
             for seat in range(s.me):
-                if seat not in self.conns:  # the seats below us (the host too, after a resume)
+                if seat not in lobby:  # the seats below us (the host too, after a resume)
                     nursery.start_soon(self._dial, seat)
             self._dispatch(s.resume_events())
             nursery.start_soon(self._watch)
             await self._finished.wait()
             # let the last frames (final openings, bye) go out, and the others' byes arrive
-            with trio.move_on_after(3):
-                while len(self.byes) < s.n - 1 and any(not c.closed for c in self.conns.values()):
+            with trio.move_on_after(self.linger):
+                while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)
+                        and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
+                       or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
                     await trio.sleep(0.05)
             nursery.cancel_scope.cancel()
         for conn in self.conns.values():
             await conn.aclose()
         for listener in self.listeners:
             await listener.aclose()
-        self._log_file.close()
+        try:
+            self._log_file.close()
+        except OSError:  # (what was buffered when the disk filled up: already reported)
+            pass
         return self.result
+
+    def _fd_shortage(self) -> None:
+        """Out of file descriptors while accepting: say so once a minute; the game goes on (G9)."""
+        now = trio.current_time()
+        if now - getattr(self, "_fd_said", -1e9) >= 60:
+            self._fd_said = now
+            self.say("this computer is out of file descriptors (too many connections?): new connections wait; "
+                     "the game goes on")
 
     async def _watch(self) -> None:
         """Every wait is bounded: a seat the game waits for whose link is down is declared absent
         after ``absent_after`` s; once everyone agrees the game pauses, and after ``vote_after`` s
-        more the peers vote (G7)."""
-        s = self.session
-        down_since: dict[int, float] = {}
-        paused_since: dict[int, float] = {}
-        told: set[int] = set()
+        more the peers vote (G7).  The timers are net/watch.py's (pure); this loop does the I/O."""
+        w = AbsenceWatch(self.session, self.absent_after, self.vote_after, self.vote, trio.current_time(),
+                         self.grace, resumed=self.grace > 0)
         while not self._finished.is_set():
             await trio.sleep(0.25)
             now = trio.current_time()
             try:
-                waiting = s.waiting_on()
-                thinking = s.waiting_for_move()
-                for seat in range(s.n):
-                    quiet = now - self.last_rx.get(seat, now)
-                    if (seat in waiting and seat in self.connected and not thinking
-                            and quiet > max(self.absent_after * 0.75, FRAME_DEADLINE + 2) and seat in self.conns):
-                        # a link that carries nothing while we wait for that seat's own messages may be
-                        # dead without knowing it: cut it, so that it is dialled again
-                        self.last_rx[seat] = now
-                        self._nursery.start_soon(self._relink, seat)
-                    # a connected peer may think about its move as long as it likes; one that is
-                    # connected but withholds what its client sends by itself is as good as gone
-                    if seat not in waiting or (seat in self.connected and thinking):
-                        down_since.pop(seat, None)
-                        paused_since.pop(seat, None)
-                        continue
-                    start = down_since.setdefault(seat, now)
-                    if now - start >= self.absent_after:
-                        self._dispatch(s.declare_absent(seat))
-                    if s.paused_on(seat):
-                        if seat not in told:
-                            told.add(seat)
-                            self.say(f"{s.name(seat)} is not answering: the game is paused "
-                                     f"(vote in {self.vote_after:g} s: {self.vote})")
-                        if now - paused_since.setdefault(seat, now) >= self.vote_after:
-                            self._dispatch(s.cast_vote(seat, self.vote))
+                tk = w.tick(now, self.connected, self.last_rx, set(self.conns))
             except Halted as h:
                 self._halt(h.reason)
+                continue
+            for seat in tk.relink:
+                self.last_rx[seat] = now
+                self._nursery.start_soon(self._relink, seat)
+            for line in tk.say:
+                self.say(line)
+            self._dispatch(tk.out)
+            if tk.give_up:
+                self._stop(1, tk.give_up)
+                return
 
     def _link_frame(self, their_seat: int, nonce: bytes = ZERO_HASH, echo: bytes = ZERO_HASH) -> bytes:
         s = self.session
@@ -502,42 +569,48 @@ class NetGame:
             self._nursery.start_soon(old.aclose)
         self.conns[seat] = conn
         self.connected.add(seat)
+        self.relay_q.pop(seat, None)
+        self._queue_relay(self.session.forget_relays(seat).relay)  # what we passed on before may be lost
         self._nursery.start_soon(self._reader, seat, conn)
         self._nursery.start_soon(self._sender, seat, conn, their_next)
 
-    async def _dial(self, seat: int) -> None:
-        """Connect to a lower seat, retrying until it answers or the game ends."""
+    async def _dial(self, seat: int, stream: trio.abc.Stream | None = None, buffered: bytes = b"") -> None:
+        """Connect to a lower seat, retrying until it answers or the game ends (``stream``: a lobby
+        connection to secure first, instead of a new one, with the bytes already read from it)."""
         s = self.session
         addr, port = s.seats[seat].addr, s.seats[seat].port
         delay = 0.1
         while not self._finished.is_set():
             try:
-                stream = await trio.open_tcp_stream(addr, port)
-                conn = Conn(stream, s.nicks[seat])
+                if stream is None:
+                    stream = await trio.open_tcp_stream(addr, port)
                 with trio.fail_after(HANDSHAKE_TIMEOUT):
-                    # link handshake: each side signs the other's fresh nonce, so a recorded link
-                    # frame can not be replayed to take over a seat's connection
-                    mine = os.urandom(32)
-                    await conn.send(self._link_frame(seat, nonce=mine))
+                    sec = await secure.dial_channel(stream, s.game_id, buffered)
+                    conn = Conn(sec, s.nicks[seat])
+                    # link handshake inside the channel: each side signs both channel-bound nonces
+                    # (secure.py), so a recorded or relayed link frame can not take over a seat's link
+                    await conn.send(self._link_frame(seat, nonce=sec.my_nonce))
                     their = await self._read_link(conn, seat)
-                    if their.echo != mine:
-                        raise ProtocolError("the link answer does not sign our challenge")
-                    await conn.send(self._link_frame(seat, nonce=mine, echo=their.nonce))
+                    if their.echo != sec.my_nonce or their.nonce != sec.their_nonce:
+                        raise ProtocolError("the link answer is not bound to this connection")
+                    await conn.send(self._link_frame(seat, nonce=sec.my_nonce, echo=sec.their_nonce))
                 self._attach(seat, conn, their.next)
                 return
-            except (OSError, ConnectionClosed, ProtocolError, trio.TooSlowError):
+            except (OSError, ConnectionClosed, ProtocolError, trio.TooSlowError, trio.BrokenResourceError,
+                    secure.ChannelError):
+                if stream is not None:
+                    with trio.CancelScope(shield=True):
+                        try:
+                            await stream.aclose()
+                        except Exception:
+                            pass
+                stream, buffered = None, b""
                 await trio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
     async def _read_link(self, conn: Conn, expect: int | None) -> Link:
         s = self.session
         msg = decode_signed(await conn.recv())
-        if isinstance(msg.body, Hello) and expect is None:
-            # a joiner after the lobby closed: the host tells it why, in one signed line (G8)
-            if s.me == HOST_SEAT:
-                await conn.send(_lobby_frame(self.identity, s.game_id, HOST_SEAT,
-                                             Refuse("the game is full: it has already started")))
-            raise ProtocolError(f"{msg.body.nick} wanted to join, but the game is full (it has already started)")
         if not isinstance(msg.body, Link) or msg.envelope.game != s.game_id:
             raise ProtocolError("the first frame of a game connection must be a link of this game")
         seat = msg.body.seat
@@ -546,24 +619,57 @@ class NetGame:
         msg.verify(s.keys[seat])
         return msg.body
 
-    async def _accept(self, stream: trio.SocketStream) -> None:
-        conn = Conn(stream, peer_address(stream) or "peer")
+    async def _refuse_hello(self, stream: trio.abc.Stream, first: bytes) -> None:
+        """A plain ``hello`` after the lobby closed: the host tells it why, in one signed line (G8)."""
+        s = self.session
+        try:
+            msg = decode_signed(first)
+        except ProtocolError:
+            return
+        if not isinstance(msg.body, Hello):
+            return
+        if s.me == HOST_SEAT:
+            conn = Conn(stream, "joiner")
+            await conn.send(_lobby_frame(self.identity, s.game_id, HOST_SEAT,
+                                         Refuse("the game is full: it has already started")))
+        raise ProtocolError(f"{msg.body.nick} wanted to join, but the game is full (it has already started)")
+
+    async def _accept(self, stream: trio.abc.Stream, settle: Callable[[], None] = lambda: None,
+                      buffered: bytes = b"") -> None:
+        label = peer_address(stream) or "peer"
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
+                first, rest = await secure.read_first(stream, buffered)
+                if first is None:
+                    raise ConnectionClosed(f"{label} closed the connection")
+                if len(first) != secure.FIRST_SIZE:
+                    await self._refuse_hello(stream, first)  # (raises for a hello)
+                    raise ProtocolError("the first frame of a game connection must open the secure channel "
+                                        f"({secure.FIRST_SIZE} bytes), got {len(first)} bytes")
+                sec = await secure.accept_channel(stream, self.session.game_id, first, rest)
+                conn = Conn(sec, label)
                 their = await self._read_link(conn, None)
-                mine = os.urandom(32)
-                await conn.send(self._link_frame(their.seat, nonce=mine, echo=their.nonce))
+                if their.nonce != sec.their_nonce:
+                    raise ProtocolError("a link that is not bound to this connection (relayed or replayed?)")
+                await conn.send(self._link_frame(their.seat, nonce=sec.my_nonce, echo=sec.their_nonce))
                 proof = await self._read_link(conn, their.seat)
-                if proof.echo != mine:
+                if proof.echo != sec.my_nonce:
                     raise ProtocolError("a link that does not sign our challenge (a replayed link?)")
-        except (ProtocolError, ConnectionClosed, trio.TooSlowError) as e:
-            self.say(f"refused a connection from {conn.label}: {_reason(e)}")
-            await conn.aclose()
+        except (ProtocolError, ConnectionClosed, trio.TooSlowError, trio.BrokenResourceError, OSError,
+                secure.ChannelError) as e:
+            self.say(f"refused a connection from {label}: {_reason(e)}")
+            with trio.CancelScope(shield=True):
+                try:
+                    await stream.aclose()
+                except Exception:
+                    pass
             return
+        settle()
         conn.label = self.session.nicks[their.seat]
         self._attach(their.seat, conn, their.next)
 
     async def _sender(self, seat: int, conn: Conn, idx: int) -> None:
+        self.flushed[seat] = idx
         try:
             while not conn.closed:
                 while idx < len(self.sent) and not conn.closed:
@@ -573,19 +679,31 @@ class NetGame:
                     if payload is not None:
                         await conn.send(payload)
                     idx += 1
+                    self.flushed[seat] = idx
+                relays = self.relay_q.get(seat)
+                while relays and not conn.closed and self.conns.get(seat) is conn:
+                    payload = relays.pop(0)
+                    if self.cheat is not None:
+                        payload = self.cheat.relayed(self, seat, payload)
+                    if payload is not None:
+                        await conn.send(payload)
+                if idx < len(self.sent) or (self.relay_q.get(seat) and self.conns.get(seat) is conn):
+                    continue
                 await self._out_changed.wait()
         except ConnectionClosed:
             pass
 
     async def _reader(self, seat: int, conn: Conn) -> None:
+        why = ""
         try:
             while True:
                 payload = await conn.recv()
                 if self.conns.get(seat) is not conn:
                     return  # replaced by a newer connection
                 self._on_frame(seat, payload)
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as e:
+            if secure.TAMPERED in str(e):  # the network changed, lost or injected bytes: nobody is blamed (G5)
+                why = f" ({secure.TAMPERED}: changed, lost or injected on the way)"
         except ProtocolError as e:  # a frame that is not a message (G9): cut this connection, keep the game
             self.say(f"refused a frame from {self.session.name(seat)}: {e}; closing that connection")
         except Exception as e:  # never let one connection's frame take the peer down (G9)
@@ -596,26 +714,35 @@ class NetGame:
         await conn.aclose()
         if self.conns.get(seat) is conn and not self._finished.is_set() and seat not in self.byes:
             self.connected.discard(seat)
-            self.say(f"lost the connection to {self.session.name(seat)}; waiting for it to come back")
+            self.say(f"lost the connection to {self.session.name(seat)}{why}; waiting for it to come back")
             if seat < self.session.me:
                 self._nursery.start_soon(self._dial, seat)
 
     def _on_frame(self, seat: int, payload: bytes) -> None:
         if self._finished.is_set() and self.session.halted is None and not self.session.done:
             return
+        if self.session.halted is not None:
+            # stopped on an offence or a desync (its proof is logged): nothing more is kept (G9: a flood
+            # after the offence costs nothing); only the others' goodbyes are noted, to close sooner
+            msg = decode_signed(payload)
+            if msg.type == "bye" and msg.sender == seat:
+                self.byes.add(seat)
+            return
         msg = self._precheck(seat, payload)
         self.last_rx[seat] = trio.current_time()
+        relayed = msg.sender != seat  # another seat's frame, passed on by this one (SPEC 11.9)
         try:
-            msg = self.session.check(payload, from_seat=seat, msg=msg)
+            msg = self.session.check(payload, from_seat=seat, msg=msg, relayed=relayed)
         except Halted as h:
-            self._log.append(payload)  # the proof goes into the log
+            self._append_log(payload)  # the proof goes into the log
             self._halt(h.reason)
             return
         if msg is None:
             return
-        self._log.append(payload)  # logged and flushed before acting on it (G7)
+        if not self._append_log(payload):  # logged and flushed before acting on it (G7)
+            return
         if isinstance(msg.body, Bye):
-            self.byes.add(seat)
+            self.byes.add(msg.sender)
         try:
             out = self.session.handle(msg)
         except Halted as h:
@@ -640,18 +767,19 @@ class NetGame:
         if not BODY_TYPES[msg.type].CHAINED:
             raise ChainError(f"a {msg.type} (a lobby message) in the middle of the game")
         s = self.session
-        # Not signed by this link's seat, or not of this game: nothing here proves who made it.
-        if msg.sender != seat:
-            raise ChainError(f"a {msg.type} signed as seat {msg.sender} on seat {seat}'s link")
+        # Not of this game: nothing here proves who made it.
         if msg.envelope.game != s.game_id:
             raise ChainError(f"a {msg.type} of another game")
+        if msg.sender != seat:
+            # another seat's message passed on by this one (a relay, SPEC 11.9): taken if it is the next of
+            # its sender's chain (Session.check verifies its signature); never blamed on the one passing it
+            if msg.sender >= s.n or msg.sender == s.me:
+                raise ChainError(f"a {msg.type} signed as seat {msg.sender} on seat {seat}'s link")
+            return msg
         if not s._frozen(seat, msg.seq):
             expected = s.chain.next_seq(seat)  # (a voted-out seat's later messages are ignored, not gaps)
             if msg.seq > expected:
                 raise ChainError(f"a {msg.type} with seq {msg.seq} came before seq {expected} (a message is missing)")
-        if isinstance(msg.body, Absent) and msg.body.seat == s.me and msg.body.have < len(self.sent):
-            # that peer lacks some of our messages (one lost on the way): relink, which resends them
-            self._nursery.start_soon(self._relink, seat)
         return msg
 
     async def _relink(self, seat: int) -> None:
@@ -665,6 +793,7 @@ class NetGame:
 
     def _dispatch(self, out) -> None:
         self._queue(out.send)
+        self._queue_relay(out.relay)
         for ev in out.events:
             if isinstance(ev, YourTurn):
                 self._nursery.start_soon(self._play_turn, ev.turn)
@@ -672,11 +801,17 @@ class NetGame:
                 if self.on_turn is not None:
                     self.on_turn(self, ev)
             elif isinstance(ev, VotedOut):
-                if ev.seat == self.session.me:
-                    self._stop(1, f"the others voted this seat out at turn {ev.turn} (it was not answering)")
+                s = self.session
+                if ev.seat == s.me:
+                    what = ("a computer player plays this seat on; the others' result will say so" if ev.choice == "bot"
+                            else "the game is abandoned, with no places")
+                    self._queue_bye("voted out")
+                    self._stop(1, f"the others voted this seat out at turn {ev.turn} (it was not answering): {what}")
                     continue
-                self.say(f"{self.session.name(ev.seat)} was voted out at turn {ev.turn}: "
-                         + ("a computer player plays that seat." if ev.choice == "bot" else "the game ends."))
+                by = ", ".join(s.nicks[v] for v in s.voters.get(ev.seat, ()))
+                self.say(f"{s.name(ev.seat)} was voted out at turn {ev.turn} (voted by {by}): "
+                         + ("a computer player plays that seat." if ev.choice == "bot"
+                            else "the game is abandoned (no places)."))
             elif isinstance(ev, GameOver):
                 self._game_over(ev)
 
@@ -707,9 +842,9 @@ class NetGame:
         s = self.session
         places = list(ev.places)
         lines = ["", f"The game is over ({GAME_TITLES[s.kind]} on {table_name(s.track)}). Final places:"]
-        if s.state is None:
-            lines = ["", f"The game ended before it began ({GAME_TITLES[s.kind]} on {table_name(s.track)}): "
-                         "a player did not answer and the others voted to end it."]
+        if ev.abandoned:
+            lines = ["", f"The game was abandoned ({GAME_TITLES[s.kind]} on {table_name(s.track)}): a player did "
+                         "not answer and the others voted to end it. No places (a vote never pays)."]
         pts = game_points(s)
         for i, seat in enumerate(places):
             lines.append(f"  {i + 1}. {s.name(seat)}" + (f"  {pts[seat]} points" if pts else ""))
@@ -719,11 +854,13 @@ class NetGame:
         for seat in s.unsigned():  # G2: it never agreed to this game, so nothing here is its result
             lines.append(f"{s.name(seat)} never signed the roster: this game proves no result for that seat "
                          "(its audit says so).")
+        lines.append("Result: " + "; ".join(s.outcome()))
         lines.append(f"Game log: {self.log_path}")
         lines.append(f"Audit it with: snowp2p audit {self.log_path}")
         for ln in lines:
             self.say(ln)
-        self._write_meta("finished", places=[s.nicks[p] for p in places],
+        self._write_meta("finished", places=[s.nicks[p] for p in places], outcome=s.outcome(),
+                         abandoned=ev.abandoned,
                          final_hash=s.my_hash[s.final_turn].hex() if s.final_turn >= 0 else "",
                          turns=max(s.final_turn, 0))
         self._queue_bye("game over")
@@ -732,8 +869,8 @@ class NetGame:
 
     def _queue_bye(self, reason: str) -> None:
         s = self.session
-        if s.me is None:
-            return
+        if s.me is None or any(m.type == "bye" for m in s.chain.history(s.me)[-3:]):
+            return  # (a resumed game that had already said goodbye)
         try:
             env = Envelope(s.game_id, s.me, s.chain.next_seq(s.me), s.chain.head(s.me), Bye(reason[:200]))
             payload = encode_signed(self.identity, env)

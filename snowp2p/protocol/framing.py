@@ -81,6 +81,13 @@ class FrameDecoder:
                     self._need = None
         return frames
 
+    def pending_bytes(self) -> bytes:
+        """What was fed but not returned as a frame yet, as it came on the wire (header included): for a
+        caller that hands the byte stream on to another protocol (e.g. a secure channel)."""
+        if self._need is None:
+            return bytes(self._buffer)  # part of a header
+        return self._need.to_bytes(HEADER_SIZE, "big") + bytes(self._buffer)
+
     def at_boundary(self) -> bool:
         """True when no partial frame is buffered (a clean place for EOF)."""
         return self._need is None and not self._buffer

@@ -1,26 +1,33 @@
-"""Short human join codes and the handshake that proves knowledge of one.
+"""Short human join codes and the password-authenticated key exchange that proves knowledge of one.
 
 Theory of operation
 -------------------
 The host prints a code like ``417-husky-tundra``: a number 1..999 and two
 words from a fixed list of 256 (about 26 bits).  The code itself is never
-sent.  Both sides stretch it into a key bound to the game::
+sent, and nothing that is sent lets anyone test a guess of it offline:
+both sides run SPAKE2 (the ``spake2`` package, Ed25519 group; the joiner
+is side A, the host side B) with the normal form of the code as the
+password and identities that bind the game id and both public keys::
 
-    key = scrypt(normalize(code), salt=h("snowp2p/join-salt/v1", game_id),
-                 n=2**14, r=8, p=1, dklen=32)
+    idA = lp("snowp2p/join-pake/v2") || lp("joiner") || lp(game) || lp(joiner_pub) || lp(host_pub)
+    idB = lp("snowp2p/join-pake/v2") || lp("host")   || lp(game) || lp(host_pub)   || lp(joiner_pub)
 
-and prove knowledge of the key with HMAC-SHA256 tags over the handshake
-transcript (game id, host key and nonce, joiner key and nonce), one per
-direction with a role label, so a tag can neither be replayed into
-another game or connection, nor reflected back to its sender, nor moved
-to another joiner's key.  The joiner proves first (``join``), then the
-host (``welcome``): a stranger who connects to the host learns nothing
-code-dependent before it has to make its one online guess.
+The host's SPAKE2 message rides in ``challenge``, the joiner's in ``join``
+together with the joiner's key confirmation; the host confirms in
+``welcome``.  Each confirmation is an HMAC-SHA256 under the SPAKE2 key
+``K`` over the whole transcript with a role label::
 
-Limit (see SPEC.md): a party that *watches* a successful handshake can
-test guesses offline; scrypt makes each guess cost ~16 MiB and tens of
-milliseconds, and the host should close the lobby once the seats are
-full.  A PAKE would remove this limit in a future protocol version.
+    tag(role) = HMAC-SHA256(K, lp("snowp2p/join/v2") || lp(role) || lp(game) || lp(host_pub)
+                   || lp(host_nonce) || lp(joiner_pub) || lp(joiner_nonce) || lp(msgA) || lp(msgB))
+
+A party that records a handshake sees ``msgA``, ``msgB`` and the tags:
+testing a guess would need one side's secret scalar (a discrete log).  A
+fake host (or a fake joiner) gets one online guess per handshake: the one
+password it ran SPAKE2 with.  See protocol/SPEC.md section 10.
+
+This module is pure: the randomness of a SPAKE2 side comes from a seed
+the caller passes (``os.urandom(32)`` in the network shell, fixed bytes in
+the test vectors).
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ import hmac
 import re
 from dataclasses import dataclass
 
+from spake2 import SPAKE2_A, SPAKE2_B
+
 from .crypto import encode_parts, h
 from .errors import JoinCodeError
 from .randomness import Rand
@@ -38,18 +47,20 @@ __all__ = [
     "WORDS",
     "make_code",
     "normalize",
-    "derive_code_key",
+    "pake_ids",
     "JoinTranscript",
+    "PakeSide",
     "check_tag",
+    "PAKE_MESSAGE_SIZE",
 ]
 
-SALT_TAG = "snowp2p/join-salt/v1"
-TAG_LABEL = "snowp2p/join/v1"
+TAG_LABEL = "snowp2p/join/v2"
+PAKE_LABEL = "snowp2p/join-pake/v2"
+PAKE_SEED_TAG = "snowp2p/join-pake-seed/v2"
 CODE_RAND_TAG = "snowp2p/join-code/v1"
 MAX_NUMBER = 999
-SCRYPT_N = 2**14
-SCRYPT_R = 8
-SCRYPT_P = 1
+#: A SPAKE2 message: one side byte ("A" or "B") and a 32-byte Ed25519 point.
+PAKE_MESSAGE_SIZE = 33
 
 # fmt: off
 WORDS: tuple[str, ...] = (
@@ -121,27 +132,22 @@ def normalize(code: str) -> str:
     return f"{number}-{parts[1]}-{parts[2]}"
 
 
-def derive_code_key(code: str, game_id: bytes) -> bytes:
-    """The 32-byte key both sides derive from the code (scrypt, salted by game).
+def pake_ids(game_id: bytes, host_pubkey: bytes, joiner_pubkey: bytes) -> tuple[bytes, bytes]:
+    """SPAKE2's ``(idA, idB)``: the joiner's and the host's identity, each bound to the game and both keys."""
+    return (encode_parts(PAKE_LABEL, "joiner", game_id, joiner_pubkey, host_pubkey),
+            encode_parts(PAKE_LABEL, "host", game_id, host_pubkey, joiner_pubkey))
 
-    Costs ~16 MiB and some tens of ms: compute it once per lobby/join.
-    """
-    if len(game_id) != 32:
-        raise ValueError("game id must be 32 bytes")
-    return hashlib.scrypt(
-        normalize(code).encode("ascii"),
-        salt=h(SALT_TAG, game_id),
-        n=SCRYPT_N,
-        r=SCRYPT_R,
-        p=SCRYPT_P,
-        maxmem=64 * 1024 * 1024,
-        dklen=32,
-    )
+
+def _entropy(seed: bytes):
+    """SPAKE2's ``entropy_f``: bytes expanded from the caller's seed (the library asks once, for 64)."""
+    if len(seed) < 32:
+        raise ValueError("a SPAKE2 side needs a seed of at least 32 random bytes")
+    return lambda n: hashlib.shake_256(encode_parts(PAKE_SEED_TAG, seed)).digest(n)
 
 
 @dataclass(frozen=True)
 class JoinTranscript:
-    """What both tags bind: the game and both parties' keys and nonces."""
+    """What both confirmations bind: the game, both parties' keys and nonces."""
 
     game_id: bytes
     host_pubkey: bytes
@@ -154,20 +160,59 @@ class JoinTranscript:
             if len(getattr(self, name)) != 32:
                 raise ValueError(f"{name} must be 32 bytes")
 
-    def _tag(self, key: bytes, role: str) -> bytes:
+    def tag(self, key: bytes, role: str, joiner_msg: bytes, host_msg: bytes) -> bytes:
+        """The key confirmation of ``role`` ("joiner" or "host") under the SPAKE2 key."""
         msg = encode_parts(
             TAG_LABEL, role, self.game_id, self.host_pubkey, self.host_nonce,
-            self.joiner_pubkey, self.joiner_nonce,
+            self.joiner_pubkey, self.joiner_nonce, joiner_msg, host_msg,
         )
         return hmac.new(key, msg, hashlib.sha256).digest()
 
-    def joiner_tag(self, key: bytes) -> bytes:
-        """The joiner's proof (sent in ``join``)."""
-        return self._tag(key, "joiner")
 
-    def host_tag(self, key: bytes) -> bytes:
-        """The host's proof (sent in ``welcome``)."""
-        return self._tag(key, "host")
+class PakeSide:
+    """One side of the join-code SPAKE2: ``message`` to send, then ``finish(theirs)``.
+
+    ``role`` is "joiner" (SPAKE2 side A) or "host" (side B).  ``finish``
+    returns the 32-byte shared key; it is the same on both sides only when
+    both used the same code.  A malformed peer message raises
+    ``JoinCodeError``.  Each side is used once.
+    """
+
+    def __init__(self, role: str, code: str, transcript: JoinTranscript, seed: bytes):
+        if role not in ("joiner", "host"):
+            raise ValueError("role is 'joiner' or 'host'")
+        self.role = role
+        self.transcript = transcript
+        id_a, id_b = pake_ids(transcript.game_id, transcript.host_pubkey, transcript.joiner_pubkey)
+        side = SPAKE2_A if role == "joiner" else SPAKE2_B
+        self._spake = side(normalize(code).encode("ascii"), idA=id_a, idB=id_b, entropy_f=_entropy(seed))
+        self.message = self._spake.start()
+        self.key: bytes | None = None
+        self._theirs = b""
+
+    def finish(self, their_message: bytes) -> bytes:
+        try:
+            self.key = self._spake.finish(bytes(their_message))
+        except Exception as e:  # spake2 raises assorted errors for a bad point or side byte
+            raise JoinCodeError(f"the other side's key-exchange message is malformed ({type(e).__name__})") from None
+        self._theirs = bytes(their_message)
+        return self.key
+
+    def _msgs(self) -> tuple[bytes, bytes]:
+        return (self.message, self._theirs) if self.role == "joiner" else (self._theirs, self.message)
+
+    def my_tag(self) -> bytes:
+        """This side's key confirmation (after ``finish``)."""
+        if self.key is None:
+            raise ValueError("finish the exchange first")
+        return self.transcript.tag(self.key, self.role, *self._msgs())
+
+    def check(self, their_tag: bytes) -> None:
+        """Check the other side's confirmation; ``JoinCodeError`` if it used another code."""
+        if self.key is None:
+            raise ValueError("finish the exchange first")
+        other = "host" if self.role == "joiner" else "joiner"
+        check_tag(self.transcript.tag(self.key, other, *self._msgs()), their_tag, other)
 
 
 def check_tag(expected: bytes, received: bytes, who: str = "peer") -> None:

@@ -40,6 +40,8 @@ fixed code points, not the Unicode database, so every peer agrees).
 
 from __future__ import annotations
 
+import unicodedata
+
 import dataclasses
 import functools
 import re
@@ -95,7 +97,10 @@ __all__ = [
     "to_wire",
 ]
 
-PROTOCOL_VERSION = 2  # 2: the roster carries the track; every seat signs the roster (commit_chain.roster)
+#: 2: the roster carries the track; every seat signs the roster (commit_chain.roster).
+#: 3: the join code checked by SPAKE2, game links in a Noise channel, the nickname rule (issue 11).
+#: 4: relays are plain frames, acks carry seat digests, votes and size caps of SPEC 11.6/11.9 (issue 10).
+PROTOCOL_VERSION = 4
 #: Seats are 0..MAX_SEATS-1; seat 0 is the host.
 MAX_SEATS = 8
 HOST_SEAT = 0
@@ -430,7 +435,36 @@ def register_body(cls: type[Body]) -> type[Body]:
 
 
 _B32 = exact_bytes(32)
-_NICK = text(64, min_chars=1)
+#: Unicode categories a nickname must not hold: controls, formats (zero-width, bidi), surrogates, private
+#: use, unassigned, combining marks, line/paragraph separators.  With NFC, two different nicknames can not
+#: render the same because of an invisible or combining character.
+_NICK_BAD_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Mc", "Me", "Zl", "Zp"})
+
+
+def nickname_problem(nick: str) -> str | None:
+    """Why ``nick`` is not an acceptable nickname (None: it is): not NFC, or a forbidden character."""
+    if not nick or nick != nick.strip():
+        return "empty, or space at either end"
+    if unicodedata.normalize("NFC", nick) != nick:
+        return "not in Unicode normal form C"
+    for c in nick:
+        cat = unicodedata.category(c)
+        if cat in _NICK_BAD_CATEGORIES:
+            kind = {"C": "control or format", "M": "combining", "Z": "separator"}[cat[0]]
+            return f"holds a {kind} character (U+{ord(c):04X})"
+    return None
+
+
+def _check_nick(raw: Any, path: str) -> str:
+    nick = _check_text(raw, path, 64, 1)
+    why = nickname_problem(nick)
+    if why is not None:
+        _fail(path, f"nickname {why}")
+    return nick
+
+
+_NICK = _check_nick
+_PAKE = exact_bytes(33)  # a SPAKE2 message: side byte + Ed25519 point (protocol/joincode.py)
 _REASON = text(200)
 _SEAT = uint(MAX_SEATS - 1)
 
@@ -466,7 +500,7 @@ class Hello(Body):
 @register_body
 @dataclass(frozen=True)
 class Challenge(Body):
-    """Host -> joiner: the host's key and nonce; the envelope carries the game id."""
+    """Host -> joiner: the host's key, nonce and SPAKE2 message (side B); the envelope carries the game id."""
 
     TYPE = "challenge"
     CHAINED = False
@@ -474,25 +508,27 @@ class Challenge(Body):
     pubkey: bytes
     nonce: bytes
     kind: str
-    FIELDS = {"pubkey": _B32, "nonce": _B32, "kind": ident()}
+    pake: bytes
+    FIELDS = {"pubkey": _B32, "nonce": _B32, "kind": ident(), "pake": _PAKE}
 
 
 @register_body
 @dataclass(frozen=True)
 class Join(Body):
-    """Joiner -> host: HMAC proof that the joiner knows the code."""
+    """Joiner -> host: the joiner's SPAKE2 message (side A) and its key confirmation."""
 
     TYPE = "join"
     CHAINED = False
     SENDER = "joiner"
+    pake: bytes
     tag: bytes
-    FIELDS = {"tag": _B32}
+    FIELDS = {"pake": _PAKE, "tag": _B32}
 
 
 @register_body
 @dataclass(frozen=True)
 class Welcome(Body):
-    """Host -> joiner: accepted; the host's HMAC proof and the joiner's seat."""
+    """Host -> joiner: accepted; the host's key confirmation and the joiner's seat."""
 
     TYPE = "welcome"
     CHAINED = False

@@ -52,7 +52,7 @@ from .chain import SenderChain, Verdict
 from .crypto import Identity, fingerprint, h
 from .errors import ChainError, CommitmentError, DecodeError, EquivocationError, ProtocolError, RevealError
 from .messages import (
-    ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal, Roster, Vote,
+    BODY_TYPES, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal, Roster, Vote,
     SignedMessage, SlotCommit, decode_signed, encode_signed, exact_bytes, list_of, pack_canonical, register_body,
     uint,
 )
@@ -62,7 +62,10 @@ from .randomness import RevealVerifier, chain_reveal, event_randomness, make_has
 from .slots import SlotBook, commit_slot
 
 CHAIN_LENGTH = 4096  # random events a game can use (one per turn)
-MAX_EVIDENCE_FRAME = 60000
+MAX_MESSAGE = 40000  # bytes of one chained message other than evidence (checked before it enters a chain)
+MAX_EVIDENCE_FRAME = MAX_MESSAGE
+MAX_EVIDENCE = 62000  # bytes of one evidence message: it always fits a frame (64 KiB) and a log record
+MAX_SEAT_BYTES = 8 << 20  # what one seat's chained messages may make another peer store, in all (G9)
 
 
 @register_body
@@ -145,17 +148,38 @@ class VotedOut:
 
 @dataclass(frozen=True)
 class GameOver:
-    places: tuple[int, ...]
+    places: tuple[int, ...]  # empty when the game was abandoned (an "end" vote): no places (G10)
+    abandoned: bool = False
+
+
+@dataclass(frozen=True)
+class SeatTakenOver:
+    """A computer player plays ``seat`` from ``turn`` on, by a vote of ``voters`` (G10: it is ranked as usual)."""
+
+    seat: int
+    turn: int
+    voters: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Abandoned:
+    """The game was abandoned by a vote on ``seat`` at ``turn``: it has no places (G10)."""
+
+    seat: int
+    turn: int
+    voters: tuple[int, ...]
 
 
 @dataclass
 class Output:
-    send: list[bytes] = field(default_factory=list)
+    send: list[bytes] = field(default_factory=list)  # this peer's own messages, to every peer (logged)
     events: list[Any] = field(default_factory=list)
+    relay: list[tuple[int, bytes]] = field(default_factory=list)  # (to seat, another seat's signed frame)
 
     def extend(self, other: "Output") -> None:
         self.send.extend(other.send)
         self.events.extend(other.events)
+        self.relay.extend(other.relay)
 
 
 class Halted(Exception):
@@ -257,15 +281,25 @@ class Session:
         self.last_description = ""
         # absent players (G7): absent/vote messages per absent seat, the outcome once every present
         # seat has voted alike, and the seats a computer player now plays on every peer
-        self.absents: dict[int, dict[int, Absent]] = {}
-        self.votes: dict[int, dict[int, Vote]] = {}
-        self.gone: dict[int, tuple[str, int, int]] = {}  # seat -> (choice, messages kept, turn)
+        # (protocol/SPEC.md section 11.9)
+        self.absents: dict[int, dict[int, Absent]] = {}  # seat X -> sender -> its latest absent about X
+        self.absent_haves: dict[tuple[int, int], set[int]] = {}  # (sender, X) -> the haves it declared
+        self.votes: dict[int, dict[int, Vote]] = {}  # seat X -> sender -> its (one) vote on X
+        self.decided: dict[int, tuple[str, int, tuple[int, ...]]] = {}  # X -> (choice, have, voters)
+        self.gone: dict[int, tuple[str, int, int]] = {}  # seat -> (choice, messages kept, turn of the takeover)
+        self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
+        self.abandoned = False
         self.my_votes: dict[int, int] = {}
+        self.vote_choice = "bot"  # this peer's choice when it joins a vote others started (the shell sets it)
         self.bot_seats: set[int] = set()
         self.bot_moves: dict[int, bytes] = {}
-        self.relayed: set[tuple[int, int, int]] = set()
+        self.relayed: dict[int, set[int]] = {}  # X -> the seqs of X's messages this peer has relayed
+        self.relay_seen: dict[tuple[int, int], set[int]] = {}  # (relayer, X) -> seqs of X it relayed
+        self.copied: dict[tuple[int, int], set[int]] = {}  # (sender, seat) -> seqs of seat's messages it copied
+        self.reveal_seq: dict[tuple[int, int], int] = {}  # (seat, event) -> seq of its reveal message
+        self.reveal_digest: dict[tuple[int, int], bytes] = {}  # (seat, event) -> digest of its reveal message
+        self.bytes_from: Counter = Counter()
         self.agreed_state = None
-        self.declared: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------ identity
     def fingerprint(self, seat: int) -> str:
@@ -276,7 +310,7 @@ class Session:
 
     # ---------------------------------------------------------------- intake
     def check(self, payload: bytes, from_seat: int | None = None,
-              msg: SignedMessage | None = None) -> SignedMessage | None:
+              msg: SignedMessage | None = None, relayed: bool = False) -> SignedMessage | None:
         """Decode and authenticate one frame.  None: a duplicate (ignore it).
 
         Raises :class:`Halted` with an :class:`Offence` for a frame that
@@ -287,6 +321,15 @@ class Session:
         if msg is None:
             msg = decode_signed(payload)
         sender = msg.envelope.sender
+        if relayed:
+            # another seat's frame passed on by the peer at the other end (SPEC 11.9, relay): whoever passed
+            # it on did not sign it, so what is wrong with it costs that connection only (ProtocolError)
+            if msg.envelope.game != self.game_id or sender not in self.keys or not BODY_TYPES[msg.type].CHAINED:
+                raise ChainError(f"a relayed {msg.type} that is not a message of this game")
+            msg.verify(self.keys[sender])
+            from_seat = None
+            if msg.envelope.seq > self.chain.next_seq(sender):
+                return None  # one we can not place yet: no proof either way (its predecessors come first)
         blame = from_seat if from_seat is not None else sender
         if from_seat is not None and sender != from_seat and msg.type != "roster":
             self._halt(Offence(blame, self._nick(blame), f"sent a {msg.type} signed as seat {sender}", (payload,)))
@@ -294,8 +337,9 @@ class Session:
             self._halt(Offence(blame, self._nick(blame), f"sent a {msg.type} from another game", (payload,)))
         if sender not in self.keys:
             self._halt(Offence(blame, self._nick(blame), f"sent a message as unknown seat {sender}", (payload,)))
-        if self._frozen(sender, msg.envelope.seq):
+        if self._frozen(sender, msg.envelope.seq, relayed):
             return None  # voted out: what it sends after the vote is not part of this game
+        self._check_size(msg, blame)
         try:
             verdict = self.chain.accept(msg)
         except EquivocationError as e:
@@ -306,7 +350,30 @@ class Session:
         if verdict == Verdict.DUPLICATE:
             return None
         self.counts[msg.type] += 1
+        self.bytes_from[sender] += len(msg.payload)
         return msg
+
+    def _check_size(self, msg: SignedMessage, blame: int) -> None:
+        """Sizes are checked before a message enters a hash chain (G9): a chained message other than
+        evidence fits in a relay, evidence fits in a frame, and one seat can make a peer store only
+        so much.  The message's own signature proves it (an unsigned one is not blamed on its seat)."""
+        size = len(msg.payload)
+        cap = MAX_EVIDENCE if msg.type == "evidence" else MAX_MESSAGE
+        total = self.bytes_from[msg.sender] + size
+        if size <= cap and total <= MAX_SEAT_BYTES:
+            return
+        if self.chain.next_seq(msg.sender) > msg.seq:
+            return  # (a duplicate: the chain ignores it)
+        try:
+            msg.verify(self.keys[msg.sender])
+        except ProtocolError:
+            self._halt(Offence(blame, self._nick(blame), f"bad signature (in a {msg.type})", (msg.payload,)))
+        sender = msg.sender
+        if size > cap:
+            self._halt(Offence(sender, self._nick(sender), f"sent a {msg.type} of {size} bytes (at most {cap})",
+                               (msg.payload,)))
+        self._halt(Offence(sender, self._nick(sender), f"sent more than {MAX_SEAT_BYTES >> 20} MiB of messages",
+                           (msg.payload,)))
 
     def _nick(self, seat: int) -> str:
         return self.nicks[seat] if 0 <= seat < self.n else "?"
@@ -325,9 +392,13 @@ class Session:
         assert self.me is not None and self.identity is not None
         env = Envelope(self.game_id, self.me, self.chain.next_seq(self.me), self.chain.head(self.me), body)
         payload = encode_signed(self.identity, env)
+        cap = MAX_EVIDENCE if body.TYPE == "evidence" else MAX_MESSAGE
+        if len(payload) > cap:  # never enters our chain: we could neither send nor log it (G9)
+            raise ValueError(f"a {body.TYPE} of {len(payload)} bytes (at most {cap})")
         msg = decode_signed(payload)
         self.chain.accept(msg, signed_here=True)
         self.counts[msg.type] += 1
+        self.bytes_from[self.me] += len(payload)
         out.send.append(payload)
         out.extend(self._handle(msg))
         return msg
@@ -417,6 +488,10 @@ class Session:
             else:
                 self.pending_slots[seat].append(body)
         elif isinstance(body, Reveal):
+            if seat == self.me:
+                self.revealed.add(body.event)  # (our own, replayed from the log on resume: never sent twice)
+            self.reveal_seq[(seat, body.event)] = msg.seq
+            self.reveal_digest[(seat, body.event)] = msg.digest
             try:
                 self.reveals.check(seat, body.event, body.preimage)
             except RevealError as e:
@@ -437,45 +512,62 @@ class Session:
         elif isinstance(body, FinalOpen):
             self.final_opens.setdefault(seat, []).extend(body.openings)
         elif isinstance(body, Evidence):
-            self.evidence_seen.setdefault(self.turn, set()).add(seat)
-            for frame in body.frames:
-                try:
-                    other = decode_signed(frame)
-                except DecodeError:
-                    self._halt(Offence(seat, self._nick(seat), "sent evidence that is not a message", (msg.payload,)))
-                if other.envelope.game != self.game_id or other.sender not in self.keys or \
-                        self._frozen(other.sender, other.envelope.seq):
-                    continue
-                if isinstance(other.body, Move):
-                    # another copy of a move we hold: show ours too before anything else, so that every
-                    # peer gets both signed copies (the proof), even if this one is about to stop
-                    mine = self.moves.get(other.body.turn)
-                    if mine is not None and mine.payload != frame and other.body.turn not in self.evidence_turns:
-                        self.evidence_turns.add(other.body.turn)
-                        if self.me is not None:
-                            self._emit(Evidence((mine.payload,)), out)
-                try:
-                    verdict = self.chain.accept(other)
-                except EquivocationError as e:
-                    s = other.envelope.sender
-                    self._halt(Offence(s, self._nick(s), f"equivocation: {e}", tuple(e.evidence)))
-                except ProtocolError:
-                    continue  # a frame we can not place yet: no proof either way
-                if verdict == Verdict.NEW:  # a relayed message of an absent peer: as if it came from it
-                    self.counts[other.type] += 1
-                    out.extend(self._handle(other))
+            self._on_evidence(msg, out)
         elif isinstance(body, Absent):
-            self.absents.setdefault(body.seat, {})[seat] = body
-            self._relay(body.seat, body.have, out)
+            self._on_absent(msg, out)
         elif isinstance(body, Vote):
-            self.votes.setdefault(body.seat, {})[seat] = body
-            self._relay(body.seat, body.have, out)
+            self._on_vote(msg, out)
         elif isinstance(body, Bye):
             pass
         else:
             self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} during the game", (msg.payload,)))
         out.extend(self._progress())
         return out
+
+    def _on_evidence(self, msg: SignedMessage, out: Output) -> None:
+        """Evidence: copies of one other seat's signed messages (sent when acks disagree, SPEC 11.6), each
+        message of that seat copied at most once by each sender.  Anything else is evidence nobody
+        asked for, an offence (G9).  A copy that differs from ours is that seat's equivocation (G5)."""
+        sender, frames = msg.sender, msg.body.frames
+        proof = (msg.payload,)
+        copies = []
+        for f in frames:
+            try:
+                o = decode_signed(f)
+            except DecodeError:
+                o = None
+            if (o is None or o.envelope.game != self.game_id or o.sender not in self.keys
+                    or not BODY_TYPES[o.type].CHAINED):
+                self._halt(Offence(sender, self._nick(sender), "sent evidence nobody asked for", proof))
+            copies.append(o)
+        seat = copies[0].sender
+        copied = self.copied.setdefault((sender, seat), set())
+        for o in copies:
+            if o.sender != seat or o.seq in copied:
+                self._halt(Offence(sender, self._nick(sender), f"sent a copy of seat {o.sender}'s message {o.seq} "
+                                                               "twice (or evidence about two seats)", proof))
+            copied.add(o.seq)
+        self.evidence_seen.setdefault(self.turn, set()).add(sender)
+        for o in copies:
+            if self._frozen(seat, o.seq, relayed=True) or o.seq > self.chain.next_seq(seat):
+                continue  # one we can not place (yet): no proof either way
+            try:
+                o.verify(self.keys[seat])
+            except ProtocolError:
+                self._halt(Offence(sender, self._nick(sender), f"sent a forged copy of seat {seat}'s message", proof))
+            try:
+                verdict = self.chain.accept(o)
+            except EquivocationError as e:
+                # show our copy too before stopping, so that every peer gets both signed copies (the proof)
+                if self.me is not None and seat != self.me and o.seq not in self.copied.get((self.me, seat), ()):
+                    self._emit(Evidence((e.evidence[0],)), out)
+                self._halt(Offence(seat, self._nick(seat), f"equivocation: {e}", tuple(e.evidence)))
+            except ProtocolError:
+                continue
+            if verdict == Verdict.NEW:  # as if it came from its sender
+                self.counts[o.type] += 1
+                self.bytes_from[seat] += len(o.payload)
+                out.extend(self._handle(o))
 
     def _add_gen(self, seat: int, generation: int, first: int, body: SlotCommit) -> None:
         self.slots.add_generation(seat, generation, body.commitments)
@@ -494,8 +586,17 @@ class Session:
         return out
 
     def _progress_loop(self, out: Output) -> None:
-        while not self.halted:
+        while not self.halted and not self.done:
             self._resolve_votes(out)
+            if self.me is not None and self.me in self.decided:
+                return  # this seat is voted out: it produces nothing more (the shell stops)
+            self._advance(out)
+            if self.halted or self.done or not self._take_over(out):
+                return
+
+    def _advance(self, out: Output) -> None:
+        """Go as far as the messages held allow."""
+        while not self.halted and not self.done:
             if self.turn == 0 and self.state is None:
                 if not self._setup_ready():
                     return
@@ -665,6 +766,9 @@ class Session:
         sections = self.g.section_hashes(self.state)
         digest = self.g.state_hash(self.state, self.head, sections)
         sections["move"] = self._move_digest(t) if t > 0 else self.roster.digest
+        for i in self.present():  # each seat's chain up to its reveal of t: traces a disagreement (SPEC 11.6)
+            if (i, t) in self.reveal_digest:
+                sections[f"seat.{i}"] = self.reveal_digest[(i, t)]
         self.my_hash[t] = digest
         self.my_sections[t] = sections
         if self.me is not None:
@@ -678,22 +782,54 @@ class Session:
         differ = [s for s, a in acks.items() if a.state != mine]
         if not differ:
             return True
-        # A different copy of the move is equivocation by the mover: send our copy as evidence,
-        # and wait for the others' copies, which prove it.
-        move_differs = [s for s, a in acks.items() if a.sections and a.sections.get("move") != self.my_sections[t]["move"]]
-        if move_differs and t in self.moves and t not in self.evidence_turns:
-            self.evidence_turns.add(t)
-            if self.me is not None:
-                self._emit(Evidence((self.moves[t].payload,)), out)
-            return False
-        if move_differs and t in self.evidence_turns and not set(move_differs) <= self.evidence_seen.get(t, set()):
-            return False  # wait for the copies of every seat whose move differs: one of them proves it
-        agree = [s for s in acks if s not in differ]
+        # Each ack carries, per seat, the digest of that seat's reveal for the turn, which commits to the
+        # seat's whole chain up to it (SPEC 11.6).  A seat whose digest differs between two acks sent
+        # different signed messages to different peers: both sides send their copies of its messages
+        # since the turn before, and the copies prove the equivocation (an offence of that seat, G5).
+        my_secs = self.my_sections[t]
+        forked: set[int] = set()
+        same_inputs = []
+        for s in differ:
+            secs = acks[s].sections or {}
+            seat_keys = [k for k in my_secs if k.startswith("seat.") or k == "move"]
+            for k in seat_keys:
+                if k in secs and secs[k] != my_secs[k]:
+                    forked.add(self.moves[t].sender if k == "move" and t in self.moves else int(k[5:]) if k != "move"
+                               else -1)
+            if all(secs.get(k) == my_secs[k] for k in seat_keys):
+                same_inputs.append(s)
+        forked.discard(-1)
+        if forked:
+            if t not in self.evidence_turns:
+                self.evidence_turns.add(t)
+                if self.me is not None:
+                    for seat in sorted(forked - {self.me}):
+                        self._send_copies(seat, t, out)
+                return False
+            if not set(differ) <= self.evidence_seen.get(t, set()):
+                return False  # wait for the copies of every seat whose ack differs: they prove who forked
+        # Nobody is named on a count of acks (G5): a seat that lies to some peers would make an honest one
+        # look like the odd one out.  A seat is named only when its own signed ack states a different
+        # hash for the very same signed inputs (every seat's chain up to this turn's reveal).
         culprit = None
-        if len(differ) == 1 and len(agree) >= 2:
+        if not forked and len(differ) == 1 and same_inputs == differ:
             culprit = differ[0]
         report = self.desync_report(t)
         self._halt(Desync(t, report, culprit))
+
+    def _send_copies(self, seat: int, t: int, out: Output) -> None:
+        """Evidence: our copies of ``seat``'s messages since its reveal of the turn before ``t``."""
+        start = self.reveal_seq.get((seat, t - 1), -1) + 1 if t > 0 else 0
+        done = self.copied.get((self.me, seat), set())
+        frames = [m.payload for m in self.chain.history(seat)[start:] if m.seq not in done]
+        batch: list[bytes] = []
+        for f in frames:
+            if batch and (len(batch) == 4 or sum(map(len, batch)) + len(f) > MAX_EVIDENCE - 2000):
+                self._emit(Evidence(tuple(batch)), out)
+                batch = []
+            batch.append(f)
+        if batch:
+            self._emit(Evidence(tuple(batch)), out)
 
     def desync_report(self, t: int) -> dict:
         return {
@@ -733,7 +869,7 @@ class Session:
                 self._emit(FinalOpen(tuple(ops[i:i + 500])), out)
                 if self.halted:
                     return out
-            return out
+            # (and on: ours may be the last final_open the end was waiting for, defect A)
         if self.done or any(i not in self.final_opens for i in self.present()):
             return out
         self._check_final()
@@ -773,40 +909,64 @@ class Session:
                 self._halt(Offence(seat, self._nick(seat), "a reshuffle that did not keep the cards it gathered"))
 
     # ------------------------------------------------------- absent players
+    # protocol/SPEC.md section 11.9: absence, relay, pause, vote, takeover.  Every decision here is a
+    # function of signed messages (each peer's own chain order), so every peer and the auditor agree.
     def present(self) -> list[int]:
         """Seats still taking part (not voted out)."""
         return [i for i in range(self.n) if i not in self.gone]
 
-    def _frozen(self, seat: int, seq: int) -> bool:
+    def _frozen(self, seat: int, seq: int, relayed: bool = False) -> bool:
+        """Messages of ``seat`` this peer no longer takes: from the agreed count on once the vote on it
+        is decided; after our own vote, those straight from the seat from our vote's count on.  A relayed
+        copy is still taken until the decision: whoever relays it held it, and so votes with a count
+        that covers it (SPEC 11.9), so it never takes a voter past the agreed count."""
         if seat in self.gone:
             return seq >= self.gone[seat][1]
-        return seat in self.my_votes and seq >= self.my_votes[seat]
+        if seat in self.decided:
+            return seq >= self.decided[seat][1]
+        if seat in self.my_votes and not relayed:
+            return seq >= self.my_votes[seat]
+        return False
 
     def _move_digest(self, t: int) -> bytes:
         return self.moves[t].digest if t in self.moves else self.bot_moves[t]
 
-    def _relay(self, absent: int, have: int, out: Output) -> None:
-        """Send the others the absent seat's messages they lack (they said how many they hold)."""
-        if self.me is None or absent == self.me:
+    def forget_relays(self, seat: int) -> Output:
+        """A new connection to ``seat``: what we relayed to it on the old one may be lost; relay again
+        what its latest absence or vote said it lacks."""
+        out = Output()
+        for key in [k for k in self.relayed if k[0] == seat]:
+            del self.relayed[key]
+        for x in range(self.n):
+            said = [a.have for a in [self.absents.get(x, {}).get(seat), self.votes.get(x, {}).get(seat)] if a]
+            if said and x not in self.gone:
+                self._relay(seat, x, max(said), out)
+        return out
+
+    def _relay(self, asker: int, absent: int, have: int, out: Output) -> None:
+        """Send ``asker`` the exact signed messages of ``absent`` it lacks (it holds ``have``): plain
+        frames of ``absent``'s chain, each at most once per connection, so a relay always fits a
+        frame and costs no more than the absent seat's own messages (G9)."""
+        if self.me is None or asker == self.me:
             return
         mine = self.chain.next_seq(absent)
-        if mine <= have or (absent, have, mine) in self.relayed:
+        start = max(have, self.relayed.get((asker, absent), 0))
+        if start >= mine:
             return
-        self.relayed.add((absent, have, mine))
-        frames = [m.payload for m in self.chain.history(absent)[have:]]
-        for i in range(0, len(frames), 4):
-            self._emit(Evidence(tuple(frames[i:i + 4])), out)
+        self.relayed[(asker, absent)] = mine
+        out.relay.extend((asker, m.payload) for m in self.chain.history(absent)[start:mine])
 
-    def waiting_on(self) -> set[int]:
-        """The seats whose messages the game is waiting for now."""
-        if self.halted or self.done or self.me is None:
+    def _needed(self) -> set[int]:
+        """The present seats whose messages the game can not go on without, now (for the auditor too)."""
+        if self.halted or self.done:
             return set()
         pres = self.present()
         if self.state is None:
             missing = {i for i in pres if i not in self.chain_tips or (self.g.hidden and not self.gens[i])}
-            return missing or {i for i in pres if not self.reveals.has_revealed(i, 0)}
+            return missing or {i for i in pres if not self.reveals.has_revealed(i, 0)} or \
+                {i for i in pres if i not in self.acks.get(0, {})}
         if self.over:
-            return {i for i in pres if i not in self.final_opens}
+            return {i for i in pres if i not in self.final_opens} if self.g.hidden else set()
         t = self.turn
         if self.applied_turn < t:
             if t not in self.moves and t not in self.move_actions:
@@ -815,6 +975,12 @@ class Session:
             return {i for i in pres if not self.reveals.has_revealed(i, t)}
         return {i for i in pres if i not in self.acks.get(t, {})}
 
+    def waiting_on(self) -> set[int]:
+        """The seats whose messages the game is waiting for now."""
+        if self.me is None:
+            return set()
+        return self._needed() - {self.me}
+
     def waiting_for_move(self) -> bool:
         """True while the game waits for a player's decision (which may take a person a while);
         False while it waits for messages a client sends by itself (reveals, acks, openings)."""
@@ -822,61 +988,132 @@ class Session:
                 and self.turn not in self.moves and self.turn not in self.move_actions)
 
     def declare_absent(self, seat: int) -> Output:
-        """Record (signed) that ``seat`` is not answering; the game pauses when every present seat agrees."""
+        """Record (signed) that ``seat`` is not answering; the game pauses when every present seat agrees.
+        At most one per (seat, count of its messages held): a new one only after it sent more."""
         out = Output()
-        if self.me is None or seat == self.me or seat in self.gone or (seat, self.turn) in self.declared:
+        have = self.chain.next_seq(seat)
+        if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
+                or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done):
             return out
-        self.declared.add((seat, self.turn))
-        self._emit(Absent(seat, self.turn, self.chain.next_seq(seat)), out)
+        self._emit(Absent(seat, self.turn, have), out)
         return out
 
     def paused_on(self, seat: int) -> bool:
-        """Every present seat but ``seat`` has declared it absent."""
+        """Every present seat but ``seat`` has declared it absent since its last message we hold
+        (an absence about it before a message it sent since is stale: it came back, G7)."""
+        if seat in self.gone or seat in self.decided:
+            return False
         got = self.absents.get(seat, {})
-        return seat not in self.gone and all(i in got for i in self.present() if i != seat)
+        held = self.chain.next_seq(seat)
+        return all(i in got and got[i].have >= held for i in self._voters(seat))
+
+    def _voters(self, seat: int) -> list[int]:
+        return [i for i in self.present() if i != seat and i not in self.decided]
+
+    def _highest_have(self, seat: int) -> int:
+        return max([a.have for a in self.absents.get(seat, {}).values()] +
+                   [v.have for v in self.votes.get(seat, {}).values()] + [0])
 
     def cast_vote(self, seat: int, choice: str) -> Output:
         """Vote (signed) to go on with a computer player in ``seat`` ("bot") or to end the game ("end")."""
         out = Output()
-        if self.me is None or seat in self.my_votes or not self.paused_on(seat):
+        if self.me is None or seat in self.my_votes or not self.paused_on(seat) or self.halted or self.done:
             return out
-        mine = self.chain.next_seq(seat)
-        seen = [a.have for a in self.absents.get(seat, {}).values()] + \
-               [v.have for v in self.votes.get(seat, {}).values()]
-        if seen and mine < max(seen):
-            return out  # someone holds more of its messages: wait for them to be relayed
-        self.my_votes[seat] = mine
-        self._emit(Vote(seat, choice, mine), out)
+        self._vote(seat, choice, out)
         return out
 
-    def _resolve_votes(self, out: Output) -> None:
-        """When every present seat but X has voted on X with the same count of X's messages, X is out:
-        replaced by a computer player that every peer runs alike, or the game ends (majority, ties end)."""
+    def _vote(self, seat: int, choice: str, out: Output) -> None:
+        mine = self.chain.next_seq(seat)
+        if mine < self._highest_have(seat):
+            return  # someone holds more of its messages: wait for them to be relayed
+        self._emit(Vote(seat, choice, mine), out)
+
+    def _join_votes(self, out: Output) -> None:
+        """A vote on a seat this peer has declared absent is joined at once (with this peer's choice), so
+        a pause ends within a bounded time even if the seat came back to this peer alone meanwhile."""
+        if self.me is None:
+            return
         for seat, votes in list(self.votes.items()):
-            if seat in self.gone:
+            if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
+                    and any(i != self.me for i in votes) and self.absent_haves.get((self.me, seat))):
+                self._vote(seat, self.vote_choice, out)
+
+    def _on_absent(self, msg: SignedMessage, out: Output) -> None:
+        seat, body = msg.sender, msg.body
+        x = body.seat
+        if x == seat or x >= self.n:
+            self._halt(Offence(seat, self._nick(seat), "declared itself (or no seat) absent", (msg.payload,)))
+        haves = self.absent_haves.setdefault((seat, x), set())
+        if haves and body.have <= max(haves):
+            self._halt(Offence(seat, self._nick(seat), f"declared seat {x} absent again without holding more of its "
+                                                       f"messages ({body.have})", (msg.payload,)))
+        haves.add(body.have)
+        self.absents.setdefault(x, {})[seat] = body
+        self._relay(seat, x, body.have, out)
+
+    def _on_vote(self, msg: SignedMessage, out: Output) -> None:
+        seat, body = msg.sender, msg.body
+        x = body.seat
+        if x == seat or x >= self.n:
+            self._halt(Offence(seat, self._nick(seat), "voted on itself (or no seat)", (msg.payload,)))
+        if seat in self.votes.get(x, {}):
+            self._halt(Offence(seat, self._nick(seat), f"voted on seat {x} twice", (msg.payload,)))
+        if not self.absent_haves.get((seat, x)):
+            self._halt(Offence(seat, self._nick(seat), f"voted on seat {x} without declaring it absent first",
+                               (msg.payload,)))
+        self.votes.setdefault(x, {})[seat] = body
+        if seat == self.me:
+            self.my_votes[x] = body.have
+        self._relay(seat, x, body.have, out)
+
+    def _resolve_votes(self, out: Output) -> None:
+        """When every present seat but X has voted on X, the vote is decided: the agreed count of X's
+        messages is the highest any vote carries (every voter holds at most its own count, so the
+        others can bring everyone to exactly that count by relay); the choice is bot on a strict
+        majority, else end.  The decision takes effect when the game first needs a message of X
+        beyond that count (_take_over), the same point on every peer."""
+        self._join_votes(out)
+        for seat, votes in sorted(self.votes.items()):
+            if seat in self.gone or seat in self.decided:
                 continue
-            voters = [i for i in self.present() if i != seat]
+            voters = self._voters(seat)
             if not voters or any(i not in votes for i in voters):
                 continue
-            haves = {votes[i].have for i in voters}
-            if len(haves) != 1:
-                continue
+            have = max(votes[i].have for i in voters)
+            if self.chain.next_seq(seat) < have:
+                continue  # the relay of what the highest vote holds is still on its way
             bots = sum(votes[i].choice == "bot" for i in voters)
             choice = "bot" if bots * 2 > len(voters) else "end"
-            self.gone[seat] = (choice, haves.pop(), self.turn)
+            self.decided[seat] = (choice, have, tuple(voters))
+            if seat == self.me:  # this seat is out: it stops (its own later messages are not part of the game)
+                self.voters[seat] = tuple(voters)
+                out.events.append(VotedOut(seat, choice, self.turn))
+
+    def _take_over(self, out: Output) -> bool:
+        """Apply a decided vote on a seat whose message the game now needs (True: something changed)."""
+        needed = self._needed()
+        for seat in sorted(self.decided):
+            if seat in self.gone or seat not in needed:
+                continue
+            choice, have, voters = self.decided[seat]
+            self.gone[seat] = (choice, have, self.turn)
+            self.voters[seat] = voters
             out.events.append(VotedOut(seat, choice, self.turn))
-            if choice == "end":
-                if self.agreed_state is not None:
-                    self.state = self.agreed_state
+            if choice == "end":  # abandoned: no places (G10)
+                self.abandoned = True
                 self.over = True
-                self.turn = self.final_turn
-                self.applied_turn = self.final_turn
-            else:
-                self.bot_seats.add(seat)
-                if self.state is not None and self.g.hidden:  # (before the start: when the game is set up)
-                    self.state = self._open_seat(self.state, seat)
-                    if self.agreed_state is not None:
-                        self.agreed_state = self._open_seat(self.agreed_state, seat)
+                self.done = True
+                out.events.append(Abandoned(seat, self.turn, voters))
+                out.events.append(GameOver((), abandoned=True))
+                return True
+            self.bot_seats.add(seat)
+            out.events.append(SeatTakenOver(seat, self.turn, voters))
+            if self.state is not None and self.g.hidden:  # (before the start: when the game is set up)
+                self.state = self._open_seat(self.state, seat)
+                if self.agreed_state is not None:
+                    self.agreed_state = self._open_seat(self.agreed_state, seat)
+            return True
+        return False
 
     def _open_seat(self, state, seat: int):
         """A computer player's seat: its unknown cards dealt face up, alike on every peer (sled.open_seat).
@@ -898,16 +1135,31 @@ class Session:
         self.bot_moves[t] = h("snowp2p/bot-move/v1", t, pack_canonical(self.g.action_to_wire(action)))
 
     def places(self) -> list[int]:
-        """Final places; for a race ended by a vote, the places as they stand (finishers first);
-        none for a game ended by a vote before it was set up."""
-        if self.state is None:
+        """Final places: every seat ranked alike, a computer-played one too (G10); none for an
+        abandoned game."""
+        if self.state is None or self.abandoned:
             return []
         if self.g.hidden and not self.state.is_over:
-            order = sled.standings(self.state)
-        else:
-            order = list(self.g.final_places(self.state))
-        # a seat voted out for being absent ends behind everyone who stayed
-        return [i for i in order if i not in self.gone] + [i for i in order if i in self.gone]
+            return list(sled.standings(self.state))
+        return list(self.g.final_places(self.state))
+
+    def outcome(self) -> list[str]:
+        """How the result was reached, one line each: played out; a seat played by a computer from
+        turn T (voted by ...); abandoned."""
+        lines = []
+        for seat, (choice, _, turn) in sorted(self.gone.items()):
+            by = ", ".join(f"seat {v} ({self.nicks[v]})" for v in self.voters.get(seat, ()))
+            if choice == "bot":
+                lines.append(f"seat {seat} ({self.nicks[seat]}) played by a computer from turn {turn} "
+                             f"(voted by {by})")
+            else:
+                lines.append(f"abandoned at turn {turn}: seat {seat} ({self.nicks[seat]}) stopped answering "
+                             f"and {by} voted to end the game; no places")
+        if not lines:
+            lines.append("played out")
+        elif not self.abandoned:
+            lines.insert(0, "played out, with a computer player in a seat")
+        return lines
 
     # ---------------------------------------------------------------- resume
     @classmethod
@@ -944,10 +1196,13 @@ class Session:
         out = Output()
         if self.halted:
             return out
+        if self.me is not None and self.me in self.decided:
+            out.events.append(VotedOut(self.me, self.decided[self.me][0], self.turn))
+            return out
         if not self.sent_setup and self.me is not None:
             return self.start()
-        if self.done and self.state is not None:
-            out.events.append(GameOver(tuple(self.places())))
+        if self.done:
+            out.events.append(GameOver(tuple(self.places()), abandoned=self.abandoned))
         elif self.my_turn():
             out.events.append(YourTurn(self.turn))
         return out

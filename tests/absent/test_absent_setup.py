@@ -47,7 +47,8 @@ def test_voted_out_before_the_start_a_computer_player_takes_the_seat(game):
     assert s0.bot_moves and s0.bot_moves == s1.bot_moves  # the computer player really played the seat
     # its cards were dealt face up: every peer knows every card of that seat
     assert all(v is not None for v in s0.state.hand_values(ABSENT))
-    assert t.over[0] == t.over[1] and t.over[0][-1] == ABSENT and sorted(t.over[0]) == [0, 1, 2]
+    # G10: the computer-played seat is ranked like any other
+    assert t.over[0] == t.over[1] == tuple(s0.g.final_places(s0.state)) and sorted(t.over[0]) == [0, 1, 2]
     obs = replay_log(t)
     assert obs.done and obs.my_hash[obs.final_turn] == s0.my_hash[s0.final_turn]
     assert obs.places() == list(t.over[0])
@@ -59,7 +60,7 @@ def test_voted_out_before_the_start_the_game_can_end_there(game, tmp_path):
     t = silent_from_the_start(game, "end")
     for s in t.s[:2]:
         assert s.halted is None and s.done and s.state is None
-        assert s.places() == []
+        assert s.places() == [] and s.abandoned
     assert t.over[0] == t.over[1] == ()
     obs = replay_log(t)
     assert obs.done and obs.places() == [] and obs.unsigned() == [ABSENT]
@@ -80,18 +81,22 @@ def test_a_peer_silent_from_the_start_over_real_tcp(peers):
     opts = ("--absent-after", "1", "--vote-after", "1", "--vote", "bot")
     host = peers.host(game="snowtails", players=3, bots=0, extra=opts)
     honest = peers.join(host, "j1", extra=opts)
+    host.wait_for(r"lobby: j1")  # the mute joiner takes the last seat (2)
     mute = peers.join(host, "mute", cheat="mute", extra=opts)
     for p in (host, honest):
         assert p.wait() == 0, p.describe()
     assert mute.wait() != 0  # it stops once it sees the others voted it out
     hashes = set()
     for p in (host, honest):
-        assert re.search(r"mute \[[0-9a-f-]+\] was voted out at turn 0: a computer player plays that seat\.",
+        assert re.search(r"mute \[[0-9a-f-]+\] was voted out at turn 0 \(voted by [^)]*\): "
+                         r"a computer player plays that seat\.",
                          p.stdout), p.describe()
         assert re.search(r"^mute \[[0-9a-f-]+\] never signed the roster: this game proves no result for that seat",
                          p.stdout, re.M), p.stdout
         meta = p.meta()
-        assert meta["status"] == "finished" and meta["places"][-1] == "mute" and meta["turns"] > 3
+        assert meta["status"] == "finished" and meta["turns"] > 3
+        assert sorted(meta["places"]) == sorted(x["nick"] for x in meta["players"])  # ranked like any other (G10)
+        assert any("played by a computer from turn 0" in ln for ln in meta["outcome"])
         hashes.add(meta["final_hash"])
         # mute never signed the roster (G2): the log proves no result for it, and the audit says so
         a = audit(p.log, debug=True)

@@ -45,22 +45,27 @@ def play_and_kill(peers: Peers, game: str, vote: str, victim: str):
 
 
 def check_survivors(dead, seat: int, nick: str, survivors, choice: str) -> None:
-    what = "a computer player plays that seat." if choice == "bot" else "the game ends."
+    what = "a computer player plays that seat." if choice == "bot" else "the game is abandoned (no places)."
     turns, hashes = set(), set()
     for p in survivors:
         out = p.stdout
         paused = out.find("is not answering: the game is paused")
         assert paused >= 0, f"{p.name} never said the game paused\n{p.describe()}"
         assert nick in out[out.rfind("\n", 0, paused) + 1:paused], f"{p.name}: the pause names someone else\n{out}"
-        m = re.search(r"^(.*) was voted out at turn (\d+): (.*)$", out, re.M)
+        m = re.search(r"^(.*) was voted out at turn (\d+) \(voted by ([^)]*)\): (.*)$", out, re.M)
         assert m, f"{p.name} never reported the vote\n{p.describe()}"
-        assert nick in m.group(1) and m.group(3).strip() == what, m.group(0)
+        assert nick in m.group(1) and m.group(4).strip() == what, m.group(0)
+        assert sorted(m.group(3).split(", ")) == sorted(q.name for q in survivors), m.group(0)
         assert m.start() > paused, f"{p.name}: voted out before the pause"
         turns.add(int(m.group(2)))
+        printed = [int(x) for x in re.findall(r"^  turn (\d+):", out, re.M)]
+        assert len(printed) == len(set(printed)), f"{p.name}: a turn line repeats (after the vote?)"
         meta = p.meta()
         assert meta["status"] == "finished", meta
-        assert meta["places"][-1] == nick, f"{p.name}: the voted-out seat is not last: {meta['places']}"
-        assert sorted(meta["places"]) == sorted(x["nick"] for x in meta["players"])
+        if choice == "bot":  # G10: ranked like any other seat
+            assert sorted(meta["places"]) == sorted(x["nick"] for x in meta["players"])
+        else:  # G10: abandoned, no places
+            assert meta["places"] == [] and meta["abandoned"], meta
         hashes.add(meta["final_hash"])
         a = audit(p.log, debug=True)
         assert a.returncode == 0 and a.stdout.startswith("OK"), f"{p.name}'s log does not audit:\n{a.stdout}{a.stderr}"
@@ -68,11 +73,16 @@ def check_survivors(dead, seat: int, nick: str, survivors, choice: str) -> None:
                          a.stdout, re.M)
         assert line, f"the audit of {p.name}'s log does not name seat {seat} ({nick}):\n{a.stdout}"
         assert int(line.group(1)) in turns
-        expect = "a computer player played the seat" if choice == "bot" else "the game ended there"
+        expect = "a computer player played the seat" if choice == "bot" else "the game was abandoned there"
         assert line.group(2).startswith(expect), line.group(0)
         places = a.stdout.split("Final places:")[1].strip().splitlines()
-        places = [ln.strip() for ln in places if re.match(r"\s*\d+\. ", ln)]
-        assert places[-1].split(". ", 1)[1].split()[0] == nick, f"audit places: {places}"
+        places = [ln.strip().split(". ", 1)[1].split()[0] for ln in places if re.match(r"\s*\d+\. ", ln)]
+        assert places == meta["places"], f"audit places: {places}"
+        if choice == "bot":
+            assert re.search(rf"^Result: played out, with a computer player in a seat; seat {seat} \({nick}\) played "
+                             rf"by a computer from turn {line.group(1)} \(voted by ", a.stdout, re.M), a.stdout
+        else:
+            assert re.search(r"^Result: abandoned at turn", a.stdout, re.M), a.stdout
     assert len(turns) == 1, f"survivors disagree on the turn of the vote: {turns}"
     assert len(hashes) == 1, f"survivors disagree on the final state: {hashes}"
 
@@ -92,7 +102,7 @@ def test_joiner_killed_vote_end_mush(peers):
     vote_turn = int(re.search(r"was voted out at turn (\d+)", survivors[0].stdout).group(1))
     for p in survivors:
         assert p.meta()["turns"] <= vote_turn, "the game went on after a vote to end it"
-        assert "The game is over" in p.stdout
+        assert "The game was abandoned" in p.stdout and "No places" in p.stdout
 
 
 def test_host_killed_joiners_finish(peers):

@@ -110,8 +110,8 @@ def _base_envelopes() -> list:
             out.append(msgpack.unpackb(m.envelope_bytes, raw=False))
     built = [
         Envelope(ZERO_HASH, 255, 0, ZERO_HASH, Hello("ann", ident.public_key, b"\x01" * 32, 47470)),
-        Envelope(game, 0, 0, ZERO_HASH, Challenge(ident.public_key, b"\x02" * 32, "snowtails")),
-        Envelope(game, 255, 0, ZERO_HASH, Join(b"\x03" * 32)),
+        Envelope(game, 0, 0, ZERO_HASH, Challenge(ident.public_key, b"\x02" * 32, "snowtails", b"B" + b"\x09" * 32)),
+        Envelope(game, 255, 0, ZERO_HASH, Join(b"A" + b"\x0a" * 32, b"\x03" * 32)),
         Envelope(game, 0, 0, ZERO_HASH, Welcome(2, b"\x04" * 32)),
         Envelope(game, 0, 0, ZERO_HASH, Refuse("the game is full")),
         Envelope(game, 2, 0, ZERO_HASH, S.Link(2, 7)),

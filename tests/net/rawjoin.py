@@ -53,9 +53,10 @@ def main() -> int:
         print(f"rawjoin: expected a challenge, got {ch.type} {ch.body}", flush=True)
         return 1
     game = ch.envelope.game
-    key = joincode.derive_code_key(joincode.normalize(code), game)
     tr = joincode.JoinTranscript(game, ch.body.pubkey, ch.body.nonce, ident.public_key, nonce)
-    send_frame(s, encode_signed(ident, Envelope(game, UNSEATED, 0, ZERO_HASH, Join(tr.joiner_tag(key)))))
+    pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
+    pake.finish(ch.body.pake)
+    send_frame(s, encode_signed(ident, Envelope(game, UNSEATED, 0, ZERO_HASH, Join(pake.message, pake.my_tag()))))
     if mode == "welcome":
         if not isinstance(decode_signed(recv_frame(s)).body, Welcome):
             return 1

@@ -117,7 +117,6 @@ BAD_ARGS = [
     (["join", "127.0.0.1:47470"], "--code"),  # no --code and standard input is not a terminal
     (["join", "127.0.0.1:47470", "--code", "banana"], "--code"),
     (["join", "127.0.0.1:47470", "--code", "1000-husky-tundra"], "--code"),
-    (["join"], "HOST[:PORT]"),
     (["audit"], "LOGFILE"),
     (["replay"], "LOGFILE"),
 ]

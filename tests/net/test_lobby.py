@@ -83,13 +83,14 @@ async def handshake(host, identity: Identity, nick: str, code: str) -> dict:
     assert isinstance(ch.body, Challenge)
     ch.verify(ch.body.pubkey)
     game = ch.envelope.game
-    key = await trio.to_thread.run_sync(joincode.derive_code_key, code, game)
     tr = joincode.JoinTranscript(game, ch.body.pubkey, ch.body.nonce, identity.public_key, decode_signed(h).body.nonce)
-    j = lobby(identity, game, Join(tr.joiner_tag(key)))
+    pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
+    pake.finish(ch.body.pake)
+    j = lobby(identity, game, Join(pake.message, pake.my_tag()))
     await c.send(j)
     wel = decode_signed(await c.recv())
     assert isinstance(wel.body, Welcome), wel.type
-    joincode.check_tag(tr.host_tag(key), wel.body.tag, "host")
+    pake.check(wel.body.tag)
     return {"conn": c, "hello": h, "join": j, "game": game, "host_key": ch.body.pubkey, "seat": wel.body.seat}
 
 
@@ -125,7 +126,8 @@ async def test_wrong_code_is_refused_on_both_sides_and_the_game_goes_on(peers):
     line = one_line(intruder.stderr)
     assert "wrong join code" in line and "refused by the host" in line, line
     assert "begins" not in intruder.stdout and "is over" not in intruder.stdout
-    host.wait_for(r"^lobby: refused \S+: wrong join code$")
+    # one status line about wrong codes (not one line per attempt: guard.GuessLimiter)
+    host.wait_for(r"^lobby: 1 wrong join code\(s\) from 1 address\(es\) so far \(1/\d+ on this code\)$")
     assert intruder.game_dirs() == []  # it never got near a game
 
     alice, bob = peers.join(host, "alice"), peers.join(host, "bob")
@@ -205,7 +207,7 @@ async def test_other_protocol_version_and_garbage_are_refused(peers):
 
     # a well-formed message of the wrong kind first (a join before any hello)
     c = await RawPeer.connect(host.addr, host.port)
-    await c.send(lobby(me, os.urandom(32), Join(os.urandom(32))))
+    await c.send(lobby(me, os.urandom(32), Join(os.urandom(33), os.urandom(32))))
     reason = await c.expect_refusal()
     assert "expected hello" in reason, reason
 
@@ -263,10 +265,11 @@ async def test_a_joiner_who_comes_while_the_lobby_fills_is_told_it_is_full(peers
         await c.send(h)
         ch = decode_signed(await c.recv())
         assert isinstance(ch.body, Challenge)
-        key = await trio.to_thread.run_sync(joincode.derive_code_key, host.code, ch.envelope.game)
         tr = joincode.JoinTranscript(ch.envelope.game, ch.body.pubkey, ch.body.nonce, ident.public_key,
                                      decode_signed(h).body.nonce)
-        tags[nick] = (lobby(ident, ch.envelope.game, Join(tr.joiner_tag(key))), ch.body.pubkey)
+        pake = joincode.PakeSide("joiner", host.code, tr, os.urandom(32))
+        pake.finish(ch.body.pake)
+        tags[nick] = (lobby(ident, ch.envelope.game, Join(pake.message, pake.my_tag())), ch.body.pubkey)
     await a.send(tags["first"][0])
     wel = decode_signed(await a.recv())
     assert isinstance(wel.body, Welcome) and wel.body.seat == 1

@@ -93,7 +93,7 @@ def test_wrong_game_unknown_seat_and_lobby_messages_are_refused():
         chain.accept(signed(1, 0, ZERO_HASH, Reveal(0, fixed("r")), game=fixed("other game")))
     with pytest.raises(ChainError, match="not in the roster"):
         chain.accept(signed(3, 0, ZERO_HASH, Reveal(0, fixed("r"))))
-    join = signed(UNSEATED, 0, ZERO_HASH, Join(fixed("t")), ident=IDS[1])
+    join = signed(UNSEATED, 0, ZERO_HASH, Join(b"A" + fixed("a"), fixed("t")), ident=IDS[1])
     with pytest.raises(ChainError, match="lobby"):
         chain.accept(join)
 

@@ -139,10 +139,11 @@ def test_final_state_hash_follows_the_spec(S, facts, log_bytes):
 
     obs, records, _, _ = replay(S, log_bytes)
     msgs = [decode_signed(r) for r in records]
-    reveals, moves = {}, {}
+    reveals, moves, reveal_msgs = {}, {}, {}
     for m in msgs:
         if m.type == "reveal":
             reveals.setdefault(m.body.event, {})[m.sender] = m.body.preimage
+            reveal_msgs.setdefault(m.body.event, {})[m.sender] = m
         elif m.type == "move":
             moves[m.body.turn] = m
 
@@ -186,7 +187,9 @@ def test_final_state_hash_follows_the_spec(S, facts, log_bytes):
     assert len(last) == obs.n
     for a in last:
         assert a.body.state.hex() == facts["final_state_hash"]
-        assert dict(a.body.sections) == {**sh, "move": moves[facts["turns"]].digest}
+        # SPEC 11.6: "seat.i" is the digest of seat i's reveal of the turn (its chain up to there)
+        seats = {f"seat.{i}": m.digest for i, m in reveal_msgs[facts["turns"]].items()}
+        assert dict(a.body.sections) == {**sh, "move": moves[facts["turns"]].digest, **seats}
 
 
 def _derive(seed, *labels):

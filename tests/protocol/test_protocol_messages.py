@@ -42,8 +42,8 @@ OPEN = Opening(generation=0, slot=3, value=5, salt=B)
 # (sender, body) for one valid example of every message type.
 EXAMPLES = [
     (UNSEATED, Hello("Ann", IDS[1].public_key, B)),
-    (0, Challenge(IDS[0].public_key, B, "snowtails")),
-    (UNSEATED, Join(B)),
+    (0, Challenge(IDS[0].public_key, B, "snowtails", b"B" + B)),
+    (UNSEATED, Join(b"A" + B, B)),
     (0, Welcome(1, B)),
     (0, Refuse("the game is full")),
     (0, make_roster()),
@@ -127,10 +127,10 @@ def test_roster_refuses_duplicate_keys():
     [
         (1, 0, ZERO_HASH, Hello("a", B, B), GAME),  # hello from a seat
         (UNSEATED, 0, ZERO_HASH, Reveal(0, B), GAME),  # game message unseated
-        (2, 0, ZERO_HASH, Challenge(B, B, "x"), GAME),  # challenge not from host
+        (2, 0, ZERO_HASH, Challenge(B, B, "x", b"B" + B), GAME),  # challenge not from host
         (MAX_SEATS, 0, ZERO_HASH, Reveal(0, B), GAME),
         (1, 0, B, Reveal(0, B), GAME),  # seq 0 with a prev
-        (UNSEATED, 1, B, Join(B), GAME),  # lobby message with a seq
+        (UNSEATED, 1, B, Join(b"A" + B, B), GAME),  # lobby message with a seq
         (1, 0, ZERO_HASH, Reveal(0, B), ZERO_HASH),  # zero game id outside hello
         (2, 0, ZERO_HASH, SlotCommit(1, 0, (B,)), GAME),  # deck of another player
         (1, 2**32, B, Reveal(0, B), GAME),
@@ -171,7 +171,8 @@ GOOD_REVEAL = {"event": 1, "preimage": B}
         (_env({"event": 1, "preimage": B.hex()}), "body.preimage", "binary"),
         (_env(GOOD_REVEAL, kind="teleport"), "envelope.type", "unknown message type"),
         (_env(GOOD_REVEAL, v=1), "envelope.v", "unsupported protocol version 1"),
-        (_env(GOOD_REVEAL, v=3), "envelope.v", "unsupported protocol version 3"),
+        (_env(GOOD_REVEAL, v=PROTOCOL_VERSION - 1), "envelope.v", f"unsupported protocol version {PROTOCOL_VERSION - 1}"),
+        (_env(GOOD_REVEAL, v=PROTOCOL_VERSION + 1), "envelope.v", f"unsupported protocol version {PROTOCOL_VERSION + 1}"),
         (_env(GOOD_REVEAL, game=GAME[:16]), "envelope.game", "32 bytes"),
         (_env(GOOD_REVEAL, sender=-1), "envelope.sender", "out of range"),
         (_env(GOOD_REVEAL, seq=1.0), "envelope.seq", "float"),
@@ -212,7 +213,7 @@ def test_non_canonical_encodings_are_refused():
 def test_duplicate_map_keys_are_refused():
     # {"event": 1, "event": 1, "preimage": B} packed by hand
     body = b"\x83" + b"\xa5event\x01" * 2 + b"\xa8preimage\xc4\x20" + B
-    env = b"\x97\x01\xc4\x20" + GAME + b"\x01\x00\xc4\x20" + ZERO_HASH + b"\xa6reveal" + body
+    env = b"\x97" + bytes([PROTOCOL_VERSION]) + b"\xc4\x20" + GAME + b"\x01\x00\xc4\x20" + ZERO_HASH + b"\xa6reveal" + body
     with pytest.raises(DecodeError):
         decode_signed(msgpack.packb([env, b"\x00" * 64], use_bin_type=True))
 

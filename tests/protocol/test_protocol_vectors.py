@@ -3,6 +3,7 @@ key algorithms match an independent re-implementation written from SPEC.md
 using hashlib only (so the vectors pin the spec, not just the code)."""
 
 import hashlib
+import hmac
 import io
 import json
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from snowp2p.protocol.crypto import Identity, fingerprint, h, verify
 from snowp2p.protocol.framing import FrameDecoder, encode_frame
-from snowp2p.protocol.joincode import JoinTranscript, derive_code_key, make_code
+from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import BODY_TYPES, Envelope, decode_signed, encode_signed
 from snowp2p.protocol.randomness import Rand, chain_reveal, event_randomness, make_hash_chain
@@ -41,12 +42,16 @@ def from_json(obj):
 # --- independent implementations, from the SPEC text only ---------------------------
 
 
-def spec_h(tag, *parts):
+def spec_parts(*parts):
     out = b""
-    for p in (tag, *parts):
+    for p in parts:
         b = p.encode() if isinstance(p, str) else p.to_bytes(8, "big") if isinstance(p, int) else p
         out += len(b).to_bytes(4, "big") + b
-    return hashlib.sha256(out).digest()
+    return out
+
+
+def spec_h(tag, *parts):
+    return hashlib.sha256(spec_parts(tag, *parts)).digest()
 
 
 class SpecRand:
@@ -182,15 +187,30 @@ def test_slot_vectors():
 def test_joincode_vectors():
     v = load("joincode.json")
     assert make_code(unhex(v["rand_bytes"])) == v["code"]
-    key = derive_code_key(v["code"], unhex(v["game_id"]))
-    assert key.hex() == v["key"]
-    spec_key = hashlib.scrypt(
-        v["code"].encode(), salt=spec_h("snowp2p/join-salt/v1", unhex(v["game_id"])), n=2**14, r=8, p=1, dklen=32
-    )
-    assert spec_key == key
     t = JoinTranscript(*(unhex(v[k]) for k in ("game_id", "host_pubkey", "host_nonce", "joiner_pubkey", "joiner_nonce")))
-    assert t.joiner_tag(key).hex() == v["joiner_tag"]
-    assert t.host_tag(key).hex() == v["host_tag"]
+    id_a, id_b = pake_ids(t.game_id, t.host_pubkey, t.joiner_pubkey)
+    assert (id_a.hex(), id_b.hex()) == (v["idA"], v["idB"])
+    assert id_a == spec_parts("snowp2p/join-pake/v2", "joiner", t.game_id, t.joiner_pubkey, t.host_pubkey)
+    host = PakeSide("host", v["code"], t, unhex(v["host_seed"]))
+    joiner = PakeSide("joiner", v["code"], t, unhex(v["joiner_seed"]))
+    assert (host.message.hex(), joiner.message.hex()) == (v["host_message"], v["joiner_message"])
+    assert joiner.finish(host.message).hex() == host.finish(joiner.message).hex() == v["key"]
+    assert joiner.my_tag().hex() == v["joiner_tag"] and host.my_tag().hex() == v["host_tag"]
+    # the tag as SPEC section 10 writes it, from the key and the messages alone
+    spec_tag = hmac.new(unhex(v["key"]), spec_parts("snowp2p/join/v2", "joiner", t.game_id, t.host_pubkey, t.host_nonce,
+                        t.joiner_pubkey, t.joiner_nonce, joiner.message, host.message), hashlib.sha256).hexdigest()
+    assert spec_tag == v["joiner_tag"]
+
+
+def test_channel_vectors():
+    from snowp2p.net.secure import channel_vector
+
+    v = load("channel.json")
+    got = channel_vector(unhex(v["game_id"]), unhex(v["dialer_ephemeral"]), unhex(v["acceptor_ephemeral"]),
+                         (unhex(v["plaintext_dialer_to_acceptor"]), unhex(v["plaintext_acceptor_to_dialer"])))
+    assert {k: x.hex() for k, x in got.items()} == {k: v[k] for k in got}
+    hh = unhex(v["handshake_hash"])
+    assert v["dialer_nonce"] == spec_h("snowp2p/link-binding/v2", "dialer", hh).hex()
 
 
 def test_log_vectors():

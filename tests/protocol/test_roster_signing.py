@@ -85,7 +85,9 @@ def test_a_forged_game_fails_the_audit_naming_the_unsigned_seat(tmp_path, game):
     obs = Session(decode_signed(records[0]))
     for rec in records[1:]:
         obs.receive(rec)
-    assert obs.done and obs.halted is None and obs.places()[0] == 0  # the forger "won"...
+    # the game plays to its end (since G10 the computer-played seat is ranked like any other, so the
+    # forger may not even win: a vote never pays)...
+    assert obs.done and obs.halted is None and sorted(obs.places()) == list(range(obs.n))
     assert obs.unsigned() == [1]  # ...a game its opponent never signed
     res = audit(log)
     assert res.returncode == 1, res.stdout + res.stderr

@@ -15,6 +15,10 @@ modes
   cut-down   after ``--after`` down frames, forward the first half of the next down frame, then close both
   cut-up     the same for the up direction
   blackhole  after ``--after`` down frames, forward nothing more either way but keep both sides open
+  flip       after ``--after`` down frames, flip one bit in the middle of the next down frame (what a relay
+             on the path can do to a signature; the channel's check must catch it, protocol/SPEC.md 11.1)
+  inject     after ``--after`` down frames, insert a well-framed record of random bytes into the down stream
+  lose       after ``--after`` down frames, leave the next down frame out and forward the rest
 
 Each fault line (``fault: ...``) is printed, so a test can check it happened.
 """
@@ -84,10 +88,20 @@ class Link:
                 except Exception:
                     pass
 
+    async def next_frame(self, src, rest: bytes) -> bytes:
+        """``rest`` plus what it takes to hold one whole frame (or as much as comes within 30 s)."""
+        with trio.move_on_after(30):
+            while len(rest) < HEADER or len(rest) < HEADER + int.from_bytes(rest[:HEADER], "big"):
+                more = await src.receive_some(65536)
+                if not more:
+                    break
+                rest += more
+        return rest
+
     async def pump(self, src, dst, direction: str) -> None:
         args = self.args
         counter = FrameCounter()
-        watch = (args.mode in ("drop", "cut-down", "blackhole") and direction == "down") or \
+        watch = (args.mode in ("drop", "cut-down", "blackhole", "flip", "inject", "lose") and direction == "down") or \
                 (args.mode == "cut-up" and direction == "up")
         try:
             while not self.done.is_set():
@@ -108,6 +122,25 @@ class Link:
                         if args.mode == "blackhole":
                             await dst.send_all(data[:end])
                             self.say(f"blackholed after {args.after} {direction} frames")
+                            continue
+                        if args.mode in ("flip", "inject", "lose"):
+                            await dst.send_all(data[:end])
+                            rest = await self.next_frame(src, data[end:])
+                            length = int.from_bytes(rest[:HEADER], "big")
+                            frame, after = rest[:HEADER + length], rest[HEADER + length:]
+                            if args.mode == "flip":
+                                bad = bytearray(frame)
+                                at = HEADER + length // 2
+                                bad[at] ^= 1 << self.rng.randrange(8)
+                                await dst.send_all(bytes(bad) + after)
+                                self.say(f"flipped a bit of byte {at} of the frame after {args.after} {direction} frames")
+                            elif args.mode == "inject":
+                                junk = bytes(self.rng.randrange(256) for _ in range(self.rng.randint(20, 200)))
+                                await dst.send_all(len(junk).to_bytes(HEADER, "big") + junk + frame + after)
+                                self.say(f"injected {len(junk)} bytes after {args.after} {direction} frames")
+                            else:
+                                await dst.send_all(after)
+                                self.say(f"lost the frame after {args.after} {direction} frames ({len(frame)} bytes)")
                             continue
                         # cut: the first half of the next frame (whatever of it is here), then close.
                         # What came before it goes on at once: holding it back while waiting for the
@@ -171,7 +204,7 @@ def parse(argv):
     p = argparse.ArgumentParser()
     p.add_argument("--target", required=True)
     p.add_argument("--listen", type=int, default=0)
-    p.add_argument("--mode", default="pass", choices=["pass", "delay", "drop", "cut-down", "cut-up", "blackhole"])
+    p.add_argument("--mode", default="pass", choices=["pass", "delay", "drop", "cut-down", "cut-up", "blackhole", "flip", "inject", "lose"])
     p.add_argument("--after", type=int, default=30)
     p.add_argument("--delay", type=float, default=0.02)
     p.add_argument("--seed", type=int, default=0)

@@ -115,6 +115,32 @@ def _stranger(port: int, data: bytes) -> bytes:
     return got
 
 
+def _stranger_in_channel(port: int, game_id: bytes, frames: list[bytes]) -> list[bytes]:
+    """As ``_stranger``, but first run the Noise channel handshake of game links (net/secure.py, SPEC 11.1)
+    and send ``frames`` inside it; returns the frames the peer sent back inside it before it closed."""
+    import trio
+
+    from snowp2p.net.conn import Conn, ConnectionClosed
+    from snowp2p.net.secure import dial_channel
+
+    async def run() -> list[bytes]:
+        got: list[bytes] = []
+        with trio.fail_after(60):
+            stream = await trio.open_tcp_stream("127.0.0.1", port)
+            conn = Conn(await dial_channel(stream, game_id))
+            for f in frames:
+                await conn.send(f)
+            try:
+                while True:
+                    got.append(await conn.recv())
+            except ConnectionClosed:
+                pass
+            await conn.aclose()
+        return got
+
+    return trio.run(run)
+
+
 def test_stranger_is_refused_without_affecting_the_game(games):
     g = games(3, think=0.3)
     g.start_all()
@@ -127,18 +153,25 @@ def test_stranger_is_refused_without_affecting_the_game(games):
     stranger = Identity.from_seed(bytes(range(32)))
 
     def link(identity, seat, game=game_id):
-        return encode_frame(encode_signed(identity, Envelope(game, seat, 0, ZERO_HASH, Link(seat, 0))))
+        return encode_signed(identity, Envelope(game, seat, 0, ZERO_HASH, Link(seat, 0)))
 
     attacks = {
         "garbage": encode_frame(bytes(random.Random(7).getrandbits(8) for _ in range(200))),
         "oversize": (MAX_FRAME + 1).to_bytes(4, "big") + bytes(4096),
-        "forged link (stranger's key, seat 1's number)": link(stranger, 1),
-        "forged link (stranger's key, seat 2's number)": link(stranger, 2),
-        "link of another game": link(stranger, 2, game=bytes(range(1, 33))),
-        "its own seat's number": link(stranger, 0),
+        "a plain link (no channel)": encode_frame(link(stranger, 1)),
         "a lobby hello": encode_frame(encode_signed(stranger, Envelope(ZERO_HASH, 255, 0, ZERO_HASH, _hello(stranger)))),
     }
+    # inside a channel (which anyone can open: it is the signed link that authenticates)
+    in_channel = {
+        "forged link (stranger's key, seat 1's number)": [link(stranger, 1)],
+        "forged link (stranger's key, seat 2's number)": [link(stranger, 2)],
+        "link of another game": [link(stranger, 2, game=bytes(range(1, 33)))],
+        "its own seat's number": [link(stranger, 0)],
+        "garbage in the channel": [bytes(random.Random(8).getrandbits(8) for _ in range(100))],
+    }
     for target in ("host", "j1"):
+        for what, frames in in_channel.items():
+            assert _stranger_in_channel(ports[target], game_id, frames) == [], f"{target} answered {what}"
         for what, data in attacks.items():
             answer = FrameDecoder().feed(_stranger(ports[target], data))
             if what == "a lobby hello" and target == "host":
@@ -154,7 +187,7 @@ def test_stranger_is_refused_without_affecting_the_game(games):
     assert all(rc == 0 for rc in rcs.values()), f"exit codes {rcs}\n{g.describe()}"
     for p in (host, j1):
         refusals = re.findall(r"^refused a connection from 127\.0\.0\.1: (.*)$", p.stdout, re.M)
-        assert len(refusals) == len(attacks), f"{p.name}: {refusals}\n{g.describe()}"
+        assert len(refusals) == len(attacks) + len(in_channel), f"{p.name}: {refusals}\n{g.describe()}"
         assert any("exceeds the 65536-byte limit" in r for r in refusals)
         assert "GAME STOPPED" not in p.stdout and "lost the connection" not in p.stdout, p.stdout
     assert_clean_finish(g)
@@ -177,8 +210,12 @@ def test_replayed_link_only_costs_that_seat_its_connection(games):
     g.wait_records(host, 40)
     game_id = _roster(host).envelope.game
     key2 = Home.open(str(j2.home)).identity()
-    replay = encode_frame(encode_signed(key2, Envelope(game_id, 2, 0, ZERO_HASH, Link(2, 0))))
-    _stranger(host.port, replay + encode_frame(b"\x00" * 8))  # then garbage: the host cuts us off
+    replay = encode_signed(key2, Envelope(game_id, 2, 0, ZERO_HASH, Link(2, 0)))
+    _stranger(host.port, encode_frame(replay) + encode_frame(b"\x00" * 8))  # plain: not even a channel
+    # inside a fresh channel: a recorded link is not bound to it (its nonce is not this channel's)
+    assert _stranger_in_channel(host.port, game_id, [replay]) == []
+    assert len(re.findall(r"^refused a connection from 127\.0\.0\.1: .*not bound to this connection",
+                          host.stdout, re.M)) == 1, host.stdout
     rcs = g.wait_all()
     assert all(rc == 0 for rc in rcs.values()), f"exit codes {rcs}\n{g.describe()}"
     for p in g.peers:

@@ -1,0 +1,271 @@
+"""Every pause ends, on a simulated clock (G7, SPEC 11.9): three or four playing sessions, each with the
+shell's own absence timers (net/watch.py AbsenceWatch), over a simulated network with seeded delays.
+
+One seat dies at a seeded moment (sometimes its last messages reach only one peer, which must relay
+them).  Every other seat must then reach the same decision about it, at the same turn, within the
+absence and vote times plus a bounded margin, finish the game, and agree on the result; an observer of
+a log must reach it too.  A seat that comes back before the vote clears its absence (defect G), and
+votes that carry different counts of the dead seat's messages still decide (defect F).
+
+No sockets and no real clock: every run of a seed is the same run.
+"""
+
+from __future__ import annotations
+
+import heapq
+import io
+import random
+
+import pytest
+
+from snowp2p.net.watch import AbsenceWatch
+from snowp2p.protocol.log import LogWriter, read_log
+from snowp2p.protocol.messages import decode_signed
+from snowp2p.protocol.session import GameOver, Session, VotedOut, YourTurn
+from test_absent_unit import choose
+
+ABSENT_AFTER, VOTE_AFTER = 2.0, 3.0
+TICK = 0.25
+# a relay can bring more of the dead seat's messages after a first absence, which restarts that seat's
+# absence timer once; plus the network's delays
+MARGIN = ABSENT_AFTER + 2.0
+
+
+class Sim:
+    """n playing sessions on one simulated clock; frames arrive after a seeded delay, in order per link."""
+
+    def __init__(self, game: str, n: int, seed: int):
+        import hashlib
+
+        from snowp2p.protocol.crypto import Identity
+        from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, encode_signed
+        from snowp2p.protocol.roster import roster_body
+        from snowp2p.rules.config import SledRules
+        from snowp2p.rules.track import find_track
+
+        def fixed(label):
+            return hashlib.sha256(label.encode()).digest()
+
+        ids = [Identity.from_seed(fixed(f"bounded id {i}")) for i in range(n)]
+        self.track = find_track({"snowtails": "first-race", "mush": "mush-first-race"}[game], game)
+        rules = SledRules(game=game)
+        body = roster_body(game, self.track, rules,
+                           tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47600 + i) for i in range(n)))
+        roster = encode_signed(ids[0], Envelope(fixed(f"bounded game {seed}"), 0, 0, ZERO_HASH, body))
+        self.roster = roster
+        self.s = [Session(decode_signed(roster), self.track, i, ids[i], fixed(f"bounded secret {seed} {i}"))
+                  for i in range(n)]
+        self.n = n
+        self.rng = random.Random(seed)
+        self.now = 0.0
+        self.heap: list = []  # (time, order, to, frm, payload)
+        self.order = 0
+        self.link_free: dict[tuple[int, int], float] = {}
+        self.down: dict[int, tuple[float, float]] = {}  # seat -> (from, until): its links are down
+        self.only_to: dict[int, tuple[int, float, float]] = {}  # seat -> (the one peer its frames reach, from, until)
+        self.last_rx = {i: {} for i in range(n)}
+        self.watch = [AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", 0.0) for s in self.s]
+        self.events = {i: [] for i in range(n)}  # seat -> [(time, event)]
+        self.logs = {}
+        for i in range(n):
+            buf = io.BytesIO()
+            w = LogWriter(buf)
+            w.append(roster)
+            self.logs[i] = (buf, w)
+
+    def is_down(self, seat: int, at: float) -> bool:
+        w = self.down.get(seat)
+        return w is not None and w[0] <= at < w[1]
+
+    def send(self, frm: int, to: int, payload: bytes) -> None:
+        # a link that is down delivers what was sent once it is up again (the link's resend, SPEC 11.1)
+        at = self.now + self.rng.uniform(0.01, 0.3)
+        at = max(at, self.link_free.get((frm, to), 0.0))
+        for seat in (frm, to):
+            w = self.down.get(seat)
+            if w is not None and (w[0] <= self.now < w[1] or w[0] <= at < w[1]):
+                at = max(at, w[1] + self.rng.uniform(0.05, 0.5)) if w[1] < 1e9 else float("inf")
+        self.link_free[(frm, to)] = at
+        if at != float("inf"):
+            self.order += 1
+            heapq.heappush(self.heap, (at, self.order, to, frm, payload))
+
+    def out(self, seat: int, out) -> None:
+        for p in out.send:
+            self.logs[seat][1].append(p)
+            for j in range(self.n):
+                if j != seat:
+                    only = self.only_to.get(seat)
+                    if only is not None and only[1] <= self.now < only[2] and j != only[0]:
+                        continue
+                    self.send(seat, j, p)
+        for to, p in out.relay:
+            self.send(seat, to, p)
+        for ev in out.events:
+            self.events[seat].append((self.now, ev))
+            if isinstance(ev, YourTurn) and not self.is_down(seat, self.now):
+                s = self.s[seat]
+                self.out(seat, s.submit(choose(s.state, ev.turn)))
+
+    def deliver(self, to: int, frm: int, payload: bytes) -> None:
+        s = self.s[to]
+        if s.halted or s.done or self.is_down(to, self.now) or to in self.stopped:
+            return
+        relayed = decode_signed(payload).sender != frm
+        msg = s.check(payload, frm, relayed=relayed)
+        self.last_rx[to][frm] = self.now
+        if msg is not None:
+            self.logs[to][1].append(payload)
+            self.out(to, s.handle(msg))
+
+    stopped: set = set()
+
+    def run(self, until: float) -> None:
+        self.stopped = set()
+        for i in range(self.n):
+            self.out(i, self.s[i].start())
+        next_tick = TICK
+        while self.now < until:
+            if self.heap and self.heap[0][0] <= next_tick:
+                self.now, _, to, frm, payload = heapq.heappop(self.heap)
+                self.deliver(to, frm, payload)
+                continue
+            self.now = next_tick
+            next_tick += TICK
+            for i, s in enumerate(self.s):
+                if self.is_down(i, self.now) or s.done or s.halted or i in self.stopped:
+                    continue
+                if any(isinstance(e, VotedOut) and e.seat == i for _, e in self.events[i]):
+                    self.stopped.add(i)
+                    continue
+                connected = {j for j in range(self.n) if j != i and not self.is_down(j, self.now)}
+                tk = self.watch[i].tick(self.now, connected, self.last_rx[i], connected)
+                self.out(i, tk.out)
+            live = [i for i in range(self.n) if i not in self.stopped and not self.is_down(i, self.now)]
+            if all(self.s[i].done for i in live) and not self.heap:
+                return
+
+
+def _finish(sim: Sim) -> dict:
+    """Every live seat's end: (places, abandoned, gone, final hash), checked alike on all of them."""
+    ends = {}
+    for i, s in enumerate(sim.s):
+        if i in sim.stopped or sim.is_down(i, sim.now):
+            continue
+        assert s.halted is None, f"seat {i} halted: {s.halted}"
+        assert s.done, f"seat {i} never finished (turn {s.turn}, waiting on {s.waiting_on()})"
+        ends[i] = (tuple(s.places()), s.abandoned, dict(s.gone), s.my_hash[s.final_turn])
+    assert len(set(map(repr, ends.values()))) == 1, f"the peers disagree: {ends}"
+    # an observer of any live seat's log reaches the same end
+    i = next(iter(ends))
+    records = read_log(io.BytesIO(sim.logs[i][0].getvalue())).records
+    obs = Session(decode_signed(records[0]), sim.track)
+    for rec in records[1:]:
+        obs.receive(rec)
+    assert obs.done and (tuple(obs.places()), obs.abandoned, dict(obs.gone), obs.my_hash[obs.final_turn]) == ends[i]
+    return ends[i]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_dead_seat_is_decided_alike_within_the_bound(seed):
+    rng = random.Random(seed)
+    game = rng.choice(["snowtails", "mush"])
+    n = rng.choice([3, 4])
+    sim = Sim(game, n, seed)
+    dead = rng.randrange(n)
+    die_at = rng.uniform(1.0, 12.0)
+    sim.down[dead] = (die_at, 1e18)  # killed for good
+    if rng.random() < 0.5:  # its last second of messages reach one peer only: the others need a relay
+        sim.only_to[dead] = (rng.choice([j for j in range(n) if j != dead]), die_at - 1.0, die_at)
+    sim.run(until=600.0)
+    places, abandoned, gone, _ = _finish(sim)
+    if not gone:  # the game ended before the death mattered
+        return
+    assert set(gone) == {dead} and not abandoned and sorted(places) == list(range(n))
+    turns = set()
+    for i in range(n):
+        if i == dead:
+            continue
+        when = [t for t, e in sim.events[i] if isinstance(e, VotedOut) and e.seat == dead]
+        assert len(when) == 1, f"seat {i}: {when}"
+        turns.add(next(e.turn for _, e in sim.events[i] if isinstance(e, VotedOut)))
+        # every pause ends within the absence and vote times plus a bounded margin (G7)
+        assert when[0] - die_at <= ABSENT_AFTER + VOTE_AFTER + MARGIN, (seed, i, when[0] - die_at)
+    assert len(turns) == 1, f"peers report different turns for the same vote: {turns}"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_seat_that_comes_back_before_the_vote_clears_its_absence(seed):
+    """Defect G: an outage long enough to be declared absent, but shorter than the vote time, pauses the
+    game; the seat's next message ends the pause; a later short outage is not voted on at all."""
+    rng = random.Random(100 + seed)
+    n = 3
+    sim = Sim("snowtails", n, 100 + seed)
+    seat = rng.randrange(n)
+    t1 = rng.uniform(2.0, 6.0)
+    sim.down[seat] = (t1, t1 + ABSENT_AFTER + 0.5 * VOTE_AFTER)
+    sim.run(until=t1 + 20)
+    # a second, short outage (shorter than the absence time) later in the game
+    t2 = sim.now + 1.0
+    sim.down[seat] = (t2, t2 + 0.5 * ABSENT_AFTER)
+    sim_continue(sim, until=600.0)
+    places, abandoned, gone, _ = _finish(sim)
+    assert not gone and not abandoned, f"a seat that came back was voted out: {gone}"
+    for i in range(n):
+        assert not sim.s[i].decided
+
+
+def sim_continue(sim: Sim, until: float) -> None:
+    """Run on from where ``sim.run`` stopped (no new start)."""
+    next_tick = sim.now + TICK
+    while sim.now < until:
+        if sim.heap and sim.heap[0][0] <= next_tick:
+            sim.now, _, to, frm, payload = heapq.heappop(sim.heap)
+            sim.deliver(to, frm, payload)
+            continue
+        sim.now = next_tick
+        next_tick += TICK
+        for i, s in enumerate(sim.s):
+            if sim.is_down(i, sim.now) or s.done or s.halted:
+                continue
+            connected = {j for j in range(sim.n) if j != i and not sim.is_down(j, sim.now)}
+            sim.out(i, sim.watch[i].tick(sim.now, connected, sim.last_rx[i], connected).out)
+        if all(s.done for s in sim.s) and not sim.heap:
+            return
+
+
+def test_votes_with_different_counts_still_decide():
+    """Defect F (was: the game paused for good): seat 1 votes holding fewer of seat 2's messages than
+    seat 0 holds, because seat 0 declared the absence before seat 2's last messages reached it (and
+    only it).  The vote is decided at the highest count any vote carries; seat 0's relay brings seat 1
+    to it; both take the same decision at the same turn, and finish alike."""
+    from test_absent_unit import ABSENT, Table, replay_log
+
+    t = Table("snowtails")
+    t.start()
+    t.run(until=lambda: all(s.final_turn >= 5 for s in t.s))
+    s0, s1 = t.s[0], t.s[1]
+    low = s1.chain.next_seq(ABSENT)
+    assert s0.chain.next_seq(ABSENT) == low
+    for i in (0, 1):  # both declare seat 2 absent (a slow moment), holding the same count
+        t.out(i, t.s[i].declare_absent(ABSENT))
+    t.only_to[ABSENT] = 0  # then seat 2's last messages reach seat 0 only, and seat 2 dies
+    t.run(until=lambda: s0.chain.next_seq(ABSENT) > low)
+    t.dead.add(ABSENT)
+    t.run()
+    assert s0.chain.next_seq(ABSENT) > s1.chain.next_seq(ABSENT) == low
+    assert s1.paused_on(ABSENT), "seat 1 sees both absences, which cover all it holds"
+    t.out(1, s1.cast_vote(ABSENT, "bot"))  # votes with the lower count
+    assert s1.my_votes[ABSENT] == low
+    t.run()
+    assert s0.my_votes[ABSENT] > low, "seat 0 joins the vote with the count it holds"
+    for s in (s0, s1):
+        assert ABSENT in s.gone, f"seat {s.me} never decided (the old defect F)"
+    assert s0.gone == s1.gone and s0.gone[ABSENT][1] == s0.my_votes[ABSENT]
+    assert s0.chain.next_seq(ABSENT) == s1.chain.next_seq(ABSENT)
+    t.run()
+    for s in (s0, s1):
+        assert s.halted is None and s.done
+    assert s0.my_hash[s0.final_turn] == s1.my_hash[s1.final_turn] and t.over[0] == t.over[1]
+    obs = replay_log(t)
+    assert obs.gone == s0.gone and tuple(obs.places()) == t.over[0]

@@ -1,0 +1,51 @@
+"""Nobody on the network can alter, inject or drop a frame unnoticed, and nobody is blamed for it (G5, G8).
+
+A fault-injecting proxy (proxy.py) sits between the joiner j1 and the host:
+j1's lobby connection runs through it, and it stays the host<->j1 game link
+once secured in place (protocol/SPEC.md section 11.1).  After a seeded
+number of frames the proxy flips one bit of a frame (before the links were
+encrypted and authenticated, such a flip in a signature made every peer halt
+and name the honest host a cheater), injects a well-framed record of random
+bytes, or silently loses one frame.  Each must fail the channel's check:
+the link is cut and made again (j1 redials the host directly), nobody is
+named a cheater, the game finishes, and every log audits clean.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import zlib
+
+import pytest
+
+from resilutil import assert_clean_finish
+from test_proxy import Proxy, proxies  # noqa: F401  (the fixture)
+
+
+@pytest.mark.parametrize("mode", ["flip", "inject", "lose"])
+def test_a_tampered_link_is_cut_and_made_again_and_nobody_is_blamed(games, proxies, tmp_path, mode):  # noqa: F811
+    after = random.Random(zlib.crc32(mode.encode())).randint(10, 40)  # a frame of the game, not of the lobby
+    g = games(3)
+    host = g.start_host()
+    proxy = Proxy(tmp_path / "proxy", f"127.0.0.1:{host.port}", mode, after=after, seed=after)
+    proxies.append(proxy)
+    for i in range(1, 3):
+        g.start_joiner(f"j{i}", address=f"127.0.0.1:{proxy.port}" if i == 1 else None)
+        g.wait_output(host, rf"lobby: j{i}\b")
+    rcs = g.wait_all()
+    ctx = f"proxy mode {mode}, after {after} frames\nproxy output:\n{proxy.output}\n{g.describe()}"
+    assert all(rc == 0 for rc in rcs.values()), f"exit codes {rcs}\n{ctx}"
+    host, j1 = g.peers[0], g.peers[1]
+    faults = re.findall(r"^fault: (.*)$", proxy.output, re.M)
+    assert len(faults) == 1, f"expected one fault, got {faults}\n{ctx}"
+    # the link through the proxy was cut (by j1, whose channel check failed) and made again
+    assert "lost the connection to host [" in j1.stdout, ctx
+    assert "failed the secure channel's integrity check" in j1.stdout, ctx
+    for p in g.peers:
+        assert "GAME STOPPED" not in p.stdout and "cheat" not in p.stdout.lower(), f"{p.name}\n{ctx}"
+        assert "Traceback" not in p.stderr, f"{p.name}\n{ctx}"
+        assert not list(p.home.glob("**/offence.json")), f"{p.name} wrote an offence report\n{ctx}"
+    for p in g.peers[2:]:  # the links that did not pass through the proxy were untouched
+        assert "lost the connection" not in p.stdout, f"{p.name}\n{ctx}"
+    assert_clean_finish(g, ctx)
