@@ -20,6 +20,8 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2 (argparse's own usage text is noise here)
+        if "unrecognized arguments: --players" in message:
+            message += " (play counts its seats with --humans and --bots; `host --players N` is for networked games)"
         raise UsageError(f"{self.prog}: {message}")
 
 
@@ -41,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", action="append", default=None, help="a human player's name (repeat for hot seat)")
     play.add_argument("--seed", type=int, default=None, help="seed the game's randomness (replays exactly)")
     play.add_argument("--non-interactive", action="store_true", help="all computer players; print the result")
+    play.add_argument("--plain", action="store_true",
+                      help="line-by-line prompts instead of the full-screen table (also when output is not a terminal)")
     add_sled_rule_options(play)
     play.add_argument("--tiles", default=None, metavar="FILE",
                       help="Snake Carnival: a tile table (.toml) instead of the shipped one")

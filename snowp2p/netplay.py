@@ -116,8 +116,83 @@ def _bot_decide(state, seat):
     return choose_action(state, Rand(os.urandom(32)))
 
 
+def _make_screen(args):
+    """The table screen for the person at this terminal (None: --autoplay, --plain, or not a terminal)."""
+    if args.autoplay or getattr(args, "plain", False):
+        return None
+    from .ui.table import is_terminal
+
+    out = getattr(args, "pt_output", None)
+    if not is_terminal(out):
+        return None
+    from .ui.netscreen import NetTable
+
+    return NetTable(args.command, getattr(args, "pt_input", None), out)
+
+
+def _on_table(args, async_fn, *fn_args) -> int:
+    """Run a networked command on the table screen (trio as the guest of its loop); its ending in words."""
+    from .ui.table import Interrupted, run_trio
+
+    screen = args._screen
+
+    async def after(table, rc):
+        s = screen.session
+        if s is not None and screen.game is not None and s.done and not screen.left:
+            await table.end_screen(screen.end_info())
+
+    try:
+        rc = run_trio(screen.table, async_fn, *fn_args, after=after)
+    except Interrupted:
+        s = screen.session
+        if s is None:
+            print("interrupted (before the game began)", file=sys.stderr)
+            return 130
+        home = f" --home {args.home}" if args.home else ""
+        gid = s.game_id.hex()[:16]
+        if screen.left:
+            return _hand_seat_to_computer(args, gid)
+        print(f"Interrupted. Your seat waits for you (the others pause the game, then vote after a while).\n"
+              f"Come back with:  {_program()} resume {gid}{home}", file=sys.stderr)
+        return 130
+    s = screen.session
+    if s is not None and screen.game is not None and s.done:
+        from .ui.tableplay import result_text
+
+        info = screen.end_info()
+        print(result_text(screen.table.view, s.state, info["commands"]) if s.state is not None
+              else "\n".join(info["how"] + info["commands"]))
+    return rc
+
+
+def _program() -> str:
+    from .ui.tableplay import program
+
+    return program()
+
+
+def _hand_seat_to_computer(args, gid: str) -> int:
+    """`quit` confirmed in a networked game: a computer player resumes this seat, in its own process, to the end."""
+    cmd = [sys.executable, "-m", "snowp2p", "resume", gid, "--autoplay", "--quiet",
+           "--absent-after", str(args.absent_after), "--vote-after", str(args.vote_after), "--vote", args.vote]
+    if args.home:
+        cmd += ["--home", args.home]
+    home, _, _ = _identity(args)
+    errors = home.path / "takeover-errors.log"
+    with open(errors, "ab") as err:
+        child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                                 start_new_session=True)
+    home_opt = f" --home {args.home}" if args.home else ""
+    print(f"You left the game. A computer player (process {child.pid}) plays your seat to the end.\n"
+          f"See the result later with:  {_program()} games{home_opt}")
+    return 0
+
+
 def _decider(args):
     """(decide, human, screen) for this seat: the computer (--autoplay) or the person at the terminal."""
+    screen = getattr(args, "_screen", None)
+    if screen is not None:
+        return screen.decide, True, screen
     if args.autoplay:
         delay = getattr(args, "think", 0.0) or 0.0
         if delay > 0:
@@ -139,8 +214,13 @@ def _human_decide_factory(game_title: str):
     return screen.decide, screen
 
 
+def _say_for(args):
+    screen = getattr(args, "_screen", None)
+    return screen.say if screen is not None else _say_factory(args.quiet)
+
+
 def _check_interactive(args) -> None:
-    if not args.autoplay and not sys.stdin.isatty():
+    if not args.autoplay and not sys.stdin.isatty() and getattr(args, "pt_input", None) is None:
         raise CommandError(f"{args.command}: standard input is not a terminal; add --autoplay to let the "
                            "computer play this seat")
 
@@ -177,6 +257,9 @@ def run_host(args) -> int:
     if why:
         raise CommandError(why)
     _check_roster(args, track, rules)
+    args._screen = _make_screen(args)
+    if args._screen is not None:
+        return _on_table(args, _host_main, args, track, rules)
     return trio.run(_host_main, args, track, rules)
 
 
@@ -198,7 +281,8 @@ def _check_roster(args, track, rules) -> None:
 
 async def _host_main(args, track, rules) -> int:
     home, ident, nick = _identity(args)
-    say = _say_factory(args.quiet)
+    say = _say_for(args)
+    screen = getattr(args, "_screen", None)
     cfg = HostConfig(args.game, track, args.players, rules, args.port)
     lobby = Lobby(cfg, ident, nick, say)
     try:
@@ -211,8 +295,8 @@ async def _host_main(args, track, rules) -> int:
     say(f"Hosting {GAME_TITLES[args.game]} on {table_name(track)} for {args.players} players "
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
-    say(f"    snowp2p join {addr}:{port} --code {lobby.code}")
-    lobby.on_new_code = lambda code: say(f"    snowp2p join {addr}:{port} --code {code}")
+    say(f"    {_program()} join {addr}:{port} --code {lobby.code}")
+    lobby.on_new_code = lambda code: say(f"    {_program()} join {addr}:{port} --code {code}")
     bot_home = home.path / "bots"
     announcer = None
     if not args.no_announce:
@@ -225,9 +309,13 @@ async def _host_main(args, track, rules) -> int:
                 i = spawn.base + spawn.count
                 spawn.count += 1
                 bhome = bot_home / f"bot{i}"
+                try:  # its key, made now: the roster tells the others this seat is a computer player
+                    lobby.computer_keys.add(Home.open(str(bhome)).identity().public_key)
+                except HomeError:
+                    pass
                 cmd = [sys.executable, "-m", "snowp2p", "join", f"127.0.0.1:{port}", "--code", lobby.code,
                        "--autoplay", "--quiet", "--yes", "--home", str(bhome), "--name", f"bot{i}"]
-                outer.start_soon(_run_child, cmd, bhome / "errors.log")
+                outer.start_soon(_run_child, cmd, bhome / "errors.log", screen is not None)
         spawn.count = 0
         async with trio.open_nursery() as lobby_nursery:
             for listener in listeners:
@@ -240,9 +328,17 @@ async def _host_main(args, track, rules) -> int:
                 spawn(args.bots)
             elif args.bots is None:
                 free = args.players - 1
+                start_now = trio.Event()
+                if screen is not None:
+                    token = trio.lowlevel.current_trio_token()
+                    screen.lobby(lobby, args.players, time.monotonic() + args.wait,
+                                 lambda: token.run_sync_soon(start_now.set),
+                                 f"{_program()} join {addr}:{port} --code {lobby.code}")
+                    lobby.changed = screen.table.invalidate
                 say(f"Waiting {args.wait:g} s for players to join; then computer players take the free seats.")
                 with trio.move_on_after(args.wait):
-                    await lobby.full.wait()
+                    while not lobby.full.is_set() and not start_now.is_set():
+                        await trio.sleep(0.1)
                 free = args.players - lobby.taken()
                 if free > 0:
                     say(f"Starting {free} computer player(s) as peers on this machine...")
@@ -331,13 +427,22 @@ async def _children_done(nursery) -> None:
         await trio.sleep(0.05)
 
 
-async def _run_child(cmd: list[str], errors: Path) -> None:
-    """A computer player: this program as its own process and peer; its errors go to ``errors``."""
+async def _run_child(cmd: list[str], errors: Path, detached: bool = False) -> None:
+    """A computer player: this program as its own process and peer; its errors go to ``errors``.
+
+    ``detached`` (the host at the table screen): the child outlives this process, so that when the
+    host's person leaves (`quit`: a computer player resumes the host's seat) or is interrupted (to
+    `resume` later) the computer players stay at the table."""
     env = dict(os.environ)
     env.pop("SNOWP2P_CHEAT", None)
     errors.parent.mkdir(parents=True, exist_ok=True)
     with open(errors, "ab") as err:
         try:
+            if detached:
+                proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                                        env=env, start_new_session=True)
+                await trio.to_thread.run_sync(proc.wait, abandon_on_cancel=True)
+                return
             await trio.run_process(cmd, check=False, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                    stderr=err, env=env)
         except OSError:
@@ -364,13 +469,27 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
     game.listeners = list(listeners or [])
     _preload(not args.autoplay)
     say("The race begins.")
-    return await game.run()
+    return await _run_game(args, game)
+
+
+async def _run_game(args, game) -> int:
+    """NetGame.run, with the table screen kept up to date when there is one."""
+    screen = getattr(args, "_screen", None)
+    if screen is None:
+        return await game.run()
+    screen.attach(game)
+    async with trio.open_nursery() as n:
+        n.start_soon(screen.watch)
+        rc = await game.run()
+        n.cancel_scope.cancel()
+    return rc
 
 
 #: what a game may import while it runs (computer players, the other game's rules, the screens)
 PRELOAD = ("snowp2p.bots", "snowp2p.rules.snake", "snowp2p.rules.drbg", "snowp2p.scenario", "snowp2p.net.cheats",
            "snowp2p.net.hostile")
-PRELOAD_SCREEN = ("snowp2p.ui.netscreen", "snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board")
+PRELOAD_SCREEN = ("snowp2p.ui.netscreen", "snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board",
+                  "snowp2p.ui.table", "snowp2p.ui.views", "snowp2p.ui.tableplay", "snowp2p.ui.svg", "snowp2p.program")
 
 
 def _preload(human: bool) -> None:
@@ -462,12 +581,16 @@ def run_join(args) -> int:
         joincode.normalize(code)  # a mistyped code is bad input (exit 2), found before any connection
     except ValueError as e:
         raise CommandError(f"--code: {e}") from None
+    args._screen = _make_screen(args)
+    if args._screen is not None:
+        args._screen.joining(f"{host}:{port}")
+        return _on_table(args, _join_main, args, host, port, code)
     return trio.run(_join_main, args, host, port, code)
 
 
 async def _join_main(args, host, port, code) -> int:
     home, ident, nick = _identity(args)
-    say = _say_factory(args.quiet)
+    say = _say_for(args)
     try:
         res = await join_lobby(host, port, code, ident, nick, say)
     except NetError as e:
@@ -487,6 +610,18 @@ async def _confirm(args, roster, say) -> None:
         summary = roster_summary(roster.body)
     except DecodeError as e:
         raise CommandError(f"join: the host's game is refused: {e}", 1) from None
+    screen = getattr(args, "_screen", None)
+    if screen is not None and not args.yes:  # the table shows the roster, fingerprints and settings, and asks
+        from .protocol.crypto import fingerprint
+
+        lines = summary_lines(summary) + ["", "At the table:"] + [
+            f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]" + ("  (host)" if i == 0 else "")
+            for i, s in enumerate(roster.body.seats)] + [
+            "", "Check the fingerprints with their players before you play."]
+        if not await trio.to_thread.run_sync(screen.confirm_blocking, lines, "Play this game? [y/N]",
+                                             abandon_on_cancel=True):
+            raise CommandError("join: you declined the game; nothing was signed or sent", 1)
+        return
     for line in summary_lines(summary):
         say(line)
     if args.yes:
@@ -529,12 +664,15 @@ def _find_game(home: Home, which: str | None) -> Path:
 
 def run_resume(args) -> int:
     _check_interactive(args)
+    args._screen = _make_screen(args)
+    if args._screen is not None:
+        return _on_table(args, _resume_main, args)
     return trio.run(_resume_main, args)
 
 
 async def _resume_main(args) -> int:
     home, ident, nick = _identity(args)
-    say = _say_factory(args.quiet)
+    say = _say_for(args)
     d = _find_game(home, args.game)
     log = d / "game.log"
     try:
@@ -577,7 +715,7 @@ async def _resume_main(args) -> int:
     game.listeners = listeners
     say(f"Resuming {GAME_TITLES[roster.body.kind]} game {roster.envelope.game.hex()[:16]} as seat {me} "
         f"at turn {session.turn}; reconnecting to the others...")
-    return await game.run()
+    return await _run_game(args, game)
 
 
 # ----------------------------------------------------------------- games
@@ -717,7 +855,7 @@ def run_audit(args) -> int:
         print("Final places:")
     pts = game_points(obs)
     for k, seat in enumerate(obs.places()):
-        print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} points" if pts else ""))
+        print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} point{'' if pts[seat] == 1 else 's'}" if pts else ""))
     if obs.kind == "snake" and obs.state is not None:
         from .ui.snake_board import breakdown_lines
 
@@ -739,6 +877,105 @@ def run_audit(args) -> int:
 
 
 def run_replay(args) -> int:
+    """``replay LOG``: the table stepping turn by turn (keys), ``--plain`` (or not a terminal) the printout,
+    ``--svg FILE`` a picture of the game."""
+    from .ui.table import is_terminal
+
+    if getattr(args, "svg", None):
+        return _replay_svg(args)
+    if getattr(args, "plain", False) or args.delay or not is_terminal(getattr(args, "pt_output", None)):
+        return _replay_plain(args)
+    return _replay_table(args)
+
+
+def _replay_frames(path: str):
+    """(AuditResult, frames): frames are (state, what happened, event lines so far) after each turn."""
+    from .ui.views import view_for
+
+    frames: list = []
+    events: list[str] = []
+    view: list = []
+
+    def collect(obs, ev: TurnFinal) -> None:
+        if not view:
+            view.append(view_for(obs.kind))
+        if obs.state is None:
+            return
+        lines = []
+        if obs.last_move is not None:
+            try:
+                lines = view[0].events(*obs.last_move)
+            except Exception:
+                lines = [obs.last_description]
+            obs.last_move = None
+        events.extend(lines)
+        frames.append((obs.state, lines[0] if lines else "The start", list(events)))
+
+    res = replay_log(path, collect)
+    return res, frames
+
+
+def _replay_table(args) -> int:
+    from .ui.table import Table, run_app
+    from .ui.views import GAME_TITLE, view_for
+
+    res, frames = _replay_frames(args.log)
+    if res.violation:
+        print(f"VIOLATION: {res.violation}")
+        return 1
+    obs = res.session
+    if not frames:
+        print("This game ended before it began: nothing to replay.")
+        return 0
+    view = view_for(obs.kind)
+    computers = set(obs.roster.body.settings.get("computer_seats", ()) or ())
+    tags = {i: ("computer" if i in computers else "human") for i in range(obs.n)}
+    last_state, last_what, last_events = frames[-1]
+    if last_state.is_over:
+        ends = [f"Final places: " + ", ".join(f"{p}. {text.split('  ')[0].strip()}" for p, _, text in
+                                               view.result(last_state))]
+        frames[-1] = (last_state, last_what, last_events + ends)
+    table = Table(view, title=f"{GAME_TITLE[obs.kind]} on {table_name(obs.track)}", tags=tags,
+                  pt_input=getattr(args, "pt_input", None), pt_output=getattr(args, "pt_output", None))
+    from .ui.table import Interrupted
+
+    try:
+        run_app(table, lambda t: t.run_replay(frames))
+    except Interrupted:
+        return 130
+    return 0
+
+
+def _replay_svg(args) -> int:
+    from .ui.svg import sled_svg, snake_svg, write_svg
+
+    res, frames = _replay_frames(args.log)
+    if res.violation:
+        print(f"VIOLATION: {res.violation}")
+        return 1
+    obs = res.session
+    if not frames:
+        raise CommandError(f"{args.log}: the game ended before it began: nothing to draw")
+    state = frames[-1][0]
+    title = f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}"
+    if obs.kind == "snake":
+        text = snake_svg(state, title)
+    else:
+        trails: dict[int, list[int]] = {}
+        from .ui.tableplay import record_trails
+
+        for st, _, _ in frames:
+            record_trails(trails, st)
+        text = sled_svg(state, trails, title)
+    try:
+        path = write_svg(args.svg, text)
+    except OSError as e:
+        raise CommandError(f"--svg {args.svg}: can not write: {e.strerror or e}") from None
+    print(f"wrote {path}")
+    return 0
+
+
+def _replay_plain(args) -> int:
     from .ui import board as B
 
     delay = args.delay
@@ -777,6 +1014,7 @@ def add_parsers(sub, parser_class) -> None:
         p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
         p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
         p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+        p.add_argument("--plain", action="store_true", help="line-by-line prompts instead of the full-screen table")
 
     def absence(p):
         p.add_argument("--absent-after", type=float, default=20.0, metavar="S",
@@ -838,7 +1076,10 @@ def add_parsers(sub, parser_class) -> None:
     p = sub.add_parser("replay", help="show a logged game turn by turn")
     p.add_argument("log", metavar="LOGFILE")
     p.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each turn")
-    p.add_argument("--width", type=int, default=None, help="board width in columns")
+    p.add_argument("--width", type=int, default=None, help="board width in columns (--plain)")
+    p.add_argument("--plain", action="store_true",
+                   help="print every turn's board (the default when the output is not a terminal)")
+    p.add_argument("--svg", default=None, metavar="FILE", help="write a picture of the game (SVG) to FILE and stop")
 
 
 COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "find": run_find, "resume": run_resume, "games": run_games,

@@ -106,6 +106,8 @@ class Lobby:
         self.say = say
         self.refused = 0
         self.lan_addr = ""  # this machine's address on the connection of the first joiner from elsewhere
+        self.computer_keys: set[bytes] = set()  # public keys of the computer players the host started itself
+        self.changed: Callable[[], None] = lambda: None  # called when a seat is taken (the lobby screen)
         self.guesses = GuessLimiter()
         self.gate = Gate()
         #: called with the new code when the old one is retired (the shell prints the join line again)
@@ -232,6 +234,7 @@ class Lobby:
         # wake for a seat that is then given back)
         if self.taken() >= self.cfg.players:
             self.full.set()
+        self.changed()
         return True
 
     def taken(self) -> int:
@@ -268,6 +271,9 @@ class Lobby:
         assert all(s is not None for s in self.seats), "a roster is signed only when every seat is taken"
         seats = tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats)
         body = roster_body(cfg.game, cfg.track, cfg.rules, seats)  # the track itself travels (SPEC 11.2)
+        computers = [i for i, s in enumerate(self.seats) if s.pubkey in self.computer_keys]
+        if computers:  # for screens only (protocol/SPEC.md 11.2, "Labels")
+            body = Roster(body.kind, body.track, {**body.settings, "computer_seats": computers}, body.seats)
         return encode_signed(self.identity, Envelope(self.game_id, HOST_SEAT, 0, ZERO_HASH, body))
 
 
@@ -286,7 +292,7 @@ def game_points(s: Session) -> dict[int, int]:
         from ..rules import snake
 
         return snake.scores(s.state)
-    return {}
+    return sled.points(s.state)  # Mush! Mush!: the tournament points of the place (MM-T1), as local play shows
 
 
 def _hung_up(conn: Conn) -> bool:
@@ -490,39 +496,42 @@ class NetGame:
         (seat j dials the seats below it) or accepted again, and each side resends what the
         other lacks ("my next message from you is N", protocol/SPEC.md)."""
         s = self.session
-        async with trio.open_nursery() as nursery:
-            self._nursery = nursery
-            gate = Gate()  # strangers' connections are capped (guard.py): the game goes on whatever they do
-            for listener in self.listeners:
-                nursery.start_soon(accept_loop, listener, self._accept, nursery, gate, self._fd_shortage)
-            lobby, self.conns = dict(self.conns), {}
-            for seat, conn in lobby.items():  # lobby connections: secured in place (the joiner dials)
-                stream, rest = conn.detach()
-                if seat < s.me:
-                    nursery.start_soon(self._dial, seat, stream, rest)
-                else:
-                    nursery.start_soon(self._accept, stream, lambda: None, rest)
-            for seat in range(s.me):
-                if seat not in lobby:  # the seats below us (the host too, after a resume)
-                    nursery.start_soon(self._dial, seat)
-            self._dispatch(s.resume_events())
-            nursery.start_soon(self._watch)
-            await self._finished.wait()
-            # let the last frames (final openings, bye) go out, and the others' byes arrive
-            with trio.move_on_after(self.linger):
-                while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)
-                        and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
-                       or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
-                    await trio.sleep(0.05)
-            nursery.cancel_scope.cancel()
-        for conn in self.conns.values():
-            await conn.aclose()
-        for listener in self.listeners:
-            await listener.aclose()
         try:
-            self._log_file.close()
-        except OSError:  # (what was buffered when the disk filled up: already reported)
-            pass
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                gate = Gate()  # strangers' connections are capped (guard.py): the game goes on whatever they do
+                for listener in self.listeners:
+                    nursery.start_soon(accept_loop, listener, self._accept, nursery, gate, self._fd_shortage)
+                lobby, self.conns = dict(self.conns), {}
+                for seat, conn in lobby.items():  # lobby connections: secured in place (the joiner dials)
+                    stream, rest = conn.detach()
+                    if seat < s.me:
+                        nursery.start_soon(self._dial, seat, stream, rest)
+                    else:
+                        nursery.start_soon(self._accept, stream, lambda: None, rest)
+                for seat in range(s.me):
+                    if seat not in lobby:  # the seats below us (the host too, after a resume)
+                        nursery.start_soon(self._dial, seat)
+                self._dispatch(s.resume_events())
+                nursery.start_soon(self._watch)
+                await self._finished.wait()
+                # let the last frames (final openings, bye) go out, and the others' byes arrive
+                with trio.move_on_after(self.linger):
+                    while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)
+                            and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
+                           or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
+                        await trio.sleep(0.05)
+                nursery.cancel_scope.cancel()
+        finally:  # also when cancelled (the player left the table): free the port for whoever resumes
+            with trio.CancelScope(shield=True):
+                for conn in self.conns.values():
+                    await conn.aclose()
+                for listener in self.listeners:
+                    await listener.aclose()
+            try:
+                self._log_file.close()
+            except OSError:  # (what was buffered when the disk filled up: already reported)
+                pass
         return self.result
 
     def _fd_shortage(self) -> None:
@@ -847,7 +856,8 @@ class NetGame:
                          "not answer and the others voted to end it. No places (a vote never pays)."]
         pts = game_points(s)
         for i, seat in enumerate(places):
-            lines.append(f"  {i + 1}. {s.name(seat)}" + (f"  {pts[seat]} points" if pts else ""))
+            lines.append(f"  {i + 1}. {s.name(seat)}"
+                         + (f"  {pts[seat]} point{'' if pts[seat] == 1 else 's'}" if pts else ""))
         for seat in range(s.n):
             if seat not in places:
                 lines.append(f"  -  {s.name(seat)}")
@@ -856,7 +866,9 @@ class NetGame:
                          "(its audit says so).")
         lines.append("Result: " + "; ".join(s.outcome()))
         lines.append(f"Game log: {self.log_path}")
-        lines.append(f"Audit it with: snowp2p audit {self.log_path}")
+        from ..program import program
+
+        lines.append(f"Audit it with: {program()} audit {self.log_path}")
         for ln in lines:
             self.say(ln)
         self._write_meta("finished", places=[s.nicks[p] for p in places], outcome=s.outcome(),

@@ -94,9 +94,15 @@ def rules_from_roster(kind: str, settings, networked: bool = True):
     if not isinstance(settings, dict) or settings.get("game") != kind:
         raise DecodeError(f"the settings are not for {GAME_TITLES.get(kind, kind)}", "settings.game")
     allowed = {"game", "rules", "tiles_digest"} if kind == "snake" else {"game", "rules"}
+    allowed.add("computer_seats")  # labels for screens (SPEC 11.2)
     unknown = sorted(set(settings) - allowed)
     if unknown:
         raise DecodeError(f"unknown setting {unknown[0]!r}", f"settings.{unknown[0]}")
+    if "computer_seats" in settings:
+        seats = settings["computer_seats"]
+        if (not isinstance(seats, list) or not all(isinstance(i, int) and not isinstance(i, bool) and 1 <= i <= 7
+                                                   for i in seats) or seats != sorted(set(seats))):
+            raise DecodeError("expected distinct seat numbers 1..7, ascending", "settings.computer_seats")
     raw = settings.get("rules")
     if not isinstance(raw, dict):
         raise DecodeError("expected a map of rules", "settings.rules")

@@ -279,6 +279,7 @@ class Session:
         self.evidence_seen: dict[int, set[int]] = {}
         self._busy = False
         self.last_description = ""
+        self.last_move: tuple | None = None  # (state before, action, state after) of the last applied move
         # absent players (G7): absent/vote messages per absent seat, the outcome once every present
         # seat has voted alike, and the seats a computer player now plays on every peer
         # (protocol/SPEC.md section 11.9)
@@ -739,6 +740,7 @@ class Session:
             if gone or new:
                 self.conservation.append((seat, tuple(sorted(new)), tuple(sorted(gone))))
         self.last_description = self.g.describe(self.state, action, state)
+        self.last_move = (self.state, action, state)  # for screens: the event lines of the turn (ui/views.py)
         self.state = state
         self.head = h("snowp2p/transcript/v1", self.head, self._move_digest(t),
                       event_randomness(t, self._event_reveals(t)))

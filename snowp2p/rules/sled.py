@@ -958,7 +958,7 @@ def _apply_refill(w: _W, r: Refill, rand: RandomSource) -> None:
     lo, hi = _discard_range(w, need, r.chapel)
     if not (lo <= len(ids) <= hi):
         if lo == hi:
-            raise IllegalMove(rule, f"discard exactly {lo} dog cards, not {len(ids)}")
+            raise IllegalMove(rule, f"discard exactly {lo} dog card{'' if lo == 1 else 's'}, not {len(ids)}")
         raise IllegalMove("MM-F4", f"discard {lo} to {hi} dog cards, not {len(ids)}")
     if r.kennels and not need.kennels:
         raise IllegalMove("MM-F2", "the kennels are not available")

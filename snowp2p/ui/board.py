@@ -176,8 +176,12 @@ def board_fragments(
     width: int | None = None,
     viewer: int | None = None,
     highlight: Sequence[int] | None = None,
+    pan: int = 0,
 ) -> Fragments:
     """The board as style fragments (see the module docstring).
+
+    ``pan`` moves a windowed board by half windows (negative: back toward
+    the start); 0 follows the sled to act.
 
     ``highlight`` is a previewed path: the spaces it visits in order, the
     last one being where it ends.  ``viewer`` only decides whose sled the
@@ -272,6 +276,7 @@ def board_fragments(
         x_from = lo - avail // 4
         if hi > x_from + avail:
             x_from = hi - avail
+        x_from += pan * (avail // 2)
         x_from = max(0, min(x_from, lay.total - avail))
         x_to = x_from + avail
 
@@ -326,14 +331,21 @@ def to_text(fragments: Fragments) -> str:
     return "".join(t for _, t in fragments)
 
 
-def legend_fragments(state: S.GameState) -> Fragments:
-    """One line saying what the symbols mean (only those that can appear on this track)."""
+def legend_fragments(state: S.GameState, width: int | None = None) -> Fragments:
+    """What the symbols mean (only those that can appear on this track): one line, or as many lines
+    of at most ``width`` columns as it takes (an item is never cut in two)."""
     track = state.track
     parts: Fragments = [(ST_DIM, "  ")]
+    used = [2]
 
     def item(style: str, glyph: str, text: str) -> None:
+        n = len(glyph) + len(text) + 1
+        if width is not None and used[0] + n > width - 1 and used[0] > 2:
+            parts.append(("", "\n  "))
+            used[0] = 2
         parts.append((style, glyph))
         parts.append((ST_DIM, f" {text}   "))
+        used[0] += n + 3
 
     item(ST_EMPTY, GLYPH_EMPTY + GLYPH_STRETCH, "space (long: ─)")
     item(ST_TREE, GLYPH_TREE, "tree")

@@ -160,9 +160,13 @@ def _parse_refill(state: S.GameState, seat: int, words: list[str]) -> S.Refill:
         elif w in ("kennels", "kennel"):
             kennels = True
         elif w.isdigit():
-            values.extend(int(ch) for ch in w)  # "2 3" or "23": card values are single digits
+            if len(w) > 1:  # "99" is no card: values are single digits, and "23" is too easily a typo
+                raise InputError(f"{w!r}: card values are single digits; type each card apart, e.g. `discard 2 3`")
+            values.append(int(w))
         else:
-            raise InputError(f"don't understand {word!r}: at the refill type `discard 2 3`, `keep`, `chapel` or `kennels`")
+            extra = ", `chapel` or `kennels`" if state.game == S.MM else " or `keep`"
+            raise InputError(f"don't understand {word!r}: at the refill type `discard 2 3`"
+                             + (", `keep`" if state.game == S.MM else "") + extra)
     cards = _cards_for(state, seat, values)
     return S.Refill(seat, tuple((c, v) for c, v in zip(cards, values)), chapel, kennels)
 
@@ -238,10 +242,21 @@ def _parse_move(state: S.GameState, seat: int, words: list[str]) -> S.Move:
         raise InputError(f"say where the {pending} goes, e.g. `{pending} left right`")
     if nothing and placed:
         raise InputError("`none` plays no card: do not name cards with it")
+    seen_pos = [p for p, _ in placed]
+    dup = next((p for p in seen_pos if seen_pos.count(p) > 1), None)
+    if dup is not None:
+        rule = "ST-P3" if state.game == S.ST else "MM-P1"
+        v = next(v for p, v in placed if p == dup)
+        raise InputError(f"{rule}: one card on each dog (and on the brake) a turn: "
+                         f"`L{v} R{v}` puts a {v} on each dog, not two on the {dup} dog")
     order = {p: k for k, p in enumerate(S.POSITIONS)}
     placed.sort(key=lambda pv: order.get(pv[0], 9))
     cards = _cards_for(state, seat, [v for _, v in placed])
     play = tuple((p, c, v) for (p, v), c in zip(placed, cards))
+    if origin is None and state.game == S.MM and state.sled(seat).at is None and play:
+        lanes = state.track.lanes
+        raise InputError(f"MM-O1: on your first turn say which lane you start from with @N (1-{lanes}), "
+                         f"e.g. `{format_play(play)} @2{' ' + path if path else ''}`")
     if path is None:
         path = _only_path(state, seat, play)
     mv = S.Move(seat, play, path, 0, origin)
@@ -272,9 +287,29 @@ def _only_path(state: S.GameState, seat: int, play) -> str:
     options = S.paths(speed, drift)
     if len(options) == 1:
         return options[0]
+    same = _same_end(state, seat, play, options)
+    if same is not None:
+        return same
     d = min(drift, speed)
     raise InputError(f"TRK-11: add a path of {speed} steps with {d} D (drift {'left' if direction > 0 else 'right'}), "
                      f"e.g. {options[0]} or {options[-1]}")
+
+
+def _same_end(state: S.GameState, seat: int, play, options: list[str]) -> str | None:
+    """The first path when every path of ``options`` is legal and ends alike (same space, damage, trees)."""
+    if state.game == S.MM and state.sled(seat).at is None:
+        return None
+    ends = set()
+    for p in options:
+        try:
+            after = S.move_outcome(state, S.Move(seat, play, p, 0, None))
+        except IllegalMove:
+            return None
+        s = after.sled(seat)
+        ends.add((s.at, s.damage, s.status, after.public.trees))
+        if len(ends) > 1:
+            return None
+    return options[0]
 
 
 def _with_full_bonus(state: S.GameState, mv: S.Move) -> S.Move:
@@ -424,7 +459,10 @@ class TurnHelper:
                         continue
                     mv = S.Move(seat, play, path, 0, origin)
                     if path:
-                        out.append(Suggestion(line, path, self.outcome(mv)))
+                        meta = self.outcome(mv)
+                        if meta.startswith("illegal"):
+                            continue  # the menu offers only legal choices
+                        out.append(Suggestion(line, path, meta))
                     if typed.startswith(line.upper() + " ") or typed == line.upper():
                         for b in range(1, 8):
                             bm = S.Move(seat, play, path, b, origin)

@@ -197,41 +197,15 @@ class Race:
             return random_action(state, Rand(derive(self.seed_bytes, "bot", self.k)))
 
     def apply(self, action: S.Action) -> list[str]:
-        """Apply an action; return the event lines it makes (public information only)."""
+        """Apply an action; return the event lines it makes (public information only, with its consequences)."""
+        from .views import sled_event_lines
+
         before = self.state
         assert before is not None
         after = S.apply(before, action, Rand(derive(self.seed_bytes, self.k)))
         self.k += 1
         self.state = after
-        lines = []
-        name = before.sled(getattr(action, "seat", 0)).name
-        if isinstance(action, S.ChooseStart):
-            lines.append(f"{name} takes start position {action.position}")
-        elif isinstance(action, S.PlaceTree):
-            lines.append(after.public.last_event)
-        elif isinstance(action, S.Move):
-            cards = ", ".join(f"{p} {v}" for p, _, v in action.play) or "no card"
-            lines.append(f"{after.public.last_event}  [played {cards}]")
-        elif isinstance(action, S.Refill):
-            bits = []
-            if action.discard:
-                bits.append("discards " + " ".join(str(v) for _, v in action.discard))
-            if action.chapel:
-                bits.append("prays at the chapel (collision cards gone)")
-            if action.kennels:
-                bits.append("adds a 5 from the kennels")
-            if bits:
-                lines.append(f"{name} " + ", ".join(bits))
-        for s_before, s_after in zip(before.public.sleds, after.public.sleds):
-            if s_before.status != s_after.status:
-                if s_after.status == S.FINISHED:
-                    lines.append(f"{s_after.name} finishes")
-                elif s_after.status == S.ELIMINATED:
-                    lines.append(f"{s_after.name} is eliminated")
-            if not s_before.repair and s_after.repair:
-                lines.append(f"{s_after.name} is wrecked: under repair")
-        if after.public.round != before.public.round and not after.is_over:
-            lines.append(f"— round {after.public.round} —")
+        lines = sled_event_lines(before, action, after)
         self.events.extend(lines)
         return lines
 
@@ -281,10 +255,16 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     race = None
     try:
         if setup.series:
-            return _run_series(setup, pt_input, pt_output)
+            return _run_series(setup, pt_input, pt_output, use_table(args, pt_output))
         race = Race(setup)
         if not setup.interactive:
             return _run_batch(race)
+        if use_table(args, pt_output):
+            from .tableplay import run_local_table, sled_game
+            from .svg import sled_svg_of
+
+            return run_local_table(setup.game, sled_game(race), setup.seed, replay_hint(args), pt_input, pt_output,
+                                   svg=lambda st, trails: sled_svg_of(st, default_svg_path(setup.game, setup.seed), trails))
         return _Screen(race, pt_input, pt_output).run()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -299,6 +279,47 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
             raise
         print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
+
+
+def use_table(args: argparse.Namespace, pt_output) -> bool:
+    """The full-screen table on a terminal; today's line prompts with --plain or when the output is not a terminal."""
+    from .table import is_terminal
+
+    return not getattr(args, "plain", False) and is_terminal(pt_output)
+
+
+def replay_hint(args: argparse.Namespace) -> str:
+    """The ``play`` arguments as typed (without --seed), for the printed replay command."""
+    argv = sys.argv[1:]
+    if not argv or argv[0] != "play":
+        track = getattr(args, "track", None)
+        return f"--track {track} " if track else ""
+    out, skip = [], False
+    for a in argv[1:]:
+        if skip:
+            skip = False
+            continue
+        if a == "--seed":
+            skip = True
+            continue
+        if a.startswith("--seed=") or a == "--game" or (out and out[-1] == "--game"):
+            if a == "--game":
+                out.append(a)
+            elif out and out[-1] == "--game":
+                out.pop()
+            continue
+        out.append(a)
+    import shlex
+
+    return "".join(shlex.quote(a) + " " for a in out)
+
+
+def replay_hint_series(setup: Setup) -> str:
+    return f"--series {','.join(t.name for t in setup.series)} "
+
+
+def default_svg_path(kind: str, seed: int) -> str:
+    return os.path.abspath(f"snowp2p-{kind}-{seed}.svg")
 
 
 def _run_batch(race: Race) -> int:
@@ -377,10 +398,14 @@ def _start_line(race: Race) -> str:
     return ""
 
 
-def _run_series(setup: Setup, pt_input=None, pt_output=None) -> int:
+def _run_series(setup: Setup, pt_input=None, pt_output=None, table: bool = False) -> int:
     record = series_record(setup)
     if not setup.interactive:
         return _run_series_batch(setup, record)
+    if table:
+        from .tableplay import run_series_table
+
+        return run_series_table(setup, record, pt_input, pt_output)
     return _run_series_screen(setup, record, pt_input, pt_output)
 
 

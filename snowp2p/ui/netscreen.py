@@ -72,3 +72,241 @@ class NetScreen:
             except snake_play._Quit:
                 self.decide = lambda st, se: bot(st, Rand(os.urandom(32)))  # type: ignore[method-assign]
                 return g.bot_action()
+
+
+# ======================================================================= the table
+class NetTable:
+    """A networked game on the table screen (ui/table.py): the lobby, live turns, the end screen.
+
+    Everything here runs on the table's event loop (trio is its guest, see
+    :func:`.table.run_trio`), except :meth:`decide`, which NetGame runs in a
+    worker thread and which waits for the table's answer.
+    """
+
+    def __init__(self, command: str, pt_input=None, pt_output=None):
+        from .table import Table
+
+        self.command = command
+        self.table = Table(None, title="snowp2p", pt_input=pt_input, pt_output=pt_output,
+                           quit_question="Leave the game? A computer player takes your seat for good. [y/N]")
+        self.table.on_quit = self.leave
+        self.game = None
+        self.session = None
+        self.left = False
+        self.home_arg: str | None = None
+        self._bot = None
+        self.trails: dict[int, list[int]] = {}  # sled games: the spaces each sled stood on (the picture)
+
+    # ---- text
+    def say(self, line: str) -> None:
+        if not line:
+            return
+        self.table.show(events=["· " + line.removeprefix("lobby: ")])
+
+    # ---- the lobby (host)
+    def lobby(self, lobby, players: int, deadline: float | None, start_now, join_line: str) -> None:
+        """The host's lobby screen: seats taken (fingerprint, human or computer), seats left, the countdown."""
+        import time
+
+        from ..protocol.crypto import fingerprint
+
+        title = f"{lobby.cfg.game}"
+        from .views import GAME_TITLE
+
+        self.table.title = GAME_TITLE.get(lobby.cfg.game, title)
+
+        def lines():
+            out = [[("bold", "The others join with:")], [("", "    " + join_line)], [("", "")],
+                   [("bold", f"At the table ({len(lobby.seats)} of {players} seats taken):")]]
+            for i, s in enumerate(lobby.seats):
+                who = "computer" if s.pubkey in lobby.computer_keys else "human"
+                out.append([("", f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]  {who}"
+                                 + ("  (you, the host)" if i == 0 else ""))])
+            left = players - len(lobby.seats)
+            out.append([("", "")])
+            if left <= 0:
+                out.append([("bold", "Every seat is taken: the race begins.")])
+            elif deadline is not None:
+                secs = max(0, int(deadline - time.monotonic() + 0.999))
+                out.append([("class:wait", f"{left} seat{'s' if left != 1 else ''} left. Computer players take the "
+                                           f"free seats in {secs} s, or press s to start now.")])
+            else:
+                out.append([("class:wait", f"{left} seat{'s' if left != 1 else ''} left: computer players are "
+                                           "starting.")])
+            out += [[("", "")], [("class:dim", "Check each fingerprint with its player (say it aloud) before the race.")]]
+            return out
+
+        self.table.show()
+        self.table.mode = "lobby"
+        self.table.lobby_lines = lines
+        self.table.on_start_now = start_now
+        try:
+            self.table.app.layout.focus(self.table.log_window)
+        except Exception:
+            pass
+        self.table.invalidate()
+
+    def confirm_blocking(self, lines: list[str], question: str) -> bool:
+        """The joiner's confirmation of the host's game on the table (from a worker thread)."""
+        self.table.title = "snowp2p · joining"
+        return self.table.confirm_blocking(lines, question)
+
+    def joining(self, where: str) -> None:
+        self.table.title = "snowp2p · joining"
+        self.table.mode = "lobby"
+        self.table.lobby_lines = lambda: [[("bold", f"Joining the game at {where}...")],
+                                          [("", "The host starts the race when every seat is taken; "
+                                                "the roster and the settings show here then.")]]
+        self.table.invalidate()
+
+    # ---- the game
+    def attach(self, game) -> None:
+        """The game is set up: show the table, the roster and the settings."""
+        from ..net.game import table_name
+        from .views import GAME_TITLE, view_for
+
+        self.game = game
+        s = self.session = game.session
+        view = view_for(s.kind)
+        t = self.table
+        t.view = view
+        t.title = f"{GAME_TITLE[s.kind]} on {table_name(s.track)}"
+        t.tags = {i: self.label(i) for i in range(s.n)}
+        t.viewer = s.me
+        t.mode = "play"
+        t._focus_input()
+        t.show(s.state, self.roster_lines())
+
+    def label(self, seat: int) -> str:
+        s = self.session
+        computers = set(s.roster.body.settings.get("computer_seats", ()) or ())
+        if seat == s.me:
+            return "you"
+        if seat in s.bot_seats:
+            return "computer, took over"
+        return "computer" if seat in computers else "human"
+
+    def roster_lines(self) -> list[str]:
+        s = self.session
+        out = [f"Game {s.game_id.hex()[:16]}: {s.n} players"]
+        for i in range(s.n):
+            out.append(f"  seat {i}: {s.nicks[i]} [{s.fingerprint(i)}]  {self.label(i)}" + ("  (host)" if i == 0 else ""))
+        out += settings_lines(s)
+        return out
+
+    def on_turn(self, game, ev) -> None:
+        s = game.session
+        lines = []
+        if ev.turn > 0 and s.last_move is not None:
+            before, action, after = s.last_move
+            try:
+                lines = self.table.view.events(before, action, after)
+            except Exception:
+                lines = [s.last_description]
+            s.last_move = None
+        self.table.tags = {i: self.label(i) for i in range(s.n)}
+        if s.state is not None:
+            from .tableplay import record_trails
+
+            record_trails(self.trails, s.state)
+        self.table.show(s.state, lines)
+        self.update_waiting()
+
+    def update_waiting(self) -> None:
+        s, g, t = self.session, self.game, self.table
+        if s is None or s.state is None or t.view is None:
+            return
+        seat = t.view.acting(s.state)
+        if seat is None or (seat == s.me and not self.left):
+            t.wait_for(None, None)
+            return
+        who = f"{s.nicks[seat]} ({self.label(seat)})"
+        if s.paused_on(seat):
+            words = f"{who} is not answering: the game is paused; the others vote after {g.vote_after:g} s"
+        elif seat != s.me and seat not in g.connected and seat not in s.bot_seats:
+            words = f"Waiting for {who}: no connection, waiting for it to come back"
+        else:
+            words = f"Waiting for {who} to play"
+        t.wait_for(seat, words)
+
+    async def watch(self) -> None:
+        import trio
+
+        while True:
+            self.update_waiting()
+            await trio.sleep(0.5)
+
+    # ---- the seat
+    def bot(self, state):
+        from ..bots import choose_action, choose_snake_action
+
+        if isinstance(state, S.GameState):
+            return choose_action(state, Rand(os.urandom(32)))
+        return choose_snake_action(state, Rand(os.urandom(32)))
+
+    def decide(self, state, seat: int):
+        """NetGame's decide (in a worker thread): the action typed at the table."""
+        from .screen import Quit
+
+        if self.left:
+            return self.bot(state)
+        try:
+            return self.table.ask_blocking(state, seat, auto=lambda: self.bot(state))
+        except Quit:
+            self.leave()
+            return self.bot(state)
+
+    def leave(self) -> None:
+        """`quit` confirmed: this process stops and a computer player resumes the seat for good."""
+        self.left = True
+        cancel = getattr(self.table, "cancel_trio", None)
+        if cancel is not None:
+            cancel()
+
+    def end_info(self) -> dict:
+        from .tableplay import program
+
+        s, g, view = self.session, self.game, self.table.view
+        prog = program()
+        cmds = [f"Game log: {g.log_path}", f"Audit it:  {prog} audit {g.log_path}",
+                f"Replay it: {prog} replay {g.log_path}",
+                f"Picture:   {prog} replay {g.log_path} --svg game.svg"]
+        how = view.how(s.state) if s.state is not None else ["The game ended before it began: a player did not answer "
+                                                              "and the others voted to end it."]
+        for seat, (choice, _kept, turn) in sorted(s.gone.items()):
+            how.append(f"{s.nicks[seat]} stopped answering and was voted out at turn {turn}: "
+                       + ("a computer player played the seat from then on." if choice == "bot" else "the game ended."))
+        rows = view.result(s.state) if s.state is not None and s.state.is_over else []
+        if s.state is not None:
+            self.table.on_svg = lambda: self.write_svg(str(g.log_path.with_name("game.svg")))
+        return {"headline": f"The game is over ({len(rows)} places). The commands below work as printed.",
+                "rows": rows, "how": how, "commands": cmds}
+
+
+    def write_svg(self, path: str) -> str:
+        from .svg import sled_svg, snake_svg, write_svg
+
+        s = self.session
+        title = f"{self.table.title}, game {s.game_id.hex()[:16]}"
+        text = snake_svg(s.state, title) if s.kind == "snake" else sled_svg(s.state, self.trails, title)
+        return write_svg(path, text)
+
+
+def settings_lines(s) -> list[str]:
+    """The game's settings in words: the track (name, size) and the rules that differ from the defaults."""
+    out = []
+    tr = s.track
+    if hasattr(tr, "sections"):
+        out.append(f"Track {tr.name}: {len(tr.sections)} sections, {tr.lanes} lanes, {len(tr.trees)} trees"
+                   + (f" — {tr.description}" if tr.description else ""))
+        try:
+            from ..rules.config import SledRules
+
+            mine, default = s.rules.to_dict(), SledRules(game=s.kind).to_dict()
+            diff = [f"{k} = {v}" for k, v in mine.items() if default.get(k) != v]
+            out.append("Rules: " + (", ".join(diff) if diff else "the standard rules"))
+        except Exception:
+            pass
+    else:
+        out.append("Tiles: the standard set")
+    return out

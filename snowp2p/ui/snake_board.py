@@ -185,13 +185,17 @@ def status_fragments(state: S.SnakeState, tags: dict[int, str] | None = None) ->
     return out
 
 
+SCORE_WORDS = {"SC-P1": "printed points", "SC-P2": "diamonds kept", "SC-P3": "presents", "SC-P4": "trouble"}
+
+
 def breakdown_lines(state: S.SnakeState) -> list[str]:
+    """Each player's score in words: per snake (printed points, presents, trouble) and the diamonds."""
     bd = S.score_breakdown(state)
     out = []
     for p in state.public.players:
         parts = []
         for group, rules in bd[p.seat].items():
-            nz = ", ".join(f"{r} {v:+d}" for r, v in rules.items() if v)
+            nz = ", ".join(f"{SCORE_WORDS.get(r, r)} {v:+d} ({r})" for r, v in rules.items() if v)
             parts.append(f"{group}: {nz or '0'}")
         out.append(f"  {p.name}: " + "; ".join(parts))
     return out

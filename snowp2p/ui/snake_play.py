@@ -228,6 +228,14 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
             for ln in g.result_lines():
                 print(ln)
             return 0
+        from .local import replay_hint, use_table
+
+        if use_table(args, pt_output):
+            from .svg import snake_svg_of
+            from .tableplay import default_svg_path, run_local_table, snake_game
+
+            return run_local_table("snake", snake_game(g), setup.seed, replay_hint(args), pt_input, pt_output,
+                                   svg=lambda st, _trails: snake_svg_of(st, default_svg_path("snake", setup.seed)))
         return _Screen(g, pt_input, pt_output).run()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -96,3 +96,23 @@ def test_join_without_an_address_and_no_game_says_so(lan, peers):  # noqa: F811
     assert res.returncode == 1, res.stderr
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and "no game found on the LAN" in lines[0] and "Traceback" not in res.stderr
+
+
+def test_with_two_games_join_lists_them_and_asks_for_the_address(lan, peers):  # noqa: F811
+    """Without a terminal to ask on, `join` with no address and two games found names both, in one line."""
+    lan.build(3)
+    why = multicast_works(lan)
+    if why:
+        pytest.skip(why)
+    hosts = [peers.host(game=g, players=2, bots=0, name=f"host{i}", advertise=None, wrapper=lan.wrap(i),
+                        announce=True, extra=("--wait", "120")) for i, g in ((0, "snowtails"), (1, "mush"))]
+    for h in hosts:
+        h.wait_for(r"^Announced on the LAN")
+    res = subprocess.run(lan.wrap(2) + [PY, "-m", "snowp2p", "join", "--code", hosts[0].code, "--autoplay",
+                                        "--browse", "4", "--home", str(peers.base / "undecided")],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT, env=env())
+    assert res.returncode == 1, res.stderr
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and "2 games found" in lines[0] and "give the address" in lines[0], res.stderr
+    assert f"at {lan.addr(0)}:{hosts[0].port}" in lines[0] and f"at {lan.addr(1)}:{hosts[1].port}" in lines[0]
+    assert "Snow Tails" in lines[0] and "Mush! Mush!" in lines[0]

@@ -155,7 +155,8 @@ def test_hot_seat_passes_the_keyboard():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_real_terminal_auto_game():
-    """The whole program in a pseudo-terminal: answer `auto` at every prompt until the race ends."""
+    """The whole program in a pseudo-terminal (so: the table screen): answer `auto` at every prompt until the
+    race ends, then leave the end screen with `q`; the result stays printed after it."""
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", COLUMNS="100", LINES="40")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the game
@@ -187,7 +188,26 @@ def test_real_terminal_auto_game():
                     break
                 os.write(fd, b"auto\r")
                 last = time.monotonic()
-        _, status = os.waitpid(pid, 0)
+        # the table's end screen stays until a key: leave it, and read what the program prints after it
+        os.write(fd, b"q")
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            r, _, _ = select.select([fd], [], [], 0.1)
+            if r:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            else:
+                done, st = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    status = st
+                    break
+        if status is None:
+            _, status = os.waitpid(pid, 0)
     finally:
         if status is None:
             os.kill(pid, 9)

@@ -1,0 +1,438 @@
+"""What the table screen asks of a game: one small interface per game family.
+
+Theory of operation
+-------------------
+The table (:mod:`.table`) knows no game by name.  It holds a *view*, an
+object made here for the sled games (:class:`SledView`, Snow Tails and
+Mush! Mush!) or for Snake Carnival (:class:`SnakeView`), and asks it, for
+the current state, everything a player reads: the header ("what to do
+now"), the board (windowed to the screen, following the seat to act, with
+a move previewed on it), the players' status, a seat's own hand, the
+event lines of an action (in words, with its consequences), the result
+(places, points, how the result was reached).  For the seat to act the
+view makes a *turn* (:meth:`turn`): the parser, the completion menu, the
+preview line and the confirmation of the moves that need one ("what can
+this seat do now").  The table gives back the action the turn parsed.
+
+Everything here is a pure function of game states: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..rules import sled as S
+from ..rules.errors import RulesError
+from . import board as B
+from .commands import (HELP, Command, InputError, Suggestion, TurnHelper, format_action, outcome_text,
+                       parse_input)
+
+Fragments = list[tuple[str, str]]
+
+GAME_TITLE = {"snowtails": "Snow Tails", "mush": "Mush! Mush!", "snake": "Snake Carnival"}
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 point``, ``2 points`` (``many`` for irregular plurals)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+@dataclass
+class Confirm:
+    """A question the table asks before it gives an action back (``Go? [Y/n]``)."""
+
+    text: str  # what the action will do (the preview, shown above the question)
+    question: str = "Go? [Y/n]"
+    default_yes: bool = True
+
+
+# ==================================================================== sleds
+class SledTurn:
+    """One seat's turn at a sled game: parse, menu, preview, confirmation."""
+
+    def __init__(self, state: S.GameState, seat: int):
+        self.state = state
+        self.seat = seat
+        self.helper = TurnHelper(state, seat)
+
+    def hint(self) -> str:
+        """What to do now, in words (the header's second line)."""
+        from .commands import _hint
+
+        st = self.state
+        if st.public.phase == S.PH_REFILL and st.public.refill is not None:
+            return refill_hint(st)
+        if st.public.phase == S.PH_MOVE and st.game == S.MM and st.sled(self.seat).at is None:
+            lanes = st.track.lanes
+            return f"first turn: cards, @N (your start lane, 1-{lanes}), path: e.g. `L3 @2 FDF`"
+        if st.public.phase == S.PH_MOVE:
+            return "cards and path, e.g. `L4 R4 FFDD` (Tab: choices · `help` · `auto`)"
+        return _hint(st)
+
+    def suggest(self, text: str) -> list[Suggestion]:
+        return self.helper.suggest(text)
+
+    def preview(self, text: str) -> str:
+        return self.helper.preview(text)
+
+    def parse(self, text: str):
+        return parse_input(self.state, self.seat, text)
+
+    def confirm(self, action) -> Confirm | None:
+        if isinstance(action, S.Move):
+            return Confirm(f"{format_action(action)}  {outcome_text(self.state, action)}")
+        return None
+
+    def describe(self, action) -> str:
+        if isinstance(action, S.Move):
+            return f"{format_action(action)}  {outcome_text(self.state, action)}"
+        return format_action(action, self.state.track)
+
+    help_text = HELP
+
+
+def refill_hint(state: S.GameState) -> str:
+    need = state.public.refill
+    assert need is not None
+    bits = []
+    if need.wreck:
+        bits.append("your sled is wrecked: the whole hand goes, 5 new cards (MM-C4)")
+    elif need.max_discard:
+        n = need.max_discard
+        if need.min_discard == need.max_discard:
+            bits.append(f"refill: discard {plural(n, 'dog card')}, e.g. `discard 2`" if n == 1 else
+                        f"refill: discard {plural(n, 'dog card')}, e.g. `discard 2 3`")
+        else:
+            bits.append(f"refill: discard up to {plural(n, 'dog card')} (`discard 2 3`) or `keep`")
+    else:
+        bits.append("refill: `keep` (nothing to discard)")
+    if not need.draw and not need.wreck:
+        bits.append("no draw this time: you hit a sled (ST-C1)")
+    extra = [x for x, ok in (("chapel", need.chapel), ("kennels", need.kennels)) if ok]
+    if extra:
+        bits.append("you may also use the " + " and the ".join(extra) + " (e.g. `keep " + extra[0] + "`)")
+    return "; ".join(bits)
+
+
+class SledView:
+    """The table's questions answered for Snow Tails and Mush! Mush!."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.title = GAME_TITLE[kind]
+
+    # ---- who and what
+    def names(self, state) -> list[str]:
+        return [s.name for s in state.public.sleds]
+
+    def acting(self, state) -> int | None:
+        cur = state.public.current
+        return None if state.is_over or cur is None or cur < 0 else cur
+
+    def seat_style(self, seat: int) -> str:
+        return B.seat_style(seat)
+
+    def style_of(self, state, seat: int) -> str:
+        return B.seat_style(seat)
+
+    def seat_label(self, state, seat: int) -> str:
+        return f"{B.sled_marks(state)[seat]} {state.sled(seat).name} ({B.colour_name(seat)})"
+
+    def round_text(self, state) -> str:
+        return f"round {state.public.round}"
+
+    def doing(self, state) -> str:
+        return {S.PH_TREES: "places a tree", S.PH_START: "chooses a start position", S.PH_MOVE: "plays cards and moves",
+                S.PH_REFILL: "refills", S.PH_OVER: "the race is over"}[state.public.phase]
+
+    # ---- drawing
+    def board(self, state, width: int, height: int, viewer=None, preview=None, pan: tuple[int, int] = (0, 0)) -> Fragments:
+        hl = B.path_spaces(state, preview) if isinstance(preview, S.Move) else None
+        if isinstance(preview, S.PlaceTree):
+            hl = [preview.space]
+        return B.board_fragments(state, width, viewer=viewer, highlight=hl, pan=pan[0]) + B.legend_fragments(state, width)
+
+    def status(self, state, tags: dict[int, str]) -> Fragments:
+        return B.status_fragments(state, viewer=None, tags=tags)
+
+    def hand(self, state, viewer: int | None) -> Fragments:
+        if viewer is None:
+            return []
+        return B.hand_fragments(state, viewer)
+
+    # ---- turns and events
+    def turn(self, state, seat: int) -> SledTurn:
+        return SledTurn(state, seat)
+
+    def events(self, before, action, after) -> list[str]:
+        return sled_event_lines(before, action, after)
+
+    def result(self, state) -> list[tuple[str, int | None, str]]:
+        """(place, seat, text) rows, best first: ``("1", 2, "Ada  9 points")``."""
+        pts = S.points(state)
+        rows = []
+        places = S.final_places(state)
+        for i, seat in enumerate(places):
+            s = state.sled(seat)
+            place = "-" if s.status == S.ELIMINATED else str(i + 1)
+            what = "eliminated, " if s.status == S.ELIMINATED else ""
+            rows.append((place, seat, f"{s.name:<16}  {what}{plural(pts[seat], 'point')}"))
+        for s in state.public.sleds:
+            if s.seat not in places:
+                rows.append(("-", s.seat, f"{s.name:<16}  no place"))
+        return rows
+
+    def how(self, state) -> list[str]:
+        """How the result was reached, in words."""
+        pub = state.public
+        out = []
+        finished = [state.sled(s).name for s in pub.places]
+        if state.game == S.MM:
+            out.append("The race ended at the end of the round in which a sled crossed the finish line (MM-E1); "
+                       "places by distance past the line, then by start order.")
+        else:
+            out.append("Sleds place in the order they cross the finish line (ST-E1).")
+        if pub.eliminated:
+            out.append("Eliminated: " + ", ".join(state.sled(s).name for s in pub.eliminated)
+                       + " (too much damage, ST-R5).")
+        if finished:
+            out.append("Crossed the line: " + ", ".join(finished) + ".")
+        return out
+
+
+def sled_event_lines(before: S.GameState, action, after: S.GameState) -> list[str]:
+    """The event lines of one action, in words, with its consequences (public information only)."""
+    lines: list[str] = []
+    seat = getattr(action, "seat", 0)
+    name = before.sled(seat).name
+    if isinstance(action, S.ChooseStart):
+        lines.append(f"{name} takes start position {action.position}")
+    elif isinstance(action, S.PlaceTree):
+        lines.append(after.public.last_event or f"{name} places a tree at {before.track.labels[action.space]}")
+    elif isinstance(action, S.Move):
+        cards = " ".join(f"{B_POS[p]}{v}" for p, _, v in action.play) or "no card"
+        ev = after.public.last_event
+        lines.append(f"{ev}  [played {cards}" + (f", path {action.path}" if action.path else "")
+                     + (f", bonus +{action.bonus}" if action.bonus else "") + "]")
+        sb, sa = before.sled(seat), after.sled(seat)
+        if sa.damage > sb.damage:
+            word = "damage" if before.game == S.ST else "collision"
+            lines.append(f"  → {name} takes {plural(sa.damage - sb.damage, word + ' card')} "
+                         f"(now {sa.damage}; a damage card takes a place in the hand)")
+        gone = before.public.trees - after.public.trees
+        for t in sorted(gone):
+            lines.append(f"  → the tree at {before.track.labels[t]} is knocked down and removed")
+        if before.game == S.MM and sb.die is not None and sa.die is not None and sa.die < sb.die:
+            lines.append(f"  → {name}'s bonus die goes down to {sa.die}")
+        need = after.public.refill
+        if need is not None and need.seat == seat and not need.draw and not need.wreck:
+            lines.append(f"  → {name} hit a sled: no card drawn at this refill (ST-C1)")
+        for other_b, other_a in zip(before.public.sleds, after.public.sleds):
+            if other_a.seat != seat and other_a.damage > other_b.damage:
+                lines.append(f"  → {other_a.name} is hit: {plural(other_a.damage - other_b.damage, 'damage card')}")
+    elif isinstance(action, S.Refill):
+        bits = []
+        if action.discard:
+            bits.append("discards " + " ".join(str(v) for _, v in action.discard))
+        if action.chapel:
+            bits.append("prays at the chapel (collision cards gone)")
+        if action.kennels:
+            bits.append("adds a 5 from the kennels")
+        sb, sa = before.sled(seat), after.sled(seat)
+        drawn = sa.hand_count() - (sb.hand_count() - len(action.discard) - (sb.damage if action.chapel else 0))
+        need = before.public.refill
+        if need is not None and need.wreck:
+            bits.append("is wrecked: a whole new hand of 5, under repair (MM-C4)")
+        elif need is not None and not need.draw:
+            bits.append("draws no card (hit a sled this turn, ST-C1)")
+        elif drawn > 0:
+            bits.append(f"draws {plural(drawn, 'card')}")
+        if bits:
+            lines.append(f"{name} " + ", ".join(bits))
+    for s_before, s_after in zip(before.public.sleds, after.public.sleds):
+        if s_before.status != s_after.status:
+            if s_after.status == S.FINISHED:
+                lines.append(f"{s_after.name} finishes")
+            elif s_after.status == S.ELIMINATED:
+                lines.append(f"{s_after.name} is eliminated")
+        if not s_before.repair and s_after.repair:
+            lines.append(f"{s_after.name} is wrecked: under repair")
+    if after.public.round != before.public.round and not after.is_over:
+        lines.append(f"— round {after.public.round} —")
+    return lines
+
+
+B_POS = {"left": "L", "right": "R", "brake": "B"}
+
+
+# ==================================================================== snake
+class SnakeTurn:
+    def __init__(self, state, seat: int):
+        self.state = state
+        self.seat = seat
+
+    def hint(self) -> str:
+        from ..rules import snake as N
+
+        if not N.legal_actions(self.state) or all(isinstance(a, N.Pass) for a in N.legal_actions(self.state)):
+            return "nothing can be laid: type `pass` (you draw a tile)"
+        return "lay a tile: TILE @X,Y rR (e.g. `yellow corner @0,1 r1`); Tab lists the legal placements"
+
+    def suggest(self, text: str) -> list[Suggestion]:
+        from . import snake_play as P
+
+        out = [Suggestion(s, s, "") for s in P.suggestions(self.state, self.seat, text)]
+        low = text.strip().lower()
+        out += [Suggestion(c, c, m) for c, m in (("auto", "let the computer choose"), ("help", "the syntax"),
+                                                   ("score", "the score in detail"), ("quit", "leave the game"))
+                if c.startswith(low)]
+        return out
+
+    def preview(self, text: str) -> str:
+        from . import snake_play as P
+
+        if not text.strip():
+            return self.hint()
+        try:
+            a = P.parse_input(self.state, self.seat, text)
+        except P.InputError as e:
+            return f"… {e}"
+        if isinstance(a, str):
+            return {"auto": "let the computer choose for you", "help": "show the input syntax", "quit": "leave the game",
+                    "score": "show the score in detail", "board": "centre the board"}.get(a, a)
+        return P.preview_text(self.state, self.seat, text) + "   (Enter to preview)"
+
+    def parse(self, text: str):
+        from ..rules import snake as N
+        from ..rules.drbg import Rand
+        from . import snake_play as P
+
+        try:
+            a = P.parse_input(self.state, self.seat, text)
+        except P.InputError as e:
+            raise InputError(str(e)) from None
+        if isinstance(a, str):
+            if a.startswith("pan"):
+                return Command(a)
+            return Command(a)
+        try:
+            N.apply(self.state, a, Rand(b"snowp2p/ui/check"))
+        except RulesError as e:
+            raise InputError(str(e)) from None
+        return a
+
+    def confirm(self, action) -> Confirm | None:
+        from ..rules import snake as N
+        from . import snake_play as P
+
+        if isinstance(action, N.Place):
+            return Confirm(P.preview_text(self.state, self.seat, P.format_place(self.state, action)))
+        return None
+
+    def describe(self, action) -> str:
+        from . import snake_play as P
+
+        return P.format_place(self.state, action)
+
+    @property
+    def help_text(self) -> str:
+        from . import snake_play as P
+
+        return P.HELP
+
+
+class SnakeView:
+    """The table's questions answered for Snake Carnival."""
+
+    def __init__(self, kind: str = "snake"):
+        from ..rules import snake as N
+
+        self.N = N
+        self.kind = kind
+        self.title = GAME_TITLE["snake"]
+
+    def names(self, state) -> list[str]:
+        return [p.name for p in state.public.players]
+
+    def acting(self, state) -> int | None:
+        cur = state.public.current
+        return None if state.is_over or cur is None or cur < 0 else cur
+
+    def seat_style(self, seat: int) -> str:
+        from . import snake_board as SB
+
+        return SB.snake_style(SNAKE_SEAT_COLOURS[seat % len(SNAKE_SEAT_COLOURS)])
+
+    def style_of(self, state, seat: int) -> str:
+        from . import snake_board as SB
+
+        return SB.snake_style(state.public.players[seat].colours[0])
+
+    def seat_label(self, state, seat: int) -> str:
+        p = state.public.players[seat]
+        return f"{p.name} ({'/'.join(p.colours)})"
+
+    def round_text(self, state) -> str:
+        return f"round {state.public.round}"
+
+    def doing(self, state) -> str:
+        N = self.N
+        return {N.PH_PLAY: "lays a tile", N.PH_HEADS: "lays a head (last round)", N.PH_HATS: "lays a hat (last round)",
+                N.PH_OVER: "the game is over"}.get(state.public.phase, state.public.phase)
+
+    def board(self, state, width: int, height: int, viewer=None, preview=None, pan: tuple[int, int] = (0, 0)) -> Fragments:
+        from . import snake_board as SB
+
+        h = max(3, height - 2)  # the ruler above and the "view x .." line below
+        # follow the seat to act: the middle of its snakes' open ends (or of the board)
+        seat = self.acting(state)
+        ends = [c for sn in state.public.snakes if sn.owner == seat and sn.active and (c := sn.open_cell()) is not None]
+        if isinstance(preview, self.N.Place):
+            ends = [preview.cell]
+        x0, x1, y0, y1 = SB.view_window(state, width, h, None)
+        cx, cy = ((sum(c[0] for c in ends) // len(ends), sum(c[1] for c in ends) // len(ends)) if ends
+                  else ((x0 + x1) // 2, (y0 + y1) // 2))
+        centre = (cx + pan[0] * max(1, (x1 - x0) // 2), cy + pan[1] * max(1, (y1 - y0) // 2))
+        return SB.board_fragments(state, width, h, centre, preview if isinstance(preview, self.N.Place) else None)
+
+    def status(self, state, tags: dict[int, str]) -> Fragments:
+        from . import snake_board as SB
+
+        return SB.status_fragments(state, tags)
+
+    def hand(self, state, viewer: int | None) -> Fragments:
+        return []  # hands are open (in the status lines)
+
+    def turn(self, state, seat: int) -> SnakeTurn:
+        return SnakeTurn(state, seat)
+
+    def events(self, before, action, after) -> list[str]:
+        N = self.N
+        lines = [N.describe(before, action)]
+        if after.public.phase != before.public.phase and after.public.phase in (N.PH_HEADS, N.PH_HATS):
+            lines.append("— the last round: heads, then hats (SC-E2) —")
+        return lines
+
+    def result(self, state):
+        N = self.N
+        sc = N.scores(state)
+        return [(str(i + 1), seat, f"{state.public.players[seat].name:<16}  {plural(sc[seat], 'point')}")
+                for i, seat in enumerate(N.final_places(state))]
+
+    def how(self, state) -> list[str]:
+        from . import snake_board as SB
+
+        return ["The game ended when the stack ran out and every player laid a head and a hat (SC-E2).",
+                "Points in detail:"] + SB.breakdown_lines(state)
+
+
+SNAKE_SEAT_COLOURS = ("red", "blue", "green", "yellow")
+
+
+def view_for(kind: str):
+    """The view of a game kind (``snowtails``, ``mush``, ``snake``)."""
+    return SnakeView(kind) if kind == "snake" else SledView(kind)
+
+
+AutoFn = Callable[[object], object]

@@ -1,0 +1,39 @@
+"""discovery.parse_ad is pure: what a LAN announcement may hold, checked before anything is shown."""
+
+import pytest
+
+from snowp2p.net.discovery import ad_properties, parse_ad
+from snowp2p.protocol.messages import PROTOCOL_VERSION
+
+
+def props(**over):
+    p = {k.encode(): v.encode() for k, v in ad_properties("mush", "mush-first-race", 2, 4, "ann",
+                                                           "28fc-7035-dac1-e0cf").items()}
+    for k, v in over.items():
+        if v is None:
+            p.pop(k.encode(), None)
+        else:
+            p[k.encode()] = v
+    return p
+
+
+def test_a_good_announcement():
+    ad = parse_ad("ann 28fc", props(), ["192.168.1.20"], 47470)
+    assert (ad.kind, ad.track, ad.taken, ad.seats, ad.free, ad.host_nick, ad.addr, ad.port) == \
+        ("mush", "mush-first-race", 2, 4, 2, "ann", "192.168.1.20", 47470)
+    assert "code" not in b" ".join(props()).decode()  # an announcement never has a field for the code
+
+
+@pytest.mark.parametrize("over", [
+    {"v": str(PROTOCOL_VERSION + 1).encode()}, {"taken": b"5"}, {"seats": b"9"}, {"taken": b"-1"},
+    {"taken": b"x"}, {"nick": b"ann\xe2\x80\x8b"}, {"nick": b"\xff"}, {"track": b"a" * 65}, {"track": b"a\nb"},
+    {"kind": None}, {"fp": b""},
+])
+def test_a_malformed_announcement_is_ignored(over):
+    assert parse_ad("x", props(**over), ["192.168.1.20"], 47470) is None
+
+
+@pytest.mark.parametrize("addrs,port", [([], 47470), (["fe80::1"], 47470), (["224.0.0.251"], 47470),
+                                        (["0.0.0.0"], 47470), (["192.168.1.20"], 0), (["nonsense"], 1)])
+def test_an_announcement_without_a_usable_address_is_ignored(addrs, port):
+    assert parse_ad("x", props(), addrs, port) is None

@@ -1,0 +1,131 @@
+"""Networked play on the table: one seat typed through prompt_toolkit's pipe input (read back from pyte), the
+others computer players in their own processes over real TCP."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+
+from peerkit import Peers  # noqa: E402
+from tablekit import Typist, move, wait_until  # noqa: E402
+
+from snowp2p.cli import build_parser  # noqa: E402
+from snowp2p.netplay import run_host, run_join  # noqa: E402
+from snowp2p.rules import sled as S  # noqa: E402
+from snowp2p.ui.commands import format_action  # noqa: E402
+from snowp2p.ui.table import Table  # noqa: E402
+
+
+def command(argv, run, cols=100, rows=30) -> Typist:
+    args = build_parser().parse_args(argv)
+
+    def fn(i, o):
+        args.pt_input, args.pt_output = i, o
+        return run(args)
+
+    return Typist(fn, cols, rows)
+
+
+def status_of(home: Path) -> str:
+    metas = list((home / "games").glob("*/meta.json"))
+    return json.loads(metas[0].read_text()).get("status", "") if metas else ""
+
+
+def test_host_types_its_turns_then_quits_and_a_computer_finishes_the_seat(tmp_path, capsys):
+    home = tmp_path / "host"
+    t = command(["host", "--game", "mush", "--players", "3", "--bots", "2", "--port", "0", "--home", str(home),
+                 "--name", "Ada", "--advertise", "127.0.0.1"], run_host)
+    ask = t.wait_ask()
+    screen = t.settle()
+    assert "Mush! Mush! on mush-first-race" in screen
+    assert re.search(r"seat 1: bot\d \[[0-9a-f-]{19}\]\s+computer", screen), screen
+    assert "(you)" in screen and "Your turn:" in screen and "@N (your start lane" in screen
+    # a typed first move with its origin, previewed and confirmed
+    mv = next(m for m in S.legal_moves(ask.state) if m.origin is not None)
+    move(t, format_action(mv))
+    wait_until(lambda: any(e.startswith("Ada moved") and "[played" in e for e in Table.last.events), "Ada's move")
+    # the others' turns arrive as each settles, in the same words as local play
+    wait_until(lambda: sum(" moved to " in e and "[played" in e for e in Table.last.events) >= 3, "the others' moves")
+    t.line("auto")
+    # quit asks first; `n` keeps the seat
+    t.line("quit")
+    t.wait_text("A computer player takes your seat for good")
+    t.type("n\r")
+    t.wait_text("You stay at the table")
+    t.type("quit\r")
+    t.wait_text("A computer player takes your seat for good")
+    t.type("y\r")
+    assert t.join() == 0
+    out = capsys.readouterr().out
+    assert "You left the game. A computer player" in out
+    # the computer player resumed the seat in its own process and finished the game
+    wait_until(lambda: status_of(home) == "finished", "the game to finish without us", timeout=240)
+
+
+def test_joiner_sees_roster_plays_and_gets_the_end_screen(tmp_path):
+    peers = Peers(tmp_path)
+    try:
+        host = peers.host(game="snake", players=2, bots=0, name="hoster")
+        t = command(["join", f"{host.addr}:{host.port}", "--code", host.code, "--home", str(tmp_path / "me"),
+                     "--name", "Ada"], run_join)
+        screen = t.wait_text("Play this game? [y/N]")  # the roster, fingerprints and settings first
+        assert re.search(r"seat 0: hoster\s+\[[0-9a-f-]{19}\]\s+\(host\)", screen), screen
+        assert "All settings are the defaults." in screen
+        t.type("y")
+        t.wait_ask()
+        screen = t.settle()
+        assert "Snake Carnival on standard" in screen
+        assert re.search(r"seat 0: hoster \[[0-9a-f-]{19}\]\s+human\s+\(host\)", "\n".join(Table.last.events))
+        while True:
+            ask = t.wait_ask()
+            if ask is None or Table.last.mode == "end":
+                break
+            t.line("auto")
+            wait_until(lambda: t.finished or Table.last.mode == "end" or Table.last.asks > t.answered,
+                       "the next turn or the end", timeout=180)
+            if Table.last.mode == "end":
+                break
+        t.wait_mode("end")
+        screen = t.settle()
+        assert "Final places:" in screen and re.search(r"\d+ points?", screen)
+        text = "\n".join(Table.last.end_info["commands"])
+        assert re.search(r"Audit it: +\S+ audit \S+game\.log", text)
+        t.type("s")  # the picture, next to the game's log
+        t.wait_text("wrote /")
+        import xml.etree.ElementTree as ET
+
+        svg = next((tmp_path / "me" / "games").glob("*/game.svg"))
+        assert ET.parse(svg).getroot().tag.endswith("svg")
+        t.type("q")
+        assert t.join() == 0
+        assert host.wait() == 0, peers.describe()
+    finally:
+        peers.cleanup()
+
+
+def test_lobby_counts_down_and_starts_now_on_a_key(tmp_path, capsys):
+    home = tmp_path / "host"
+    t = command(["host", "--game", "snowtails", "--players", "2", "--wait", "300", "--port", "0", "--home", str(home),
+                 "--name", "Ada", "--advertise", "127.0.0.1"], run_host)
+    screen = t.wait_text("press s to start now")
+    m = re.search(r"Computer players take the free seats in (\d+) s", screen)
+    assert m and 250 < int(m.group(1)) <= 300
+    assert "seat 0: Ada" in screen and "1 seat left" in screen and "join 127.0.0.1:" in screen
+    # the countdown runs
+    wait_until(lambda: (mm := re.search(r"free seats in (\d+) s", t.term.text())) and int(mm.group(1)) < int(m.group(1)),
+               "the countdown to run")
+    t.type("s")
+    t.wait_ask()  # the computer player joined: the race begins
+    assert "Snow Tails on first-race" in t.settle()
+    t.line("quit")
+    t.wait_text("takes your seat for good")
+    t.type("y\r")
+    assert t.join() == 0
+    wait_until(lambda: status_of(home) == "finished", "the game to finish without us", timeout=240)
