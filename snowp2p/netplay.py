@@ -916,15 +916,23 @@ def _replay_frames(path: str):
     return res, frames
 
 
+def _audited_frames(path: str):
+    """The replayed log's observer session and frames, or None after printing its violation."""
+    res, frames = _replay_frames(path)
+    if res.violation:
+        print(f"VIOLATION: {res.violation}")
+        return None
+    return res.session, frames
+
+
 def _replay_table(args) -> int:
     from .ui.table import Table, run_app
     from .ui.views import GAME_TITLE, view_for
 
-    res, frames = _replay_frames(args.log)
-    if res.violation:
-        print(f"VIOLATION: {res.violation}")
+    got = _audited_frames(args.log)
+    if got is None:
         return 1
-    obs = res.session
+    obs, frames = got
     if not frames:
         print("This game ended before it began: nothing to replay.")
         return 0
@@ -950,11 +958,10 @@ def _replay_table(args) -> int:
 def _replay_svg(args) -> int:
     from .ui.svg import sled_svg, snake_svg, write_svg
 
-    res, frames = _replay_frames(args.log)
-    if res.violation:
-        print(f"VIOLATION: {res.violation}")
+    got = _audited_frames(args.log)
+    if got is None:
         return 1
-    obs = res.session
+    obs, frames = got
     if not frames:
         raise CommandError(f"{args.log}: the game ended before it began: nothing to draw")
     state = frames[-1][0]

@@ -41,6 +41,12 @@ def random_snake_action(state: S.SnakeState, rand) -> S.Action:
 
 DEAD_END_CAP = 6  # an open end with fewer reachable empty cells than this is a dead end
 DEAD_END_COST = 1.5  # mobility lost per missing cell of a dead end
+LEADER_MOBILITY = 0.5  # how much the leader's room counts against the bot's own
+OTHER_MOBILITY = 0.2
+LEADER_WEIGHT = 0.8  # the score difference: the bot's minus this much of the best opponent's ...
+OTHERS_WEIGHT = 0.2  # ... and this much of the others' average
+HAND_OWN = 0.3  # own snake tiles kept in hand: this much of their (positive) points
+HAND_LOG = 0.5  # a log kept in hand
 
 
 def _reach(cells, oc, cap: int) -> int:
@@ -81,25 +87,25 @@ def evaluate(state: S.SnakeState, seat: int) -> float:
     leader = max(others, key=lambda s: (others[s], -s)) if others else -1
     val = float(mine)
     if others:
-        val -= 0.8 * others[leader] + 0.2 * sum(others.values()) / len(others)
+        val -= LEADER_WEIGHT * others[leader] + OTHERS_WEIGHT * sum(others.values()) / len(others)
     if pub.phase != S.PH_PLAY:  # the last round: heads and hats, only the final score counts
         return val
     for sn in pub.snakes:
         if sn.owner == seat:
             val += _mobility(pub, sn)
         elif sn.owner == leader:
-            val -= 0.5 * _mobility(pub, sn)
+            val -= LEADER_MOBILITY * _mobility(pub, sn)
         elif sn.owner >= 0:
-            val -= 0.2 * _mobility(pub, sn)
+            val -= OTHER_MOBILITY * _mobility(pub, sn)
     if pub.phase == S.PH_PLAY:
         T = state.tiles.tiles
         mine_c = pub.players[seat].colours
         for t in pub.players[seat].hand:
             tile = T[t]
             if tile.colour in mine_c and tile.kind in S.BODY_KINDS:
-                val += 0.3 * tile.points if tile.points > 0 else 0.1 * tile.points
+                val += HAND_OWN * tile.points if tile.points > 0 else 0.1 * tile.points
             elif tile.kind == "log":
-                val += 0.5
+                val += HAND_LOG
     return val
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import encoding, sled
+from ..games.sled import encoding
+from ..games.sled.wire import sled_action_from_wire, sled_action_to_wire
+from ..rules import sled
 from ..rules.config import check_extra_trees
 from ..rules.track import Track
 from .errors import DecodeError
@@ -38,13 +40,9 @@ class SledGame:
         return sled.apply(state, action, rand)
 
     def action_from_wire(self, d, seat):
-        from .session import sled_action_from_wire
-
         return sled_action_from_wire(d, seat, self.track)
 
     def action_to_wire(self, action):
-        from .session import sled_action_to_wire
-
         return sled_action_to_wire(action, self.track)
 
     def section_hashes(self, state):
@@ -67,9 +65,13 @@ class SnakeGame:
     hidden = False
 
     def __init__(self, kind: str, settings: Any, tiles):
+        from ..games.snake import encoding as snake_encoding
+        from ..games.snake import wire as snake_wire
         from ..rules import snake
 
         self.snake = snake
+        self.wire = snake_wire
+        self.encoding = snake_encoding
         if settings.get("tiles_digest") != tiles.digest:
             raise DecodeError("the roster's tile set differs from this machine's", "settings.tiles_digest")
         self.rules = rules_from_roster(kind, settings)
@@ -83,19 +85,19 @@ class SnakeGame:
         return self.snake.apply(state, action, rand)
 
     def action_from_wire(self, d, seat):
-        return self.snake.action_from_wire(dict(d), seat)
+        return self.wire.action_from_wire(dict(d), seat)
 
     def action_to_wire(self, action):
-        return self.snake.action_to_wire(action)
+        return self.wire.action_to_wire(action)
 
     def section_hashes(self, state):
-        return self.snake.section_hashes(state.public)
+        return self.encoding.section_hashes(state.public)
 
     def state_hash(self, state, head, sections=None):
-        return self.snake.state_hash(state, head)
+        return self.encoding.state_hash(state, head)
 
     def encode_public(self, state):
-        return self.snake.encode_public(state.public)
+        return self.encoding.encode_public(state.public)
 
     def final_places(self, state):
         return self.snake.final_places(state)

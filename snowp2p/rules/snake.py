@@ -34,6 +34,10 @@ then the draw (SC-T1, SC-T3).  The last round (SC-E1/E2) has a ``heads``
 phase and a ``hats`` phase of :class:`Place` actions; players with nothing
 to lay there are skipped.  Every Decision and option is a field of
 :class:`SnakeRules`; docs/snake-carnival.md lists them with reasons.
+
+This module is the rules only: the game's wire form, canonical encoding and
+scenario runner live in ``snowp2p/games/snake/`` (``wire``, ``encoding``,
+``scenario``), as the sled games' do in ``snowp2p/games/sled/``.
 """
 
 from __future__ import annotations
@@ -44,8 +48,6 @@ import tomllib
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Protocol, Sequence
-
-import msgpack
 
 from .errors import IllegalMove, RulesError
 
@@ -238,11 +240,20 @@ class SnakeRules:
     hand_size: int = 4
     # SC-P2: points per diamond held.
     diamond_points: int = 4
-    # SC-E1 Decision: a whole round of passes (no placement) starts the last round (blocked table).
+    # SC-E1 Decision: a whole round of passes (no placement) while the stack and the discard pile are both
+    # empty starts the last round (a blocked table ends); a pass that still draws does not count.
     blocked_round_ends: bool = True
+    # SC-E1 Decision (a stalled table ends): once the stack has run out (every tile still to draw has been
+    # on the board and was replaced), this many whole rounds in a row in which nobody lays a tile on an
+    # empty cell (growth, a present, a trouble: only replacements, and passes) and nobody passes and
+    # draws start the last round.  Without it a player holding a log and a tile of the same shape must
+    # swap them back and forth for ever (a placement is always legal, so nobody passes, and the tile
+    # replaced is drawn straight back).  With it every game ends: each tile laid on an empty cell leaves
+    # the tiles in play for good.  0: off.
+    stall_rounds: int = 2
     # Decision (safety net, like the sled games' max_rounds): the last round begins after this many
     # rounds at the latest, so every game ends even if players keep replacing tiles forever.
-    max_rounds: int = 60
+    max_rounds: int = 150
     # SC-E2 Decision: heads (and hats) must be laid in the last round whenever one can be.
     # SC-T4 Decision: the "own colour" test looks at body tiles only (heads are laid in the last round).
 
@@ -263,8 +274,10 @@ class SnakeRules:
                 raise ValueError(f"settings: rules field {k!r}: expected {want.__name__}, got {v!r}")
             kw[k] = v
         r = SnakeRules(**kw)
-        if not (1 <= r.hand_size <= 10 and 1 <= r.max_rounds <= 1000 and 0 <= r.diamond_points <= 99):
-            raise ValueError("settings: rules: hand_size 1..10, max_rounds 1..1000, diamond_points 0..99")
+        if not (1 <= r.hand_size <= 10 and 1 <= r.max_rounds <= 1000 and 0 <= r.diamond_points <= 99
+                and 0 <= r.stall_rounds <= 100):
+            raise ValueError("settings: rules: hand_size 1..10, max_rounds 1..1000, diamond_points 0..99, "
+                             "stall_rounds 0..100")
         return r
 
 
@@ -336,7 +349,9 @@ class Public:
     current: int = 0
     round: int = 1
     turn: int = 0  # actions applied
-    passes: int = 0  # passes since the last placement (SC-E1 Decision)
+    passes: int = 0  # passes in a row that drew nothing, since the last placement (SC-E1 Decision)
+    stack_out: bool = False  # the stack has run out once: every tile drawn since has been on the board
+    idle: int = 0  # turns in a row since then that laid no tile on an empty cell and were no pass that drew
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def cells(self) -> dict[tuple[int, int], Placed]:
@@ -797,7 +812,7 @@ def apply(state: SnakeState, action: Action, rand: RandomSource) -> SnakeState:
         if placements(state, seat):
             raise IllegalMove("SC-T2", "a player passes only with no legal placement")
         new = state
-        passes = pub.passes + 1
+        passes = pub.passes + 1  # SC-E1: counts toward a blocked round only if it draws nothing (below)
     else:
         if action.tile not in pub.players[seat].hand:
             raise IllegalMove("HAND", f"{pub.players[seat].name} does not hold tile {action.tile}")
@@ -808,12 +823,17 @@ def apply(state: SnakeState, action: Action, rand: RandomSource) -> SnakeState:
             raise err
         new = place_outcome(state, action)
         passes = 0
+    laid_on_empty = isinstance(action, Place) and action.cell not in pub.cells()  # stall_rounds
     new = _draw(new, seat, rand)
     p = new.public
+    drew_on_pass = isinstance(action, Pass) and len(p.stack) + len(p.discard) < len(pub.stack) + len(pub.discard)
+    if drew_on_pass:
+        passes = 0  # SC-E1: a pass that still draws a tile does not count toward the blocked round
+    idle = pub.idle + 1 if pub.stack_out and not laid_on_empty and not drew_on_pass else 0  # stall_rounds
     n = len(p.players)
     nxt = (seat + 1) % n
     rnd = p.round + (1 if nxt == 0 else 0)
-    new = replace(new, public=_pub(p, passes=passes, current=nxt, round=rnd, turn=p.turn + 1))
+    new = replace(new, public=_pub(p, passes=passes, idle=idle, current=nxt, round=rnd, turn=p.turn + 1))
     if _last_round_due(new):
         new = replace(new, public=_pub(new.public, phase=PH_HEADS, current=0))
         new = _advance_last_round(new, keep_current=True)
@@ -895,8 +915,10 @@ def _draw(state: SnakeState, seat: int, rand: RandomSource) -> SnakeState:
     hand = list(pub.players[seat].hand)
     want = 1
     drawn = 0
+    out = pub.stack_out
     while drawn < want or len(hand) < state.rules.hand_size:
         if not stack:
+            out = True
             if not discard:
                 break
             stack, discard = sorted(discard), []  # SC-T3 (the stack has no order: draws are random picks)
@@ -904,23 +926,35 @@ def _draw(state: SnakeState, seat: int, rand: RandomSource) -> SnakeState:
         drawn += 1
     players = list(pub.players)
     players[seat] = replace(players[seat], hand=tuple(sorted(hand)))
-    return replace(state, public=_pub(pub, players=tuple(players), stack=tuple(stack), discard=tuple(discard)))
+    return replace(state, public=_pub(pub, players=tuple(players), stack=tuple(stack), discard=tuple(discard),
+                                      stack_out=out or not stack))
 
 
 def grows(tile: Tile) -> bool:
     return tile.kind in BODY_KINDS or tile.kind == "log"
 
 
-def _last_round_due(state: SnakeState) -> bool:
-    """SC-E1: no tile that grows a snake left anywhere off the board, or a round of passes, or the safety net."""
+def last_round_reason(state: SnakeState) -> str | None:
+    """Why the last round is due after this play-phase state (None: it is not).  SC-E1: "no-growth" (no
+    tile that grows a snake left in the stack, the discard pile or any hand), "blocked" (Decision: a whole
+    round of passes while the stack and the discard pile are both empty), "stalled" (Decision:
+    ``stall_rounds``), "max-rounds" (the safety net)."""
     pub = state.public
     T = state.tiles.tiles
     rest = list(pub.stack) + list(pub.discard) + [t for p in pub.players for t in p.hand]
     if not any(grows(T[t]) for t in rest):
-        return True
-    if state.rules.blocked_round_ends and pub.passes >= len(pub.players):
-        return True
-    return pub.round > state.rules.max_rounds
+        return "no-growth"
+    if state.rules.blocked_round_ends and pub.passes >= len(pub.players) and not pub.stack and not pub.discard:
+        return "blocked"  # a whole round of passes with nothing left to draw: no draw can change anything
+    if state.rules.stall_rounds and pub.idle >= state.rules.stall_rounds * len(pub.players):
+        return "stalled"  # only replacements (swaps) and passes for stall_rounds rounds, nothing new to draw
+    if pub.round > state.rules.max_rounds:
+        return "max-rounds"
+    return None
+
+
+def _last_round_due(state: SnakeState) -> bool:
+    return last_round_reason(state) is not None
 
 
 def _advance_last_round(state: SnakeState, keep_current: bool) -> SnakeState:
@@ -1048,119 +1082,38 @@ def final_places(state: SnakeState) -> list[int]:
     return sorted(sc, key=lambda s: (-sc[s], -dm[s], -snake_length(state, s), s))
 
 
-# ===================================================================== wire
-def action_to_wire(action: Action) -> dict:
-    if isinstance(action, Pass):
-        return {"type": "pass"}
-    if isinstance(action, Place):
-        return {"type": "place", "tile": action.tile, "x": action.x, "y": action.y, "rot": action.rot}
-    raise TypeError(f"not a Snake Carnival action: {action!r}")
-
-
-COORD_LIMIT = 4096
-TILE_LIMIT = 1000
-
-
-def action_from_wire(d: Any, seat: int) -> Action:
-    """Strict decoding of a wire action; DecodeError(message, field) on bad input."""
-    from ..protocol.errors import DecodeError
-
-    if not isinstance(d, dict):
-        raise DecodeError("an action is a map", "action")
-    for k in d:
-        if not isinstance(k, str):
-            raise DecodeError("keys are strings", "action")
-    kind = d.get("type")
-    if not isinstance(kind, str):
-        raise DecodeError("missing or not a string", "action.type")
-    if kind == "pass":
-        if set(d) != {"type"}:
-            raise DecodeError(f"unexpected field {sorted(set(d) - {'type'})[0]!r}", "action")
-        return Pass(seat)
-    if kind != "place":
-        raise DecodeError(f"unknown action type {kind!r}", "action.type")
-    want = {"type", "tile", "x", "y", "rot"}
-    if set(d) != want:
-        extra = sorted(set(d) - want)
-        missing = sorted(want - set(d))
-        raise DecodeError("unexpected field" if extra else "missing", f"action.{(extra or missing)[0]}")
-    vals = {}
-    for k, lo, hi in (("tile", 0, TILE_LIMIT - 1), ("x", -COORD_LIMIT, COORD_LIMIT), ("y", -COORD_LIMIT, COORD_LIMIT),
-                      ("rot", 0, 3)):
-        v = d[k]
-        if type(v) is not int:
-            raise DecodeError(f"expected an integer, got {type(v).__name__}", f"action.{k}")
-        if not lo <= v <= hi:
-            raise DecodeError(f"{v} out of range {lo}..{hi}", f"action.{k}")
-        vals[k] = v
-    return Place(seat, vals["tile"], vals["x"], vals["y"], vals["rot"])
-
-
-# ===================================================================== encoding
-FORMAT = 1
-
-
-def _pack(obj) -> bytes:
-    return msgpack.packb(obj, use_bin_type=True, strict_types=False)
-
-
-def sections(pub: Public) -> dict[str, list]:
-    out: dict[str, list] = {
-        "turn": [FORMAT, pub.phase, pub.current, pub.round, pub.turn, pub.passes, list(pub.side_colours)],
-        "board": [[p.x, p.y, p.tile, p.rot, p.placer, p.hat] for p in pub.board],
-        "snakes": [[s.colour, s.side, s.owner, [list(c) for c in s.path], s.end] for s in pub.snakes],
-        "piles": [list(pub.stack), list(pub.discard)],
-    }
-    for p in pub.players:
-        out[f"player{p.seat}"] = [p.seat, p.name, p.side, list(p.colours), list(p.hand), p.diamonds]
-    return out
-
-
-def encode_public(pub: Public) -> bytes:
-    sec = sections(pub)
-    return _pack([sec["turn"], sec["board"], sec["snakes"], sec["piles"],
-                  [sec[f"player{p.seat}"] for p in pub.players]])
-
-
-def decode_public(data: bytes) -> Public:
-    turn, board, snakes, piles, players = msgpack.unpackb(data, raw=False, strict_map_key=True)
-    fmt, phase, current, rnd, nturn, passes, side_colours = turn
-    if fmt != FORMAT:
-        raise ValueError(f"state format {fmt} is not {FORMAT}")
-    return Public(
-        players=tuple(Player(s, n, sd, tuple(c), tuple(h), d) for s, n, sd, c, h, d in players),
-        side_colours=tuple(side_colours),
-        snakes=tuple(Snake(c, sd, o, tuple(tuple(x) for x in path), e) for c, sd, o, path, e in snakes),
-        board=tuple(Placed(*b) for b in board),
-        stack=tuple(piles[0]), discard=tuple(piles[1]),
-        phase=phase, current=current, round=rnd, turn=nturn, passes=passes,
-    )
-
-
-def section_hashes(pub: Public) -> dict[str, bytes]:
-    return {name: hashlib.sha256(_pack(v)).digest() for name, v in sections(pub).items()}
-
-
-def rules_digest(rules: SnakeRules) -> bytes:
-    return hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True).encode()).digest()
-
-
-def state_hash(state: SnakeState, transcript_head: bytes = b"") -> bytes:
-    """32-byte hash of the public state, the tile set, the rules and (networked) the transcript head."""
-    h = hashlib.sha256(b"snowp2p/snake/state/v1")
-    h.update(state.tiles.digest)
-    h.update(rules_digest(state.rules))
-    for name, digest in sorted(section_hashes(state.public).items()):
-        h.update(name.encode() + b"\x00" + digest)
-    h.update(len(transcript_head).to_bytes(2, "big") + transcript_head)
-    return h.digest()
-
-
 # ===================================================================== display helpers
+LAST_ROUND_WHY = {
+    "no-growth": "no tile that grows a snake is left to lay",
+    "blocked": "a whole round of passes with nothing left to draw",
+    "stalled": "two rounds with no tile laid on an empty cell, nothing new to draw",
+    "max-rounds": "the round limit",
+}
+
+
+def end_hint(state: SnakeState) -> str:
+    """One line on how near the end of SC-E1 the play phase is (for the screen); "" when nothing to say."""
+    pub = state.public
+    if pub.phase != PH_PLAY:
+        return ""
+    n = len(pub.players)
+    if not pub.stack and not pub.discard:
+        return (f"nothing left to draw: {pub.passes} of {n} passes in a row; a whole round of passes "
+                f"starts the last round (SC-E1)")
+    if pub.stack_out and state.rules.stall_rounds and pub.idle:
+        return (f"the stack has run out: {pub.idle} of {state.rules.stall_rounds * n} turns with no tile laid "
+                f"on an empty cell start the last round (SC-E1)")
+    if not pub.stack:
+        return f"the stack is empty: the discard pile ({len(pub.discard)}) is shuffled into a new one (SC-T3)"
+    return ""
+
+
 def describe(state: SnakeState, action: Action) -> str:
     """One line telling what an action does (for event logs and previews)."""
     name = state.public.players[action.seat].name
     if isinstance(action, Pass):
+        if not state.public.stack and not state.public.discard:
+            return f"{name} passes, with nothing left to draw (SC-T2, SC-E1)"
         return f"{name} passes and draws (SC-T2)"
     tname = state.tiles.names[action.tile]
     occ = state.public.cells().get(action.cell)
@@ -1169,337 +1122,3 @@ def describe(state: SnakeState, action: Action) -> str:
     if occ is not None:
         return f"{name} replaces {state.tiles.names[occ.tile]} at {fmt_cell(action.cell)} with {tname}"
     return f"{name} lays {tname} at {fmt_cell(action.cell)} rot {action.rot}"
-
-
-# ===================================================================== conformance scenarios
-# The JSON format is documented in docs/snake-carnival.md ("Scenarios"); snowp2p/scenario.py hands files
-# whose "game" is "snake" to :func:`scenario_from_dict` and runs them with :meth:`SnakeScenario.run`.
-@dataclass
-class SnakeScenario:
-    id: str
-    path: str
-    state: SnakeState
-    names: list[str]
-    actions: list[dict]
-    expect: dict
-    game: str = "snake"
-
-    def play(self) -> SnakeState:
-        from .drbg import Rand, derive
-
-        state = self.state
-        for i, a in enumerate(self.actions):
-            seat = self.names.index(a["player"])
-            if state.public.phase != PH_OVER:  # the scenario says whose turn it is
-                state = replace(state, public=_pub(state.public, current=seat))
-            rand = Rand(derive(b"scenario-action", self.id, i))
-            if a.get("pass"):
-                act: Action = Pass(seat)
-            else:
-                tid = _pick_tile(state, seat, a["tile"])
-                act = Place(seat, tid, a["at"][0], a["at"][1], a.get("rot", 0))
-            state = apply(state, act, rand)
-        return state
-
-    def run(self) -> list[str]:
-        exp = self.expect
-        try:
-            state = self.play()
-        except IllegalMove as e:
-            if exp.get("error") == "illegal":
-                if "rule" in exp and exp["rule"] != e.rule:
-                    return [f"refused under {e.rule} ({e.message}), but the scenario expects rule {exp['rule']}"]
-                return []
-            return [f"action refused ({e}) but the scenario expects the actions to succeed"]
-        if exp.get("error") == "illegal":
-            return ["expected the action to be refused as illegal, but it was accepted"]
-        return _compare(self, state, exp)
-
-
-def _pick_tile(state: SnakeState, seat: int, name: str) -> int:
-    for t in state.public.players[seat].hand:
-        if _norm_name(state.tiles.names[t]) == _norm_name(name):
-            return t
-    raise IllegalMove("HAND", f"{state.public.players[seat].name} holds no {name}")
-
-
-def _compare(sc: SnakeScenario, state: SnakeState, exp: dict) -> list[str]:
-    pub = state.public
-    names = sc.names
-    diffs: list[str] = []
-    sc_ = scores(state)
-    bd = score_breakdown(state)
-
-    def seat_of(name):
-        if name not in names:
-            raise ValueError(f"expect: no player named {name!r}")
-        return names.index(name)
-
-    def cmp(label, want, got):
-        if want != got:
-            diffs.append(f"{label}: expected {want}, got {got}")
-
-    for key, want in exp.items():
-        if key in ("error", "rule"):
-            continue
-        if key == "scores":
-            for n, v in want.items():
-                cmp(f"scores.{n}", v, sc_[seat_of(n)])
-        elif key == "breakdown":
-            for n, groups in want.items():
-                got = bd[seat_of(n)]
-                for g, rules in groups.items():
-                    for r, v in rules.items():
-                        cmp(f"breakdown.{n}.{g}.{r}", v, got.get(g, {}).get(r, 0))
-        elif key == "open_ends":
-            for colour, v in want.items():
-                sn_ = pub.snake(colour)
-                oc = sn_.open_cell() if sn_.active else None
-                cmp(f"open_ends.{colour}", v, list(oc) if oc is not None else None)
-        elif key == "paths":
-            for colour, v in want.items():
-                cmp(f"paths.{colour}", v, [list(c) for c in pub.snake(colour).path])
-        elif key == "hands":
-            for n, v in want.items():
-                cmp(f"hands.{n}", sorted(_norm_name(x) for x in v),
-                    sorted(_norm_name(state.tiles.names[t]) for t in pub.players[seat_of(n)].hand))
-        elif key == "hand_sizes":
-            for n, v in want.items():
-                cmp(f"hand_sizes.{n}", v, len(pub.players[seat_of(n)].hand))
-        elif key == "diamonds":
-            for n, v in want.items():
-                cmp(f"diamonds.{n}", v, pub.players[seat_of(n)].diamonds)
-        elif key == "phase":
-            cmp("phase", want, pub.phase)
-        elif key == "current":
-            cmp("current", want, names[pub.current] if pub.current >= 0 else None)
-        elif key == "cells":
-            cells = pub.cells()
-            for at, v in want.items():
-                x, y = (int(s) for s in at.split(","))
-                p = cells.get((x, y))
-                got = None if p is None else state.tiles.names[p.tile]
-                cmp(f"cells.{at}", None if v is None else _norm_name(v), None if got is None else _norm_name(got))
-        elif key == "hats":
-            cells = pub.cells()
-            for at, v in want.items():
-                x, y = (int(s) for s in at.split(","))
-                p = cells.get((x, y))
-                got = None if p is None or p.hat < 0 else _norm_name(state.tiles.names[p.hat])
-                cmp(f"hats.{at}", None if v is None else _norm_name(v), got)
-        elif key == "discard":
-            cmp("discard", sorted(_norm_name(x) for x in want), sorted(_norm_name(state.tiles.names[t]) for t in pub.discard))
-        elif key == "stack_size":
-            cmp("stack_size", want, len(pub.stack))
-        elif key == "places":
-            cmp("places", want, [names[s] for s in final_places(state)])
-        elif key == "legal_count":
-            cmp("legal_count", want, len(legal_actions(state)))
-        elif key == "passes_only":
-            cmp("passes_only", want, all(isinstance(a, Pass) for a in legal_actions(state)))
-        else:
-            diffs.append(f"{key}: not a known expectation")
-    return diffs
-
-
-def _scenario_error(msg: str) -> Exception:
-    from ..scenario import ScenarioError
-
-    return ScenarioError(msg)
-
-
-def _int(v, where, lo=-COORD_LIMIT, hi=COORD_LIMIT) -> int:
-    if type(v) is not int or not lo <= v <= hi:
-        raise _scenario_error(f"{where}: expected an integer {lo}..{hi}, got {v!r}")
-    return v
-
-
-def _cell(v, where) -> tuple[int, int]:
-    if not (isinstance(v, list) and len(v) == 2):
-        raise _scenario_error(f"{where}: expected [x, y], got {v!r}")
-    return _int(v[0], where), _int(v[1], where)
-
-
-def scenario_from_dict(data: dict, where: str, tiles: TileSet | None = None) -> SnakeScenario:
-    """A Snake Carnival scenario (docs/snake-carnival.md); ScenarioError with one line naming the field."""
-    err = _scenario_error
-    tiles = tiles or default_tiles()
-    known = {"id", "game", "rules", "options", "colours", "players", "board", "stack", "discard", "phase",
-             "current", "round", "passes", "actions", "expect", "description"}
-    for k in data:
-        if k not in known:
-            raise err(f"{where}: {k}: unknown field")
-    sid = data.get("id")
-    if not isinstance(sid, str) or not sid:
-        raise err(f"{where}: id: expected a string")
-    try:
-        rules = SnakeRules.from_dict(data.get("options", {}))
-    except (ValueError, TypeError) as e:
-        raise err(f"{where}: options: {e}") from None
-    colours = data.get("colours", list(COLOURS))
-    if not (isinstance(colours, list) and sorted(colours) == sorted(COLOURS)):
-        raise err(f"{where}: colours: expected the four colours {list(COLOURS)} in side order N, E, S, W")
-    raw_players = data.get("players")
-    if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 4:
-        raise err(f"{where}: players: expected a list of 2 to 4 players")
-    names: list[str] = []
-    for i, p in enumerate(raw_players):
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-            raise err(f"{where}: players[{i}].name: expected a string")
-        if p["name"] in names:
-            raise err(f"{where}: players[{i}].name: {p['name']!r} appears twice")
-        names.append(p["name"])
-    n = len(names)
-    pool = game_tiles(tiles, colours, n, rules)
-    free = list(pool)
-
-    def take(name, w) -> int:
-        if not isinstance(name, str):
-            raise err(f"{w}: expected a tile name, got {name!r}")
-        for t in free:
-            if _norm_name(tiles.names[t]) == _norm_name(name):
-                free.remove(t)
-                return t
-        if not tiles.by_name(name):
-            raise err(f"{w}: no tile called {name!r} (e.g. 'yellow corner', 'yellow straight +2', 'crossing log')")
-        raise err(f"{w}: no {name!r} left in this game's tile set")
-
-    hands = []
-    diamonds = []
-    for i, p in enumerate(raw_players):
-        w = f"{where}: players[{i}]"
-        for k in p:
-            if k not in ("name", "hand", "diamonds"):
-                raise err(f"{w}.{k}: unknown field")
-        h = p.get("hand", [])
-        if not isinstance(h, list):
-            raise err(f"{w}.hand: expected a list of tile names")
-        hands.append([take(x, f"{w}.hand[{j}]") for j, x in enumerate(h)])
-        diamonds.append(_int(p.get("diamonds", 0), f"{w}.diamonds", 0, 99))
-    board: dict[tuple[int, int], Placed] = {}
-    log_snake: dict[tuple[int, int], str] = {}
-    raw_board = data.get("board", [])
-    if not isinstance(raw_board, list):
-        raise err(f"{where}: board: expected a list of tiles")
-    own = owners(n, rules)
-    colour_owner = {colours[s]: own[s] for s in own}
-    for i, b in enumerate(raw_board):
-        w = f"{where}: board[{i}]"
-        if not isinstance(b, dict):
-            raise err(f"{w}: expected an object")
-        for k in b:
-            if k not in ("tile", "at", "rot", "placer", "snake", "hat"):
-                raise err(f"{w}.{k}: unknown field")
-        tid = take(b.get("tile"), f"{w}.tile")
-        t = tiles.tiles[tid]
-        cell = _cell(b.get("at"), f"{w}.at")
-        if cell == HOME or cell in board:
-            raise err(f"{w}.at: cell {fmt_cell(cell)} is taken")
-        rot = _int(b.get("rot", 0), f"{w}.rot", 0, 3)
-        placer = b.get("placer")
-        if placer is None:
-            seat = colour_owner.get(t.colour, 0)
-        elif placer in names:
-            seat = names.index(placer)
-        else:
-            raise err(f"{w}.placer: no player named {placer!r}")
-        hat = -1
-        if "hat" in b:
-            if t.kind != "head":
-                raise err(f"{w}.hat: only a head wears a hat")
-            hat = take(b["hat"], f"{w}.hat")
-            if tiles.tiles[hat].kind != "hat":
-                raise err(f"{w}.hat: {b['hat']!r} is not a hat")
-        if t.kind == "log" and t.shape != "crossing":
-            sn = b.get("snake")
-            if sn not in colours:
-                raise err(f"{w}.snake: a {t.shape} log says which snake runs through it (a colour)")
-            log_snake[cell] = sn
-        board[cell] = Placed(cell[0], cell[1], tid, canonical_rot(t.shape, rot), seat, hat)
-    piles = {}
-    for key in ("discard", "stack"):
-        v = data.get(key)
-        if v is None:
-            piles[key] = list(free) if key == "stack" else []
-            if key == "stack":
-                free.clear()
-            continue
-        if not isinstance(v, list):
-            raise err(f"{where}: {key}: expected a list of tile names")
-        piles[key] = [take(x, f"{where}: {key}[{j}]") for j, x in enumerate(v)]
-    # trace the snakes from the home
-    snakes = []
-    T = tiles.tiles
-    on_path: set[tuple[int, int]] = set()
-    for s in range(4):
-        colour = colours[s]
-        cur, d, path, end = HOME, s, [], s
-        for _ in range(2 * len(board) + 2):
-            nxt = step(cur, d)
-            p = board.get(nxt)
-            if p is None:
-                end = d
-                break
-            t = T[p.tile]
-            entry = opposite(d)
-            lanes = tile_edges(t.shape, p.rot)
-            lane = next((ln for ln in lanes if entry in ln), None)
-            ok = lane is not None and s in own and (
-                t.shape == "crossing" or (t.kind == "log" and log_snake.get(nxt) == colour)
-                or (t.kind != "log" and t.colour == colour))
-            if not ok:
-                end = d
-                break
-            path.append(nxt)
-            on_path.add(nxt)
-            if t.kind == "head":
-                end = -1
-                break
-            cur = nxt
-            d = lane[0] if lane[1] == entry else lane[1]
-        snakes.append(Snake(colour, s, own.get(s, -1), tuple(path), end))
-    for cell, p in board.items():
-        t = T[p.tile]
-        if t.shape not in ("none", "crossing") and cell not in on_path:
-            raise err(f"{where}: board: the {tiles.names[p.tile]} at {fmt_cell(cell)} is not on its snake's path "
-                      f"from the home (check its rot, and the snake of a log)")
-    players = []
-    base = setup_state(names, colours, rules, tiles, None, hands=[[] for _ in names])
-    for pl in base.public.players:
-        players.append(replace(pl, hand=tuple(sorted(hands[pl.seat])), diamonds=diamonds[pl.seat]))
-    phase = data.get("phase", PH_PLAY)
-    if phase not in (PH_PLAY, PH_HEADS, PH_HATS):
-        raise err(f"{where}: phase: expected play, heads or hats, got {phase!r}")
-    cur = data.get("current", names[0])
-    if cur not in names:
-        raise err(f"{where}: current: no player named {cur!r}")
-    pub = Public(tuple(players), tuple(colours), tuple(snakes), tuple(sorted(board.values(), key=lambda p: (p.x, p.y))),
-                 tuple(sorted(piles["stack"])), tuple(sorted(piles["discard"])), phase=phase,
-                 current=names.index(cur), round=_int(data.get("round", 2), f"{where}.round", 1, 1000),
-                 passes=_int(data.get("passes", 0), f"{where}.passes", 0, 100))
-    pub = _run_crossings(SnakeState(rules, tiles, pub), pub)
-    state = SnakeState(rules, tiles, pub)
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise err(f"{where}: actions: expected a list")
-    for i, a in enumerate(actions):
-        w = f"{where}: actions[{i}]"
-        if not isinstance(a, dict):
-            raise err(f"{w}: expected an object")
-        for k in a:
-            if k not in ("player", "tile", "at", "rot", "pass"):
-                raise err(f"{w}.{k}: unknown field")
-        if a.get("player") not in names:
-            raise err(f"{w}.player: no player named {a.get('player')!r}")
-        if a.get("pass"):
-            continue
-        if not isinstance(a.get("tile"), str):
-            raise err(f"{w}.tile: expected a tile name (or \"pass\": true)")
-        if not tiles.by_name(a["tile"]):
-            raise err(f"{w}.tile: no tile called {a['tile']!r}")
-        _cell(a.get("at"), f"{w}.at")
-        _int(a.get("rot", 0), f"{w}.rot", 0, 3)
-    expect = data.get("expect")
-    if not isinstance(expect, dict):
-        raise err(f"{where}: expect: expected an object")
-    return SnakeScenario(sid, where, state, names, actions, expect)

@@ -179,6 +179,9 @@ def status_fragments(state: S.SnakeState, tags: dict[int, str] | None = None) ->
         out.append(("", "\n"))
     out.append((ST_DIM, f"  stack {len(pub.stack)} · discard {len(pub.discard)} · round {pub.round}"
                         f" · phase {pub.phase}\n"))
+    hint = S.end_hint(state)
+    if hint:
+        out.append((ST_DIM, f"  {hint}\n"))
     return out
 
 

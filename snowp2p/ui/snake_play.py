@@ -120,8 +120,9 @@ class SnakeGame:
         self.state = S.apply(self.state, action, Rand(derive(self.seed_bytes, self.k)))
         self.k += 1
         self.events.append(line)
-        if self.state.public.phase != before and self.state.public.phase in (S.PH_HEADS, S.PH_HATS):
-            self.events.append("— the last round: heads, then hats (SC-E2) —")
+        if self.state.public.phase != before and before == S.PH_PLAY:
+            why = S.LAST_ROUND_WHY.get(S.last_round_reason(self.state) or "", "")
+            self.events.append(f"— the last round (SC-E1{': ' + why if why else ''}): heads, then hats (SC-E2) —")
         return line
 
     def result_lines(self) -> list[str]:
@@ -195,6 +196,8 @@ def preview_text(state: S.SnakeState, seat: int, text: str) -> str:
             after = S.place_outcome(state, a)
         elif isinstance(a, S.Place):
             after = S.apply(state, a, B._NoRand())
+        elif not state.public.stack and not state.public.discard:
+            return "pass (nothing left to draw: a whole round of passes ends the game, SC-E1)"
         else:
             return "pass and draw"
     except RulesError as e:

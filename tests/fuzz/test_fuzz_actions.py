@@ -18,7 +18,8 @@ from snowp2p.protocol import session as S
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import DecodeError, ProtocolError
 from snowp2p.protocol.messages import Envelope, Move, decode_signed, encode_signed, pack_canonical
-from snowp2p.rules import sled, snake
+from snowp2p.games.snake import wire as snake_wire
+from snowp2p.rules import sled
 
 ID = Identity.from_seed(bytes(32))
 GAME = b"\x05" * 32
@@ -102,12 +103,12 @@ def test_snake_action_from_wire_only_raises_decode_error(action, seat):
     received = as_received(action)
     assume(received is not None)
     try:
-        a = snake.action_from_wire(dict(received), seat)  # as protocol/games.py SnakeGame calls it
+        a = snake_wire.action_from_wire(dict(received), seat)  # as protocol/games.py SnakeGame calls it
     except DecodeError as e:
         assert e.field.startswith("action"), e
         return
-    wire = snake.action_to_wire(a)
-    assert snake.action_from_wire(dict(as_received(wire)), seat) == a
+    wire = snake_wire.action_to_wire(a)
+    assert snake_wire.action_from_wire(dict(as_received(wire)), seat) == a
 
 
 @examples(200)
@@ -117,7 +118,7 @@ def test_any_value_as_an_action_never_crashes(value, seat):
     received = as_received({"a": value})
     assume(received is not None)
     inner = received["a"]
-    for parse in (S.sled_action_from_wire, lambda d, s: snake.action_from_wire(d, s)):
+    for parse in (S.sled_action_from_wire, lambda d, s: snake_wire.action_from_wire(d, s)):
         try:
             parse(inner, seat)
         except ProtocolError:

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from snowp2p import scenario as scn
-from snowp2p.rules import encoding, sled
+from snowp2p.games.sled import scenario as sled_scn
+from snowp2p.games.sled import encoding
+from snowp2p.rules import sled
 from snowp2p.rules.drbg import Rand, derive
 from snowp2p.rules.errors import IllegalMove
 from snowp2p.rules.track import track_from_dict
@@ -81,7 +83,7 @@ def act(player: str, play: dict | None = None, path: str = "", bonus: int = 0, d
 
 
 def make_scenario(game: str, players: list[dict], actions: list[dict] = (), track: dict | None = None,
-                  expect: dict | None = None, sid: str = "test") -> scn.Scenario:
+                  expect: dict | None = None, sid: str = "test") -> sled_scn.Scenario:
     data = {"id": sid, "rules": [], "game": game, "track": track or straight(), "players": players,
             "actions": list(actions), "expect": expect or {}}
     return scn.scenario_from_dict(data, f"<{sid}>")
@@ -90,14 +92,14 @@ def make_scenario(game: str, players: list[dict], actions: list[dict] = (), trac
 def play(game: str, players: list[dict], actions: list[dict], track: dict | None = None, sid: str = "test"):
     """Set up, play the actions, return (scenario, final state)."""
     sc = make_scenario(game, players, actions, track, sid=sid)
-    return sc, scn.play_actions(sc)
+    return sc, sled_scn.play_actions(sc)
 
 
-def obs(sc: scn.Scenario, state: sled.GameState, name: str) -> dict:
-    return scn.observe(state, sc.names.index(name))
+def obs(sc: sled_scn.Scenario, state: sled.GameState, name: str) -> dict:
+    return sled_scn.observe(state, sc.names.index(name))
 
 
-def seat(sc: scn.Scenario, name: str) -> int:
+def seat(sc: sled_scn.Scenario, name: str) -> int:
     return sc.names.index(name)
 
 
@@ -106,11 +108,11 @@ def coords(state: sled.GameState, seat_: int):
     return None if at is None else list(state.track.coords(at))
 
 
-def names_ranking(sc: scn.Scenario, state: sled.GameState) -> list[str]:
+def names_ranking(sc: sled_scn.Scenario, state: sled.GameState) -> list[str]:
     return [sc.names[i] for i in sled.ranking(state)]
 
 
-def names_of(sc: scn.Scenario, seats) -> list[str]:
+def names_of(sc: sled_scn.Scenario, seats) -> list[str]:
     return [sc.names[i] for i in seats]
 
 

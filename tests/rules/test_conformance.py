@@ -10,6 +10,7 @@ import pytest
 
 from rules_helpers import LOCAL_SCENARIOS, SHARED_SCENARIOS, mm_player, st_player, straight
 from snowp2p import scenario as scn
+from snowp2p.games.sled import scenario as sled_scn
 
 
 def run_main(paths):
@@ -146,7 +147,7 @@ def test_expected_illegal_but_accepted_and_refused_but_expected_legal(tmp_path):
 def test_illegal_action_leaves_state_unchanged():
     sc = scn.scenario_from_dict(_scenario(actions=[{"player": "red", "play": {"left": 4, "right": 1},
                                                       "path": "FFF"}]), "<x>")
-    before = scn.observe(sc.state, 0)
+    before = sled_scn.observe(sc.state, 0)
     with pytest.raises(Exception):
-        scn.play_actions(sc)
-    assert scn.observe(sc.state, 0) == before
+        sled_scn.play_actions(sc)
+    assert sled_scn.observe(sc.state, 0) == before

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_helpers import test_track
-from snowp2p.rules import encoding, sled
+from snowp2p.games.sled import encoding
+from snowp2p.rules import sled
 from snowp2p.rules.drbg import Rand, derive
 
 import os

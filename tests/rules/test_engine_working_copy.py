@@ -14,7 +14,8 @@ import dataclasses
 import pytest
 
 from rules_helpers import test_track
-from snowp2p.rules import encoding, sled
+from snowp2p.games.sled import encoding
+from snowp2p.rules import sled
 from snowp2p.rules.drbg import Rand, derive
 
 

@@ -14,6 +14,7 @@ import pytest
 from rules_helpers import (act, assert_refused, check_cards, coords, cornered, make_scenario, mm_player, move,
                            names_of, names_ranking, obs, play, rand, seat, straight)
 from snowp2p import scenario as scn
+from snowp2p.games.sled import scenario as sled_scn
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.errors import IllegalMove
@@ -186,6 +187,41 @@ def test_mm_o1_origin_any_start_space_shared():
          mm_player("b", None, first_turn=True, left=0, right=0, hand=[0, 1, 1, 1, 1])]
     sc, st = play(MM, p, [act("a", {"left": 0}, "", origin=2), act("b", {"left": 0}, "", origin=2)])
     assert obs(sc, st, "a")["at"] == obs(sc, st, "b")["at"] == [0, 2, 0]
+
+
+def test_mm_o1_origin_is_a_start_space():
+    """The scenario format's origin is "the start space chosen" ([section, lane, index], like at); a bare
+    lane stays accepted as a shorthand.  Both must give the same move."""
+    p = [mm_player("a", None, first_turn=True, hand=[2, 2, 1, 1, 1]),
+         mm_player("b", None, first_turn=True, hand=[1, 1, 0, 0, 3])]
+    sc, st = play(MM, p, [act("a", {"left": 2}, "FFFF", origin=[0, 3, 0]), act("b", {"left": 0}, "DD", origin=[0, 3, 0])])
+    assert obs(sc, st, "a")["at"] == [1, 3, 3]
+    assert obs(sc, st, "b")["at"] == [1, 1, 1]
+    sc2, st2 = play(MM, p, [act("a", {"left": 2}, "FFFF", origin=3), act("b", {"left": 0}, "DD", origin=3)])
+    assert obs(sc2, st2, "a") == obs(sc, st, "a") and obs(sc2, st2, "b") == obs(sc, st, "b")
+    # the start row is the start section's last row: with 3 start rows, lane 2's start space is [0, 2, 2]
+    _, st3 = play(MM, p[:1], [act("a", {"left": 2}, "FFFF", origin=[0, 2, 2])], track=straight(start=3))
+    _, st4 = play(MM, p[:1], [act("a", {"left": 2}, "FFFF", origin=2)], track=straight(start=3))
+    assert st3.public.sleds[0].at == st4.public.sleds[0].at
+    # a space of the track that is not a start space: the move is refused (MM-O1), which a scenario
+    # expecting {"error": "illegal"} passes
+    for space in ([0, 2, 0], [1, 2, 0]):
+        sc5 = make_scenario(MM, p[:1], [act("a", {"left": 2}, "FFFF", origin=space)], track=straight(start=3),
+                            expect={"error": "illegal"})
+        with pytest.raises(IllegalMove) as e:
+            sled_scn.play_actions(sc5)
+        assert e.value.rule == "MM-O1"
+        assert scn.run_scenario(sc5) == []
+
+
+@pytest.mark.parametrize("origin,msg", [([9, 1, 0], "no space [9, 1, 0]"), ([0, 1], "expected the start space"),
+                                        ("1", "expected the start space"), (0, "lane 0 is not a lane"),
+                                        ([0, True, 0], "expected the start space")])
+def test_mm_o1_bad_origin_is_a_one_line_error(origin, msg):
+    p = [mm_player("a", None, first_turn=True, hand=[2, 2, 1, 1, 1])]
+    with pytest.raises(scn.ScenarioError) as e:
+        make_scenario(MM, p, [act("a", {"left": 2}, "FFFF", origin=origin)])
+    assert msg in str(e.value) and "actions[0].origin" in str(e.value) and "\n" not in str(e.value)
 
 
 def test_mm_o1_origin_required_on_first_turn_only():
@@ -388,7 +424,7 @@ def test_mm_c2_sled_hit_die_down_by_one(die, after):
     sc, st = play(MM, p, [act("gianni", {"left": 3}, "DFFFF")])  # unbalanced: no MM-B3 raise first
     assert obs(sc, st, "gianni")["at"] == [1, 3, 4] and obs(sc, st, "gianni")["die"] == after
     assert obs(sc, st, "gianni")["damage"] == 0
-    assert obs(sc, st, "eva") == scn.observe(sc.state, 1)  # the sled hit suffers nothing
+    assert obs(sc, st, "eva") == sled_scn.observe(sc.state, 1)  # the sled hit suffers nothing
 
 
 def test_mm_c3_x4_two_trees_removed_two_cards_keep_moving():

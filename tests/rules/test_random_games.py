@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_helpers import check_cards, front_edge, test_track
-from snowp2p.rules import encoding, sled
+from snowp2p.games.sled import encoding
+from snowp2p.rules import sled
 from snowp2p.rules.config import PLAYER_COUNTS, SledRules
 from snowp2p.rules.drbg import Rand, derive
 from snowp2p.rules.track import shipped_tracks

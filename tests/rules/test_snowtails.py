@@ -14,6 +14,7 @@ import pytest
 from rules_helpers import (act, assert_refused, check_cards, coords, cornered, make_scenario, move, names_of,
                            names_ranking, obs, play, rand, seat, st_player, straight)
 from snowp2p import scenario as scn
+from snowp2p.games.sled import scenario as sled_scn
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.errors import IllegalMove
@@ -174,7 +175,7 @@ def test_st_s3_brake_3_and_empty_dogs_count_3():
     sc = make_scenario(ST, [st_player("red", (1, 2, 0), left=None, right=None, hand=[2, 2, 1, 1, 1])],
                        [act("red", {"brake": 2}, "FFF")])
     with pytest.raises(IllegalMove):
-        scn.play_actions(sc)
+        sled_scn.play_actions(sc)
 
 
 def test_st_s4_hand_sizes_5_5_5_6_7_by_start_position():
@@ -263,7 +264,7 @@ def test_st_p2_all_cards_same_value():
     sc = make_scenario(ST, [st_player("red", (1, 3, 0), hand=[4, 3, 2, 5, 5])])
     st = sc.state
     assert_refused(st, move(st, 0, {"left": 4, "right": 3}, "FFFF"), "ST-P2")
-    st2 = scn.play_actions(make_scenario(ST, [st_player("red", (1, 3, 0), hand=[5, 5, 2, 1, 1])],
+    st2 = sled_scn.play_actions(make_scenario(ST, [st_player("red", (1, 3, 0), hand=[5, 5, 2, 1, 1])],
                                          [act("red", {"left": 5, "right": 5}, "FFFFFFF")]))
     assert st2.sled(0).left and sled.dog_value(st2, 0, "left") == 5 == sled.dog_value(st2, 0, "right")
 
@@ -363,7 +364,7 @@ def test_st_m4_x4_obstacle_two_ahead_drift_comes_first(path, ok):
     if not ok:
         assert_refused(sc.state, move(sc.state, 0, {"left": 5}, path), "ST-M4")
         return
-    st = scn.play_actions(sc)
+    st = sled_scn.play_actions(sc)
     assert st.sled(0).damage == 0
     assert coords(st, 0)[1] == 4
 
@@ -371,7 +372,7 @@ def test_st_m4_x4_obstacle_two_ahead_drift_comes_first(path, ok):
 def test_st_m4_edge_collision_after_drift_is_legal_before_is_not():
     # lane 4, drift 3 toward lane 5: the second drift step hits the side edge
     sc = make_scenario(ST, _m4_players((1, 4, 0)), [act("red", {"left": 5}, "DDDFF")])
-    st = scn.play_actions(sc)
+    st = sled_scn.play_actions(sc)
     assert obs(sc, st, "red")["at"] == [1, 5, 1] and obs(sc, st, "red")["damage"] == 1
     # "FDD..." hits the edge at step 3 with only 2 drift steps of min(3, 3): illegal
     assert_refused(sc.state, move(sc.state, 0, {"left": 5}, "FDDDF"), "ST-M4")

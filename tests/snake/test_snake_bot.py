@@ -11,6 +11,7 @@ will catch a regression.  Decision times are measured by scripts/bench-snake-bot
 from __future__ import annotations
 
 from snowp2p.bots import choose_snake_action, random_snake_action
+from snowp2p.games.snake import encoding as SE
 from snowp2p.rules import snake as S
 from snowp2p.rules.drbg import Rand, derive
 
@@ -58,7 +59,7 @@ def test_bot_is_deterministic_given_its_randomness():
         k += 1
     g1, _ = _play(3, 5)
     g2, _ = _play(3, 5)
-    assert S.state_hash(g1) == S.state_hash(g2)
+    assert SE.state_hash(g1) == SE.state_hash(g2)
 
 
 def _wins(n: int) -> int:

@@ -10,6 +10,8 @@ import pytest
 
 from snake_helpers import game, play_random
 from snowp2p.protocol.errors import DecodeError
+from snowp2p.games.snake import encoding as SE
+from snowp2p.games.snake import wire as SW
 from snowp2p.rules import snake as S
 from snowp2p.rules.drbg import Rand, derive
 from snowp2p.rules.errors import IllegalMove
@@ -132,10 +134,10 @@ def test_turn_checks():
 
 def test_illegal_move_leaves_state_unchanged():
     st = game(2, seed=0)
-    before = S.encode_public(st.public)
+    before = SE.encode_public(st.public)
     with pytest.raises(IllegalMove):
         S.apply(st, S.Place(0, st.public.players[0].hand[0], 50, 50, 0), Rand(b"x" * 32))
-    assert S.encode_public(st.public) == before
+    assert SE.encode_public(st.public) == before
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -152,8 +154,8 @@ def test_legal_actions_are_all_accepted(seed):
 
 def test_wire_round_trip_and_strictness():
     for a in (S.Pass(2), S.Place(1, 17, -3, 4, 3)):
-        d = S.action_to_wire(a)
-        assert S.action_from_wire(d, a.seat) == a
+        d = SW.action_to_wire(a)
+        assert SW.action_from_wire(d, a.seat) == a
         assert all(type(v) in (str, int) for v in d.values())
     bad = [
         ([], "action"), ({"type": 3}, "action.type"), ({"type": "jump"}, "action.type"),
@@ -167,7 +169,7 @@ def test_wire_round_trip_and_strictness():
     ]
     for d, fld in bad:
         with pytest.raises(DecodeError) as e:
-            S.action_from_wire(d, 0)
+            SW.action_from_wire(d, 0)
         assert e.value.field == fld, d
 
 
@@ -175,13 +177,13 @@ def test_encoding_sections_and_hash():
     st = play_random(game(3, seed=9), 9, check=None)
     for s in (game(4, seed=1), st):
         pub = s.public
-        assert S.decode_public(S.encode_public(pub)) == pub
-        secs = S.section_hashes(pub)
+        assert SE.decode_public(SE.encode_public(pub)) == pub
+        secs = SE.section_hashes(pub)
         assert len(secs) <= 30 and all(re.fullmatch(r"[a-z0-9][a-z0-9_.-]{0,31}", k) for k in secs)
-        h = S.state_hash(s)
-        assert len(h) == 32 and S.state_hash(s, b"head") != h
+        h = SE.state_hash(s)
+        assert len(h) == 32 and SE.state_hash(s, b"head") != h
     other = replace(st, rules=replace(st.rules, max_rounds=7))
-    assert S.state_hash(other) != S.state_hash(st)
+    assert SE.state_hash(other) != SE.state_hash(st)
 
 
 def test_rules_to_from_dict():
@@ -204,9 +206,24 @@ def test_sc_e1_safety_net_ends_every_game():
 def test_sc_e1_blocked_table_option():
     # with the Decision off, a round of passes does not end the game
     st = game(2, seed=0, blocked_round_ends=False)
-    assert not S._last_round_due(replace(st, public=replace(st.public, passes=5)))
+    empty = replace(st.public, stack=(), discard=(), passes=5)
+    assert not S._last_round_due(replace(st, public=empty))
     st2 = game(2, seed=0)
-    assert S._last_round_due(replace(st2, public=replace(st2.public, passes=2)))
+    # SC-E1 as now written: a round of passes ends the game only while the stack and discard are empty
+    assert not S._last_round_due(replace(st2, public=replace(st2.public, passes=2)))
+    assert not S._last_round_due(replace(st2, public=replace(st2.public, passes=2, stack=(), discard=(7,))))
+    assert S._last_round_due(replace(st2, public=replace(st2.public, passes=2, stack=(), discard=())))
+
+
+def test_sc_e1_stall_rounds_option():
+    """Decision: once the stack has run out, stall_rounds whole rounds in which nobody lays a tile on an
+    empty cell (only swaps and passes) end the game; 0 turns it off."""
+    st = game(2, seed=0)
+    pub = st.public
+    assert not S._last_round_due(replace(st, public=replace(pub, idle=3)))
+    assert S._last_round_due(replace(st, public=replace(pub, idle=4)))
+    off = game(2, seed=0, stall_rounds=0)
+    assert not S._last_round_due(replace(off, public=replace(off.public, idle=40)))
 
 
 def test_sc_p5_places_and_breakdown_sum():

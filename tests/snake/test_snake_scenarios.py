@@ -72,7 +72,8 @@ def test_bad_scenarios_are_one_line_errors(tmp_path, patch, msg):
     assert msg in str(e.value) and "\n" not in str(e.value)
 
 
-@pytest.mark.parametrize("mutant", ["no_l4b", "log_anywhere", "no_diamond", "no_crossing", "no_blocked_end"])
+@pytest.mark.parametrize("mutant", ["no_l4b", "log_anywhere", "no_diamond", "no_crossing", "no_blocked_end",
+                                    "no_stall_end", "blocked_end_with_tiles_to_draw"])
 def test_scenarios_catch_a_broken_engine(monkeypatch, mutant):
     """A few deliberate bugs: each must make at least one scenario fail."""
     if mutant == "no_l4b":
@@ -99,6 +100,21 @@ def test_scenarios_catch_a_broken_engine(monkeypatch, mutant):
         orig_due = S._last_round_due
         monkeypatch.setattr(S, "_last_round_due",
                             lambda st: orig_due(S.replace(st, public=S.replace(st.public, passes=0))))
+    elif mutant == "no_stall_end":
+        orig_due2 = S._last_round_due
+        monkeypatch.setattr(S, "_last_round_due",
+                            lambda st: orig_due2(S.replace(st, rules=S.replace(st.rules, stall_rounds=0))))
+    elif mutant == "blocked_end_with_tiles_to_draw":  # the old reading of SC-E1: any round of passes ends
+        orig_apply = S.apply
+
+        def apply_old(st, a, rand):
+            new = orig_apply(st, a, rand)
+            if isinstance(a, S.Pass) and new.public.phase == S.PH_PLAY:  # every pass counts, drawing or not
+                if st.public.passes + 1 >= len(st.public.players):
+                    return S.replace(new, public=S._pub(new.public, phase=S.PH_OVER, current=-1))
+                return S.replace(new, public=S._pub(new.public, passes=st.public.passes + 1))
+            return new
+        monkeypatch.setattr(S, "apply", apply_old)
     lines = []
     scenario.main([str(DIR)], out=lines.append)
     assert not lines[-1].endswith(" 0 failed"), mutant

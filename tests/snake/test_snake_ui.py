@@ -72,3 +72,17 @@ def test_hot_seat_auto_turns():
         rc = P.run_snake_play(args, pt_input=inp, pt_output=PlainTextOutput(buf))
     assert rc == 0
     assert "Lay a tile" in buf.getvalue()
+
+
+def test_sc_e1_hints_on_the_screen():
+    """The screen says how near the end of SC-E1 a stuck table is, and that a pass draws nothing."""
+    sc = load_scenario("tests/snake/scenarios/sc-e1-stuck-table-keeps-drawing.json")
+    st0 = sc.state
+    assert S.end_hint(st0) == ""  # tiles to draw: nothing to say
+    assert P.preview_text(st0, st0.public.current, "pass") == "pass and draw"
+    st = sc.play()  # every tile drawn, one pass with nothing to draw
+    hint = S.end_hint(st)
+    assert "nothing left to draw: 1 of 2 passes" in hint and "SC-E1" in hint
+    assert "nothing left to draw" in B.render(B.status_fragments(st))
+    assert P.preview_text(st, st.public.current, "pass").startswith("pass (nothing left to draw")
+    assert "nothing left to draw" in S.describe(st, S.Pass(st.public.current))

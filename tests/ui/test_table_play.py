@@ -151,6 +151,37 @@ def test_snake_placement_and_end():
     assert "Final places:" in screen and "points" in screen
 
 
+def test_snake_pass_refused_while_a_tile_fits_then_typed_when_stuck():
+    """SC-T2: `pass` is refused (one line) while a placement exists; typed when none does, it draws."""
+    from snowp2p.rules import snake as N
+
+    t = start(["--game", "snake", "--seed", "4", "--name", "Ada", "--bots", "1"], 100, 40)
+    refused = passed = False
+    while not passed:
+        ask = t.wait_ask()
+        assert ask is not None and Table.last.mode != "end", "the game ended before Ada had to pass"
+        legal = N.legal_actions(ask.state)
+        stuck = ask.state.public.phase == N.PH_PLAY and all(isinstance(a, N.Pass) for a in legal)
+        if stuck:
+            before = len(Table.last.events)
+            t.line("pass")
+            wait_until(lambda: any("Ada passes" in e for e in Table.last.events[before:]), "Ada's pass in the events")
+            passed = True
+        elif not refused and ask.state.public.phase == N.PH_PLAY:
+            t.line("pass")
+            wait_until(lambda: Table.last.notice[1] != "", "the refusal of `pass`")
+            assert "pass" in Table.last.notice[1].lower() or "place" in Table.last.notice[1].lower(), Table.last.notice
+            assert Table.last.asking is not None  # still Ada's turn, nothing lost
+            refused = True
+            t.type("auto\r")
+            t.answered = Table.last.asks
+        else:
+            t.line("auto")
+    assert refused
+    finish_with_auto(t)
+    leave_end_screen(t)
+
+
 def test_hot_seat_hides_hands_between_players():
     t = start(["--track", str(ST_TRACK), "--seed", "4", "--humans", "2", "--name", "Ann", "--name", "Ben",
                "--bots", "0"])

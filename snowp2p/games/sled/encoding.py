@@ -1,4 +1,4 @@
-"""Canonical encoding and hash of a sled game's public state.
+"""Canonical encoding and hash of a sled game's public state (protocol/SPEC.md section 11.7).
 
 The public state (:class:`~.sled.Public`, what every peer agrees on) encodes
 to msgpack bytes that depend only on the state: every container is a
@@ -19,9 +19,9 @@ import json
 
 import msgpack
 
-from . import sled
-from .config import SledRules
-from .track import Track, track_digest
+from ...rules import sled
+from ...rules.config import SledRules
+from ...rules.track import Track, track_digest
 
 FORMAT = 1
 

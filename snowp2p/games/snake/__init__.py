@@ -1,0 +1,1 @@
+"""Snake Carnival (engine ``snowp2p/rules/snake.py``): wire form, encoding, scenarios."""
