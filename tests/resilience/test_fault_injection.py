@@ -123,7 +123,10 @@ def _run(g: Game, p: dict) -> None:
         assert "cheating" not in text and "states differ" not in text and "equivocation" not in text, \
             f"audit of {peer.name}'s log names a cheater:\n{text}\n{ctx}\n{g.describe()}"
         if peer.name in finishers:
-            assert res.returncode == 0 and res.stdout.startswith("OK\n"), f"{peer.name}:\n{text}\n{ctx}"
+            # (a seat killed during the set-up, before its first message, and voted out: it never signed the
+            # roster, so the log proves no result for it, and audit says so, naming it: resilience.md; seed 16)
+            unsigned = res.stdout.startswith("VIOLATION: seat ") and "never signed the roster" in res.stdout
+            assert (res.returncode == 0 and res.stdout.startswith("OK\n")) or unsigned, f"{peer.name}:\n{text}\n{ctx}"
         else:
             assert res.stdout.startswith("OK (no result)") or "not finished" in res.stdout, \
                 f"{peer.name}:\n{text}\n{ctx}\n{g.describe()}"
