@@ -96,7 +96,8 @@ def _report(e: BaseException) -> int:
     from .rules.errors import RulesError
     from .rules.track import TrackError
 
-    if os.environ.get("SNOWP2P_DEBUG") and not isinstance(e, (UsageError, KeyboardInterrupt)):
+    expected = (UsageError, KeyboardInterrupt, CommandError, HomeError, TrackError, RulesError)
+    if os.environ.get("SNOWP2P_DEBUG") and not isinstance(e, expected):  # only the unexpected: a bug
         import traceback
 
         traceback.print_exception(e)
