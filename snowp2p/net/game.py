@@ -521,6 +521,12 @@ class NetGame:
                             and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
                            or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
                         await trio.sleep(0.05)
+                if (self.result == 0 and s.done and getattr(self, "_outcome_written", None) is not None
+                        and s.outcome() != self._outcome_written):
+                    # the others decided a vote on a seat after this peer finished (SPEC 11.9, late votes)
+                    self.say("The others decided a vote after this game ended here; the result, as in their logs: "
+                             + "; ".join(s.outcome()))
+                    self._write_finished()
                 nursery.cancel_scope.cancel()
         finally:  # also when cancelled (the player left the table): free the port for whoever resumes
             with trio.CancelScope(shield=True):
@@ -847,6 +853,14 @@ class NetGame:
         self._dispatch(out)
 
     # ---- endings
+    def _write_finished(self) -> None:
+        s = self.session
+        self._outcome_written = s.outcome()
+        self._write_meta("finished", places=[s.nicks[p] for p in s.places()], outcome=s.outcome(),
+                         abandoned=s.abandoned,
+                         final_hash=s.my_hash[s.final_turn].hex() if s.final_turn >= 0 else "",
+                         turns=max(s.final_turn, 0))
+
     def _game_over(self, ev: GameOver) -> None:
         s = self.session
         places = list(ev.places)
@@ -871,10 +885,7 @@ class NetGame:
         lines.append(f"Audit it with: {program()} audit {self.log_path}")
         for ln in lines:
             self.say(ln)
-        self._write_meta("finished", places=[s.nicks[p] for p in places], outcome=s.outcome(),
-                         abandoned=ev.abandoned,
-                         final_hash=s.my_hash[s.final_turn].hex() if s.final_turn >= 0 else "",
-                         turns=max(s.final_turn, 0))
+        self._write_finished()
         self._queue_bye("game over")
         self.result = 0
         self._finished.set()

@@ -640,9 +640,31 @@ class Session:
         self._busy = True
         try:
             self._progress_loop(out)
+            if self.done and not self.halted:
+                self._late_votes()
         finally:
             self._busy = False
         return out
+
+    def _late_votes(self) -> None:
+        """A vote the others decided on a seat after this peer had finished (they still needed that seat's
+        last messages, which never reached them: SPEC 11.9, *Late votes*).  Their result says a computer
+        played that seat from the takeover turn (or that they abandoned the game); so does this peer's
+        (``outcome()``, ``places()``), and so does the auditor of this log: a finished seat never keeps a
+        result that contradicts theirs (G7).  Nothing is played: the game is over here."""
+        for seat, votes in sorted(self.votes.items()):
+            if seat in self.gone or seat in self.decided:
+                continue
+            voters = [i for i in self.present() if i != seat and i not in self.decided]
+            if not voters or any(i not in votes for i in voters):
+                continue
+            bots = sum(votes[i].choice == "bot" for i in voters)
+            choice = "bot" if bots * 2 > len(voters) else "end"
+            self.decided[seat] = (choice, max(votes[i].have for i in voters), tuple(voters))
+            self.gone[seat] = (choice, self.decided[seat][1], self.turn)
+            self.voters[seat] = tuple(voters)
+            if choice == "end":
+                self.abandoned = True
 
     def _progress_loop(self, out: Output) -> None:
         while not self.halted and not self.done:
