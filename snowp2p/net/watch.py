@@ -45,6 +45,7 @@ class AbsenceWatch:
         # have finished and left (with their result); it gives up after the bound instead, with no result
         # of its own that could contradict theirs (G7)
         self.resumed = resumed
+        self.move_wait: tuple[int, float] | None = None  # (turn, since when) we wait for another seat's move
 
     def tick(self, now: float, connected: set[int], last_rx: dict[int, float], linked: set[int]) -> Tick:
         """One look.  Raises Halted if a message this peer sends halts its session."""
@@ -56,6 +57,14 @@ class AbsenceWatch:
             return tk
         waiting = s.waiting_on()
         thinking = s.waiting_for_move()
+        # a long wait for another seat's move: our ack of the turn before goes out on its own (SPEC 11.5)
+        if thinking and s.state is not None and s.state.public.current != s.me:
+            if self.move_wait is None or self.move_wait[0] != s.turn:
+                self.move_wait = (s.turn, now)
+            elif now - self.move_wait[1] >= s.ack_after:
+                tk.out.extend(s.ack_now())
+        else:
+            self.move_wait = None
         owing = s.owing()  # a seat that owes a relay or a vote is never "thinking" (SPEC 11.9)
         for seat in range(s.n):
             quiet = now - last_rx.get(seat, now)

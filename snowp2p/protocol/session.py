@@ -294,7 +294,8 @@ class Session:
         self.my_sections: dict[int, dict[str, bytes]] = {}
         self.applied_turn = -1
         self.unchecked: set[int] = set()  # moves whose mover acked another state than ours: never applied
-        self.acked_last = False  # this seat sent its standalone ack of the last turn
+        self.acked: set[int] = set()  # turns this seat acked with an ack of its own (not riding on a message)
+        self.ack_after = 2.0  # seconds a non-mover waits for a move before it sends its ack on its own
         self.final_opens: dict[int, list[Opening]] = {}
         self.conservation: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         self.halted: Offence | Desync | None = None
@@ -468,8 +469,8 @@ class Session:
             return
         self.revealed.add(event)
         preimage = chain_reveal(self._links, event)
-        if event == 0:
-            self._emit(Reveal(0, preimage), out)
+        if event == 0 or event - 1 in self.acked:  # (our ack of the turn before went on its own)
+            self._emit(Reveal(event, preimage), out)
         else:
             # (built without the constructor's schema check, the hot path of every turn: its fields are our own
             # 32-byte hashes and section names, which tests/protocol check against the decoder)
@@ -546,12 +547,13 @@ class Session:
             else:
                 self.pending_slots[seat].append(body)
         elif isinstance(body, Reveal):
-            if (body.event > 0) != (body.state is not None and body.sections is not None) or (
-                    body.event == 0 and body.sections is not None):
+            acked = body.state is not None and body.sections is not None
+            if (body.state is None) != (body.sections is None) or (body.event == 0 and acked) or (
+                    body.event > 0 and not acked and seat not in self.acks.get(body.event - 1, {})):
                 self._halt(Offence(seat, self._nick(seat), f"a reveal of event {body.event} " + (
                     f"without its ack of turn {body.event - 1}" if body.event else "with an ack"), (msg.payload,)))
             self._on_reveal(msg, body.event, body.preimage)
-            if body.event > 0:
+            if body.event > 0 and acked:
                 self._on_ack(msg, Acked(body.event - 1, body.state, body.sections))
         elif isinstance(body, Move):
             if (body.turn, seat) in self.move_from:
@@ -566,7 +568,7 @@ class Session:
         elif isinstance(body, Ack):
             self._on_ack(msg, Acked(body.turn, body.state, body.sections))
             if seat == self.me:
-                self.acked_last = True
+                self.acked.add(body.turn)
         elif isinstance(body, FinalOpen):
             self.final_opens.setdefault(seat, []).extend(body.openings)
         elif isinstance(body, Evidence):
@@ -715,9 +717,7 @@ class Session:
             a = self.applied_turn
             if self.state.is_over:
                 # the last turn: nothing follows to carry the acks of it, so they go on their own
-                if self.me is not None and not self.acked_last:
-                    self.acked_last = True
-                    self._emit(Ack(a, self.my_hash[a], self.my_sections[a]), out)
+                self._ack_alone(a, out)
                 if self.final_turn < a and not self._finalize(a, out):
                     return
                 self.over = True
@@ -731,6 +731,13 @@ class Session:
             if mv is None and t not in self.move_actions and cur in self.bot_seats:
                 self._bot_move(t)  # every peer plays the absent seat's computer player alike
             if mv is None and t not in self.move_actions:
+                if self._disagreed(a) and cur != self.me:
+                    # a seat acked another state after turn a (its move or reveal of t carries the ack): our own
+                    # ack goes out now, on its own, not with a reveal for a move that may never come (the seat we
+                    # take for the mover may take another for it), so every peer meets the disagreement (SPEC 11.6)
+                    self._ack_alone(a, out)
+                    if self.final_turn < a:
+                        self._finalize(a, out)  # (halts on the desync, or waits for the evidence)
                 return  # waiting for the mover
             if t not in self.move_actions and t not in self.unchecked:
                 mover_ack = self.acks.get(a, {}).get(mv.sender)
@@ -766,6 +773,35 @@ class Session:
                 if ack is not None and ack.state == self.my_hash[a]:
                     self._halt(Offence(seat, self._nick(seat), f"moved out of turn (turn {t})",
                                        (self.move_from[(t, seat)].payload,)))
+
+    def _ack_alone(self, t: int, out: Output) -> None:
+        """Our ack of turn t on its own (the last turn; a disagreement; a long wait for the move: SPEC 11.5)."""
+        if self.me is None or t in self.acked or t + 1 in self.revealed:
+            return  # (acked already: on its own, or riding on our reveal or move of t+1)
+        self.acked.add(t)
+        self._emit(Ack(t, self.my_hash[t], self.my_sections[t]), out)
+
+    def ack_now(self) -> Output:
+        """The shell has waited ``ack_after`` seconds for the mover's move: send our ack of the turn before on
+        its own, so that it is agreed now (and a disagreement on who moves can not leave every peer
+        waiting for a move nobody makes, SPEC 11.5)."""
+        out = Output()
+        if (self.halted or self.done or self.me is None or not self.waiting_for_move()
+                or self.state.public.current == self.me):
+            return out
+        a = self.applied_turn
+        if a in self.acked or a + 1 in self.revealed:
+            return out
+        self._ack_alone(a, out)
+        if not self.halted:
+            out.extend(self._progress())
+        return out
+
+    def _disagreed(self, t: int) -> bool:
+        """Some present seat's ack of turn t differs from our state hash."""
+        mine = self.my_hash.get(t)
+        present = self.present()
+        return any(s in present and a.state != mine for s, a in self.acks.get(t, {}).items())
 
     def _finalize(self, t: int, out: Output) -> bool:
         """Turn t is agreed when every present seat's ack of it is in and carries our state hash (G6)."""

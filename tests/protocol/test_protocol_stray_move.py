@@ -26,10 +26,14 @@ from test_absent_unit import Table  # noqa: E402
 
 
 class Held(Table):
-    """Nobody moves by itself: the test says when."""
+    """Nobody moves by itself (while ``held``): the test says when."""
+
+    held = True
+    waiting: dict[int, int] = {}
 
     def out(self, seat, out):
-        out.events[:] = [e for e in out.events if not isinstance(e, YourTurn)]
+        if self.held:
+            out.events[:] = [e for e in out.events if not isinstance(e, YourTurn)]
         super().out(seat, out)
 
 
@@ -49,6 +53,10 @@ def test_a_stray_move_before_the_real_one_blames_its_sender_never_the_mover(game
     t.queue.append((judge, stray, payload))  # it reaches the judge first
     t.run()
     assert s[judge].halted is None, s[judge].halted
+    # its ack of turn 0 differs from ours: ours goes out at once, on its own, not with a reveal for a move that
+    # may never come, so every peer meets the disagreement (else the honest judge is the one voted out)
+    assert 0 in s[judge].acked and 1 not in s[judge].revealed
+    assert s[judge].chain.history(judge)[-1].type == "ack"
     # now the real mover moves; its move reaches everyone (the stray seat's later frames too)
     real = s[mover]
     t.out(mover, real.submit(sled.legal_actions(real.state)[0]))
@@ -79,3 +87,39 @@ def test_a_seat_that_shares_our_state_and_moves_out_of_turn_is_named(game):
         s[judge].receive(payload, stray)
     assert isinstance(e.value.reason, Offence) and e.value.reason.seat == stray
     assert "moved out of turn (turn 1)" in e.value.reason.what
+
+
+
+@pytest.mark.parametrize("game", ["snowtails", "mush"])
+def test_acks_sent_on_their_own_while_waiting_for_a_move_keep_the_game_going(game):
+    """SPEC 11.5: a seat that has waited ``ack_after`` seconds for another seat's move sends its ack of the turn
+    before on its own (Session.ack_now, called by net/watch.py); so peers that disagree on who moves next can
+    not all wait for a move nobody makes (found by the setup fork of tests/net/test_attacks.py: every peer
+    waited, and the honest host was voted out).  Its reveal for the move then carries no ack; the game goes
+    on to the end, and the log audits."""
+    from test_absent_unit import replay_log
+
+    t = Held(game)
+    t.start()
+    t.run()
+    s = t.s
+    mover = s[0].state.public.current
+    assert s[mover].ack_now().send == []  # the mover's own ack rides on its move
+    for i in range(3):
+        if i != mover:
+            t.out(i, s[i].ack_now())
+            assert s[i].ack_now().send == []  # once
+    t.run()
+    # every peer holds both waiting seats' acks of turn 0; the mover's comes with its move
+    assert all(set(x.acks[0]) == {i for i in range(3) if i != mover} for x in s)
+    assert all(x.final_turn == -1 for x in s)
+    t.held = False
+    real = s[mover]
+    t.out(mover, real.submit(sled.legal_actions(real.state)[0]))
+    t.run()
+    assert all(x.done and x.halted is None for x in s)
+    assert len({x.my_hash[x.final_turn] for x in s}) == 1
+    reveals = [m for m in s[0].chain.history((mover + 1) % 3) if m.type == "reveal" and m.body.event == 1]
+    assert reveals and reveals[0].body.state is None  # (its ack of turn 0 went on its own)
+    obs = replay_log(t)
+    assert obs.done and obs.my_hash[obs.final_turn] == s[0].my_hash[s[0].final_turn]
