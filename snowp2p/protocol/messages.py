@@ -852,8 +852,16 @@ class SignedMessage:
         return self.envelope.body
 
     def verify(self, public_key: bytes) -> None:
-        """Raise ``SignatureError`` unless signed by ``public_key``."""
+        """Raise ``SignatureError`` unless signed by ``public_key``.
+
+        Verify once: a message is immutable, so once its signature has checked out under a key, asking again
+        with the same key answers from memory (a relayed frame is checked by the session, then by its
+        sender's chain: one Ed25519 verification, not two).  A failure is not remembered (it raises each time)."""
+        memo = self.__dict__
+        if memo.get("_verified_by") == public_key:
+            return
         _verify_sig(public_key, SIG_CONTEXT + self.envelope_bytes, self.signature)
+        memo["_verified_by"] = bytes(public_key)
 
 
 def encode_signed(identity: Identity, envelope: Envelope) -> bytes:
