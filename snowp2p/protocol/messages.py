@@ -233,7 +233,24 @@ def ident() -> Check:
             _fail(path, "expected an identifier [a-z0-9][a-z0-9_.-]{0,31}")
         return raw
 
+    check.ok = _ident_ok  # type: ignore[attr-defined]
     return check
+
+
+_IDENT_MATCH = _IDENT.fullmatch
+_IDENTS_SEEN: set[str] = set()  # identifiers that matched (the same few dozen in every ack; bounded)
+
+
+def _ident_ok(raw: Any) -> bool:
+    if type(raw) is not str:
+        return False
+    if raw in _IDENTS_SEEN:
+        return True
+    if _IDENT_MATCH(raw) is None:
+        return False
+    if len(_IDENTS_SEEN) < 4096:
+        _IDENTS_SEEN.add(raw)
+    return True
 
 
 def one_of(*choices: str) -> Check:
@@ -264,11 +281,13 @@ def exact_bytes(size: int) -> Check:
             _fail(path, f"expected {size} bytes, got {len(raw)}")
         return raw
 
+    check.ok = lambda raw: type(raw) is bytes and len(raw) == size  # type: ignore[attr-defined]
     return check
 
 
 # Containers check their items first without naming each one (no path string per item: the common case is
-# a valid message); only when an item fails is the check run again item by item with the real paths, so the
+# a valid message; items whose checker has an ``ok`` predicate and returns what it accepts are only tested
+# with it); only when an item fails is the check run again item by item with the real paths, so the
 # error names the field exactly as before (the checks are pure, so the second run fails the same way).
 
 
@@ -278,6 +297,9 @@ def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
             _fail(path, f"expected an array, got {_tname(raw)}")
         if not min_len <= len(raw) <= max_len:
             _fail(path, f"array length {len(raw)} out of range {min_len}..{max_len}")
+        ok = getattr(item, "ok", None)  # a plain checker (returns what it accepts): a predicate is enough
+        if ok is not None and all(map(ok, raw)):
+            return tuple(raw)
         item_path = path + "[]"
         try:
             return tuple([item(x, item_path) for x in raw])
@@ -293,6 +315,9 @@ def map_of(key: Check, value: Check, max_len: int) -> Check:
             _fail(path, f"expected a map, got {_tname(raw)}")
         if len(raw) > max_len:
             _fail(path, f"map has more than {max_len} entries")
+        key_ok, value_ok = getattr(key, "ok", None), getattr(value, "ok", None)
+        if key_ok is not None and value_ok is not None and all(map(key_ok, raw)) and all(map(value_ok, raw.values())):
+            return FrozenDict(raw)
         out = {}
         try:
             for k, v in raw.items():
