@@ -51,7 +51,7 @@ def test_every_frame_is_verified_once_even_when_relayed(monkeypatch):
     for i in range(n):
         out(i, sessions[i].start())
     accepted = relayed_count = 0
-    while queue and sessions[0].turn < 6:
+    while queue and sessions[0].turn < 12:
         to, link, payload = queue.popleft()
         msg = decode_signed(payload)  # what NetGame._precheck does, once
         relayed = msg.sender != link
@@ -60,5 +60,5 @@ def test_every_frame_is_verified_once_even_when_relayed(monkeypatch):
         if got is not None:
             accepted += 1
             out(to, sessions[to].handle(got))
-    assert relayed_count > 10 and sessions[0].turn >= 6
+    assert relayed_count > 10 and sessions[0].turn >= 12
     assert len(calls) == accepted  # one Ed25519 verification per accepted frame, relayed ones included
