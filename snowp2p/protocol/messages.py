@@ -45,7 +45,7 @@ import unicodedata
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -233,12 +233,21 @@ def ident() -> Check:
             _fail(path, "expected an identifier [a-z0-9][a-z0-9_.-]{0,31}")
         return raw
 
-    check.ok = _ident_ok  # type: ignore[attr-defined]
+    check.all_ok = _idents_ok  # type: ignore[attr-defined]
     return check
 
 
 _IDENT_MATCH = _IDENT.fullmatch
+_ONLY_BYTES = frozenset({bytes})
+_ONLY_STR = frozenset({str})
 _IDENTS_SEEN: set[str] = set()  # identifiers that matched (the same few dozen in every ack; bounded)
+
+
+def _idents_ok(items: Iterable[Any]) -> bool:
+    """Every item is an identifier (a set test for the usual case: all of them seen before)."""
+    if _ONLY_STR.issuperset(map(type, items)) and _IDENTS_SEEN.issuperset(items):
+        return True
+    return all(map(_ident_ok, items))
 
 
 def _ident_ok(raw: Any) -> bool:
@@ -281,13 +290,14 @@ def exact_bytes(size: int) -> Check:
             _fail(path, f"expected {size} bytes, got {len(raw)}")
         return raw
 
-    check.ok = lambda raw: type(raw) is bytes and len(raw) == size  # type: ignore[attr-defined]
+    # every item ``size`` bytes of binary (loops in C: the types, then the lengths)
+    check.all_ok = lambda items: _ONLY_BYTES.issuperset(map(type, items)) and {size}.issuperset(map(len, items))
     return check
 
 
 # Containers check their items first without naming each one (no path string per item: the common case is
-# a valid message; items whose checker has an ``ok`` predicate and returns what it accepts are only tested
-# with it); only when an item fails is the check run again item by item with the real paths, so the
+# a valid message; items whose checker has an ``all_ok`` test and returns what it accepts are only tested
+# with it, all at once); only when an item fails is the check run again item by item with the real paths, so the
 # error names the field exactly as before (the checks are pure, so the second run fails the same way).
 
 
@@ -297,8 +307,8 @@ def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
             _fail(path, f"expected an array, got {_tname(raw)}")
         if not min_len <= len(raw) <= max_len:
             _fail(path, f"array length {len(raw)} out of range {min_len}..{max_len}")
-        ok = getattr(item, "ok", None)  # a plain checker (returns what it accepts): a predicate is enough
-        if ok is not None and all(map(ok, raw)):
+        all_ok = getattr(item, "all_ok", None)  # a plain checker (returns what it accepts): a test is enough
+        if all_ok is not None and all_ok(raw):
             return tuple(raw)
         item_path = path + "[]"
         try:
@@ -315,8 +325,8 @@ def map_of(key: Check, value: Check, max_len: int) -> Check:
             _fail(path, f"expected a map, got {_tname(raw)}")
         if len(raw) > max_len:
             _fail(path, f"map has more than {max_len} entries")
-        key_ok, value_ok = getattr(key, "ok", None), getattr(value, "ok", None)
-        if key_ok is not None and value_ok is not None and all(map(key_ok, raw)) and all(map(value_ok, raw.values())):
+        keys_ok, values_ok = getattr(key, "all_ok", None), getattr(value, "all_ok", None)
+        if keys_ok is not None and values_ok is not None and keys_ok(raw) and values_ok(raw.values()):
             return FrozenDict(raw)
         out = {}
         try:
@@ -1004,6 +1014,9 @@ def _bin_header(n: int) -> bytes:
     return b"\xc6" + n.to_bytes(4, "big")
 
 
+_CONTAINERS = frozenset({dict, list})
+
+
 def _maps_sorted(obj: Any) -> bool:
     t = type(obj)
     if t is dict:
@@ -1015,6 +1028,8 @@ def _maps_sorted(obj: Any) -> bool:
         items = obj
     else:
         return True
+    if _CONTAINERS.isdisjoint(map(type, items)):
+        return True  # (no map or array inside: e.g. an ack's section hashes)
     for v in items:  # only containers need a closer look
         tv = type(v)
         if (tv is dict or tv is list) and not _maps_sorted(v):
