@@ -283,7 +283,10 @@ class Session:
         self.turn = 0  # the turn being played: applied_turn + 1 (0: setup; the last turn once the game is over)
         self.final_turn = -1  # last turn all peers agreed on (applied_turn - 1 or applied_turn)
         self.head = h("snowp2p/transcript/v1", roster.digest)
-        self.moves: dict[int, SignedMessage] = {}
+        self.moves: dict[int, SignedMessage] = {}  # turn -> the move of its mover (taken when the turn is played)
+        # (turn, seat) -> every move received: before turn t-1 is agreed, a seat whose state differs may send a
+        # move for t as well; only the mover's counts, and no one is blamed for another seat's move (SPEC 11.5)
+        self.move_from: dict[tuple[int, int], SignedMessage] = {}
         self.move_actions: dict[int, sled.Action] = {}
         self.acks: dict[int, dict[int, Acked]] = {}
         self.ack_msgs: dict[int, dict[int, SignedMessage]] = {}
@@ -481,7 +484,7 @@ class Session:
         out = Output()
         assert self.me is not None and self.state is not None
         if (self.halted or self.over or self.state.is_over or self.turn != self.applied_turn + 1
-                or self.turn in self.moves or self.state.public.current != self.me):
+                or (self.turn, self.me) in self.move_from or self.state.public.current != self.me):
             raise IllegalMove("TURN", "it is not your turn")
         dry = self.g.apply(self.state, action, _FirstDraws())  # raises IllegalMove: nothing sent
         openings: tuple = ()
@@ -551,12 +554,13 @@ class Session:
             if body.event > 0:
                 self._on_ack(msg, Acked(body.event - 1, body.state, body.sections))
         elif isinstance(body, Move):
-            if body.turn in self.moves:
+            if (body.turn, seat) in self.move_from:
                 self._halt(Offence(seat, self._nick(seat), f"sent two moves for turn {body.turn}", (msg.payload,)))
             if body.turn <= self.applied_turn:
+                # (every present seat's ack of the turn before agreed with ours, so it shares our state: it knew)
                 self._halt(Offence(seat, self._nick(seat), f"a move for turn {body.turn}, already played",
                                    (msg.payload,)))
-            self.moves[body.turn] = msg
+            self.move_from[(body.turn, seat)] = msg
             self._on_reveal(msg, body.turn, body.preimage)
             self._on_ack(msg, Acked(body.turn - 1, body.state, body.sections))
         elif isinstance(body, Ack):
@@ -719,8 +723,12 @@ class Session:
                 self.over = True
                 continue
             t = a + 1
-            mv = self.moves.get(t)
-            if mv is None and t not in self.move_actions and self.state.public.current in self.bot_seats:
+            cur = self.state.public.current
+            self._stray_moves(t, cur)
+            mv = self.move_from.get((t, cur))
+            if mv is not None:
+                self.moves[t] = mv
+            if mv is None and t not in self.move_actions and cur in self.bot_seats:
                 self._bot_move(t)  # every peer plays the absent seat's computer player alike
             if mv is None and t not in self.move_actions:
                 return  # waiting for the mover
@@ -746,6 +754,18 @@ class Session:
                 self._check_move(t, mv)
             self._apply_move(t)
             self._applied(t, out)
+
+    def _stray_moves(self, t: int, cur: int) -> None:
+        """Moves for turn t from seats other than its mover (``cur`` by our state after t-1).  Their sender's
+        ack of t-1 rides on the move: if it equals ours, the sender shares our state and moved out of turn (an
+        offence); if not, its state differs, and the disagreement on turn t-1 decides (SPEC 11.6)."""
+        a = t - 1
+        for seat in range(self.n):
+            if seat != cur and (t, seat) in self.move_from:
+                ack = self.acks.get(a, {}).get(seat)
+                if ack is not None and ack.state == self.my_hash[a]:
+                    self._halt(Offence(seat, self._nick(seat), f"moved out of turn (turn {t})",
+                                       (self.move_from[(t, seat)].payload,)))
 
     def _finalize(self, t: int, out: Output) -> bool:
         """Turn t is agreed when every present seat's ack of it is in and carries our state hash (G6)."""
@@ -1095,8 +1115,8 @@ class Session:
         if self.state.is_over:  # the last turn's acks, sent on their own
             return {i for i in pres if i not in self.acks.get(a, {})}
         t = a + 1
-        if t not in self.moves and t not in self.move_actions:
-            cur = self.state.public.current
+        cur = self.state.public.current
+        if (t, cur) not in self.move_from and t not in self.move_actions:
             return {cur} if cur in pres else set()
         return {i for i in pres if not self.reveals.has_revealed(i, t)}  # (their reveal carries their ack)
 
@@ -1120,7 +1140,8 @@ class Session:
             # while we wait for that move, it owes it to us (relayed on our absent about the mover)
             t = self.applied_turn + 1
             cur = self.state.public.current
-            if cur in base and cur not in self.decided and t not in self.moves and t not in self.move_actions:
+            if (cur in base and cur not in self.decided and (t, cur) not in self.move_from
+                    and t not in self.move_actions):
                 owing |= {i for i in self.present() if i != cur and i not in self.decided
                           and self.reveals.has_revealed(i, t)}
         return owing
@@ -1147,7 +1168,7 @@ class Session:
         """True while the game waits for a player's decision (which may take a person a while);
         False while it waits for messages a client sends by itself (reveals, acks, openings)."""
         return (self.state is not None and not self.over and not self.state.is_over
-                and self.applied_turn < self.turn and self.turn not in self.moves
+                and self.applied_turn < self.turn and (self.turn, self.state.public.current) not in self.move_from
                 and self.turn not in self.move_actions)
 
     def declare_absent(self, seat: int) -> Output:
@@ -1289,8 +1310,8 @@ class Session:
         """A computer player's seat: its unknown cards dealt face up, alike on every peer (sled.open_seat).
         Cards the seat opened in a move that every peer holds but has not applied yet keep those values."""
         known = {}
-        for t, mv in self.moves.items():
-            if t > self.applied_turn and mv.sender == seat:
+        for (t, sender), mv in self.move_from.items():
+            if t > self.applied_turn and sender == seat:
                 for op in mv.body.openings:
                     if op.generation < len(self.gens[seat]):
                         known[self.gens[seat][op.generation].first + op.slot] = op.value
@@ -1387,7 +1408,7 @@ class Session:
     def my_turn(self) -> bool:
         return (self.me is not None and self.state is not None and not self.halted and not self.over
                 and not self.state.is_over and self.applied_turn == self.turn - 1
-                and self.turn not in self.moves and self.state.public.current == self.me)
+                and (self.turn, self.me) not in self.move_from and self.state.public.current == self.me)
 
 
 def _trusted(cls, **values):
