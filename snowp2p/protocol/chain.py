@@ -13,7 +13,9 @@ order:
 2. the signature, under the roster key of the sender (``SignatureError``) -
    so nothing below can be triggered by a forger;
 3. ``seq`` below the next expected one: identical envelope bytes are a
-   harmless ``DUPLICATE`` (a resend or a relay); different bytes are
+   harmless ``DUPLICATE`` (a resend or a relay; a byte-identical copy of an
+   accepted payload is known good without a second signature check:
+   decode once, verify once); different bytes are
    equivocation: ``EquivocationError`` carrying both signed payloads,
    which prove it to anyone;
 4. ``seq`` above the next expected one: a gap (``ChainError``; the caller
@@ -98,6 +100,9 @@ class SenderChain:
         if not BODY_TYPES[msg.type].CHAINED:
             raise ChainError(f"{msg.type} is a lobby message, not part of a chain")
         chain = self._chain(env.sender)
+        if env.seq < len(chain) and chain[env.seq].payload == msg.payload:
+            # the very bytes already accepted (a resend or a relay): they were verified (or signed here) then
+            return Verdict.DUPLICATE
         if not signed_here:  # a frame this peer has just signed itself needs no second look
             msg.verify(self.keys[env.sender])
         expected = len(chain)

@@ -86,9 +86,37 @@ def encode_parts(*parts: bytes | int | str) -> bytes:
     return b"".join(out)
 
 
+_sha256 = hashlib.sha256
+#: tag -> a SHA-256 object that has already absorbed ``encode_parts(tag)`` (the protocol has a few dozen
+#: fixed tags; an odd one is hashed without being kept)
+_TAGGED: dict[str, "hashlib._Hash"] = {}
+_U64_HEAD = (8).to_bytes(4, "big")
+_U64_LIMIT = 1 << 64
+
+
 def h(tag: str, *parts: bytes | int | str) -> bytes:
-    """SHA-256(encode_parts(tag, *parts)): the protocol's tagged hash (32 bytes)."""
-    return hashlib.sha256(encode_parts(tag, *parts)).digest()
+    """SHA-256(encode_parts(tag, *parts)): the protocol's tagged hash (32 bytes).
+
+    Fast path (same bytes hashed): the tag's prefix is absorbed once per tag and copied, and the common
+    part types (``bytes``, u64 ``int``, ``str``) are fed in place; anything else goes through
+    ``encode_parts`` (which also raises for the invalid ones)."""
+    base = _TAGGED.get(tag)
+    if base is None:
+        base = _sha256(encode_parts(tag))
+        if type(tag) is str and len(_TAGGED) < 256:
+            _TAGGED[tag] = base
+    m = base.copy()
+    for part in parts:
+        t = type(part)
+        if t is bytes:
+            m.update(len(part).to_bytes(4, "big"))
+            m.update(part)
+        elif t is int and 0 <= part < _U64_LIMIT:
+            m.update(_U64_HEAD)
+            m.update(part.to_bytes(8, "big"))
+        else:
+            m.update(encode_parts(part))
+    return m.digest()
 
 
 def fingerprint(public_key: bytes) -> str:

@@ -53,8 +53,21 @@ class FrameDecoder:
         if self._broken is not None:
             raise FrameError(f"stream already failed: {self._broken}")
         frames: list[bytes] = []
-        view = memoryview(bytes(data))
+        data = bytes(data)
         pos = 0
+        if self._need is None and not self._buffer:
+            # fast path: whole frames at the start of ``data`` (the usual case) are sliced out directly
+            end = len(data)
+            while end - pos >= HEADER_SIZE:
+                length = int.from_bytes(data[pos:pos + HEADER_SIZE], "big")
+                if not 1 <= length <= self.max_frame or end - pos - HEADER_SIZE < length:
+                    break  # a bad header or a partial frame: the general loop below handles it
+                pos += HEADER_SIZE
+                frames.append(data[pos:pos + length])
+                pos += length
+            if pos == end:
+                return frames
+        view = memoryview(data)
         while pos < len(view):
             if self._need is None:
                 take = min(HEADER_SIZE - len(self._buffer), len(view) - pos)

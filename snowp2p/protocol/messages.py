@@ -45,7 +45,7 @@ import unicodedata
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -233,7 +233,33 @@ def ident() -> Check:
             _fail(path, "expected an identifier [a-z0-9][a-z0-9_.-]{0,31}")
         return raw
 
+    check.all_ok = _idents_ok  # type: ignore[attr-defined]
     return check
+
+
+_IDENT_MATCH = _IDENT.fullmatch
+_ONLY_BYTES = frozenset({bytes})
+_ONLY_STR = frozenset({str})
+_IDENTS_SEEN: set[str] = set()  # identifiers that matched (the same few dozen in every ack; bounded)
+
+
+def _idents_ok(items: Iterable[Any]) -> bool:
+    """Every item is an identifier (a set test for the usual case: all of them seen before)."""
+    if _ONLY_STR.issuperset(map(type, items)) and _IDENTS_SEEN.issuperset(items):
+        return True
+    return all(map(_ident_ok, items))
+
+
+def _ident_ok(raw: Any) -> bool:
+    if type(raw) is not str:
+        return False
+    if raw in _IDENTS_SEEN:
+        return True
+    if _IDENT_MATCH(raw) is None:
+        return False
+    if len(_IDENTS_SEEN) < 4096:
+        _IDENTS_SEEN.add(raw)
+    return True
 
 
 def one_of(*choices: str) -> Check:
@@ -264,7 +290,15 @@ def exact_bytes(size: int) -> Check:
             _fail(path, f"expected {size} bytes, got {len(raw)}")
         return raw
 
+    # every item ``size`` bytes of binary (loops in C: the types, then the lengths)
+    check.all_ok = lambda items: _ONLY_BYTES.issuperset(map(type, items)) and {size}.issuperset(map(len, items))
     return check
+
+
+# Containers check their items first without naming each one (no path string per item: the common case is
+# a valid message; items whose checker has an ``all_ok`` test and returns what it accepts are only tested
+# with it, all at once); only when an item fails is the check run again item by item with the real paths, so the
+# error names the field exactly as before (the checks are pure, so the second run fails the same way).
 
 
 def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
@@ -273,7 +307,14 @@ def list_of(item: Check, max_len: int, min_len: int = 0) -> Check:
             _fail(path, f"expected an array, got {_tname(raw)}")
         if not min_len <= len(raw) <= max_len:
             _fail(path, f"array length {len(raw)} out of range {min_len}..{max_len}")
-        return tuple(item(x, f"{path}[{i}]") for i, x in enumerate(raw))
+        all_ok = getattr(item, "all_ok", None)  # a plain checker (returns what it accepts): a test is enough
+        if all_ok is not None and all_ok(raw):
+            return tuple(raw)
+        item_path = path + "[]"
+        try:
+            return tuple([item(x, item_path) for x in raw])
+        except DecodeError:
+            return tuple([item(x, f"{path}[{i}]") for i, x in enumerate(raw)])
 
     return check
 
@@ -284,16 +325,25 @@ def map_of(key: Check, value: Check, max_len: int) -> Check:
             _fail(path, f"expected a map, got {_tname(raw)}")
         if len(raw) > max_len:
             _fail(path, f"map has more than {max_len} entries")
+        keys_ok, values_ok = getattr(key, "all_ok", None), getattr(value, "all_ok", None)
+        if keys_ok is not None and values_ok is not None and keys_ok(raw) and values_ok(raw.values()):
+            return FrozenDict(raw)
         out = {}
-        for k, v in raw.items():
-            key(k, f"{path}.<key>")
-            out[k] = value(v, f"{path}.{k}")
+        try:
+            for k, v in raw.items():
+                key(k, path)
+                out[k] = value(v, path)
+        except DecodeError:
+            for k, v in raw.items():
+                key(k, f"{path}.<key>")
+                out[k] = value(v, f"{path}.{k}")
         return FrozenDict(out)
 
     return check
 
 
-def _any(raw: Any, path: str, depth: int) -> Any:
+def _any(raw: Any, path: str | None, depth: int) -> Any:
+    """A free-form value; ``path`` None: do not build item paths (the caller re-runs with them on failure)."""
     t = type(raw)
     if t is bool:
         return raw
@@ -313,11 +363,13 @@ def _any(raw: Any, path: str, depth: int) -> Any:
         if len(raw) > MAX_VALUE_ITEMS:
             _fail(path, f"more than {MAX_VALUE_ITEMS} items")
         if t is list:
-            return tuple(_any(x, f"{path}[{i}]", depth + 1) for i, x in enumerate(raw))
+            if path is None:
+                return tuple([_any(x, None, depth + 1) for x in raw])
+            return tuple([_any(x, f"{path}[{i}]", depth + 1) for i, x in enumerate(raw)])
         out = {}
         for k, v in raw.items():
-            _check_text(k, f"{path}.<key>", MAX_VALUE_KEY, 1)
-            out[k] = _any(v, f"{path}.{k}", depth + 1)
+            _check_text(k, None if path is None else f"{path}.<key>", MAX_VALUE_KEY, 1)
+            out[k] = _any(v, None if path is None else f"{path}.{k}", depth + 1)
         return FrozenDict(out)
     _fail(path, f"{_tname(raw)} values are not allowed")
 
@@ -328,7 +380,10 @@ def value_map() -> Check:
     def check(raw: Any, path: str) -> FrozenDict:
         if type(raw) is not dict:
             _fail(path, f"expected a map, got {_tname(raw)}")
-        return _any(raw, path, 0)
+        try:
+            return _any(raw, None, 0)
+        except DecodeError:
+            return _any(raw, path, 0)  # again, naming the field that fails
 
     return check
 
@@ -386,23 +441,37 @@ def _short(key: Any) -> str:
     return s if len(s) <= 40 else s[:37] + "..."
 
 
+#: (record class, path) -> its fields as (name, checker, field path, optional): the field paths of a message
+#: are the same strings every time, built once instead of once per field per message (bounded: a path
+#: names at most a few hundred list positions per record type)
+_PLANS: dict[tuple[type, str], tuple[tuple[str, Check, str, bool], ...]] = {}
+
+
+def _plan(cls: type[Record], path: str) -> tuple[tuple[str, Check, str, bool], ...]:
+    plan = _PLANS.get((cls, path))
+    if plan is None:
+        plan = tuple((name, check, f"{path}.{name}", name in cls.OPTIONAL) for name, check in cls.FIELDS.items())
+        if len(_PLANS) < 8192:
+            _PLANS[(cls, path)] = plan
+    return plan
+
+
 def _parse_record(cls: type[Record], raw: Any, path: str) -> Any:
     if type(raw) is not dict:
         _fail(path, f"expected a map, got {_tname(raw)}")
+    fields = cls.FIELDS
     for key in raw:
-        if key not in cls.FIELDS:
+        if key not in fields:
             _fail(f"{path}.{_short(key)}", "unknown field")
-    values = {}
-    for name, check in cls.FIELDS.items():
-        if name not in raw:
-            if name in cls.OPTIONAL:
-                values[name] = None
-                continue
-            _fail(f"{path}.{name}", "missing field")
-        values[name] = check(raw[name], f"{path}.{name}")
     obj = object.__new__(cls)
-    for name, v in values.items():
-        object.__setattr__(obj, name, v)
+    setattr_ = object.__setattr__
+    for name, check, field_path, optional in _plan(cls, path):
+        if name in raw:
+            setattr_(obj, name, check(raw[name], field_path))
+        elif optional:
+            setattr_(obj, name, None)
+        else:
+            _fail(field_path, "missing field")
     obj._relations(path)
     return obj
 
@@ -748,18 +817,30 @@ class Bye(Body):
 # Envelope
 
 
+_ENV_SENDER = uint(UNSEATED)
+_ENV_U32 = uint(U32)
+
+
 def _check_envelope(game: Any, sender: Any, seq: Any, prev: Any, body: Body, path: str) -> None:
-    exact_bytes(32)(game, f"{path}.game")
-    uint(UNSEATED)(sender, f"{path}.sender")
-    uint(U32)(seq, f"{path}.seq")
-    exact_bytes(32)(prev, f"{path}.prev")
+    # the usual case is tested inline; the checkers run (and name the field) only when it is not that
+    if type(game) is not bytes or len(game) != 32:
+        _B32(game, f"{path}.game")
+    if type(sender) is not int or not 0 <= sender <= UNSEATED:
+        _ENV_SENDER(sender, f"{path}.sender")
+    if type(seq) is not int or not 0 <= seq <= U32:
+        _ENV_U32(seq, f"{path}.seq")
+    if type(prev) is not bytes or len(prev) != 32:
+        _B32(prev, f"{path}.prev")
     kind = body.TYPE
-    if body.SENDER == "joiner" and sender != UNSEATED:
-        _fail(f"{path}.sender", f"{kind} must come from an unseated joiner ({UNSEATED})")
-    if body.SENDER == "host" and sender != HOST_SEAT:
+    role = body.SENDER
+    if role == "seat":
+        if sender >= MAX_SEATS:
+            _fail(f"{path}.sender", f"seat {sender} out of range 0..{MAX_SEATS - 1}")
+    elif role == "joiner":
+        if sender != UNSEATED:
+            _fail(f"{path}.sender", f"{kind} must come from an unseated joiner ({UNSEATED})")
+    elif role == "host" and sender != HOST_SEAT:
         _fail(f"{path}.sender", f"{kind} must come from the host (seat {HOST_SEAT})")
-    if body.SENDER == "seat" and sender >= MAX_SEATS:
-        _fail(f"{path}.sender", f"seat {sender} out of range 0..{MAX_SEATS - 1}")
     if not body.CHAINED and (seq != 0 or prev != ZERO_HASH):
         _fail(f"{path}.seq", f"lobby message {kind} must have seq 0 and zero prev")
     if seq == 0 and prev != ZERO_HASH:
@@ -866,8 +947,16 @@ class SignedMessage:
         return self.envelope.body
 
     def verify(self, public_key: bytes) -> None:
-        """Raise ``SignatureError`` unless signed by ``public_key``."""
+        """Raise ``SignatureError`` unless signed by ``public_key``.
+
+        Verify once: a message is immutable, so once its signature has checked out under a key, asking again
+        with the same key answers from memory (a relayed frame is checked by the session, then by its
+        sender's chain: one Ed25519 verification, not two).  A failure is not remembered (it raises each time)."""
+        memo = self.__dict__
+        if memo.get("_verified_by") == public_key:
+            return
         _verify_sig(public_key, SIG_CONTEXT + self.envelope_bytes, self.signature)
+        memo["_verified_by"] = bytes(public_key)
 
 
 def encode_signed(identity: Identity, envelope: Envelope) -> bytes:
@@ -895,8 +984,11 @@ def decode_signed(payload: bytes) -> SignedMessage:
     env_bytes, signature = outer
     if type(env_bytes) is not bytes:
         _fail("payload.envelope", f"expected binary, got {_tname(env_bytes)}")
-    exact_bytes(SIGNATURE_SIZE)(signature, "payload.signature")
-    if pack_canonical([env_bytes, signature]) != payload:
+    if type(signature) is not bytes or len(signature) != SIGNATURE_SIZE:
+        _SIG(signature, "payload.signature")
+    # canonical iff the bytes are exactly what packing [envelope, signature] gives (written out: fixarray 2,
+    # the envelope as bin with its smallest header, the signature as bin 8 of 64 bytes)
+    if payload != b"\x92" + _bin_header(len(env_bytes)) + env_bytes + _SIG_HEADER + signature:
         _fail("payload", "not in canonical encoding")
     raw = _unpack(env_bytes, "envelope")
     envelope = _parse_envelope(raw)
@@ -904,7 +996,25 @@ def decode_signed(payload: bytes) -> SignedMessage:
     # (minimal headers); the same test as re-encoding the parsed envelope, without rebuilding it.
     if not _maps_sorted(raw) or msgpack.packb(raw, use_bin_type=True) != env_bytes:
         _fail("envelope", "not in canonical encoding")
-    return SignedMessage(envelope, signature, env_bytes, payload)
+    msg = object.__new__(SignedMessage)  # (the fields are validated above: skip the dataclass __init__)
+    msg.__dict__.update(envelope=envelope, signature=signature, envelope_bytes=env_bytes, payload=payload)
+    return msg
+
+
+_SIG = exact_bytes(SIGNATURE_SIZE)
+_SIG_HEADER = b"\xc4" + bytes([SIGNATURE_SIZE])
+
+
+def _bin_header(n: int) -> bytes:
+    """msgpack's smallest header for a bin of ``n`` bytes (bin 8, bin 16, bin 32)."""
+    if n < 0x100:
+        return b"\xc4" + n.to_bytes(1, "big")
+    if n < 0x10000:
+        return b"\xc5" + n.to_bytes(2, "big")
+    return b"\xc6" + n.to_bytes(4, "big")
+
+
+_CONTAINERS = frozenset({dict, list})
 
 
 def _maps_sorted(obj: Any) -> bool:
@@ -918,6 +1028,8 @@ def _maps_sorted(obj: Any) -> bool:
         items = obj
     else:
         return True
+    if _CONTAINERS.isdisjoint(map(type, items)):
+        return True  # (no map or array inside: e.g. an ack's section hashes)
     for v in items:  # only containers need a closer look
         tv = type(v)
         if (tv is dict or tv is list) and not _maps_sorted(v):

@@ -33,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import struct
 
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import TypeVar
 
 from .crypto import encode_parts, h
@@ -61,15 +61,34 @@ def chain_step(game_id: bytes, seat: int, value: bytes) -> bytes:
     return h(CHAIN_TAG, game_id, seat, value)
 
 
+def _stepper(game_id: bytes, seat: int):
+    """``chain_step`` for a fixed game and seat, for loops: every step hashes the same prefix
+    ``encode_parts(CHAIN_TAG, game_id, seat)`` then ``u32be(32) || value`` (32-byte values only; the
+    same bytes as ``h``, see tests/protocol/test_protocol_randomness.py)."""
+    base = hashlib.sha256(encode_parts(CHAIN_TAG, game_id, seat) + (32).to_bytes(4, "big"))
+    copy = base.copy
+
+    def step(value: bytes) -> bytes:
+        m = copy()
+        m.update(value)
+        return m.digest()
+
+    return step
+
+
 def make_hash_chain(seed: bytes, n: int, *, game_id: bytes, seat: int) -> list[bytes]:
     """``[seed, step(seed), ..., step^n(seed)]``; the last element is the tip."""
     if len(seed) != 32:
         raise ValueError("hash-chain seed must be 32 bytes")
     if n < 1:
         raise ValueError("hash chain length must be >= 1")
-    links = [bytes(seed)]
+    step = _stepper(bytes(game_id), seat)
+    value = bytes(seed)
+    links = [value]
+    append = links.append
     for _ in range(n):
-        links.append(chain_step(game_id, seat, links[-1]))
+        value = step(value)
+        append(value)
     return links
 
 
@@ -101,6 +120,7 @@ class RevealVerifier:
     def __init__(self, game_id: bytes) -> None:
         self.game_id = bytes(game_id)
         self._peers: dict[int, _PeerChain] = {}
+        self._steps: dict[int, Callable[[bytes], bytes]] = {}
 
     def add_peer(self, seat: int, tip: bytes, length: int) -> None:
         if seat in self._peers:
@@ -126,8 +146,11 @@ class RevealVerifier:
         if event >= peer.length:
             raise RevealError(f"seat {seat}'s hash chain ends before event {event}")
         value = bytes(preimage)
+        step = self._steps.get(seat)
+        if step is None:
+            step = self._steps[seat] = _stepper(self.game_id, seat)
         for _ in range(event - peer.last_event):
-            value = chain_step(self.game_id, seat, value)
+            value = step(value)
         if value != peer.current:
             raise RevealError(f"seat {seat}'s reveal for event {event} does not match its chain")
         peer.current = bytes(preimage)

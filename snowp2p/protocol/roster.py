@@ -27,6 +27,7 @@ from typing import Any
 from ..rules.config import SledRules
 from ..rules.track import Track, TrackError, shipped_tracks, track_digest, track_from_wire, track_to_wire
 from .errors import DecodeError
+from .messages import pack_canonical
 
 GAME_TITLES = {"snowtails": "Snow Tails", "mush": "Mush! Mush!", "snake": "Snake Carnival"}
 SLED_GAMES = ("snowtails", "mush")
@@ -77,13 +78,29 @@ def table_from_roster(body):
         return snake.load_tiles()
     if kind not in SLED_GAMES:
         raise DecodeError(f"unknown game {kind!r}", "kind")
-    try:
-        track = track_from_wire(body.track, where="track")
-    except TrackError as e:
-        raise DecodeError(str(e), "track") from None
+    track = _track_from_roster(body.track)
     if track.game != kind:
         raise DecodeError(f"the track is for {GAME_TITLES.get(track.game, track.game)}, the game is "
                           f"{GAME_TITLES[kind]}", "track.game")
+    return track
+
+
+#: canonical bytes of a roster's ``track`` -> the Track built from it (a Track is immutable: every peer of a
+#: game, a resumed game, an audit build it once).  A few entries; a failure is not kept (it raises again).
+_TRACKS: dict[bytes, Track] = {}
+
+
+def _track_from_roster(wire: Any) -> Track:
+    key = pack_canonical(wire)
+    track = _TRACKS.get(key)
+    if track is None:
+        try:
+            track = track_from_wire(wire, where="track")
+        except TrackError as e:
+            raise DecodeError(str(e), "track") from None
+        if len(_TRACKS) >= 8:
+            _TRACKS.pop(next(iter(_TRACKS)))
+        _TRACKS[key] = track
     return track
 
 

@@ -119,3 +119,56 @@ async def test_a_malformed_handshake_is_a_channel_error():
     a_raw, b_raw = trio.testing.memory_stream_pair()
     with pytest.raises(secure.ChannelError):
         await secure.accept_channel(b_raw, GAME, b"\x01" * 5)
+
+
+class _Tape:
+    """A raw stream end that records what is written to it and, read, gives back ``data`` then EOF."""
+
+    def __init__(self, data: bytes = b""):
+        self.written = bytearray()
+        self.data = data
+
+    async def send_all(self, data) -> None:
+        self.written += data
+
+    async def receive_some(self, max_bytes=None) -> bytes:
+        data, self.data = self.data, b""
+        return data
+
+
+def _twin_channels():
+    """Two dialer-side channels with the same fixed ephemeral keys (so the same record keys), and the
+    acceptor's Noise state for reading what they write."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ends = []
+        for _ in range(2):
+            d, a = secure._noise(True, GAME, bytes([1]) * 32), secure._noise(False, GAME, bytes([2]) * 32)
+            a.read_message(d.write_message())
+            d.read_message(a.write_message())
+            tape = _Tape()
+            ends.append((secure.SecureStream(tape, d, secure._Reader(tape), True), tape, a))
+    return ends
+
+
+async def test_a_batch_of_frames_is_the_same_bytes_as_frames_sent_one_by_one():
+    """Conn.send_many (NetGame's sender: what is queued for a link goes in one write) seals each frame in
+    its own record(s), so the wire carries exactly what send() one by one would have sent."""
+    (one, tape1, acceptor), (batch, tape2, _) = _twin_channels()
+    payloads = [b"x", os.urandom(300), os.urandom(MAX_FRAME), os.urandom(40)]
+    for p in payloads:
+        await Conn(one).send(p)
+    await Conn(batch).send_many(payloads)
+    assert bytes(tape2.written) == bytes(tape1.written) and len(tape1.written) > MAX_FRAME
+    assert batch.records_out == one.records_out == 5  # one record a frame, two for the largest
+    tape = _Tape(bytes(tape2.written))
+    reader = Conn(secure.SecureStream(tape, acceptor, secure._Reader(tape), False))
+    assert [await reader.recv() for _ in payloads] == payloads
+
+
+async def test_a_batch_on_a_plain_stream_is_the_frames_back_to_back():
+    tape = _Tape()
+    await Conn(tape).send_many([b"ab", b"c"])
+    assert bytes(tape.written) == b"\x00\x00\x00\x02ab\x00\x00\x00\x01c"

@@ -114,3 +114,54 @@ def test_any_delivery_order_converges_when_gaps_are_retried(order):
             progressed = True
         assert progressed
     assert chain.history(2) == tuple(msgs)
+
+
+# ---- verify once (issue 14): a message's signature is checked once per key, never trusted unchecked
+class _CountingVerify:
+    def __init__(self, monkeypatch):
+        import snowp2p.protocol.messages as messages
+
+        self.calls = 0
+        real = messages._verify_sig
+
+        def counting(*args):
+            self.calls += 1
+            return real(*args)
+
+        monkeypatch.setattr(messages, "_verify_sig", counting)
+
+
+def test_a_message_verified_once_is_not_verified_again_under_the_same_key(monkeypatch):
+    count = _CountingVerify(monkeypatch)
+    m = decode_signed(reveals_from(1, 1)[0].payload)
+    m.verify(IDS[1].public_key)
+    m.verify(IDS[1].public_key)
+    assert count.calls == 1
+    with pytest.raises(SignatureError):  # another key is a new question, and a wrong one
+        m.verify(IDS[2].public_key)
+    with pytest.raises(SignatureError):  # a failure is not remembered as a success
+        m.verify(IDS[2].public_key)
+    assert count.calls == 3
+
+
+def test_a_forged_signature_fails_every_time():
+    m = reveals_from(1, 1)[0]
+    bad = decode_signed(m.payload[:-1] + bytes([m.payload[-1] ^ 1]))
+    for _ in range(2):
+        with pytest.raises(SignatureError):
+            bad.verify(IDS[1].public_key)
+
+
+def test_a_byte_identical_duplicate_costs_no_second_verification(monkeypatch):
+    chain = SenderChain.from_roster(roster_msg())
+    msgs = reveals_from(1, 2)
+    for m in msgs:
+        chain.accept(decode_signed(m.payload))
+    count = _CountingVerify(monkeypatch)
+    assert chain.accept(decode_signed(msgs[0].payload)) is Verdict.DUPLICATE
+    assert count.calls == 0
+    # the same envelope with a different signature is not the same bytes: checked (and refused) as before
+    bad = decode_signed(msgs[0].payload[:-1] + bytes([msgs[0].payload[-1] ^ 1]))
+    with pytest.raises(SignatureError):
+        chain.accept(bad)
+    assert count.calls == 1

@@ -80,3 +80,46 @@ def test_h_is_unambiguous_and_domain_separated():
 def test_h_rejects_bad_parts(bad):
     with pytest.raises((TypeError, ValueError)):
         h("t", bad)
+
+
+# ---- the fast path of h (issue 14): the same bytes as the plain construction of SPEC section 2
+import hashlib  # noqa: E402
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _reference_h(tag, *parts):
+    """SHA-256 over u32be(len) || bytes for the tag and each part, written out here from the spec."""
+    out = b""
+    for p in (tag, *parts):
+        if isinstance(p, str):
+            data = p.encode("utf-8")
+        elif isinstance(p, int):
+            data = p.to_bytes(8, "big")
+        else:
+            data = bytes(p)
+        out += len(data).to_bytes(4, "big") + data
+    return hashlib.sha256(out).digest()
+
+
+_PART = st.one_of(st.binary(max_size=80), st.integers(0, 2**64 - 1), st.text(max_size=20))
+
+
+@given(tag=st.one_of(st.sampled_from(["snowp2p/chain/v1", "snowp2p/msg/v1", "snowp2p/event/v1"]), st.text(max_size=30)),
+       parts=st.lists(_PART, max_size=6))
+def test_h_fast_path_equals_the_reference_construction(tag, parts):
+    assert h(tag, *parts) == _reference_h(tag, *parts)
+    assert h(tag, *parts) == h(tag, *parts)  # the per-tag prefix is copied, never consumed
+
+
+def test_h_still_refuses_what_encode_parts_refuses():
+    with pytest.raises(TypeError):
+        h("t", True)
+    with pytest.raises(ValueError):
+        h("t", -1)
+    with pytest.raises(ValueError):
+        h("t", 2**64)
+    with pytest.raises(TypeError):
+        h("t", 1.5)
+    assert h("t", bytearray(b"ab"), memoryview(b"c")) == _reference_h("t", b"ab", b"c")

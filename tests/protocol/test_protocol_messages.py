@@ -184,6 +184,17 @@ GOOD_REVEAL = {"event": 1, "preimage": B}
             "body.openings[0].slot",
             "out of range",
         ),
+        # containers are first checked without paths (issue 14); a bad item still names its field exactly
+        (_env({"turn": 1, "state": B, "sections": {"board": B, "Bad": B}}, kind="ack"), "body.sections.<key>",
+         "identifier"),
+        (_env({"turn": 1, "state": B, "sections": {"board": B, "move": B[:5]}}, kind="ack"), "body.sections.move",
+         "32 bytes"),
+        (_env({"player": 1, "generation": 0, "commitments": [B, B, B, b"x"]}, kind="slot_commit"),
+         "body.commitments[3]", "32 bytes"),
+        (_env({"turn": 1, "action": {"play": [[1, 2], [3, None]]}, "openings": []}, kind="move"),
+         "body.action.play[1][1]", "nil"),
+        (_env({"turn": 1, "action": {"k": {"ok": 1, "": 2}}, "openings": []}, kind="move"), "body.action.k.<key>",
+         "empty"),
     ],
 )
 def test_decode_names_the_bad_field(env, field, text):

@@ -245,3 +245,25 @@ def test_the_longest_description_and_name_fit_in_a_roster():
     t = track_from_wire(w)
     body = decode_signed(signed(roster_body("snowtails", t, SledRules(game="snowtails"), SEATS))).body
     assert table_from_roster(body).description == w["description"]
+
+
+def test_the_track_of_a_roster_is_built_once_and_is_the_same_as_built_afresh():
+    """table_from_roster keeps the Track built from a roster's track (by its canonical bytes, issue 14): every
+    peer's Session of a game gets the same immutable object, identical to one built from the wire afresh."""
+    t = find_track("mush-first-race", "mush")
+    body = decode_signed(signed(roster_body("mush", t, SledRules(game="mush"), SEATS))).body
+    first, again = table_from_roster(body), table_from_roster(body)
+    assert again is first
+    fresh = track_from_wire(body.track, where="track")
+    assert first is not fresh
+    assert [getattr(first, f.name) for f in fields(first)] == [getattr(fresh, f.name) for f in fields(fresh)]
+    # another table is another key; a bad one raises each time (failures are not kept)
+    other = shipped_tracks()[next(n for n in sorted(shipped_tracks()) if n != t.name and shipped_tracks()[n].game == "mush")]
+    body2 = decode_signed(signed(roster_body("mush", other, SledRules(game="mush"), SEATS))).body
+    assert table_from_roster(body2).name == other.name != first.name
+    wire = dict(track_to_wire(t))
+    wire["lanes"] = 9
+    bad = decode_signed(signed(Roster("mush", wire, body.settings, SEATS))).body
+    for _ in range(2):
+        with pytest.raises(DecodeError, match="lanes"):
+            table_from_roster(bad)
