@@ -19,7 +19,7 @@ from .protocol.errors import DecodeError, LogError, ProtocolError
 from .protocol.log import read_log
 from .protocol.messages import Roster, decode_signed
 from .protocol.roster import roster_summary, summary_lines
-from .protocol.session import GameOver, Halted, Session, TurnFinal
+from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal
 from .verify_pool import VerifyPool, audit_threads
 from .rules import sled
 from .options import add_sled_rule_options, sled_rules
@@ -516,9 +516,9 @@ def _make_game(args, session: Session, home: Home, ident, say) -> NetGame:
     return game
 
 
-def _print_turn(game: NetGame, ev: TurnFinal) -> None:
-    if ev.turn > 0 and game.session.last_description:
-        print(f"  turn {ev.turn}: {game.session.last_description}", flush=True)
+def _print_turn(game: NetGame, ev: TurnApplied) -> None:
+    if ev.turn > 0 and ev.description:
+        print(f"  turn {ev.turn}: {ev.description}", flush=True)
 
 
 # ------------------------------------------------------------------ join
@@ -812,8 +812,8 @@ def _replay_records(obs: Session, records: list[bytes], pool: VerifyPool, res: A
         for ev in out.events:
             if isinstance(ev, TurnFinal):
                 res.turns.append(ev)
-                if on_turn is not None:
-                    on_turn(obs, ev)
+            elif isinstance(ev, TurnApplied) and on_turn is not None:
+                on_turn(obs, ev)
     unsigned = obs.unsigned()
     if torn:
         res.violation = f"the log ends in a torn record after message {len(records) - 1} (offset {valid_length})"
@@ -911,20 +911,19 @@ def _replay_frames(path: str):
     events: list[str] = []
     view: list = []
 
-    def collect(obs, ev: TurnFinal) -> None:
+    def collect(obs, ev: TurnApplied) -> None:
         if not view:
             view.append(view_for(obs.kind))
-        if obs.state is None:
+        if ev.state is None:
             return
         lines = []
-        if obs.last_move is not None:
+        if ev.move is not None:
             try:
-                lines = view[0].events(*obs.last_move)
+                lines = view[0].events(*ev.move)
             except Exception:
-                lines = [obs.last_description]
-            obs.last_move = None
+                lines = [ev.description]
         events.extend(lines)
-        frames.append((obs.state, lines[0] if lines else "The start", list(events)))
+        frames.append((ev.state, lines[0] if lines else "The start", list(events)))
 
     res = replay_log(path, collect)
     return res, frames
@@ -1002,11 +1001,11 @@ def _replay_plain(args) -> int:
 
     delay = args.delay
 
-    def show(obs, ev: TurnFinal) -> None:
-        st = obs.state
+    def show(obs, ev: TurnApplied) -> None:
+        st = ev.state
         print(f"\n── turn {ev.turn} · round {getattr(st.public, 'round', '?')} ──")
-        if obs.last_description:
-            print(obs.last_description)
+        if ev.description:
+            print(ev.description)
         if obs.kind == "snake":
             from .ui.snake_board import render_board as snake_board
 

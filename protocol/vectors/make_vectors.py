@@ -111,6 +111,10 @@ def message_vectors() -> dict:
         turn=3,
         action={"card": 2, "lane": "left", "cards": [1, 4]},
         openings=(Opening(0, 7, 4, fixed("salt")),),
+        preimage=fixed("preimage of event 3"),
+        state=fixed("state after turn 2"),
+        sections={"board": fixed("board"), "move": fixed("move 2"), "seat.0": fixed("seat 0"),
+                  "seat.1": fixed("seat 1"), "turn": fixed("turn")},
     )
     envs.append((guest, Envelope(GAME_ID, 1, 0, ZERO_HASH, move)))
     out = []

@@ -41,7 +41,7 @@ from dataclasses import replace
 
 from ..protocol.crypto import Identity
 from ..protocol.messages import (
-    Absent, Ack, Envelope, Move as MoveBody, Reveal, Vote, decode_signed, encode_signed,
+    Absent, Envelope, Vote, decode_signed, encode_signed,
 )
 from ..protocol.randomness import chain_reveal, make_hash_chain
 from ..protocol.session import Evidence, Output, action_to_wire, opened_cards
@@ -223,7 +223,7 @@ class Cheat:
                 m = decode_signed(p)
                 if m.type == "move":
                     twin = others[-1]
-                    body = MoveBody(turn, action_to_wire(twin), tuple(s._opening(c, v) for c, v in opened_cards(twin)))
+                    body = s.move_body(action_to_wire(twin), tuple(s._opening(c, v) for c, v in opened_cards(twin)))
                     self.twin = encode_signed(game.identity, Envelope(m.envelope.game, me, m.seq, m.envelope.prev, body))
                     self.original = p
                     self.fork_seq = m.seq
@@ -241,7 +241,7 @@ class Cheat:
         for card, value in opens:
             op = s._opening(card, s.state.private[me].values[card])
             openings.append(replace(op, value=value))
-        body = MoveBody(turn, action_to_wire(action), tuple(openings))
+        body = s.move_body(action_to_wire(action), tuple(openings))
         env = Envelope(s.game_id, me, s.chain.next_seq(me), s.chain.head(me), body)
         payload = encode_signed(game.identity, env)
         s.chain.accept(decode_signed(payload))  # keep our own chain consistent, but do not act on it
@@ -262,8 +262,9 @@ class Cheat:
                 return payload
             prev = self.fork_heads[m.seq - 1]
             body = m.body
-            if self.mode == "setup-fork" and m.type == "reveal":  # the second hash chain's preimage
-                body = Reveal(m.body.event, chain_reveal(self.links2, m.body.event))
+            if self.mode == "setup-fork" and m.type in ("reveal", "move"):  # the second hash chain's preimage
+                event = m.body.event if m.type == "reveal" else m.body.turn
+                body = replace(m.body, preimage=chain_reveal(self.links2, event))
             out = encode_signed(game.identity, Envelope(m.envelope.game, m.envelope.sender, m.seq, prev, body))
         forked = decode_signed(out)
         self.fork_heads[forked.seq] = forked.digest
@@ -299,9 +300,11 @@ class Cheat:
                 return self._forked(game, payload)
         if self.mode == "bad-hash" and not self.done:
             m = decode_signed(payload)
-            if m.type == "ack" and m.body.turn >= 2:
-                body = Ack(m.body.turn, bytes(32), m.body.sections)
-                self.done_turn = m.body.turn
+            acked = (m.body.turn if m.type == "ack" else m.body.turn - 1 if m.type == "move"
+                     else m.body.event - 1 if m.type == "reveal" else -1)  # (acks ride on moves and reveals)
+            if acked >= 2:
+                body = replace(m.body, state=bytes(32))
+                self.done_turn = acked
                 return encode_signed(game.identity, m.envelope.__class__(m.envelope.game, m.envelope.sender, m.seq,
                                                                           m.envelope.prev, body))
         return payload

@@ -44,7 +44,7 @@ from ..protocol.messages import (
 )
 from ..protocol.roster import roster_body
 from ..protocol.session import (
-    Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnFinal, VotedOut, YourTurn,
+    Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnApplied, VotedOut, YourTurn,
 )
 from ..rules import sled
 from ..rules.config import SledRules
@@ -806,7 +806,7 @@ class NetGame:
         for ev in out.events:
             if isinstance(ev, YourTurn):
                 self._nursery.start_soon(self._play_turn, ev.turn)
-            elif isinstance(ev, TurnFinal):
+            elif isinstance(ev, TurnApplied):  # (shown at once: it is agreed with the next turn's messages)
                 if self.on_turn is not None:
                     self.on_turn(self, ev)
             elif isinstance(ev, VotedOut):

@@ -100,7 +100,7 @@ __all__ = [
 #: 2: the roster carries the track; every seat signs the roster (commit_chain.roster).
 #: 3: the join code checked by SPAKE2, game links in a Noise channel, the nickname rule (issue 11).
 #: 4: relays are plain frames, acks carry seat digests, votes and size caps of SPEC 11.6/11.9 (issue 10).
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 #: Seats are 0..MAX_SEATS-1; seat 0 is the host.
 MAX_SEATS = 8
 HOST_SEAT = 0
@@ -642,16 +642,24 @@ def _slot_key(o: Opening) -> tuple[int, int]:
 @register_body
 @dataclass(frozen=True)
 class Move(Body):
-    """The active player's move: engine action plus any card openings."""
+    """The active player's move: engine action plus any card openings, the mover's reveal for the
+    move's random event, and its acknowledgement of the turn before (SPEC 11.5: one message a turn)."""
 
     TYPE = "move"
     turn: int
     action: Mapping[str, Any]
     openings: tuple[Opening, ...]
+    # (the defaults are for tests and tools: a session always fills these in)
+    preimage: bytes = ZERO_HASH  # the mover's hash-chain preimage for event ``turn`` (SPEC 8)
+    state: bytes = ZERO_HASH  # the mover's state hash after turn ``turn - 1`` (its ack, SPEC 11.6)
+    sections: Mapping[str, bytes] = FrozenDict()
     FIELDS = {
-        "turn": uint(U32),
+        "turn": uint(U32, 1),
         "action": value_map(),
         "openings": list_of(record(Opening), MAX_OPENINGS_PER_MOVE),
+        "preimage": _B32,
+        "state": _B32,
+        "sections": map_of(ident(), _B32, 32),
     }
 
     def _relations(self, path: str) -> None:
@@ -661,18 +669,24 @@ class Move(Body):
 @register_body
 @dataclass(frozen=True)
 class Reveal(Body):
-    """The sender's hash-chain preimage for random event ``event``."""
+    """The sender's hash-chain preimage for random event ``event`` and, for an event ``t >= 1``, its
+    acknowledgement of turn ``t - 1`` (state hash and section hashes): one message a turn (SPEC 11.5)."""
 
     TYPE = "reveal"
+    OPTIONAL = frozenset({"state", "sections"})
     event: int
     preimage: bytes
-    FIELDS = {"event": uint(U32), "preimage": _B32}
+    state: bytes | None = None
+    sections: Mapping[str, bytes] | None = None
+    FIELDS = {"event": uint(U32), "preimage": _B32, "state": _B32, "sections": map_of(ident(), _B32, 32)}
+    # (a reveal of event t >= 1 without an ack, or of event 0 with one, is an offence: Session)
 
 
 @register_body
 @dataclass(frozen=True)
 class Ack(Body):
-    """The sender's state hash after ``turn`` (optionally per section)."""
+    """The sender's state hash after ``turn`` (optionally per section).  Sent on its own only for a
+    game's last turn: every other turn's ack rides on the sender's next reveal or move (SPEC 11.5)."""
 
     TYPE = "ack"
     OPTIONAL = frozenset({"sections"})

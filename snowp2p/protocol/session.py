@@ -20,13 +20,15 @@ The flow (protocol/SPEC.md section 11):
   of its hidden deck); then every seat reveals event 0; the engine's
   ``new_game`` runs on ``Rand(R(0))``; everyone acks turn 0.
 * turn t >= 1: the player to act sends any ``slot_commit`` its action will
-  need (a reshuffle starts a new generation of slots), ``move{t}`` (the
-  action and the openings of every card it plays or discards) and its
-  ``reveal{t}``.  Every other seat checks the move at once (openings
-  against commitments, the engine's rules) and sends ``reveal{t}``.  With
-  all reveals in, every seat applies the action with ``Rand(R(t))`` and
-  sends ``ack{t, state hash, section hashes}``; the turn is final when all
-  acks agree.
+  need (a reshuffle starts a new generation of slots) and ``move{t}``: the
+  action, the openings of every card it plays or discards, its reveal of
+  event t and its ack of turn t-1 (state hash, section hashes).  Every other
+  seat checks the move at once (openings against commitments, the engine's
+  rules) and sends ``reveal{t}``, which carries its ack of turn t-1 too: one
+  signed message per seat per turn.  Turn t-1 is final when every ack of it
+  agrees; with that and all reveals of t in, every seat applies the action
+  with ``Rand(R(t))``, and the next mover may move.  The last turn's acks
+  are sent on their own (``ack``).
 * end: every seat sends ``final_open`` for all its slots; the session
   checks every opening and that each reshuffle kept the cards it gathered.
 
@@ -130,6 +132,18 @@ class Desync:
 class TurnFinal:
     turn: int
     state_hash: bytes
+
+
+@dataclass(frozen=True)
+class TurnApplied:
+    """Turn ``turn`` is applied here (its move and randomness); it is agreed (TurnFinal) when every
+    seat's ack of it is in, which rides on the next turn's messages (SPEC 11.5)."""
+
+    turn: int
+    state_hash: bytes
+    state: Any = None  # the state after the turn
+    move: tuple | None = None  # (state before, action, state after) of the turn's move (None for the setup)
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -255,8 +269,8 @@ class Session:
         self.gens: dict[int, list[_Gen]] = {i: [] for i in range(self.n)}
         self.pending_slots: dict[int, list[SlotCommit]] = {i: [] for i in range(self.n)}
         self.state: sled.GameState | None = None
-        self.turn = 0  # the turn being agreed on (0: setup)
-        self.final_turn = -1  # last turn all peers agreed on
+        self.turn = 0  # the turn being played: applied_turn + 1 (0: setup; the last turn once the game is over)
+        self.final_turn = -1  # last turn all peers agreed on (applied_turn - 1 or applied_turn)
         self.head = h("snowp2p/transcript/v1", roster.digest)
         self.moves: dict[int, SignedMessage] = {}
         self.move_actions: dict[int, sled.Action] = {}
@@ -265,6 +279,8 @@ class Session:
         self.my_hash: dict[int, bytes] = {}
         self.my_sections: dict[int, dict[str, bytes]] = {}
         self.applied_turn = -1
+        self.unchecked: set[int] = set()  # moves whose mover acked another state than ours: never applied
+        self.acked_last = False  # this seat sent its standalone ack of the last turn
         self.final_opens: dict[int, list[Opening]] = {}
         self.conservation: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         self.halted: Offence | Desync | None = None
@@ -421,10 +437,15 @@ class Session:
                 for i, v in enumerate(values)]
 
     def _reveal(self, event: int, out: Output) -> None:
+        """Our reveal of ``event``, with our ack of turn ``event - 1`` (one message a turn, SPEC 11.5)."""
         if self.me is None or event in self.revealed:
             return
         self.revealed.add(event)
-        self._emit(Reveal(event, chain_reveal(self._links, event)), out)
+        preimage = chain_reveal(self._links, event)
+        if event == 0:
+            self._emit(Reveal(0, preimage), out)
+        else:
+            self._emit(Reveal(event, preimage, self.my_hash[event - 1], self.my_sections[event - 1]), out)
 
     def submit(self, action: sled.Action) -> Output:
         """This seat's action for the current turn: slot commitments, the move, the reveal.
@@ -433,7 +454,8 @@ class Session:
         """
         out = Output()
         assert self.me is not None and self.state is not None
-        if self.halted or self.turn != self.final_turn + 1 or self.state.public.current != self.me:
+        if (self.halted or self.over or self.state.is_over or self.turn != self.applied_turn + 1
+                or self.turn in self.moves or self.state.public.current != self.me):
             raise IllegalMove("TURN", "it is not your turn")
         dry = self.g.apply(self.state, action, _FirstDraws())  # raises IllegalMove: nothing sent
         openings: tuple = ()
@@ -445,9 +467,15 @@ class Session:
                 values = dry.private[self.me].values[first:end]
                 self._emit(SlotCommit(self.me, g, tuple(self._commitments(g, values))), out)
             openings = tuple(self._opening(c, v) for c, v in opened_cards(action))
-        self._emit(Move(self.turn, self.g.action_to_wire(action), openings), out)
-        self._reveal(self.turn, out)
+        self.revealed.add(self.turn)  # the move carries our reveal of event t and our ack of turn t-1
+        self._emit(self.move_body(self.g.action_to_wire(action), openings), out)
         return out
+
+    def move_body(self, action: dict, openings: tuple = ()) -> Move:
+        """The body of our move for the current turn t: the action's wire form, the openings, our reveal
+        of event t and our ack of turn t-1 (SPEC 11.5).  (Also what a test's or cheat's forged move uses.)"""
+        t = self.turn
+        return Move(t, action, openings, chain_reveal(self._links, t), self.my_hash[t - 1], self.my_sections[t - 1])
 
     def _opening(self, card: int, value: int) -> Opening:
         gen, slot = self._locate(self.me, card)
@@ -489,27 +517,26 @@ class Session:
             else:
                 self.pending_slots[seat].append(body)
         elif isinstance(body, Reveal):
-            if seat == self.me:
-                self.revealed.add(body.event)  # (our own, replayed from the log on resume: never sent twice)
-            self.reveal_seq[(seat, body.event)] = msg.seq
-            self.reveal_digest[(seat, body.event)] = msg.digest
-            try:
-                self.reveals.check(seat, body.event, body.preimage)
-            except RevealError as e:
-                self._halt(Offence(seat, self._nick(seat), f"a reveal that does not hash to the previous one: {e}",
-                                   (msg.payload,)))
+            if (body.event > 0) != (body.state is not None and body.sections is not None) or (
+                    body.event == 0 and body.sections is not None):
+                self._halt(Offence(seat, self._nick(seat), f"a reveal of event {body.event} " + (
+                    f"without its ack of turn {body.event - 1}" if body.event else "with an ack"), (msg.payload,)))
+            self._on_reveal(msg, body.event, body.preimage)
+            if body.event > 0:
+                self._on_ack(msg, Ack(body.event - 1, body.state, body.sections))
         elif isinstance(body, Move):
             if body.turn in self.moves:
                 self._halt(Offence(seat, self._nick(seat), f"sent two moves for turn {body.turn}", (msg.payload,)))
-            if body.turn <= self.final_turn:
-                self._halt(Offence(seat, self._nick(seat), f"a move for turn {body.turn}, already final", (msg.payload,)))
+            if body.turn <= self.applied_turn:
+                self._halt(Offence(seat, self._nick(seat), f"a move for turn {body.turn}, already played",
+                                   (msg.payload,)))
             self.moves[body.turn] = msg
+            self._on_reveal(msg, body.turn, body.preimage)
+            self._on_ack(msg, Ack(body.turn - 1, body.state, body.sections))
         elif isinstance(body, Ack):
-            self.acks.setdefault(body.turn, {})
-            if seat in self.acks[body.turn]:
-                self._halt(Offence(seat, self._nick(seat), f"acked turn {body.turn} twice", (msg.payload,)))
-            self.acks[body.turn][seat] = body
-            self.ack_msgs.setdefault(body.turn, {})[seat] = msg
+            self._on_ack(msg, body)
+            if seat == self.me:
+                self.acked_last = True
         elif isinstance(body, FinalOpen):
             self.final_opens.setdefault(seat, []).extend(body.openings)
         elif isinstance(body, Evidence):
@@ -524,6 +551,26 @@ class Session:
             self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} during the game", (msg.payload,)))
         out.extend(self._progress())
         return out
+
+    def _on_reveal(self, msg: SignedMessage, event: int, preimage: bytes) -> None:
+        seat = msg.sender
+        if seat == self.me:
+            self.revealed.add(event)  # (our own, replayed from the log on resume: never sent twice)
+        self.reveal_seq[(seat, event)] = msg.seq
+        self.reveal_digest[(seat, event)] = msg.digest
+        try:
+            self.reveals.check(seat, event, preimage)
+        except RevealError as e:
+            self._halt(Offence(seat, self._nick(seat), f"a reveal that does not hash to the previous one: {e}",
+                               (msg.payload,)))
+
+    def _on_ack(self, msg: SignedMessage, ack: Ack) -> None:
+        seat, t = msg.sender, ack.turn
+        acks = self.acks.setdefault(t, {})
+        if seat in acks:
+            self._halt(Offence(seat, self._nick(seat), f"acked turn {t} twice", (msg.payload,)))
+        acks[seat] = ack
+        self.ack_msgs.setdefault(t, {})[seat] = msg
 
     def _on_evidence(self, msg: SignedMessage, out: Output) -> None:
         """Evidence: copies of one other seat's signed messages (sent when acks disagree, SPEC 11.6), each
@@ -548,7 +595,7 @@ class Session:
                 self._halt(Offence(sender, self._nick(sender), f"sent a copy of seat {o.sender}'s message {o.seq} "
                                                                "twice (or evidence about two seats)", proof))
             copied.add(o.seq)
-        self.evidence_seen.setdefault(self.turn, set()).add(sender)
+        self.evidence_seen.setdefault(self.final_turn + 1, set()).add(sender)  # (the turn being agreed on)
         for o in copies:
             if self._frozen(seat, o.seq, relayed=True) or o.seq > self.chain.next_seq(seat):
                 continue  # one we can not place (yet): no proof either way
@@ -596,51 +643,82 @@ class Session:
                 return
 
     def _advance(self, out: Output) -> None:
-        """Go as far as the messages held allow."""
+        """Go as far as the messages held allow (SPEC 11.3, 11.5).  One signed message per seat per turn:
+        move t carries the mover's reveal of t and its ack of t-1, every other seat's reveal of t its ack
+        of t-1.  Turn t-1 is agreed (final) when every present seat's ack of it matches ours; turn t is
+        applied only then, with every present seat's reveal of t."""
         while not self.halted and not self.done:
-            if self.turn == 0 and self.state is None:
+            if self.state is None:
                 if not self._setup_ready():
                     return
                 self._reveal(0, out)
                 if not self._all_revealed(0):
                     return
                 self._apply_setup()
-                self._send_ack(0, out)
-            if self.over and self.final_turn >= self.turn:
+                self._applied(0, out)
+                continue
+            if self.over:
                 out.extend(self._finish())
                 return
-            t = self.turn
-            if self.applied_turn < t:
-                # waiting for move t and its reveals
-                mv = self.moves.get(t)
-                if mv is None and t not in self.move_actions and self.state.public.current in self.bot_seats:
-                    self._bot_move(t)  # every peer plays the absent seat's computer player alike
-                if mv is None and t not in self.move_actions:
-                    return
-                if t not in self.move_actions:
-                    self._check_move(t, mv)
-                if t not in self.revealed:
-                    self._reveal(t, out)
-                if not self._all_revealed(t):
-                    return
-                self._apply_move(t)
-                self._send_ack(t, out)
-            acks = self.acks.get(t, {})
-            if any(i not in acks for i in self.present()):
-                return
-            if not self._agree(t, out):
-                return
-            self.final_turn = t
-            out.events.append(TurnFinal(t, self.my_hash[t]))
-            self.agreed_state = self.state  # (encoded only if a desync report needs it)
-            self.moves_since = []
+            a = self.applied_turn
             if self.state.is_over:
+                # the last turn: nothing follows to carry the acks of it, so they go on their own
+                if self.me is not None and not self.acked_last:
+                    self.acked_last = True
+                    self._emit(Ack(a, self.my_hash[a], self.my_sections[a]), out)
+                if self.final_turn < a and not self._finalize(a, out):
+                    return
                 self.over = True
                 continue
-            self.turn = t + 1
-            if self.me is not None and self.state.public.current == self.me:
-                out.events.append(YourTurn(self.turn))
-        return
+            t = a + 1
+            mv = self.moves.get(t)
+            if mv is None and t not in self.move_actions and self.state.public.current in self.bot_seats:
+                self._bot_move(t)  # every peer plays the absent seat's computer player alike
+            if mv is None and t not in self.move_actions:
+                return  # waiting for the mover
+            if t not in self.move_actions and t not in self.unchecked:
+                mover_ack = self.acks.get(a, {}).get(mv.sender)
+                if mover_ack is not None and mover_ack.state != self.my_hash[a]:
+                    # its mover acked another state after turn a: turn a will not agree (a desync, with
+                    # the evidence of SPEC 11.6); the move is never applied, so it is not judged on our state
+                    self.unchecked.add(t)
+                else:
+                    self._check_move(t, mv)
+            if t not in self.revealed:
+                self._reveal(t, out)  # (and our ack of turn a)
+            if self.final_turn < a and not self._finalize(a, out):
+                return
+            if not self._all_revealed(t):
+                return
+            if t in self.unchecked:  # (only if the mover's ack agreed after all)
+                self.unchecked.discard(t)
+                self._check_move(t, mv)
+            self._apply_move(t)
+            self._applied(t, out)
+
+    def _finalize(self, t: int, out: Output) -> bool:
+        """Turn t is agreed when every present seat's ack of it is in and carries our state hash (G6)."""
+        acks = self.acks.get(t, {})
+        if any(i not in acks for i in self.present()):
+            return False
+        if not self._agree(t, out):
+            return False
+        self.final_turn = t
+        out.events.append(TurnFinal(t, self.my_hash[t]))
+        self.agreed_state = self.state  # (the state after t: t+1 is applied only once t is agreed)
+        self.moves_since = []
+        return True
+
+    def _applied(self, t: int, out: Output) -> None:
+        """Turn t (0: the setup) is applied here: note our state hash (sent with our next message)."""
+        self._record_hash(t)
+        out.events.append(TurnApplied(t, self.my_hash[t], self.state, self.last_move if t > 0 else None,
+                                      self.last_description if t > 0 else ""))
+        if self.state.is_over:
+            return
+        self.turn = t + 1
+        if self.me is not None and self.state.public.current == self.me:
+            out.events.append(YourTurn(self.turn))
 
     def _setup_ready(self) -> bool:
         """Every seat still in the game (one voted out before the start is not) has committed."""
@@ -763,7 +841,8 @@ class Session:
                                                            f"({end - first} cards)", proof))
             self._add_gen(seat, g, first, body)
 
-    def _send_ack(self, t: int, out: Output) -> None:
+    def _record_hash(self, t: int) -> None:
+        """Our state hash and section hashes after turn t: the ack our next message carries (SPEC 11.6)."""
         assert self.state is not None
         sections = self.g.section_hashes(self.state)
         digest = self.g.state_hash(self.state, self.head, sections)
@@ -773,8 +852,6 @@ class Session:
                 sections[f"seat.{i}"] = self.reveal_digest[(i, t)]
         self.my_hash[t] = digest
         self.my_sections[t] = sections
-        if self.me is not None:
-            self._emit(Ack(t, digest, sections), out)
 
     def _agree(self, t: int, out: Output) -> bool:
         """True when every ack of turn t carries our state hash."""
@@ -972,17 +1049,17 @@ class Session:
         pres = self.present()
         if self.state is None:
             missing = {i for i in pres if i not in self.chain_tips or (self.g.hidden and not self.gens[i])}
-            return (missing or {i for i in pres if not self.reveals.has_revealed(i, 0)} or
-                    {i for i in pres if i not in self.acks.get(0, {})})
+            return missing or {i for i in pres if not self.reveals.has_revealed(i, 0)}
         if self.over:
             return {i for i in pres if i not in self.final_opens} if self.g.hidden else set()
-        t = self.turn
-        if self.applied_turn < t:
-            if t not in self.moves and t not in self.move_actions:
-                cur = self.state.public.current
-                return {cur} if cur in pres else set()
-            return {i for i in pres if not self.reveals.has_revealed(i, t)}
-        return {i for i in pres if i not in self.acks.get(t, {})}
+        a = self.applied_turn
+        if self.state.is_over:  # the last turn's acks, sent on their own
+            return {i for i in pres if i not in self.acks.get(a, {})}
+        t = a + 1
+        if t not in self.moves and t not in self.move_actions:
+            cur = self.state.public.current
+            return {cur} if cur in pres else set()
+        return {i for i in pres if not self.reveals.has_revealed(i, t)}  # (their reveal carries their ack)
 
     def _owing(self, base: set[int]) -> set[int]:
         """Seats that owe this peer a relay: an ``absent``/``vote`` of theirs about a seat ``X`` the game
@@ -999,6 +1076,14 @@ class Session:
             for i, m in [*self.absents.get(x, {}).items(), *self.votes.get(x, {}).items()]:
                 if i != x and i not in self.decided and i not in self.gone and m.have > held:
                     owing.add(i)
+        if self.state is not None and not self.over and not self.state.is_over:
+            # a seat whose reveal of event t we hold has move t (it reveals only after the move, SPEC 11.5):
+            # while we wait for that move, it owes it to us (relayed on our absent about the mover)
+            t = self.applied_turn + 1
+            cur = self.state.public.current
+            if cur in base and cur not in self.decided and t not in self.moves and t not in self.move_actions:
+                owing |= {i for i in self.present() if i != cur and i not in self.decided
+                          and self.reveals.has_revealed(i, t)}
         return owing
 
     def owing(self) -> set[int]:
@@ -1022,8 +1107,9 @@ class Session:
     def waiting_for_move(self) -> bool:
         """True while the game waits for a player's decision (which may take a person a while);
         False while it waits for messages a client sends by itself (reveals, acks, openings)."""
-        return (self.state is not None and not self.over and self.applied_turn < self.turn
-                and self.turn not in self.moves and self.turn not in self.move_actions)
+        return (self.state is not None and not self.over and not self.state.is_over
+                and self.applied_turn < self.turn and self.turn not in self.moves
+                and self.turn not in self.move_actions)
 
     def declare_absent(self, seat: int) -> Output:
         """Record (signed) that ``seat`` is not answering; the game pauses when every present seat agrees.
@@ -1259,7 +1345,7 @@ class Session:
 
     def my_turn(self) -> bool:
         return (self.me is not None and self.state is not None and not self.halted and not self.over
-                and self.final_turn == self.turn - 1 and self.applied_turn < self.turn
+                and not self.state.is_over and self.applied_turn == self.turn - 1
                 and self.turn not in self.moves and self.state.public.current == self.me)
 
 

@@ -50,9 +50,8 @@ class NetScreen:
                 return race.bot_action(state)
 
     def on_turn(self, game, ev) -> None:
-        last = game.session.last_description
-        if ev.turn > 0 and last:
-            self.events.append(last)
+        if ev.turn > 0 and ev.description:
+            self.events.append(ev.description)
 
     def _decide_snake(self, state, seat: int):
         from . import snake_play
@@ -197,19 +196,17 @@ class NetTable:
     def on_turn(self, game, ev) -> None:
         s = game.session
         lines = []
-        if ev.turn > 0 and s.last_move is not None:
-            before, action, after = s.last_move
+        if ev.move is not None:
             try:
-                lines = self.table.view.events(before, action, after)
+                lines = self.table.view.events(*ev.move)
             except Exception:
-                lines = [s.last_description]
-            s.last_move = None
+                lines = [ev.description]
         self.table.tags = {i: self.label(i) for i in range(s.n)}
-        if s.state is not None:
+        if ev.state is not None:
             from .tableplay import record_trails
 
-            record_trails(self.trails, s.state)
-        self.table.show(s.state, lines)
+            record_trails(self.trails, ev.state)
+        self.table.show(ev.state, lines)
         self.update_waiting()
 
     def update_waiting(self) -> None:

@@ -1,10 +1,12 @@
-"""A player that dies between sending its move and the reveal that goes with it (G7, G5).
+"""A player that dies right after its move left (G7, G5).
 
-Every other peer holds that move (checked against its slot commitments) but can not apply it: the
-dead seat's reveal for the move's draws never comes.  After the vote for a computer player, the move
-is applied without that reveal, so the cards the move opened must keep the values it opened them with
-when the seat's other cards are dealt face up (a regression: they were dealt at random, and the
-honest peers then blamed the absent seat's real move as an illegal one).
+Before protocol version 5 the mover's reveal went in a message of its own after the move, and a mover
+that died between the two left a move every peer held but could not apply; after the vote the move was
+applied without that reveal, and the cards it opened had to keep their values (a regression: they were
+dealt at random, and the honest peers then blamed the absent seat's real move as an illegal one).  Now
+the move carries its mover's reveal (SPEC 11.5), so the others apply it at once; what never comes is
+the dead seat's ack of that turn, which rides on its next reveal.  The turn is agreed by the present
+seats after the vote, and the move stays applied as the dead seat played it.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class DiesAfterItsMove(Table):
 
 
 @pytest.mark.parametrize("game", ["snowtails", "mush"])
-def test_a_move_whose_reveal_never_came_is_applied_after_the_vote(game):
+def test_a_move_whose_mover_died_is_agreed_after_the_vote(game):
     t = DiesAfterItsMove(game)
     t.start()
     t.run(until=lambda: all(s.final_turn >= 4 for s in t.s))
@@ -43,15 +45,18 @@ def test_a_move_whose_reveal_never_came_is_applied_after_the_vote(game):
     t.run()
     assert t.gone, "seat 2 never moved"
     t.dead.add(ABSENT)
-    pending = [tn for tn, mv in t.s[0].moves.items() if mv.sender == ABSENT and tn > t.s[0].applied_turn]
-    assert pending, "the dead seat's last move is not pending on seat 0"
+    mine = [tn for tn, mv in t.s[0].moves.items() if mv.sender == ABSENT]
+    last = max(mine)
+    assert all(s.applied_turn >= last for s in t.s[:2]), "the dead seat's last move was not applied"
+    assert all(s.final_turn < last for s in t.s[:2]), "its turn was agreed without the dead seat's ack"
+    pending = [last]
     vote(t, {0: "bot", 1: "bot"})
     t.run()
     for s in t.s[:2]:
         assert s.halted is None, f"seat {s.me} halted: {s.halted}"
         assert s.done
     assert t.s[0].my_hash[t.s[0].final_turn] == t.s[1].my_hash[t.s[1].final_turn]
-    # the pending move itself was applied, as the dead seat played it
+    # the move itself stayed applied, as the dead seat played it, and its turn was agreed after the vote
     assert pending[0] in t.s[0].moves and t.s[0].final_turn > pending[0]
     obs = replay_log(t)
     assert obs.done and obs.my_hash[obs.final_turn] == t.s[0].my_hash[t.s[0].final_turn]

@@ -108,7 +108,7 @@ def test_a_tree_on_a_taken_space_is_an_illegal_move_over_the_wire():
     # a modified client sends it anyway: the honest peer names the offence
     payload = encode_signed(mover.identity, Envelope(mover.game_id, mover.me, mover.chain.next_seq(mover.me),
                                                      mover.chain.head(mover.me),
-                                                     Move(mover.turn, sled_action_to_wire(on_tree, track), ())))
+                                                     mover.move_body(sled_action_to_wire(on_tree, track))))
     with pytest.raises(Halted) as e:
         other.receive(payload)
     assert "illegal move" in str(e.value.reason) and "ST-S1" in str(e.value.reason)

@@ -144,8 +144,10 @@ def test_final_state_hash_follows_the_spec(S, facts, log_bytes):
         if m.type == "reveal":
             reveals.setdefault(m.body.event, {})[m.sender] = m.body.preimage
             reveal_msgs.setdefault(m.body.event, {})[m.sender] = m
-        elif m.type == "move":
+        elif m.type == "move":  # SPEC 11.5: the move carries its mover's reveal of the turn's event
             moves[m.body.turn] = m
+            reveals.setdefault(m.body.turn, {})[m.sender] = m.body.preimage
+            reveal_msgs.setdefault(m.body.turn, {})[m.sender] = m
 
     def R(e):
         parts = [e]
