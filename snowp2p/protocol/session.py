@@ -42,7 +42,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping, NamedTuple
 
 from ..games.sled.wire import sled_action_from_wire, sled_action_to_wire
 from ..rules import sled
@@ -54,9 +54,9 @@ from .chain import SenderChain, Verdict
 from .crypto import Identity, fingerprint, h
 from .errors import ChainError, CommitmentError, DecodeError, EquivocationError, ProtocolError, RevealError
 from .messages import (
-    BODY_TYPES, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal, Roster, Vote,
-    SignedMessage, SlotCommit, decode_signed, encode_signed, exact_bytes, list_of, pack_canonical, register_body,
-    uint,
+    BODY_TYPES, SIG_CONTEXT, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal,
+    Roster, Vote, SignedMessage, SlotCommit, decode_signed, encode_envelope, encode_signed, exact_bytes, list_of,
+    pack_canonical, register_body, uint,
 )
 from .games import game_for, settings_for
 from .roster import table_from_roster
@@ -226,6 +226,15 @@ action_to_wire = sled_action_to_wire  # the sled games' (see games.py for every 
 action_from_wire = sled_action_from_wire
 
 
+class Acked(NamedTuple):
+    """One seat's ack of a turn, wherever it rode (a move, a reveal or an ack of its own: SPEC 11.5).
+    (A plain tuple: the fields were checked when the message carrying them was decoded.)"""
+
+    turn: int
+    state: bytes
+    sections: Mapping[str, bytes] | None
+
+
 @dataclass
 class _Gen:
     first: int  # first card id of the generation
@@ -274,7 +283,7 @@ class Session:
         self.head = h("snowp2p/transcript/v1", roster.digest)
         self.moves: dict[int, SignedMessage] = {}
         self.move_actions: dict[int, sled.Action] = {}
-        self.acks: dict[int, dict[int, Ack]] = {}
+        self.acks: dict[int, dict[int, Acked]] = {}
         self.ack_msgs: dict[int, dict[int, SignedMessage]] = {}
         self.my_hash: dict[int, bytes] = {}
         self.my_sections: dict[int, dict[str, bytes]] = {}
@@ -408,11 +417,13 @@ class Session:
     def _emit(self, body: Body, out: Output) -> SignedMessage:
         assert self.me is not None and self.identity is not None
         env = Envelope(self.game_id, self.me, self.chain.next_seq(self.me), self.chain.head(self.me), body)
-        payload = encode_signed(self.identity, env)
+        env_bytes = encode_envelope(env)
+        signature = self.identity.sign(SIG_CONTEXT + env_bytes)
+        payload = pack_canonical([env_bytes, signature])
         cap = MAX_EVIDENCE if body.TYPE == "evidence" else MAX_MESSAGE
         if len(payload) > cap:  # never enters our chain: we could neither send nor log it (G9)
             raise ValueError(f"a {body.TYPE} of {len(payload)} bytes (at most {cap})")
-        msg = decode_signed(payload)
+        msg = SignedMessage(env, signature, env_bytes, payload)  # (built here: no need to decode it again)
         self.chain.accept(msg, signed_here=True)
         self.counts[msg.type] += 1
         self.bytes_from[self.me] += len(payload)
@@ -523,7 +534,7 @@ class Session:
                     f"without its ack of turn {body.event - 1}" if body.event else "with an ack"), (msg.payload,)))
             self._on_reveal(msg, body.event, body.preimage)
             if body.event > 0:
-                self._on_ack(msg, Ack(body.event - 1, body.state, body.sections))
+                self._on_ack(msg, Acked(body.event - 1, body.state, body.sections))
         elif isinstance(body, Move):
             if body.turn in self.moves:
                 self._halt(Offence(seat, self._nick(seat), f"sent two moves for turn {body.turn}", (msg.payload,)))
@@ -532,9 +543,9 @@ class Session:
                                    (msg.payload,)))
             self.moves[body.turn] = msg
             self._on_reveal(msg, body.turn, body.preimage)
-            self._on_ack(msg, Ack(body.turn - 1, body.state, body.sections))
+            self._on_ack(msg, Acked(body.turn - 1, body.state, body.sections))
         elif isinstance(body, Ack):
-            self._on_ack(msg, body)
+            self._on_ack(msg, Acked(body.turn, body.state, body.sections))
             if seat == self.me:
                 self.acked_last = True
         elif isinstance(body, FinalOpen):
@@ -564,7 +575,7 @@ class Session:
             self._halt(Offence(seat, self._nick(seat), f"a reveal that does not hash to the previous one: {e}",
                                (msg.payload,)))
 
-    def _on_ack(self, msg: SignedMessage, ack: Ack) -> None:
+    def _on_ack(self, msg: SignedMessage, ack: Acked) -> None:
         seat, t = msg.sender, ack.turn
         acks = self.acks.setdefault(t, {})
         if seat in acks:
@@ -764,7 +775,6 @@ class Session:
         if not self.g.hidden:
             if body.openings:
                 self._halt(Offence(seat, self._nick(seat), "opened cards in a game without hidden cards", proof))
-            self._dry_check(seat, action, proof)
             self.move_actions[t] = action
             return
         cards = opened_cards(action)
@@ -788,18 +798,7 @@ class Session:
                                    f"card {c} is played as {v} but its opening says {by_card.get(c)}", proof))
         if set(by_card) != {c for c, _ in cards}:
             self._halt(Offence(seat, self._nick(seat), "openings that do not match the cards played", proof))
-        self._dry_check(seat, action, proof)
         self.move_actions[t] = action
-
-    def _dry_check(self, seat: int, action, proof: tuple[bytes, ...]) -> None:
-        """A playing peer checks the rules before it reveals for the move; an auditor, which has the
-        reveals already, lets the real application find the same broken rule (_apply_move)."""
-        if self.me is None:
-            return
-        try:
-            self.g.apply(self.state, action, _FirstDraws())
-        except IllegalMove as e:
-            self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", proof))
 
     def _apply_move(self, t: int) -> None:
         assert self.state is not None
@@ -807,7 +806,7 @@ class Session:
         seat = action.seat
         try:
             state = self.g.apply(self.state, action, self._rand(t))
-        except IllegalMove as e:  # checked on arrival; kept for safety
+        except IllegalMove as e:  # the engine checks the rules once, when it applies the move (SPEC 11.5 step 3)
             self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", (self.moves[t].payload,)))
         if self.g.hidden and seat not in self.bot_seats:
             before, after = self.state.sled(seat), state.sled(seat)
@@ -1220,6 +1219,8 @@ class Session:
 
     def _take_over(self, out: Output) -> bool:
         """Apply a decided vote on a seat whose message the game now needs (True: something changed)."""
+        if all(seat in self.gone for seat in self.decided):
+            return False  # (the usual case, checked once per message: nothing to take over)
         needed = self._needed()
         for seat in sorted(self.decided):
             if seat in self.gone or seat not in needed:
