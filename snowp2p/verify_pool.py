@@ -41,9 +41,14 @@ from .protocol.messages import SIG_CONTEXT, SignedMessage, decode_signed
 
 __all__ = ["VerifiedMessage", "VerifyPool", "audit_threads"]
 
-#: records per task: large enough that a thread's hand-over costs little, small enough that the
-#: replay can start after the first few
+#: records per task at most: large enough that a thread's hand-over costs little, small enough that
+#: the replay can start after the first few (a short log gets smaller ones: ``chunk_size``)
 CHUNK = 64
+
+
+def chunk_size(records: int, threads: int) -> int:
+    """Records per task for a log of ``records`` records: at least 4 tasks per thread, 4 to CHUNK records."""
+    return max(4, min(CHUNK, records // (4 * max(1, threads))))
 
 
 @dataclass(frozen=True)
@@ -97,12 +102,13 @@ class VerifyPool:
         self._chunks: dict[int, Future] = {}
         self._start = start
         self._current: tuple[int, list[bytes | None]] | None = None
+        self.chunk = chunk_size(len(records) - start, threads)
 
     def __enter__(self) -> VerifyPool:
         if self.threads > 1 and len(self.records) > self._start:
             self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="audit-verify")
-            for k, lo in enumerate(range(self._start, len(self.records), CHUNK)):
-                hi = min(lo + CHUNK, len(self.records))
+            for k, lo in enumerate(range(self._start, len(self.records), self.chunk)):
+                hi = min(lo + self.chunk, len(self.records))
                 self._chunks[k] = self._executor.submit(_verify_chunk, self.records, lo, hi, self.keys)
         return self
 
@@ -115,13 +121,13 @@ class VerifyPool:
         """The key record i's signature was found valid under (waiting for its chunk), or None."""
         if self._executor is None:
             return None
-        k = (i - self._start) // CHUNK
+        k = (i - self._start) // self.chunk
         if self._current is None or self._current[0] != k:
             fut = self._chunks.pop(k, None)
             if fut is None:
                 return None
             self._current = (k, fut.result())
-        return self._current[1][(i - self._start) % CHUNK]
+        return self._current[1][(i - self._start) % self.chunk]
 
     def message(self, i: int) -> SignedMessage:
         """Record i decoded (``DecodeError`` as ``decode_signed``), remembering a valid signature's key."""
