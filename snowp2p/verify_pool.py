@@ -107,9 +107,13 @@ class VerifyPool:
     def __enter__(self) -> VerifyPool:
         if self.threads > 1 and len(self.records) > self._start:
             self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="audit-verify")
-            for k, lo in enumerate(range(self._start, len(self.records), self.chunk)):
-                hi = min(lo + self.chunk, len(self.records))
-                self._chunks[k] = self._executor.submit(_verify_chunk, self.records, lo, hi, self.keys)
+            try:
+                for k, lo in enumerate(range(self._start, len(self.records), self.chunk)):
+                    hi = min(lo + self.chunk, len(self.records))
+                    self._chunks[k] = self._executor.submit(_verify_chunk, self.records, lo, hi, self.keys)
+            except RuntimeError:  # no thread could be started (a constrained system): the sequential replay
+                self.__exit__()
+                self._chunks.clear()
         return self
 
     def __exit__(self, *exc) -> None:
