@@ -36,7 +36,6 @@ from typing import Sequence
 import msgpack
 
 from .protocol.crypto import verify
-from .protocol.errors import SignatureError
 from .protocol.messages import SIG_CONTEXT, SignedMessage, decode_signed
 
 __all__ = ["VerifiedMessage", "VerifyPool", "audit_threads"]
@@ -77,11 +76,13 @@ def _verify_chunk(records: Sequence[bytes], lo: int, hi: int, keys: dict[int, by
     for i in range(lo, hi):
         key = None
         try:
+            # the same two byte strings decode_signed takes from the record (the same msgpack parse of the
+            # same bytes; decode_signed also insists that they are all the record holds)
             env_bytes, sig = msgpack.unpackb(records[i])
-            key = keys.get(msgpack.unpackb(env_bytes)[2])
+            key = keys.get(msgpack.unpackb(env_bytes)[2])  # the envelope's sender seat
             if key is not None:
                 verify(key, SIG_CONTEXT + env_bytes, sig)
-        except (SignatureError, Exception):  # hostile bytes: any failure only means "not verified ahead"
+        except Exception:  # hostile bytes, a bad signature: only "not verified ahead" (SignatureError too)
             key = None
         out.append(key)
     return out
