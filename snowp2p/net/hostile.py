@@ -11,8 +11,9 @@ other seat, when the ``at``-th frame is about to go to that seat, it also
 * ``bigflood``  sends fewer frames than the frame burst allows, but bigger ones: copies of its own biggest
   message so far (harmless duplicates, ~0.8 KB each), megabytes in all
 * ``replay``    sends again every frame it has already sent (harmless duplicates, §7)
-* ``drop``      silently leaves out that one frame, when the next is ready to follow (the receiver then
-  sees a gap in its chain; a dropped *last* frame would look like a silent peer: see SPEC 11.9)
+* ``drop``      silently leaves out that one frame (the receiver sees a gap in its chain when the next
+  frame comes, or, if the game waits on the dropped one, cuts the silent link and dials again: the
+  link's ``next`` brings the frame back, SPEC 11.1)
 * ``delay``     holds that connection for a few seconds (frames stay in order)
 * ``cut``       sends the first half of that frame, then closes the connection (a cut mid-frame)
 * ``relink``    sends its signed ``link`` frame again, in the middle of the game (a replayed lobby frame)
@@ -69,8 +70,6 @@ class Hostile:
         conn = game.conns.get(seat)
         if conn is None or conn.closed:
             return payload
-        if self.mode == "drop" and (payload not in game.sent or game.sent.index(payload) == len(game.sent) - 1):
-            return payload  # drop a frame only when the next one is ready: the receiver must see the gap
         self.done.add(seat)
         game.say(f"hostile: {self.mode} on the connection to seat {seat} (frame {n})")
         if self.mode == "drop":

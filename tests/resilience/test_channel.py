@@ -25,7 +25,8 @@ from test_proxy import Proxy, proxies  # noqa: F401  (the fixture)
 
 @pytest.mark.parametrize("mode", ["flip", "inject", "lose"])
 def test_a_tampered_link_is_cut_and_made_again_and_nobody_is_blamed(games, proxies, tmp_path, mode):  # noqa: F811
-    after = random.Random(zlib.crc32(mode.encode())).randint(10, 40)  # a frame of the game, not of the lobby
+    # a frame of the game, not of the lobby (the host sends one message a turn, protocol 5: a short race has ~30)
+    after = random.Random(zlib.crc32(mode.encode())).randint(10, 24)
     g = games(3)
     host = g.start_host()
     proxy = Proxy(tmp_path / "proxy", f"127.0.0.1:{host.port}", mode, after=after, seed=after)
@@ -41,7 +42,13 @@ def test_a_tampered_link_is_cut_and_made_again_and_nobody_is_blamed(games, proxi
     assert len(faults) == 1, f"expected one fault, got {faults}\n{ctx}"
     # the link through the proxy was cut (by j1, whose channel check failed) and made again
     assert "lost the connection to host [" in j1.stdout, ctx
-    assert "failed the secure channel's integrity check" in j1.stdout, ctx
+    if mode == "lose":
+        # a lost frame shows when the next one fails the check; if the game waits on the lost one instead (one
+        # message a seat a turn, protocol 5: nothing may follow it), the host cuts the silent link (net/watch.py)
+        assert ("failed the secure channel's integrity check" in j1.stdout
+                or "lost the connection to j1 [" in host.stdout), ctx
+    else:
+        assert "failed the secure channel's integrity check" in j1.stdout, ctx
     for p in g.peers:
         assert "GAME STOPPED" not in p.stdout and "cheat" not in p.stdout.lower(), f"{p.name}\n{ctx}"
         assert "Traceback" not in p.stderr, f"{p.name}\n{ctx}"

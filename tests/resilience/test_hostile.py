@@ -58,7 +58,8 @@ CASES = {
 
 @pytest.mark.parametrize("mode", list(CASES))
 def test_hostile_peer_costs_only_its_connection(games, mode):
-    at = random.Random(zlib.crc32(mode.encode())).randint(12, 60)  # frame number of the abuse, per seat
+    # frame number of the abuse, per seat (one message a turn, protocol 5: a seat sends ~35 in this race)
+    at = random.Random(zlib.crc32(mode.encode())).randint(8, 28)
     g = games(5)
     g.start_all(joiner_env={"j2": {"SNOWP2P_CHEAT": mode, "SNOWP2P_HOSTILE_AT": str(at),
                                    "SNOWP2P_HOSTILE_SEED": str(at)}})
@@ -78,6 +79,11 @@ def test_hostile_peer_costs_only_its_connection(games, mode):
         refused = [ln for ln in out.splitlines() if ln.startswith(REFUSED)]
         if reason is None:
             assert refused == [], f"{p.name} cut a harmless peer: {refused}\n{ctx}"
+        elif mode == "drop" and not refused:
+            # the gap shows when j2's next frame comes; if the game waits on the dropped one instead (one message
+            # a seat a turn: nothing else may come), the silent link is cut and dialled again (net/watch.py),
+            # and the link's ``next`` brings the missing frame: LOST once, below
+            pass
         else:
             assert len(refused) == 1, f"{p.name}: expected one line cutting j2 off, got {refused}\n{ctx}"
             assert re.search(reason, refused[0]), f"{p.name}: {refused[0]!r} does not say {reason!r}"
