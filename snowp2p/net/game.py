@@ -433,6 +433,7 @@ class NetGame:
         if not self.sent:
             self.sent = self.session.my_frames()  # the host's roster is its message 0
         self.session.vote_choice = self.vote
+        self.session.defer_apply = True  # our reveal leaves before we apply the turn (see _proceed)
         s = self.session
         if s.me is not None:  # byes already in the log (a resumed game)
             self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
@@ -521,6 +522,12 @@ class NetGame:
                             and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
                            or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
                         await trio.sleep(0.05)
+                if (self.result == 0 and s.done and getattr(self, "_outcome_written", None) is not None
+                        and s.outcome() != self._outcome_written):
+                    # the others decided a vote on a seat after this peer finished (SPEC 11.9, late votes)
+                    self.say("The others decided a vote after this game ended here; the result, as in their logs: "
+                             + "; ".join(s.outcome()))
+                    self._write_finished()
                 nursery.cancel_scope.cancel()
         finally:  # also when cancelled (the player left the table): free the port for whoever resumes
             with trio.CancelScope(shield=True):
@@ -796,6 +803,15 @@ class NetGame:
         if conn is not None:
             await conn.aclose()
 
+    async def _proceed(self) -> None:
+        await trio.sleep(0)  # (the sender tasks, woken by _queue, write first)
+        try:
+            out = self.session.proceed()
+        except Halted as h:
+            self._halt(h.reason)
+            return
+        self._dispatch(out)
+
     async def _stop_after_bye(self, seat: int, why: str) -> None:
         await trio.sleep(5)  # first let our own checks see what that peer saw (e.g. the cheat's proof)
         self._stop(1, f"{self.session.name(seat)} stopped the game: {why}")
@@ -803,6 +819,8 @@ class NetGame:
     def _dispatch(self, out) -> None:
         self._queue(out.send)
         self._queue_relay(out.relay)
+        if out.more:  # our reveal goes out first; then this peer applies the turn (Session.defer_apply)
+            self._nursery.start_soon(self._proceed)
         for ev in out.events:
             if isinstance(ev, YourTurn):
                 self._nursery.start_soon(self._play_turn, ev.turn)
@@ -847,6 +865,14 @@ class NetGame:
         self._dispatch(out)
 
     # ---- endings
+    def _write_finished(self) -> None:
+        s = self.session
+        self._outcome_written = s.outcome()
+        self._write_meta("finished", places=[s.nicks[p] for p in s.places()], outcome=s.outcome(),
+                         abandoned=s.abandoned,
+                         final_hash=s.my_hash[s.final_turn].hex() if s.final_turn >= 0 else "",
+                         turns=max(s.final_turn, 0))
+
     def _game_over(self, ev: GameOver) -> None:
         s = self.session
         places = list(ev.places)
@@ -871,10 +897,7 @@ class NetGame:
         lines.append(f"Audit it with: {program()} audit {self.log_path}")
         for ln in lines:
             self.say(ln)
-        self._write_meta("finished", places=[s.nicks[p] for p in places], outcome=s.outcome(),
-                         abandoned=ev.abandoned,
-                         final_hash=s.my_hash[s.final_turn].hex() if s.final_turn >= 0 else "",
-                         turns=max(s.final_turn, 0))
+        self._write_finished()
         self._queue_bye("game over")
         self.result = 0
         self._finished.set()
