@@ -20,6 +20,7 @@ from .protocol.log import read_log
 from .protocol.messages import Roster, decode_signed
 from .protocol.roster import roster_summary, summary_lines
 from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal
+from .verify_pool import VerifyPool, audit_threads
 from .rules import sled
 from .options import add_sled_rule_options, sled_rules
 from .rules.config import PLAYER_COUNTS
@@ -744,8 +745,12 @@ class AuditResult:
         self.stops_early: str | None = None  # a labelled outcome: the log's owner was voted out and stopped
 
 
-def replay_log(path: str, on_turn=None) -> AuditResult:
-    """Replay a log from disk through an observer session.  Raises CommandError(code 2) if unreadable."""
+def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResult:
+    """Replay a log from disk through an observer session.  Raises CommandError(code 2) if unreadable.
+
+    ``threads`` (default: ``SNOWP2P_AUDIT_THREADS``, else one per core) verify the records' signatures
+    ahead of the replay (``verify_pool``); 1 replays sequentially.  The verdict is the same either way.
+    """
     res = AuditResult()
     p = Path(path)
     try:
@@ -779,9 +784,16 @@ def replay_log(path: str, on_turn=None) -> AuditResult:
         return res
     res.session = obs
     res.messages = 1
+    with VerifyPool(records, obs.keys, audit_threads() if threads is None else threads) as pool:
+        return _replay_records(obs, records, pool, res, on_turn, contents.torn, contents.valid_length)
+
+
+def _replay_records(obs: Session, records: list[bytes], pool: VerifyPool, res: AuditResult, on_turn,
+                    torn: bool, valid_length: int) -> AuditResult:
     for i, rec in enumerate(records[1:], start=1):
         try:
-            out = obs.receive(rec)
+            msg = obs.check(rec, msg=pool.message(i))
+            out = obs.handle(msg) if msg is not None else None
         except Halted as h:
             res.violation = f"message {i}: {h.reason}"
             return res
@@ -795,14 +807,16 @@ def replay_log(path: str, on_turn=None) -> AuditResult:
             res.violation = f"message {i}{who}: {e}"
             return res
         res.messages += 1
+        if out is None:
+            continue
         for ev in out.events:
             if isinstance(ev, TurnFinal):
                 res.turns.append(ev)
             elif isinstance(ev, TurnApplied) and on_turn is not None:
                 on_turn(obs, ev)
     unsigned = obs.unsigned()
-    if contents.torn:
-        res.violation = f"the log ends in a torn record after message {len(records) - 1} (offset {contents.valid_length})"
+    if torn:
+        res.violation = f"the log ends in a torn record after message {len(records) - 1} (offset {valid_length})"
     elif unsigned and obs.state is not None:  # (a game ended before it began claims no result for anyone)
         who = ", ".join(f"seat {i} ({obs.name(i)})" for i in unsigned)
         res.violation = (f"{who} never signed the roster (no commit_chain of theirs is in this log): the log "

@@ -1,0 +1,157 @@
+"""`snowp2p audit` verifies signatures in threads ahead of the replay (snowp2p/verify_pool.py): the
+verdict must be exactly the sequential one (``SNOWP2P_AUDIT_THREADS=1``), the same first violation,
+for logs with bad signatures anywhere (inside a chunk, at a chunk's edge, several of them, signed
+with another seat's key).
+
+The log is a real 5-player Mush! Mush! game played by computer players over in-memory delivery (the
+network is not the point), written with the log writer the peers use; the tampered records have their
+CRC recomputed, so only the signatures can catch them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from peerkit import snowp2p as run_cli
+from snowp2p import verify_pool
+from snowp2p.bots import choose_action
+from snowp2p.netplay import replay_log
+from snowp2p.protocol.crypto import Identity
+from snowp2p.protocol.errors import SignatureError
+from snowp2p.protocol.log import LogWriter
+from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
+from snowp2p.protocol.roster import roster_body
+from snowp2p.protocol.session import Session, YourTurn
+from snowp2p.rules.config import SledRules
+from snowp2p.rules.drbg import Rand, derive
+from snowp2p.rules.track import find_track
+
+N = 5
+
+
+def play(n: int, seed: int) -> tuple[list[bytes], list[Identity]]:
+    """Seat 0's log records of an n-player game of computer players, and every seat's identity."""
+    ids = [Identity.from_seed(derive(b"audit test id", seed, i)) for i in range(n)]
+    body = roster_body("mush", find_track("mush-first-race", "mush"), SledRules(game="mush"),
+                       tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 0) for i in range(n)))
+    roster = decode_signed(encode_signed(ids[0], Envelope(derive(b"audit test game", seed), 0, 0, ZERO_HASH, body)))
+    sessions = [Session(roster, None, i, ids[i], derive(b"audit test secret", seed, i)) for i in range(n)]
+    log = [roster.payload]
+    queue: deque = deque()
+
+    def deliver(seat, out):
+        for p in out.send:
+            if seat == 0:
+                log.append(p)
+            queue.extend((j, seat, p) for j in range(n) if j != seat)
+        for ev in out.events:
+            if isinstance(ev, YourTurn):
+                s = sessions[seat]
+                deliver(seat, s.submit(choose_action(s.state, Rand(derive(b"audit test bot", seed, ev.turn)))))
+
+    for i in range(n):
+        deliver(i, sessions[i].start())
+    while queue:
+        to, frm, p = queue.popleft()
+        msg = sessions[to].check(p, frm)
+        if msg is not None:
+            if to == 0:
+                log.append(p)
+            deliver(to, sessions[to].handle(msg))
+    assert sessions[0].done
+    return log, ids
+
+
+@pytest.fixture(scope="module")
+def game():
+    return play(N, 3)
+
+
+def write(path: Path, records: list[bytes]) -> Path:
+    with open(path, "wb") as f:
+        w = LogWriter(f)
+        for r in records:
+            w.append(r)
+    return path
+
+
+def bad_signature(record: bytes) -> bytes:
+    d = bytearray(record)
+    d[-10] ^= 0x40  # inside the 64-byte signature, the payload's last field
+    return bytes(d)
+
+
+def resigned(record: bytes, identity: Identity) -> bytes:
+    """The same envelope (same sender seat) with a valid signature by someone else's key."""
+    return encode_signed(identity, decode_signed(record).envelope)
+
+
+def verdicts(path: Path) -> tuple[str | None, str | None]:
+    seq = replay_log(str(path), threads=1)
+    par = replay_log(str(path), threads=4)
+    assert [(t.turn, t.state_hash) for t in par.turns] == [(t.turn, t.state_hash) for t in seq.turns]
+    assert par.messages == seq.messages
+    return seq.violation, par.violation
+
+
+def test_a_clean_log_audits_the_same_in_threads(tmp_path, game):
+    records, _ = game
+    assert len(records) > 8 * verify_pool.chunk_size(len(records) - 1, 4), len(records)  # several chunks
+    seq, par = verdicts(write(tmp_path / "clean.log", records))
+    assert seq is None and par is None
+
+
+@pytest.mark.parametrize("where", ["first", "chunk edge", "after a chunk edge", "middle", "last"])
+def test_one_bad_signature_is_the_same_first_violation(tmp_path, game, where):
+    records, _ = game
+    c = verify_pool.chunk_size(len(records) - 1, 4)  # (the replay's records: all but the roster)
+    i = {"first": 1, "chunk edge": c, "after a chunk edge": c + 1, "middle": len(records) // 2,
+         "last": len(records) - 1}[where]
+    tampered = records[:i] + [bad_signature(records[i])] + records[i + 1:]
+    seq, par = verdicts(write(tmp_path / "bad.log", tampered))
+    assert seq is not None and re.match(rf"message {i}\b", seq) and "bad signature" in seq, seq
+    assert par == seq
+
+
+def test_of_several_bad_signatures_the_first_is_reported(tmp_path, game):
+    records, _ = game
+    tampered = list(records)
+    for i in (len(records) - 5, len(records) // 2, len(records) // 3 + 1):
+        tampered[i] = bad_signature(records[i])
+    seq, par = verdicts(write(tmp_path / "bad3.log", tampered))
+    assert seq is not None and re.match(rf"message {len(records) // 3 + 1}\b", seq), seq
+    assert par == seq
+
+
+def test_a_message_signed_with_another_seats_key_is_the_same_violation(tmp_path, game):
+    records, ids = game
+    i = next(k for k in range(len(records) // 2, len(records)) if decode_signed(records[k]).sender == 2)
+    tampered = list(records)
+    tampered[i] = resigned(records[i], ids[3])  # a valid signature, but not seat 2's
+    seq, par = verdicts(write(tmp_path / "resigned.log", tampered))
+    assert seq is not None and re.match(rf"message {i}\b", seq) and "bad signature" in seq, seq
+    assert par == seq
+
+
+def test_a_verified_message_still_checks_any_other_key(game):
+    records, ids = game
+    m = decode_signed(records[5])
+    v = verify_pool.VerifiedMessage(m.envelope, m.signature, m.envelope_bytes, m.payload, ids[m.sender].public_key)
+    v.verify(ids[m.sender].public_key)
+    with pytest.raises(SignatureError):
+        v.verify(ids[(m.sender + 1) % N].public_key)
+
+
+def test_the_cli_prints_the_same_with_one_thread_or_many(tmp_path, game):
+    records, _ = game
+    i = len(records) // 2
+    path = write(tmp_path / "cli.log", records[:i] + [bad_signature(records[i])] + records[i + 1:])
+    one = run_cli("audit", str(path), env_extra={"SNOWP2P_AUDIT_THREADS": "1"})
+    many = run_cli("audit", str(path), env_extra={"SNOWP2P_AUDIT_THREADS": "3"})
+    assert one.returncode == many.returncode == 1, (one.stdout, one.stderr)
+    assert re.match(rf"VIOLATION: message {i}\b", one.stdout), one.stdout
+    assert many.stdout == one.stdout and "Traceback" not in many.stderr
