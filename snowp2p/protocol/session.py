@@ -318,7 +318,9 @@ class Session:
         self.absent_haves: dict[tuple[int, int], set[int]] = {}  # (sender, X) -> the haves it declared
         self.votes: dict[int, dict[int, Vote]] = {}  # seat X -> sender -> its (one) vote on X
         self.decided: dict[int, tuple[str, int, tuple[int, ...]]] = {}  # X -> (choice, have, voters)
-        self.gone: dict[int, tuple[str, int, int]] = {}  # seat -> (choice, messages kept, turn of the takeover)
+        self.gone: dict[int, tuple[str, int, int]] = {}
+        self._present: list[int] = []
+        self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)  # seat -> (choice, messages kept, turn of the takeover)
         self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
         self.abandoned = False
         self.my_votes: dict[int, int] = {}
@@ -806,7 +808,7 @@ class Session:
     def _finalize(self, t: int, out: Output) -> bool:
         """Turn t is agreed when every present seat's ack of it is in and carries our state hash (G6)."""
         acks = self.acks.get(t, {})
-        if any(i not in acks for i in self.present()):
+        if len(acks) < self.n - len(self.gone) or any(i not in acks for i in self.present()):
             return False
         if not self._agree(t, out):
             return False
@@ -1086,8 +1088,11 @@ class Session:
     # protocol/SPEC.md section 11.9: absence, relay, pause, vote, takeover.  Every decision here is a
     # function of signed messages (each peer's own chain order), so every peer and the auditor agree.
     def present(self) -> list[int]:
-        """Seats still taking part (not voted out)."""
-        return [i for i in range(self.n) if i not in self.gone]
+        """Seats still taking part (not voted out).  (Asked on every message: kept until ``gone`` changes.)"""
+        if self._present_for != len(self.gone):
+            self._present = [i for i in range(self.n) if i not in self.gone]
+            self._present_for = len(self.gone)
+        return list(self._present)
 
     def _frozen(self, seat: int, seq: int, relayed: bool = False) -> bool:
         """Messages of ``seat`` this peer no longer takes: from the agreed count on once the vote on it
