@@ -29,7 +29,6 @@ class Held(Table):
     """Nobody moves by itself (while ``held``): the test says when."""
 
     held = True
-    waiting: dict[int, int] = {}
 
     def out(self, seat, out):
         if self.held:
@@ -37,19 +36,29 @@ class Held(Table):
         super().out(seat, out)
 
 
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
-def test_a_stray_move_before_the_real_one_blames_its_sender_never_the_mover(game):
+def set_up(game: str):
+    """The table after the setup, nobody moved: (table, mover of turn 1, stray seat, judging seat)."""
     t = Held(game)
     t.start()
     t.run()
+    assert all(x.applied_turn == 0 for x in t.s)
+    mover = t.s[0].state.public.current
+    stray, judge = [i for i in range(3) if i != mover]
+    return t, mover, stray, judge
+
+
+def stray_move(x, ack: bytes) -> bytes:
+    """Seat x's (signed) move for turn 1, acking ``ack`` as its state after turn 0."""
+    body = Move(1, {"x": 1}, (), chain_reveal(x._links, 1), ack, x.my_sections[0])
+    return encode_signed(x.identity, Envelope(x.game_id, x.me, x.chain.next_seq(x.me), x.chain.head(x.me), body))
+
+
+@pytest.mark.parametrize("game", ["snowtails", "mush"])
+def test_a_stray_move_before_the_real_one_blames_its_sender_never_the_mover(game):
+    t, mover, stray, judge = set_up(game)
     s = t.s
-    assert all(x.applied_turn == 0 for x in s)
-    mover = s[0].state.public.current
-    stray, judge = [i for i in range(3) if i != mover]  # the stray seat's move reaches the judge first
-    x = s[stray]
     # the stray seat's move for turn 1, acking another state after turn 0 (as if its setup differed)
-    body = Move(1, {"x": 1}, (), chain_reveal(x._links, 1), bytes(32), x.my_sections[0])
-    payload = encode_signed(x.identity, Envelope(x.game_id, stray, x.chain.next_seq(stray), x.chain.head(stray), body))
+    payload = stray_move(s[stray], bytes(32))
     t.queue.append((judge, stray, payload))  # it reaches the judge first
     t.run()
     assert s[judge].halted is None, s[judge].halted
@@ -74,15 +83,9 @@ def test_a_stray_move_before_the_real_one_blames_its_sender_never_the_mover(game
 @pytest.mark.parametrize("game", ["snowtails", "mush"])
 def test_a_seat_that_shares_our_state_and_moves_out_of_turn_is_named(game):
     """The other side: a stray move whose ack agrees with ours is an offence of its sender."""
-    t = Held(game)
-    t.start()
-    t.run()
+    t, mover, stray, judge = set_up(game)
     s = t.s
-    mover = s[0].state.public.current
-    stray, judge = [i for i in range(3) if i != mover]
-    x = s[stray]
-    body = Move(1, {"x": 1}, (), chain_reveal(x._links, 1), x.my_hash[0], x.my_sections[0])
-    payload = encode_signed(x.identity, Envelope(x.game_id, stray, x.chain.next_seq(stray), x.chain.head(stray), body))
+    payload = stray_move(s[stray], s[stray].my_hash[0])
     with pytest.raises(Halted) as e:
         s[judge].receive(payload, stray)
     assert isinstance(e.value.reason, Offence) and e.value.reason.seat == stray
@@ -99,11 +102,8 @@ def test_acks_sent_on_their_own_while_waiting_for_a_move_keep_the_game_going(gam
     on to the end, and the log audits."""
     from test_absent_unit import replay_log
 
-    t = Held(game)
-    t.start()
-    t.run()
+    t, mover, _, _ = set_up(game)
     s = t.s
-    mover = s[0].state.public.current
     assert s[mover].ack_now().send == []  # the mover's own ack rides on its move
     for i in range(3):
         if i != mover:
