@@ -436,7 +436,6 @@ class NetGame:
         if not self.sent:
             self.sent = self.session.my_frames()  # the host's roster is its message 0
         self.session.vote_choice = self.vote
-        self.session.defer_apply = True  # our reveal leaves before we apply the turn (see _proceed)
         s = self.session
         if s.me is not None:  # byes already in the log (a resumed game)
             self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
@@ -834,15 +833,6 @@ class NetGame:
         if conn is not None:
             await conn.aclose()
 
-    async def _proceed(self) -> None:
-        await trio.sleep(0)  # (the sender tasks, woken by _queue, write first)
-        try:
-            out = self.session.proceed()
-        except Halted as h:
-            self._halt(h.reason)
-            return
-        self._dispatch(out)
-
     async def _stop_after_bye(self, seat: int, why: str) -> None:
         await trio.sleep(5)  # first let our own checks see what that peer saw (e.g. the cheat's proof)
         self._stop(1, f"{self.session.name(seat)} stopped the game: {why}")
@@ -850,8 +840,6 @@ class NetGame:
     def _dispatch(self, out) -> None:
         self._queue(out.send)
         self._queue_relay(out.relay)
-        if out.more:  # our reveal goes out first; then this peer applies the turn (Session.defer_apply)
-            self._nursery.start_soon(self._proceed)
         for ev in out.events:
             if isinstance(ev, YourTurn):
                 self._nursery.start_soon(self._play_turn, ev.turn)

@@ -189,13 +189,11 @@ class Output:
     send: list[bytes] = field(default_factory=list)  # this peer's own messages, to every peer (logged)
     events: list[Any] = field(default_factory=list)
     relay: list[tuple[int, bytes]] = field(default_factory=list)  # (to seat, another seat's signed frame)
-    more: bool = False  # (defer_apply) work is left: send these first, then call Session.proceed()
 
     def extend(self, other: "Output") -> None:
         self.send.extend(other.send)
         self.events.extend(other.events)
         self.relay.extend(other.relay)
-        self.more = self.more or other.more
 
 
 class Halted(Exception):
@@ -334,10 +332,6 @@ class Session:
         self.reveal_digest: dict[tuple[int, int], bytes] = {}  # (seat, event) -> digest of its reveal message
         self.bytes_from: Counter = Counter()
         self.agreed_state = None
-        # A shell that sends as soon as it can sets this: a pass that has just produced our reveal stops there
-        # (Output.more) so that the reveal goes out before this peer applies the turn, and the shell calls
-        # proceed() (the others then apply it while we do: one engine run less on the turn's critical path).
-        self.defer_apply = False
 
     # ------------------------------------------------------------ identity
     def fingerprint(self, seat: int) -> str:
@@ -419,12 +413,6 @@ class Session:
     def _halt(self, reason: Offence | Desync) -> None:
         self.halted = reason
         raise Halted(reason)
-
-    def proceed(self) -> Output:
-        """Go on after an Output with ``more`` (its frames are on their way)."""
-        if self.halted:
-            return Output()
-        return self._progress()
 
     def receive(self, payload: bytes, from_seat: int | None = None) -> Output:
         """check + handle in one step (for callers that log elsewhere, and for tests)."""
@@ -681,10 +669,8 @@ class Session:
             voters = [i for i in self.present() if i != seat and i not in self.decided]
             if not voters or any(i not in votes for i in voters):
                 continue
-            bots = sum(votes[i].choice == "bot" for i in voters)
-            choice = "bot" if bots * 2 > len(voters) else "end"
-            self.decided[seat] = (choice, max(votes[i].have for i in voters), tuple(voters))
-            self.gone[seat] = (choice, self.decided[seat][1], self.turn)
+            choice, have = self._decide(seat, voters, votes)
+            self.gone[seat] = (choice, have, self.turn)
             self.voters[seat] = tuple(voters)
             if choice == "end":
                 self.abandoned = True
@@ -751,9 +737,6 @@ class Session:
                     self._check_move(t, mv)
             if t not in self.revealed:
                 self._reveal(t, out)  # (and our ack of turn a)
-                if self.defer_apply and not self.halted:
-                    out.more = True  # let it leave first (proceed() goes on from here)
-                    return
             if self.final_turn < a and not self._finalize(a, out):
                 return
             if not self._all_revealed(t):
@@ -1312,12 +1295,19 @@ class Session:
             have = max(votes[i].have for i in voters)
             if self.chain.next_seq(seat) < have:
                 continue  # the relay of what the highest vote holds is still on its way
-            bots = sum(votes[i].choice == "bot" for i in voters)
-            choice = "bot" if bots * 2 > len(voters) else "end"
-            self.decided[seat] = (choice, have, tuple(voters))
+            choice, _ = self._decide(seat, voters, votes)
             if seat == self.me:  # this seat is out: it stops (its own later messages are not part of the game)
                 self.voters[seat] = tuple(voters)
                 out.events.append(VotedOut(seat, choice, self.turn))
+
+    def _decide(self, seat: int, voters: list[int], votes: dict) -> tuple[str, int]:
+        """The vote on ``seat`` is decided: bot on a strict majority, else end; the agreed count of its
+        messages is the highest any vote carries (SPEC 11.9)."""
+        bots = sum(votes[i].choice == "bot" for i in voters)
+        choice = "bot" if bots * 2 > len(voters) else "end"
+        have = max(votes[i].have for i in voters)
+        self.decided[seat] = (choice, have, tuple(voters))
+        return choice, have
 
     def _take_over(self, out: Output) -> bool:
         """Apply a decided vote on a seat whose message the game now needs (True: something changed)."""
