@@ -14,7 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
 from peerkit import Peers  # noqa: E402
-from tablekit import Typist, move, wait_until  # noqa: E402
+from tablekit import Typist, finish_with_auto, move, wait_until  # noqa: E402
 
 from snowp2p.cli import build_parser  # noqa: E402
 from snowp2p.netplay import run_host, run_join  # noqa: E402
@@ -83,16 +83,7 @@ def test_joiner_sees_roster_plays_and_gets_the_end_screen(tmp_path):
         screen = t.settle()
         assert "Snake Carnival on standard" in screen
         assert re.search(r"seat 0: hoster \[[0-9a-f-]{19}\]\s+human\s+\(host\)", "\n".join(Table.last.events))
-        while True:
-            ask = t.wait_ask()
-            if ask is None or Table.last.mode == "end":
-                break
-            t.line("auto")
-            wait_until(lambda: t.finished or Table.last.mode == "end" or Table.last.asks > t.answered,
-                       "the next turn or the end", timeout=180)
-            if Table.last.mode == "end":
-                break
-        t.wait_mode("end")
+        finish_with_auto(t, timeout=180)
         screen = t.settle()
         assert "Final places:" in screen and re.search(r"\d+ points?", screen)
         text = "\n".join(Table.last.end_info["commands"])

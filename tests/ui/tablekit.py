@@ -153,3 +153,17 @@ def move(t: Typist, text: str, answer: str = "", again: bool = False) -> None:
     wait_until(lambda: t.finished or Table.last.confirm is not None or Table.last.notice[1], f"the preview of {text!r}")
     assert Table.last.confirm is not None, Table.last.notice[1]
     t.type(answer + "\r")
+
+
+def finish_with_auto(t: "Typist", timeout: float = TIMEOUT) -> None:
+    """Answer `auto` until the end screen, then leave it (``timeout``: for each next question)."""
+    while True:
+        ask = t.wait_ask()
+        if ask is None or Table.last.mode == "end":
+            break
+        t.line("auto")
+        wait_until(lambda: t.finished or Table.last.mode == "end" or Table.last.asks > t.answered,
+                   "the next question or the end", timeout=timeout)
+        if Table.last.mode == "end":
+            break
+    t.wait_mode("end")

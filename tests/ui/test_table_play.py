@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tablekit import Typist, move, wait_until
+from tablekit import Typist, finish_with_auto, move, wait_until
 from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser
@@ -20,18 +20,6 @@ def start(argv, cols=80, rows=24) -> Typist:
     return Typist(lambda i, o: run_play(args, pt_input=i, pt_output=o), cols, rows)
 
 
-def finish_with_auto(t: Typist) -> None:
-    """Answer `auto` until the end screen, then leave it."""
-    while True:
-        ask = t.wait_ask()
-        if ask is None or Table.last.mode == "end":
-            break
-        t.line("auto")
-        wait_until(lambda: t.finished or Table.last.mode == "end" or Table.last.asks > t.answered,
-                   "the next question or the end")
-        if Table.last.mode == "end":
-            break
-    t.wait_mode("end")
 
 
 def leave_end_screen(t: Typist) -> str:
