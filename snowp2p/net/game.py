@@ -443,6 +443,7 @@ class NetGame:
         self.flushed: dict[int, int] = {}  # seat -> how many of our messages its connection has taken
         self._out_changed = trio.Event()
         self._finished = trio.Event()
+        self._outcome_written: list[str] | None = None  # the result meta.json holds (_write_finished)
         gid = self.session.game_id
         d = self.home.game_dir(gid)
         self.log_path = d / "game.log"
@@ -524,8 +525,7 @@ class NetGame:
                             and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
                            or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
                         await trio.sleep(0.05)
-                if (self.result == 0 and s.done and getattr(self, "_outcome_written", None) is not None
-                        and s.outcome() != self._outcome_written):
+                if self.result == 0 and s.done and self._outcome_written not in (None, s.outcome()):
                     # the others decided a vote on a seat after this peer finished (SPEC 11.9, late votes)
                     self.say("The others decided a vote after this game ended here; the result, as in their logs: "
                              + "; ".join(s.outcome()))

@@ -291,7 +291,6 @@ class Session:
         self.my_hash: dict[int, bytes] = {}
         self.my_sections: dict[int, dict[str, bytes]] = {}
         self.applied_turn = -1
-        self.unchecked: set[int] = set()  # moves whose mover acked another state than ours: never applied
         self.acked: set[int] = set()  # turns this seat acked with an ack of its own (not riding on a message)
         self.ack_after = 2.0  # seconds a non-mover waits for a move before it sends its ack on its own
         self.final_opens: dict[int, list[Opening]] = {}
@@ -316,9 +315,9 @@ class Session:
         self.absent_haves: dict[tuple[int, int], set[int]] = {}  # (sender, X) -> the haves it declared
         self.votes: dict[int, dict[int, Vote]] = {}  # seat X -> sender -> its (one) vote on X
         self.decided: dict[int, tuple[str, int, tuple[int, ...]]] = {}  # X -> (choice, have, voters)
-        self.gone: dict[int, tuple[str, int, int]] = {}
+        self.gone: dict[int, tuple[str, int, int]] = {}  # seat -> (choice, messages kept, turn of the takeover)
         self._present: list[int] = []
-        self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)  # seat -> (choice, messages kept, turn of the takeover)
+        self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)
         self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
         self.abandoned = False
         self.my_votes: dict[int, int] = {}
@@ -666,7 +665,7 @@ class Session:
         for seat, votes in sorted(self.votes.items()):
             if seat in self.gone or seat in self.decided:
                 continue
-            voters = [i for i in self.present() if i != seat and i not in self.decided]
+            voters = self._voters(seat)  # (the game is over: nothing is waited on, so no seat is unheard)
             if not voters or any(i not in votes for i in voters):
                 continue
             choice, have = self._decide(seat, voters, votes)
@@ -718,7 +717,7 @@ class Session:
                 self.moves[t] = mv
             if mv is None and t not in self.move_actions and cur in self.bot_seats:
                 self._bot_move(t)  # every peer plays the absent seat's computer player alike
-            if mv is None and t not in self.move_actions:
+            if not self._move_held(t):
                 if self._disagreed(a) and cur != self.me:
                     # a seat acked another state after turn a (its move or reveal of t carries the ack): our own
                     # ack goes out now, on its own, not with a reveal for a move that may never come (the seat we
@@ -727,13 +726,11 @@ class Session:
                     if self.final_turn < a:
                         self._finalize(a, out)  # (halts on the desync, or waits for the evidence)
                 return  # waiting for the mover
-            if t not in self.move_actions and t not in self.unchecked:
+            if t not in self.move_actions:
                 mover_ack = self.acks.get(a, {}).get(mv.sender)
-                if mover_ack is not None and mover_ack.state != self.my_hash[a]:
-                    # its mover acked another state after turn a: turn a will not agree (a desync, with
-                    # the evidence of SPEC 11.6); the move is never applied, so it is not judged on our state
-                    self.unchecked.add(t)
-                else:
+                # if its mover acked another state after turn a, turn a will not agree (a desync, with the
+                # evidence of SPEC 11.6) and the move is never applied: it is not judged on our state
+                if mover_ack is None or mover_ack.state == self.my_hash[a]:
                     self._check_move(t, mv)
             if t not in self.revealed:
                 self._reveal(t, out)  # (and our ack of turn a)
@@ -741,9 +738,6 @@ class Session:
                 return
             if not self._all_revealed(t):
                 return
-            if t in self.unchecked:  # (only if the mover's ack agreed after all)
-                self.unchecked.discard(t)
-                self._check_move(t, mv)
             self._apply_move(t)
             self._applied(t, out)
 
@@ -774,13 +768,14 @@ class Session:
         if (self.halted or self.done or self.me is None or not self.waiting_for_move()
                 or self.state.public.current == self.me):
             return out
-        a = self.applied_turn
-        if a in self.acked or a + 1 in self.revealed:
-            return out
-        self._ack_alone(a, out)
-        if not self.halted:
+        self._ack_alone(self.applied_turn, out)
+        if out.send and not self.halted:
             out.extend(self._progress())
         return out
+
+    def _move_held(self, t: int) -> bool:
+        """Turn t's move is here: the mover's (by our state after t-1), or a computer player's."""
+        return (t, self.state.public.current) in self.move_from or t in self.move_actions
 
     def _disagreed(self, t: int) -> bool:
         """Some present seat's ack of turn t differs from our state hash."""
@@ -1140,7 +1135,7 @@ class Session:
             return {i for i in pres if i not in self.acks.get(a, {})}
         t = a + 1
         cur = self.state.public.current
-        if (t, cur) not in self.move_from and t not in self.move_actions:
+        if not self._move_held(t):
             return {cur} if cur in pres else set()
         return {i for i in pres if not self.reveals.has_revealed(i, t)}  # (their reveal carries their ack)
 
@@ -1164,8 +1159,7 @@ class Session:
             # while we wait for that move, it owes it to us (relayed on our absent about the mover)
             t = self.applied_turn + 1
             cur = self.state.public.current
-            if (cur in base and cur not in self.decided and (t, cur) not in self.move_from
-                    and t not in self.move_actions):
+            if cur in base and cur not in self.decided and not self._move_held(t):
                 owing |= {i for i in self.present() if i != cur and i not in self.decided
                           and self.reveals.has_revealed(i, t)}
         return owing
@@ -1192,8 +1186,7 @@ class Session:
         """True while the game waits for a player's decision (which may take a person a while);
         False while it waits for messages a client sends by itself (reveals, acks, openings)."""
         return (self.state is not None and not self.over and not self.state.is_over
-                and self.applied_turn < self.turn and (self.turn, self.state.public.current) not in self.move_from
-                and self.turn not in self.move_actions)
+                and self.applied_turn < self.turn and not self._move_held(self.turn))
 
     def declare_absent(self, seat: int) -> Output:
         """Record (signed) that ``seat`` is not answering; the game pauses when every present seat agrees.
