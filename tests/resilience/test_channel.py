@@ -14,31 +14,20 @@ named a cheater, the game finishes, and every log audits clean.
 from __future__ import annotations
 
 import random
-import re
 import zlib
 
 import pytest
 
 from resilutil import assert_clean_finish
-from test_proxy import Proxy, proxies  # noqa: F401  (the fixture)
+from test_proxy import play_through_proxy, proxies  # noqa: F401  (the fixture)
 
 
 @pytest.mark.parametrize("mode", ["flip", "inject", "lose"])
 def test_a_tampered_link_is_cut_and_made_again_and_nobody_is_blamed(games, proxies, tmp_path, mode):  # noqa: F811
     # a frame of the game, not of the lobby (the host sends one message a turn, protocol 5: a short race has ~30)
     after = random.Random(zlib.crc32(mode.encode())).randint(10, 24)
-    g = games(3)
-    host = g.start_host()
-    proxy = Proxy(tmp_path / "proxy", f"127.0.0.1:{host.port}", mode, after=after, seed=after)
-    proxies.append(proxy)
-    for i in range(1, 3):
-        g.start_joiner(f"j{i}", address=f"127.0.0.1:{proxy.port}" if i == 1 else None)
-        g.wait_output(host, rf"lobby: j{i}\b")
-    rcs = g.wait_all()
-    ctx = f"proxy mode {mode}, after {after} frames\nproxy output:\n{proxy.output}\n{g.describe()}"
-    assert all(rc == 0 for rc in rcs.values()), f"exit codes {rcs}\n{ctx}"
+    g, ctx, faults = play_through_proxy(games, proxies, tmp_path, mode, 3, after)
     host, j1 = g.peers[0], g.peers[1]
-    faults = re.findall(r"^fault: (.*)$", proxy.output, re.M)
     assert len(faults) == 1, f"expected one fault, got {faults}\n{ctx}"
     # the link through the proxy was cut (by j1, whose channel check failed) and made again
     assert "lost the connection to host [" in j1.stdout, ctx

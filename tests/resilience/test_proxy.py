@@ -62,22 +62,28 @@ def proxies():
         p.stop()
 
 
-@pytest.mark.parametrize("mode", ["delay", "drop", "cut-down", "cut-up"])
-def test_faults_between_a_joiner_and_the_host(games, proxies, tmp_path, mode):
-    # frames before the fault (lobby: 3 down; one message a seat a turn, protocol 5: ~35 in this race)
-    after = random.Random(zlib.crc32(mode.encode())).randint(10, 28)
-    g = games(4)
+def play_through_proxy(games, proxies, tmp_path, mode: str, players: int, after: int):
+    """A game of ``players`` in which j1 joins (and so links to the host) through a proxy in ``mode`` that acts
+    after ``after`` frames; every peer must exit 0.  Returns (game, context for failures, the proxy's faults)."""
+    g = games(players)
     host = g.start_host()
     proxy = Proxy(tmp_path / "proxy", f"127.0.0.1:{host.port}", mode, after=after, seed=after)
     proxies.append(proxy)
-    for i in range(1, 4):
+    for i in range(1, players):
         g.start_joiner(f"j{i}", address=f"127.0.0.1:{proxy.port}" if i == 1 else None)
         g.wait_output(host, rf"lobby: j{i}\b")
     rcs = g.wait_all()
     ctx = f"proxy mode {mode}, after {after} frames\nproxy output:\n{proxy.output}\n{g.describe()}"
     assert all(rc == 0 for rc in rcs.values()), f"exit codes {rcs}\n{ctx}"
+    return g, ctx, re.findall(r"^fault: (.*)$", proxy.output, re.M)
+
+
+@pytest.mark.parametrize("mode", ["delay", "drop", "cut-down", "cut-up"])
+def test_faults_between_a_joiner_and_the_host(games, proxies, tmp_path, mode):
+    # frames before the fault (lobby: 3 down; one message a seat a turn, protocol 5: ~35 in this race)
+    after = random.Random(zlib.crc32(mode.encode())).randint(10, 28)
+    g, ctx, faults = play_through_proxy(games, proxies, tmp_path, mode, 4, after)
     host, j1 = g.peers[0], g.peers[1]
-    faults = re.findall(r"^fault: (.*)$", proxy.output, re.M)
     if mode == "delay":
         assert faults == [], ctx
         for p in g.peers:
