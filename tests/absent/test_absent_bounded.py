@@ -120,11 +120,13 @@ class Sim:
 
     stopped: set = set()
 
-    def run(self, until: float) -> None:
-        self.stopped = set()
-        for i in range(self.n):
-            self.out(i, self.s[i].start())
-        next_tick = TICK
+    def run(self, until: float, start: bool = True) -> None:
+        """Run the table (from the start; or, with ``start=False``, on from where the last run stopped)."""
+        if start:
+            self.stopped = set()
+            for i in range(self.n):
+                self.out(i, self.s[i].start())
+        next_tick = TICK if start else self.now + TICK
         while self.now < until:
             if self.heap and self.heap[0][0] <= next_tick:
                 self.now, _, to, frm, payload = heapq.heappop(self.heap)
@@ -208,30 +210,11 @@ def test_a_seat_that_comes_back_before_the_vote_clears_its_absence(seed):
     # a second, short outage (shorter than the absence time) later in the game
     t2 = sim.now + 1.0
     sim.down[seat] = (t2, t2 + 0.5 * ABSENT_AFTER)
-    sim_continue(sim, until=600.0)
+    sim.run(until=600.0, start=False)
     places, abandoned, gone, _ = _finish(sim)
     assert not gone and not abandoned, f"a seat that came back was voted out: {gone}"
     for i in range(n):
         assert not sim.s[i].decided
-
-
-def sim_continue(sim: Sim, until: float) -> None:
-    """Run on from where ``sim.run`` stopped (no new start)."""
-    next_tick = sim.now + TICK
-    while sim.now < until:
-        if sim.heap and sim.heap[0][0] <= next_tick:
-            sim.now, _, to, frm, payload = heapq.heappop(sim.heap)
-            sim.deliver(to, frm, payload)
-            continue
-        sim.now = next_tick
-        next_tick += TICK
-        for i, s in enumerate(sim.s):
-            if sim.is_down(i, sim.now) or s.done or s.halted:
-                continue
-            connected = {j for j in range(sim.n) if j != i and not sim.is_down(j, sim.now)}
-            sim.out(i, sim.watch[i].tick(sim.now, connected, sim.last_rx[i], connected).out)
-        if all(s.done for s in sim.s) and not sim.heap:
-            return
 
 
 def test_votes_with_different_counts_still_decide():
