@@ -712,7 +712,7 @@ class _Motion:
     trees: frozenset
     events: list
     stopped: str = ""  # "", "edge", "sled", "out" (eliminated / wrecked)
-    first_stop_step: int = -1
+    edge_step: int = 0  # the step that met the edge or an obstacle (ST-C2), even when it eliminated (ST-R5)
 
 
 def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
@@ -792,9 +792,10 @@ def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
     m = _Motion(at, s.damage, pub.trees, [])
     limit_speed = speed + bonus  # ST-L1: speed plus the bonus if taken
     _walk(w, m, path, direction, others, limit_speed)
-    if m.stopped == "edge" and game == ST:
-        # ST-M4: a path ended by the edge or an obstacle at step j must hold min(drift, j) drift steps
-        j = m.first_stop_step
+    if m.edge_step and game == ST:
+        # ST-M4: a path ended by the edge or an obstacle at step j must hold min(drift, j) drift steps,
+        # also when that collision gives the fifth damage card (ST-R5: elimination is no exemption)
+        j = m.edge_step
         if path[:j].count("D") < min(drift, j):
             raise IllegalMove("ST-M4", f"drift comes first: this path hits the edge at step {j} "
                                        f"with drift left unmade")
@@ -869,12 +870,12 @@ def _walk(w: _W, m: _Motion, steps: str, direction: int, others: dict, limit_spe
         target = drift[at] if ch == "D" else forward[at]
         if target == EDGE or target in blocked:
             # ST-C2 / MM-C1: stay in the space before the contact, take one card
-            m.stopped, m.first_stop_step = "edge", i + 1
+            m.stopped, m.edge_step = "edge", i + 1
             m.events.append("edge")
             _take_damage(w, m, 1, track.is_finished(start) or track.is_finished(at))
             return
         if target in others:
-            m.stopped, m.first_stop_step = "sled", i + 1  # ST-C1 / MM-C2: stay in the space before
+            m.stopped = "sled"  # ST-C1 / MM-C2: stay in the space before
             m.events.append(f"hit {w.sled(others[target]).name}")
             return
         prev = at

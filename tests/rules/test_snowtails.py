@@ -378,6 +378,25 @@ def test_st_m4_edge_collision_after_drift_is_legal_before_is_not():
     assert_refused(sc.state, move(sc.state, 0, {"left": 5}, "FDDDF"), "ST-M4")
 
 
+@pytest.mark.parametrize("at,play,blocked,path,good,out", [
+    # issue 19: an obstacle two ahead, speed 5, drift 2: drifting first avoids it
+    ((1, 3, 0), {"left": 4}, [(1, 3, 2)], "FFDDF", "DDFFF", sled.RACING),
+    # issue 19: the side edge, speed 5, drift 4: drifting first still meets it, at step 1
+    ((1, 1, 0), {"right": 5}, [], "FDDDD", "DDDDF", sled.ELIMINATED),
+])
+def test_st_m4_r5_drift_first_also_when_the_collision_eliminates(at, play, blocked, path, good, out):
+    """ST-R5 with ST-M4: a collision that gives the fifth damage card is no exemption from drift-first;
+    ``legal_moves`` lists no such path (the issue's two examples, damage 4)."""
+    left, right = (3, 2) if "left" in play else (1, 3)
+    p = [st_player("red", at, left=left, right=right, brake=1, hand=[4, 5, 2, 3, 3], deck=[1, 1, 1], damage=4)]
+    sc = make_scenario(ST, p, [act("red", play, path)], straight(blocked=blocked))
+    assert_refused(sc.state, move(sc.state, 0, play, path), "ST-M4")
+    legal = {m.path for m in sled.legal_moves(sc.state) if dict((k, v) for k, _, v in m.play) == play}
+    assert path not in legal and good in legal
+    st = sled.apply(sc.state, move(sc.state, 0, play, good), sled_scn.Rand(b"x" * 32))
+    assert st.sled(0).status == out
+
+
 def test_st_m4_sled_collision_may_cut_drift():
     """ST-M4 applies to the edge and obstacles, not to sleds (ST-C1)."""
     players = _m4_players() + [st_player("blue", (1, 1, 2))]
