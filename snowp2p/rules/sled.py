@@ -530,16 +530,22 @@ def ranking(state: GameState, seats: Iterable[int] | None = None) -> list[int]:
     """Race position, leader first (TRK-15, TRK-16/MM-G2, TRK-17).
 
     Decision: a sled not on the track (Mush! Mush! before its first move)
-    ranks behind every sled on the track, in start order.
+    ranks behind every sled on the track, in start order.  A finished Snow
+    Tails sled, lifted off the track at the end of its round (ST-E2
+    Decision), ranks ahead of every sled still racing, in the order of its
+    place (ST-E1).
     """
     track = state.track
-    sleds = state.public.sleds
+    pub = state.public
+    sleds = pub.sleds
     if seats is None:
         seats = [s.seat for s in sleds if s.status != ELIMINATED]
-    placed = [i for i in seats if sleds[i].at is not None]
-    unplaced = sorted((i for i in seats if sleds[i].at is None), key=lambda i: sleds[i].start)
+    finished = [i for i in pub.places if i in seats and sleds[i].status == FINISHED]
+    placed = [i for i in seats if sleds[i].at is not None and sleds[i].status != FINISHED]
+    unplaced = sorted((i for i in seats if sleds[i].at is None and sleds[i].status != FINISHED),
+                      key=lambda i: sleds[i].start)
     placed.sort(key=lambda i: track.rank[sleds[i].at], reverse=True)
-    return placed + unplaced
+    return finished + placed + unplaced
 
 
 def _leader(state: GameState, seats: list[int]) -> int:
@@ -1031,7 +1037,9 @@ def _next_snowtails(w: _W) -> None:
     crossed = [s.seat for s in sleds if s.status == RACING and s.at is not None and w.track.is_finished(s.at)]
     places = pub.places + tuple(ranking(w, crossed))
     for i in crossed:
-        w.edit(i).status = FINISHED
+        s = w.edit(i)
+        s.status = FINISHED
+        s.at = None  # ST-E2 Decision: lifted off the track, no longer an obstacle
     racing = racing_seats(w)
     rnd = pub.round + 1
     if not racing or rnd > w.rules.max_rounds:

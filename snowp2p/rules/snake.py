@@ -550,6 +550,12 @@ def open_cells(pub: Public) -> set[tuple[int, int]]:
     return {c for sn in pub.snakes if sn.active and (c := sn.open_cell()) is not None}
 
 
+def reserved_starts(pub: Public) -> dict[tuple[int, int], str]:
+    """SC-L4c Decision: the start cell of every snake in the game that has no tile yet -> its colour.  No
+    tile but that snake's own first tile may go there (a colour not in the game reserves nothing)."""
+    return {step(HOME, sn.side): sn.colour for sn in pub.snakes if sn.active and not sn.path}
+
+
 def own_colours(state: SnakeState, seat: int) -> tuple[str, ...]:
     return state.public.players[seat].colours
 
@@ -610,6 +616,9 @@ def placement_error(state: SnakeState, a: Place) -> IllegalMove | None:
         if sn.open_cell() != cell:
             return IllegalMove("SC-L1", f"{name} goes on the {tile.colour} snake's open end "
                                         f"{fmt_cell(sn.open_cell()) if sn.open_cell() else '(closed)'}")
+        if reserved_starts(pub).get(cell, tile.colour) != tile.colour:
+            return IllegalMove("SC-L4c", f"{fmt_cell(cell)} is the start cell of the "
+                                         f"{reserved_starts(pub)[cell]} snake, which has no tile yet")
         entry = opposite(sn.end)
         if not any(entry in lane for lane in tile_edges(tile.shape, a.rot)):
             return IllegalMove("SC-L2", f"{name} turned so that no edge joins the open end")
@@ -709,6 +718,7 @@ def placements(state: SnakeState, seat: int) -> list[Place]:
     opens = open_cells(pub)
     out: list[Place] = []
     hand = _distinct(state, pub.players[seat].hand)
+    reserved = reserved_starts(pub)
     empty_near_snake = empty_near_tile = None
     for tid in hand:
         t = T[tid]
@@ -716,7 +726,7 @@ def placements(state: SnakeState, seat: int) -> list[Place]:
             sn = pub.snake(t.colour) if t.colour in pub.side_colours else None
             if sn is not None and sn.active and may_grow(state, seat, t):
                 oc = sn.open_cell()
-                if oc is not None and oc not in cells and oc != HOME:
+                if oc is not None and oc not in cells and oc != HOME and reserved.get(oc, t.colour) == t.colour:
                     entry = opposite(sn.end)
                     for ex in exits_for(t.shape, entry):
                         out.append(Place(seat, tid, oc[0], oc[1], rotation_for(t.shape, entry, ex)))
@@ -760,6 +770,7 @@ def _replacements(state, seat, tid, cell, through) -> list[Place]:
 def _head_actions(state: SnakeState, seat: int) -> list[Action]:
     pub = state.public
     cells = pub.cells()
+    reserved = reserved_starts(pub)  # SC-L4c
     out = []
     for tid in sorted(pub.players[seat].hand):
         t = state.tiles.tiles[tid]
@@ -767,7 +778,7 @@ def _head_actions(state: SnakeState, seat: int) -> list[Action]:
             continue
         sn = pub.snake(t.colour)
         oc = sn.open_cell()
-        if sn.active and oc is not None and oc not in cells and oc != HOME:
+        if sn.active and oc is not None and oc not in cells and oc != HOME and reserved.get(oc, t.colour) == t.colour:
             out.append(Place(seat, tid, oc[0], oc[1], opposite(sn.end)))
     return out
 

@@ -426,7 +426,7 @@ def status_fragments(
             status.append("over the line")
         if s.repair:
             status.append("under repair")
-        if s.at is None:
+        if s.at is None and s.status == S.RACING:
             status.append("not on the track yet")
         if status:
             out.append(("fg:ansigreen" if s.status == S.FINISHED else "fg:ansiyellow", "  " + ", ".join(status)))

@@ -50,6 +50,11 @@ def check_invariants(state: sled.GameState, prev_front: dict, prev_hash: bytes |
             assert s.at is None
             prev_front[s.seat] = None
             continue
+        if s.status == sled.FINISHED and state.game == sled.ST:
+            assert s.at is None  # ST-E2 Decision: lifted off the track at the end of its round
+            assert s.seat in pub.places
+            prev_front[s.seat] = None
+            continue
         if s.at is not None:
             f = front_edge(state, s.at)
             old = prev_front.get(s.seat)

@@ -15,7 +15,7 @@ DIR = Path(__file__).parent / "scenarios"
 FILES = sorted(DIR.glob("*.json"))
 RULES = Path("/work/shared/rules/snake-carnival.md")
 ALL_IDS = ["SC-K1", "SC-K2", "SC-K3", "SC-S1", "SC-T1", "SC-T2", "SC-T3", "SC-T4", "SC-L1", "SC-L2", "SC-L3",
-           "SC-L4", "SC-L4b", "SC-L5", "SC-L6", "SC-L7", "SC-E1", "SC-E2", "SC-P1", "SC-P2", "SC-P3", "SC-P4",
+           "SC-L4", "SC-L4b", "SC-L4c", "SC-L5", "SC-L6", "SC-L7", "SC-E1", "SC-E2", "SC-P1", "SC-P2", "SC-P3", "SC-P4",
            "SC-P5", "SC-X1", "SC-X2", "SC-X3"]
 
 
