@@ -240,21 +240,23 @@ class SnakeRules:
     hand_size: int = 4
     # SC-P2: points per diamond held.
     diamond_points: int = 4
-    # SC-E1 Decision: a whole round of passes (no placement) while the stack and the discard pile are both
-    # empty starts the last round (a blocked table ends); a pass that still draws does not count.
-    blocked_round_ends: bool = True
-    # SC-E1 Decision (a stalled table ends): once the stack has run out (every tile still to draw has been
-    # on the board and was replaced), this many whole rounds in a row in which nobody lays a tile on an
-    # empty cell (growth, a present, a trouble: only replacements, and passes) and nobody passes and
-    # draws start the last round.  Without it a player holding a log and a tile of the same shape must
-    # swap them back and forth for ever (a placement is always legal, so nobody passes, and the tile
-    # replaced is drawn straight back).  With it every game ends: each tile laid on an empty cell leaves
-    # the tiles in play for good.  0: off.
+    # SC-E1 Decision (2026-11-26, the rules file): once the stack and the discard pile are both empty, this
+    # many whole rounds (``stall_rounds`` x players turns in a row) in which the player to act could not
+    # lay any tile on an empty cell (every turn a pass, a log swap, or a placement onto a taken cell, by a
+    # player holding no tile with a legal placement on an empty cell) start the last round.  A turn whose
+    # player could have laid a tile on an empty cell resets the count, whatever it did (the seed: a player
+    # finishes "as soon as they understand they can not lay any more tiles").  Without it a player holding
+    # a log and a tile of the same shape could swap them back and forth for ever.  0: off.
     stall_rounds: int = 2
     # Decision (safety net, like the sled games' max_rounds): the last round begins after this many
-    # rounds at the latest, so every game ends even if players keep replacing tiles forever.
+    # rounds at the latest, so every game ends even if players keep replacing tiles forever.  A last
+    # resort: never reached in measured play.
     max_rounds: int = 150
-    # SC-E2 Decision: heads (and hats) must be laid in the last round whenever one can be.
+    # SC-E2 Decision: heads (and hats) must be laid in the last round whenever one can be; heads, then
+    # hats, are laid one at a time, taking turns from the first seat (2026-11-26, the seed's "по очереди").
+    # SC-L4c Decision: an unstarted snake's start cell takes only that snake's own first tile.
+    # SC-L3 Decision: a log carrying a snake is part of it: a present next to such a log only is legal
+    # (and void at scoring, SC-P3).
     # SC-T4 Decision: the "own colour" test looks at body tiles only (heads are laid in the last round).
 
     def to_dict(self) -> dict[str, Any]:
@@ -349,9 +351,7 @@ class Public:
     current: int = 0
     round: int = 1
     turn: int = 0  # actions applied
-    passes: int = 0  # passes in a row that drew nothing, since the last placement (SC-E1 Decision)
-    stack_out: bool = False  # the stack has run out once: every tile drawn since has been on the board
-    idle: int = 0  # turns in a row since then that laid no tile on an empty cell and were no pass that drew
+    idle: int = 0  # turns in a row, with nothing left to draw, whose player could lay no tile on an empty cell
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def cells(self) -> dict[tuple[int, int], Placed]:
@@ -817,13 +817,12 @@ def apply(state: SnakeState, action: Action, rand: RandomSource) -> SnakeState:
             new = _lay_head(state, action)
         else:
             new = _lay_hat(state, action)
-        return _advance_last_round(new, keep_current=True)
+        return _advance_last_round(new, (seat + 1) % len(pub.players))  # SC-E2: one a turn, taking turns
     # ---- the play phase
     if isinstance(action, Pass):
         if placements(state, seat):
             raise IllegalMove("SC-T2", "a player passes only with no legal placement")
         new = state
-        passes = pub.passes + 1  # SC-E1: counts toward a blocked round only if it draws nothing (below)
     else:
         if action.tile not in pub.players[seat].hand:
             raise IllegalMove("HAND", f"{pub.players[seat].name} does not hold tile {action.tile}")
@@ -833,22 +832,23 @@ def apply(state: SnakeState, action: Action, rand: RandomSource) -> SnakeState:
         if err is not None:
             raise err
         new = place_outcome(state, action)
-        passes = 0
-    laid_on_empty = isinstance(action, Place) and action.cell not in pub.cells()  # stall_rounds
+    # SC-E1 Decision: with nothing left to draw, count the turns whose player could lay no tile on an empty cell
+    idle = pub.idle + 1 if not pub.stack and not pub.discard and not can_lay_on_empty(state, seat) else 0
     new = _draw(new, seat, rand)
     p = new.public
-    drew_on_pass = isinstance(action, Pass) and len(p.stack) + len(p.discard) < len(pub.stack) + len(pub.discard)
-    if drew_on_pass:
-        passes = 0  # SC-E1: a pass that still draws a tile does not count toward the blocked round
-    idle = pub.idle + 1 if pub.stack_out and not laid_on_empty and not drew_on_pass else 0  # stall_rounds
     n = len(p.players)
     nxt = (seat + 1) % n
     rnd = p.round + (1 if nxt == 0 else 0)
-    new = replace(new, public=_pub(p, passes=passes, idle=idle, current=nxt, round=rnd, turn=p.turn + 1))
+    new = replace(new, public=_pub(p, idle=idle, current=nxt, round=rnd, turn=p.turn + 1))
     if _last_round_due(new):
-        new = replace(new, public=_pub(new.public, phase=PH_HEADS, current=0))
-        new = _advance_last_round(new, keep_current=True)
+        new = _advance_last_round(replace(new, public=_pub(new.public, phase=PH_HEADS)), 0)
     return new
+
+
+def can_lay_on_empty(state: SnakeState, seat: int) -> bool:
+    """SC-E1: does ``seat`` hold a tile with a legal placement on an empty cell (growth, a present, a trouble)?"""
+    cells = state.public.cells()
+    return any(a.cell not in cells for a in placements(state, seat))
 
 
 def _pub(p: Public, **changes) -> Public:
@@ -926,7 +926,6 @@ def _draw(state: SnakeState, seat: int, rand: RandomSource) -> SnakeState:
     hand = list(pub.players[seat].hand)
     want = 1
     drawn = 0
-    out = pub.stack_out
     while drawn < want or len(hand) < state.rules.hand_size:
         if not stack:
             out = True
@@ -938,7 +937,7 @@ def _draw(state: SnakeState, seat: int, rand: RandomSource) -> SnakeState:
     players = list(pub.players)
     players[seat] = replace(players[seat], hand=tuple(sorted(hand)))
     return replace(state, public=_pub(pub, players=tuple(players), stack=tuple(stack), discard=tuple(discard),
-                                      stack_out=out or not stack))
+                                      ))
 
 
 def grows(tile: Tile) -> bool:
@@ -946,19 +945,17 @@ def grows(tile: Tile) -> bool:
 
 
 def last_round_reason(state: SnakeState) -> str | None:
-    """Why the last round is due after this play-phase state (None: it is not).  SC-E1: "no-growth" (no
-    tile that grows a snake left in the stack, the discard pile or any hand), "blocked" (Decision: a whole
-    round of passes while the stack and the discard pile are both empty), "stalled" (Decision:
-    ``stall_rounds``), "max-rounds" (the safety net)."""
+    """Why the last round is due after this play-phase state (None: it is not).  SC-E1: "no-growth" (the
+    seed's rule: no tile that grows a snake left in the stack, the discard pile or any hand), "stalled"
+    (Decision: ``stall_rounds`` whole rounds, with nothing left to draw, in which nobody could lay a tile
+    on an empty cell), "max-rounds" (the last resort)."""
     pub = state.public
     T = state.tiles.tiles
     rest = list(pub.stack) + list(pub.discard) + [t for p in pub.players for t in p.hand]
     if not any(grows(T[t]) for t in rest):
         return "no-growth"
-    if state.rules.blocked_round_ends and pub.passes >= len(pub.players) and not pub.stack and not pub.discard:
-        return "blocked"  # a whole round of passes with nothing left to draw: no draw can change anything
     if state.rules.stall_rounds and pub.idle >= state.rules.stall_rounds * len(pub.players):
-        return "stalled"  # only replacements (swaps) and passes for stall_rounds rounds, nothing new to draw
+        return "stalled"
     if pub.round > state.rules.max_rounds:
         return "max-rounds"
     return None
@@ -968,21 +965,19 @@ def _last_round_due(state: SnakeState) -> bool:
     return last_round_reason(state) is not None
 
 
-def _advance_last_round(state: SnakeState, keep_current: bool) -> SnakeState:
-    """SC-E2: heads in seat order, then hats in seat order; skip players with nothing to lay."""
+def _advance_last_round(state: SnakeState, seat: int) -> SnakeState:
+    """SC-E2: the next player, from ``seat`` on round the table, who can lay a head (in the ``heads`` phase)
+    or a hat (``hats``), one a turn; when nobody can, hats begin from the first seat; then the game is over."""
     pub = state.public
     n = len(pub.players)
     phase = pub.phase
-    seat = pub.current
     while phase != PH_OVER:
-        probe = replace(state, public=_pub(pub, phase=phase, current=seat))
-        acts = _head_actions(probe, seat) if phase == PH_HEADS else _hat_actions(probe, seat)
-        if acts:
-            return probe
-        seat += 1
-        if seat >= n:
-            seat = 0
-            phase = PH_HATS if phase == PH_HEADS else PH_OVER
+        for i in range(n):
+            s = (seat + i) % n
+            probe = replace(state, public=_pub(pub, phase=phase, current=s))
+            if _head_actions(probe, s) if phase == PH_HEADS else _hat_actions(probe, s):
+                return probe
+        phase, seat = (PH_HATS if phase == PH_HEADS else PH_OVER), 0
     return replace(state, public=_pub(pub, phase=PH_OVER, current=-1))
 
 
@@ -1096,8 +1091,7 @@ def final_places(state: SnakeState) -> list[int]:
 # ===================================================================== display helpers
 LAST_ROUND_WHY = {
     "no-growth": "no tile that grows a snake is left to lay",
-    "blocked": "a whole round of passes with nothing left to draw",
-    "stalled": "two rounds with no tile laid on an empty cell, nothing new to draw",
+    "stalled": "two whole rounds in which nobody could lay a tile on an empty cell, nothing left to draw",
     "max-rounds": "the round limit",
 }
 
@@ -1108,12 +1102,9 @@ def end_hint(state: SnakeState) -> str:
     if pub.phase != PH_PLAY:
         return ""
     n = len(pub.players)
-    if not pub.stack and not pub.discard:
-        return (f"nothing left to draw: {pub.passes} of {n} passes in a row; a whole round of passes "
-                f"starts the last round (SC-E1)")
-    if pub.stack_out and state.rules.stall_rounds and pub.idle:
-        return (f"the stack has run out: {pub.idle} of {state.rules.stall_rounds * n} turns with no tile laid "
-                f"on an empty cell start the last round (SC-E1)")
+    if not pub.stack and not pub.discard and state.rules.stall_rounds:
+        return (f"nothing left to draw: {pub.idle} of {state.rules.stall_rounds * n} turns in a row in which "
+                f"nobody could lay a tile on an empty cell start the last round (SC-E1)")
     if not pub.stack:
         return f"the stack is empty: the discard pile ({len(pub.discard)}) is shuffled into a new one (SC-T3)"
     return ""

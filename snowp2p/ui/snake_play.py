@@ -197,7 +197,7 @@ def preview_text(state: S.SnakeState, seat: int, text: str) -> str:
         elif isinstance(a, S.Place):
             after = S.apply(state, a, B._NoRand())
         elif not state.public.stack and not state.public.discard:
-            return "pass (nothing left to draw: a whole round of passes ends the game, SC-E1)"
+            return "pass (nothing left to draw: two whole rounds in which nobody can lay a tile on an empty cell end the game, SC-E1)"
         else:
             return "pass and draw"
     except RulesError as e:

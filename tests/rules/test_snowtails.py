@@ -630,7 +630,8 @@ def test_st_c2_edge_stops_one_damage_refill_normally():
 
 
 def test_st_c2_beyond_last_row_and_obstacle():
-    sc, st = play(ST, [st_player("red", (2, 3, 0), hand=[4, 4, 1, 1, 1], deck=[2, 2, 2])],
+    # (a second sled still to act keeps the round open: at its end a finished sled is lifted, ST-E2)
+    sc, st = play(ST, [st_player("red", (2, 3, 0), hand=[4, 4, 1, 1, 1], deck=[2, 2, 2]), st_player("b", (1, 1, 0))],
                   [act("red", {"left": 4, "right": 4}, "FFFFF")])
     assert obs(sc, st, "red")["at"] == [2, 3, 2] and obs(sc, st, "red")["damage"] == 1
     sc, st = play(ST, [st_player("red", (1, 3, 0), hand=[4, 4, 1, 1, 1], deck=[2, 2, 2])],

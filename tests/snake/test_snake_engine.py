@@ -198,21 +198,25 @@ def test_rules_to_from_dict():
 
 
 def test_sc_e1_safety_net_ends_every_game():
-    st = game(2, seed=1, max_rounds=2, blocked_round_ends=False)
+    st = game(2, seed=1, max_rounds=2, stall_rounds=0)
     st = play_random(st, 1)
     assert st.is_over and st.public.current == -1
 
 
-def test_sc_e1_blocked_table_option():
-    # with the Decision off, a round of passes does not end the game
-    st = game(2, seed=0, blocked_round_ends=False)
-    empty = replace(st.public, stack=(), discard=(), passes=5)
-    assert not S._last_round_due(replace(st, public=empty))
-    st2 = game(2, seed=0)
-    # SC-E1 as now written: a round of passes ends the game only while the stack and discard are empty
-    assert not S._last_round_due(replace(st2, public=replace(st2.public, passes=2)))
-    assert not S._last_round_due(replace(st2, public=replace(st2.public, passes=2, stack=(), discard=(7,))))
-    assert S._last_round_due(replace(st2, public=replace(st2.public, passes=2, stack=(), discard=())))
+def test_sc_e1_stall_counts_only_with_nothing_left_to_draw():
+    """SC-E1 (issue 19): a turn counts toward the stall only when the stack and the discard pile are both
+    empty and its player could lay no tile on an empty cell; any other turn sets the count back to 0."""
+    st = game(2, seed=4)
+    for k in range(6):  # a few random turns: snakes on the board, tiles in the stack
+        acts = S.legal_actions(st)
+        st = S.apply(st, acts[Rand(derive(b"p", k)).below(len(acts))], Rand(derive(b"a", k)))
+    assert st.public.stack and S.can_lay_on_empty(st, st.public.current)
+    pick = S.legal_actions(st)[0]
+    after = S.apply(replace(st, public=S._pub(st.public, idle=3)), pick, Rand(b"x" * 32))
+    assert after.public.idle == 0  # tiles to draw: no count
+    empty = replace(st, public=S._pub(st.public, idle=3, stack=(), discard=()))
+    after = S.apply(empty, pick, Rand(b"x" * 32))
+    assert after.public.idle == 0 and after.public.phase == S.PH_PLAY  # could lay on an empty cell: reset
 
 
 def test_sc_e1_stall_rounds_option():

@@ -72,8 +72,9 @@ def test_bad_scenarios_are_one_line_errors(tmp_path, patch, msg):
     assert msg in str(e.value) and "\n" not in str(e.value)
 
 
-@pytest.mark.parametrize("mutant", ["no_l4b", "log_anywhere", "no_diamond", "no_crossing", "no_blocked_end",
-                                    "no_stall_end", "blocked_end_with_tiles_to_draw"])
+@pytest.mark.parametrize("mutant", ["no_l4b", "log_anywhere", "no_diamond", "no_crossing", "stall_counts_every_turn",
+                                    "no_stall_end", "blocked_end_with_tiles_to_draw", "no_l4c",
+                                    "all_heads_at_once"])
 def test_scenarios_catch_a_broken_engine(monkeypatch, mutant):
     """A few deliberate bugs: each must make at least one scenario fail."""
     if mutant == "no_l4b":
@@ -96,10 +97,14 @@ def test_scenarios_catch_a_broken_engine(monkeypatch, mutant):
         monkeypatch.setattr(S, "place_outcome", po)
     elif mutant == "no_crossing":
         monkeypatch.setattr(S, "_run_crossings", lambda state, pub: pub)
-    elif mutant == "no_blocked_end":
-        orig_due = S._last_round_due
-        monkeypatch.setattr(S, "_last_round_due",
-                            lambda st: orig_due(S.replace(st, public=S.replace(st.public, passes=0))))
+    elif mutant == "stall_counts_every_turn":  # issue 19: the stall that ended 177 of 180 games
+        monkeypatch.setattr(S, "can_lay_on_empty", lambda state, seat: False)
+    elif mutant == "no_l4c":
+        monkeypatch.setattr(S, "reserved_starts", lambda pub: {})
+    elif mutant == "all_heads_at_once":  # the old SC-E2: each player lays all their heads, then the next
+        orig_adv = S._advance_last_round
+        monkeypatch.setattr(S, "_advance_last_round",
+                            lambda st, seat: orig_adv(st, st.public.current if st.public.current >= 0 else seat))
     elif mutant == "no_stall_end":
         orig_due2 = S._last_round_due
         monkeypatch.setattr(S, "_last_round_due",
@@ -107,12 +112,13 @@ def test_scenarios_catch_a_broken_engine(monkeypatch, mutant):
     elif mutant == "blocked_end_with_tiles_to_draw":  # the old reading of SC-E1: any round of passes ends
         orig_apply = S.apply
 
+        passes = [0]
+
         def apply_old(st, a, rand):
             new = orig_apply(st, a, rand)
-            if isinstance(a, S.Pass) and new.public.phase == S.PH_PLAY:  # every pass counts, drawing or not
-                if st.public.passes + 1 >= len(st.public.players):
-                    return S.replace(new, public=S._pub(new.public, phase=S.PH_OVER, current=-1))
-                return S.replace(new, public=S._pub(new.public, passes=st.public.passes + 1))
+            passes[0] = passes[0] + 1 if isinstance(a, S.Pass) else 0  # every pass counts, drawing or not
+            if isinstance(a, S.Pass) and new.public.phase == S.PH_PLAY and passes[0] >= len(st.public.players):
+                return S.replace(new, public=S._pub(new.public, phase=S.PH_OVER, current=-1))
             return new
         monkeypatch.setattr(S, "apply", apply_old)
     lines = []

@@ -82,7 +82,8 @@ def test_sc_e1_hints_on_the_screen():
     assert P.preview_text(st0, st0.public.current, "pass") == "pass and draw"
     st = sc.play()  # every tile drawn, one pass with nothing to draw
     hint = S.end_hint(st)
-    assert "nothing left to draw: 1 of 2 passes" in hint and "SC-E1" in hint
+    assert "nothing left to draw: 1 of 4 turns" in hint and "could lay a tile on an empty cell" in hint
+    assert "SC-E1" in hint
     assert "nothing left to draw" in B.render(B.status_fragments(st))
     assert P.preview_text(st, st.public.current, "pass").startswith("pass (nothing left to draw")
     assert "nothing left to draw" in S.describe(st, S.Pass(st.public.current))
