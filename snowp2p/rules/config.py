@@ -31,6 +31,12 @@ class SledRules:
     deck_draw: str = "random"
 
     # ---- Snow Tails ----
+    # Decisions with no setting (the rules files mark them Decision; docs/rules-decisions.md):
+    # ST-E2 a finished sled is lifted off the track at the end of the round in which it finishes
+    #       (sled._next_snowtails), and ranks by its place (sled.ranking);
+    # ST-R5 elimination happens at the moment of the fifth damage card, even mid-path, and a path
+    #       that ends in an eliminating edge or obstacle collision must still drift first (ST-M4);
+    # TRK-15 in a left corner the inner lane is the highest lane (track.build_track, rank_key).
     st_deck: tuple[int, ...] = (1, 2, 3, 4, 5) * 4  # ST-K2 (published: four of each value)
     st_start_dog: int = 3  # ST-S3 (published): an empty dog counts 3
     st_start_brake: int = 3  # ST-S3

@@ -826,7 +826,7 @@ def _apply_move(w: _W, mv: Move, rand: RandomSource) -> None:
     pub.trees = m.trees
     pub.last_event = _describe(w, s.name, m)
     if eliminated:
-        # ST-R5: eliminated at once, removed from the track, no place
+        # ST-R5 (Decision: at that moment): eliminated at once, removed from the track, no place
         pub.eliminated = pub.eliminated + (seat,)
         _end_turn(w)
         return
@@ -927,7 +927,7 @@ def _take_damage(w: _W, m: _Motion, count: int, past_finish: bool) -> None:
     for _ in range(count):
         m.damage += 1
         if game == ST and m.damage >= rules.st_elimination_damage and not w.track.is_finished(m.at):
-            m.stopped = "out"  # ST-R5 (a sled past the finish line is never eliminated)
+            m.stopped = "out"  # ST-R5 Decision: at that moment, even mid-path (published: never past the line)
             m.events.append("eliminated")
             return
         if game == MM and m.damage >= rules.mm_collision_limit:

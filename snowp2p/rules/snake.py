@@ -600,6 +600,7 @@ def placement_error(state: SnakeState, a: Place) -> IllegalMove | None:
         if cell in open_cells(pub):
             return IllegalMove("SC-L4b", f"a {tile.kind} may not block a snake's open end")
         if tile.kind == "present":
+            # SC-L3 Decision: a log carrying a snake is part of that snake (SC-P3 then voids the present)
             if not any(_is_snake_tile(pub, c) for c in _neighbours(cell)):
                 return IllegalMove("SC-L3", "a present goes next to a snake")
         elif not any(c in cells for c in _neighbours(cell)):

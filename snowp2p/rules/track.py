@@ -252,6 +252,8 @@ def build_track(
             rank_key.append((band_base[s], outer, k))
         else:
             if sec.kind == "corner":
+                # TRK-15 Decision: a left corner's inner lane is the highest lane (the seed's parenthesis
+                # names lane 1); a right corner's is lane 1
                 inside = lanes + 1 - lane if sec.turn == "right" else lane
             else:
                 inside = lanes + 1 - lane  # straight: nearer lane 1 ranks first
