@@ -85,6 +85,14 @@ def test_good_scenario_passes(tmp_path):
     ("actions.json", {k: v for k, v in _scenario().items() if k != "actions"}, "actions"),
     ("player.json", _scenario(actions=[{"player": "nobody", "play": {}, "path": ""}]), "player"),
     ("die.json", _scenario(game="mush", players=[dict(mm_player("a", (1, 3, 0)), die=9)]), "die"),
+    # issue 19: a malformed expect is one line naming the field
+    ("expect-player.json", _scenario(expect={"red": [1, 3, 5]}), "expect.red"),
+    ("expect-ranking.json", _scenario(expect={"ranking": {"red": 1}}), "expect.ranking"),
+    ("expect-trees.json", _scenario(expect={"trees": {"a": 1}}), "expect.trees"),
+    ("expect-trees2.json", _scenario(expect={"trees": [3]}), "expect.trees"),
+    ("expect-error.json", _scenario(expect={"error": "refused"}), "expect.error"),
+    ("chapel.json", _scenario(actions=[{"player": "red", "play": {"left": 4}, "path": "FFFF", "chapel": "yes"}]),
+     "chapel"),
 ])
 def test_malformed_scenario_exit_2_one_line_naming_file_and_field(tmp_path, name, data, field):
     p = _write(tmp_path, name, data)
@@ -151,3 +159,47 @@ def test_illegal_action_leaves_state_unchanged():
     with pytest.raises(Exception):
         sled_scn.play_actions(sc)
     assert sled_scn.observe(sc.state, 0) == before
+
+
+# ------------------------------------------------------------ issue 19: the runner
+def _mm_buildings_track(building=None):
+    t = straight(rows=12)
+    if building:
+        t["buildings"] = [building]
+    return t
+
+
+@pytest.mark.parametrize("flag", ["chapel", "kennels"])
+def test_mm_f2_f3_building_asked_for_but_not_open_is_illegal(tmp_path, flag):
+    """MM-F2/MM-F3 (issue 19): "chapel": true (or "kennels": true) when the move leaves no such choice
+    open was silently dropped; the conformance README says asking for one that is not available is
+    illegal."""
+    sc = _scenario(game="mush", track=straight(),
+                   players=[mm_player("a", (1, 3, 0), hand=[3, 3, 1, 1, 1], deck=[2, 2, 2], damage=1)],
+                   actions=[{"player": "a", "play": {"left": 3, "right": 3}, "path": "FFFFFF", flag: True}],
+                   expect={"error": "illegal"})
+    status, lines = run_main([_write(tmp_path, "f.json", sc)])
+    assert status == 0, lines
+    sc["expect"] = {"a": {"at": [1, 3, 6]}}
+    status, lines = run_main([_write(tmp_path, "g.json", sc)])
+    assert status == 1 and "refused" in lines[0] and ("MM-F3" if flag == "chapel" else "MM-F2") in lines[0]
+
+
+@pytest.mark.parametrize("game,player", [("snowtails", st_player), ("mush", mm_player)])
+def test_a_dog_with_no_card_is_expected_as_null(tmp_path, game, player):
+    """The documented form for a dog with no card (issue 19): ``null``, as in ``players``; a number
+    compares with the value the dog counts (ST-S3: 3 in Snow Tails; MM-S2's start dog in Mush! Mush!)."""
+    p = dict(player("red", (1, 3, 0), hand=[4, 4, 1, 1, 1], deck=[2, 2, 2]), left=None, right=None)
+    if game == "snowtails":
+        act = {"player": "red", "play": {"left": 4}, "path": "FFDF"}  # 4 + 3 (no card) - brake 3
+    else:
+        act = {"player": "red", "play": {"left": 4}, "path": "FDFDFF"}  # 4 + 2 (no card): speed 6, drift 2
+    sc = _scenario(game=game, players=[p], actions=[act], expect={"red": {"left": 4, "right": None}})
+    status, lines = run_main([_write(tmp_path, "n.json", sc)])
+    assert status == 0, lines
+    sc["expect"] = {"red": {"right": 3 if game == "snowtails" else 2}}
+    status, lines = run_main([_write(tmp_path, "v.json", sc)])
+    assert status == 0, lines
+    sc["expect"] = {"red": {"left": None}}
+    status, lines = run_main([_write(tmp_path, "w.json", sc)])
+    assert status == 1 and "red.left: expected null (no card), got 4" in lines[0], lines

@@ -61,6 +61,15 @@ def test_a_failing_expectation_is_reported(tmp_path):
     ({"colours": ["red"]}, "colours"),
     ({"options": {"hand_size": "x"}}, "options"),
     ({"expect": 3}, "expect"),
+    # issue 19: a list where a map belongs ended in "internal error: AttributeError"
+    ({"expect": {"scores": [1, 2]}}, "expect.scores"),
+    ({"expect": {"breakdown": {"Ann": [1]}}}, "expect.breakdown.Ann"),
+    ({"expect": {"hands": ["present"]}}, "expect.hands"),
+    ({"expect": {"cells": {"0,1": 3}}}, "expect.cells.0,1"),
+    ({"expect": {"cells": {"zero": None}}}, "expect.cells.zero"),
+    ({"expect": {"places": {"Ann": 1}}}, "expect.places"),
+    ({"expect": {"stack_size": "3"}}, "expect.stack_size"),
+    ({"expect": {"error": "yes"}}, "expect.error"),
 ])
 def test_bad_scenarios_are_one_line_errors(tmp_path, patch, msg):
     d = {"id": "x", "game": "snake", "players": [{"name": "Ann"}, {"name": "Bob"}], "actions": [], "expect": {}}
@@ -70,6 +79,9 @@ def test_bad_scenarios_are_one_line_errors(tmp_path, patch, msg):
     with pytest.raises(scenario.ScenarioError) as e:
         scenario.load_scenario(f)
     assert msg in str(e.value) and "\n" not in str(e.value)
+    lines = []
+    assert scenario.main([str(f)], out=lines.append) == 2  # the runner: exit status 2, one line
+    assert lines[0].startswith("ERROR ") and msg in lines[0]
 
 
 @pytest.mark.parametrize("mutant", ["no_l4b", "log_anywhere", "no_diamond", "no_crossing", "stall_counts_every_turn",

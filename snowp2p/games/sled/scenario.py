@@ -146,9 +146,34 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
             _origin_space(a["origin"], track, f"{w}.origin")
         if "discard" in a:
             _values(a["discard"], f"{w}.discard")
+        for flag in ("chapel", "kennels"):
+            if flag in a and not isinstance(a[flag], bool):
+                raise ScenarioError(f"{w}.{flag}: expected true or false, got {a[flag]!r}")
     expect = _req(data, "expect", where, (dict,))
+    _check_expect(expect, names, f"{where}: expect")
     return Scenario(id=sid, path=where, game=game, track=track, state=state, names=names,
                     actions=actions, expect=expect)
+
+
+FIELDS = ("at", "damage", "hand", "left", "right", "brake", "die", "eliminated", "repair")
+
+
+def _check_expect(expect: dict, names: list[str], where: str) -> None:
+    """ScenarioError naming the field when ``expect`` has the wrong shape (a list where a map belongs, ...).
+    Unknown keys and fields are not errors here: the run reports them as differences."""
+    for key, want in expect.items():
+        w = f"{where}.{key}"
+        if key == "error":
+            if want != "illegal":
+                raise ScenarioError(f"{w}: the only error expected is \"illegal\", got {want!r}")
+        elif key == "ranking":
+            if not (isinstance(want, list) and all(isinstance(n, str) for n in want)):
+                raise ScenarioError(f"{w}: expected a list of player names, got {want!r}")
+        elif key == "trees":
+            if not (isinstance(want, list) and all(isinstance(t, list) and len(t) == 3 for t in want)):
+                raise ScenarioError(f"{w}: expected a list of spaces [section, lane, index], got {want!r}")
+        elif key in names and not isinstance(want, dict):
+            raise ScenarioError(f"{w}: expected an object of fields ({', '.join(FIELDS)}), got {want!r}")
 
 
 def _origin_space(v: Any, track: Track, where: str) -> tuple[int, int, int]:
@@ -203,6 +228,11 @@ def play_actions(sc: Scenario) -> sled.GameState:
                        origin=_origin_lane(sc.track, a.get("origin")))
         state = sled.apply(state, mv, rand)
         discard = a.get("discard", [])
+        asked = [f for f in ("chapel", "kennels") if a.get(f)]
+        if asked and (state.public.phase != sled.PH_REFILL or state.public.refill.seat != seat):
+            # MM-F2/F3: asking for a building the move leaves no choice of is illegal (the README)
+            raise IllegalMove("MM-F3" if asked[0] == "chapel" else "MM-F2",
+                              f"the {asked[0]} is not available after this move")
         if state.public.phase == sled.PH_REFILL:
             used = set()
             disc = tuple((_pick(state, seat, v, used), v) for v in discard)
@@ -252,15 +282,18 @@ def run_scenario(sc: Scenario) -> list[str]:
             if want != got:
                 diffs.append(f"ranking: expected {want}, got {got}")
         elif key in sc.names:
-            seen = observe(state, sc.names.index(key))
-            if not isinstance(want, dict):
-                diffs.append(f"{key}: expected an object of fields")
-                continue
+            seat = sc.names.index(key)
+            seen = observe(state, seat)
             for field, value in want.items():
                 if field not in seen:
                     diffs.append(f"{key}.{field}: not a field the runner knows")
                     continue
                 got = seen[field]
+                if field in ("left", "right") and value is None:  # the documented form of a dog with no card
+                    dog = getattr(state.sled(seat), field)
+                    if dog:
+                        diffs.append(f"{key}.{field}: expected null (no card), got {got}")
+                    continue
                 if field == "hand":
                     value = sorted(value)
                 if field in ("eliminated", "repair"):

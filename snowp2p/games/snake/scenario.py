@@ -342,4 +342,63 @@ def scenario_from_dict(data: dict, where: str, tiles: TileSet | None = None) -> 
     expect = data.get("expect")
     if not isinstance(expect, dict):
         raise err(f"{where}: expect: expected an object")
+    _check_expect(expect, f"{where}: expect")
     return SnakeScenario(sid, where, state, names, actions, expect)
+
+
+def _is_name(v) -> bool:
+    return isinstance(v, str)
+
+
+def _is_cell_key(k: str) -> bool:
+    parts = k.split(",")
+    return len(parts) == 2 and all(p.strip().lstrip("-").isdigit() for p in parts)
+
+
+def _is_int(v) -> bool:
+    return type(v) is int
+
+
+# expect key -> (what it must be, a test of it); maps also test every key and value
+_MAPS = {
+    "scores": ("{name: total}", _is_name, _is_int),
+    "breakdown": ("{name: {colour or \"diamonds\": {rule: points}}}", _is_name,
+                  lambda g: isinstance(g, dict) and all(isinstance(r, dict) and all(_is_int(x) for x in r.values())
+                                                         for r in g.values())),
+    "open_ends": ("{colour: [x, y] or null}", _is_name,
+                  lambda v: v is None or (isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v))),
+    "paths": ("{colour: [[x, y], ...]}", _is_name,
+              lambda v: isinstance(v, list) and all(isinstance(c, list) and len(c) == 2 for c in v)),
+    "hands": ("{name: [tile names]}", _is_name, lambda v: isinstance(v, list) and all(_is_name(x) for x in v)),
+    "hand_sizes": ("{name: n}", _is_name, _is_int),
+    "diamonds": ("{name: n}", _is_name, _is_int),
+    "cells": ("{\"x,y\": tile name or null}", _is_cell_key, lambda v: v is None or _is_name(v)),
+    "hats": ("{\"x,y\": hat name or null}", _is_cell_key, lambda v: v is None or _is_name(v)),
+}
+_SCALARS = {
+    "discard": ("a list of tile names", lambda v: isinstance(v, list) and all(_is_name(x) for x in v)),
+    "places": ("a list of names", lambda v: isinstance(v, list) and all(_is_name(x) for x in v)),
+    "stack_size": ("a number", _is_int), "legal_count": ("a number", _is_int), "idle": ("a number", _is_int),
+    "passes_only": ("true or false", lambda v: type(v) is bool),
+    "phase": ("play, heads, hats or over", lambda v: v in (PH_PLAY, PH_HEADS, PH_HATS, PH_OVER)),
+    "current": ("a name or null", lambda v: v is None or _is_name(v)),
+    "error": ('"illegal"', lambda v: v == "illegal"), "rule": ("a rule id", _is_name),
+}
+
+
+def _check_expect(expect: dict, where: str) -> None:
+    """ScenarioError naming the field when an expectation has the wrong shape (issue 19: a list where a map
+    belongs ended in an internal error).  Unknown keys are reported by the run, as differences."""
+    for key, want in expect.items():
+        w = f"{where}.{key}"
+        if key in _MAPS:
+            what, key_ok, value_ok = _MAPS[key]
+            if not isinstance(want, dict):
+                raise ScenarioError(f"{w}: expected {what}, got {want!r}")
+            for k, v in want.items():
+                if not key_ok(k) or not value_ok(v):
+                    raise ScenarioError(f"{w}.{k}: expected {what}, got {k!r}: {v!r}")
+        elif key in _SCALARS:
+            what, ok = _SCALARS[key]
+            if not ok(want):
+                raise ScenarioError(f"{w}: expected {what}, got {want!r}")
