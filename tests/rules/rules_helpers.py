@@ -64,9 +64,12 @@ def st_player(name: str, at, *, left=3, right=3, brake=3, hand=(1, 1, 1, 1, 1), 
 
 
 def mm_player(name: str, at, *, left=2, right=2, die=None, hand=(1, 1, 1, 1, 1), deck=(2, 2, 2, 2, 2, 2),
-              damage=0, first_turn=False) -> dict:
+              damage=0, first_turn=False, aside=()) -> dict:
+    """A Mush! Mush! scenario player; ``aside``: the set-aside fives (MM-S3; the format's default is both,
+    these tests give none unless they ask)."""
     return {"name": name, "at": list(at) if at is not None else None, "left": left, "right": right,
-            "die": die, "hand": list(hand), "deck": list(deck), "damage": damage, "first_turn": first_turn}
+            "die": die, "hand": list(hand), "deck": list(deck), "damage": damage, "first_turn": first_turn,
+            "aside": list(aside)}
 
 
 def act(player: str, play: dict | None = None, path: str = "", bonus: int = 0, discard=None, origin=None,

@@ -554,8 +554,7 @@ def test_mm_f1_building_blocks_2x2_triggers_orthogonal():
 
 def test_mm_f1b_shipped_tracks_building_placement():
     tracks = [t for t in shipped_tracks(MM).values() if t.buildings]
-    if not tracks:
-        pytest.skip("no shipped Mush! Mush! track with buildings yet")
+    assert len(tracks) >= 2  # MM-K4: at least two shipped tracks laid out for buildings
     for t in tracks:
         total = max(t.band) + 1
         for b in t.buildings:
@@ -565,7 +564,7 @@ def test_mm_f1b_shipped_tracks_building_placement():
                 assert where < Fraction(1, 3), (t.name, b)
             if b.kind == "chapel":
                 assert where >= Fraction(1, 2), (t.name, b)
-        assert 2 <= len(t.buildings) <= 4 or len(t.buildings) == 0
+        assert 2 <= len(t.buildings) <= 3, (t.name, len(t.buildings))  # MM-F1b / the seed: 2 or 3 a track
 
 
 def test_mm_f1c_f4_effect_after_colliding_with_the_building():

@@ -41,6 +41,8 @@ def check_invariants(state: sled.GameState, prev_front: dict, prev_hash: bytes |
     pub = state.public
     rules = state.rules
     check_cards(state)
+    if state.game == sled.MM:  # MM-K3: the 32 collision cards of the box are enough for every table
+        assert sum(s.damage for s in pub.sleds) <= rules.mm_collision_supply
     # no two sleds on one space, except start spaces (MM-O1)
     spaces = [s.at for s in pub.sleds if s.at is not None and state.track.coords(s.at)[0] != 0]
     assert len(spaces) == len(set(spaces)), "two sleds on one space"

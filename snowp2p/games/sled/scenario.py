@@ -119,6 +119,8 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
             if die is not None and not (isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6):
                 raise ScenarioError(f"{w}.die: expected 1..6 or null, got {die!r}")
             kw["die"] = die
+            # MM-S3: the value-5 cards set aside, back only through the kennels (MM-F2); default both
+            kw["aside"] = cards(_values(p.get("aside", [5, 5]), f"{w}.aside"), True)
         sleds.append(sled.Sled(seat=seat, name=name, at=at_sid, left=dogs["left"], right=dogs["right"],
                                hand=tuple(sorted(hand)), deck=deck, values=tuple(public), damage=damage,
                                first_turn=first, start=seat + 1, **kw))
