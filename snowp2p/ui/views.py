@@ -223,8 +223,8 @@ def sled_event_lines(before: S.GameState, action, after: S.GameState) -> list[st
         gone = before.public.trees - after.public.trees
         for t in sorted(gone):
             lines.append(f"  → the tree at {before.track.labels[t]} is knocked down and removed")
-        if before.game == S.MM and sb.die is not None and sa.die is not None and sa.die < sb.die:
-            lines.append(f"  → {name}'s bonus die goes down to {sa.die}")
+        if before.game == S.MM:
+            lines += _die_lines(before, after, seat, action)
         need = after.public.refill
         if need is not None and need.seat == seat and not need.draw and not need.wreck:
             lines.append(f"  → {name} hit a sled: no card drawn at this refill (ST-C1)")
@@ -250,12 +250,15 @@ def sled_event_lines(before: S.GameState, action, after: S.GameState) -> list[st
             bits.append(f"draws {plural(drawn, 'card')}")
         if bits:
             lines.append(f"{name} " + ", ".join(bits))
+        if before.game == S.MM and _tavern_raised(before, after, seat):
+            lines.append(f"  → the tavern raises {name}'s bonus die to {after.sled(seat).die} (MM-F5)")
+    finished = [s.seat for s in after.public.sleds
+                if s.status == S.FINISHED and before.sled(s.seat).status != S.FINISHED]
+    for seat_ in sorted(finished, key=after.public.places.index):  # in place order (ST-E1)
+        lines.append(f"{after.sled(seat_).name} finishes")
     for s_before, s_after in zip(before.public.sleds, after.public.sleds):
-        if s_before.status != s_after.status:
-            if s_after.status == S.FINISHED:
-                lines.append(f"{s_after.name} finishes")
-            elif s_after.status == S.ELIMINATED:
-                lines.append(f"{s_after.name} is eliminated")
+        if s_before.status != s_after.status and s_after.status == S.ELIMINATED:
+            lines.append(f"{s_after.name} is eliminated")
         if not s_before.repair and s_after.repair:
             lines.append(f"{s_after.name} is wrecked: under repair")
     if after.public.round != before.public.round and not after.is_over:
@@ -264,6 +267,32 @@ def sled_event_lines(before: S.GameState, action, after: S.GameState) -> list[st
 
 
 B_POS = {"left": "L", "right": "R", "brake": "B"}
+
+
+def _tavern_raised(before: S.GameState, after: S.GameState, seat: int) -> bool:
+    """Did this action finish ``seat``'s refill on a tavern trigger space (MM-F5: the refill raised the die)?"""
+    refill_done = not (after.public.phase == S.PH_REFILL and after.public.refill.seat == seat)
+    return refill_done and before.rules.mm_buildings and after.sled(seat).at in before.track.triggers.get("tavern", ())
+
+
+def _die_lines(before: S.GameState, after: S.GameState, seat: int, move: S.Move) -> list[str]:
+    """A Mush! Mush! move's bonus die, in words: spent on a bonus (MM-B4), down after hitting a sled (MM-C2),
+    raised by the tavern at the refill (MM-F5); each told as what it is."""
+    name, sb, sa = before.sled(seat).name, before.sled(seat), after.sled(seat)
+    tavern = _tavern_raised(before, after, seat)
+    out = []
+    if move.bonus:
+        out.append(f"  → {name} spends the bonus die on {move.bonus} step{'s' if move.bonus != 1 else ''} (MM-B4)")
+    elif "hit " in (after.public.last_event or "") and (sb.die is not None or sa.die is not None):
+        if tavern:
+            out.append(f"  → {name}'s bonus die goes down by 1 (MM-C2)")
+        elif sa.die is None:
+            out.append(f"  → {name}'s bonus die goes down to 0 and is removed (MM-C2)")
+        else:
+            out.append(f"  → {name}'s bonus die goes down to {sa.die} (MM-C2)")
+    if tavern:
+        out.append(f"  → the tavern raises {name}'s bonus die to {sa.die} (MM-F5)")
+    return out
 
 
 # ==================================================================== snake
@@ -410,8 +439,8 @@ class SnakeView:
     def events(self, before, action, after) -> list[str]:
         N = self.N
         lines = [N.describe(before, action)]
-        if after.public.phase != before.public.phase and after.public.phase in (N.PH_HEADS, N.PH_HATS):
-            lines.append("— the last round: heads, then hats (SC-E2) —")
+        if before.public.phase == N.PH_PLAY and after.public.phase != N.PH_PLAY:
+            lines.append(f"— {last_round_words(N, after)} —")
         return lines
 
     def result(self, state):
@@ -423,8 +452,13 @@ class SnakeView:
     def how(self, state) -> list[str]:
         from . import snake_board as SB
 
-        return ["The game ended when the stack ran out and every player laid a head and a hat (SC-E2).",
-                "Points in detail:"] + SB.breakdown_lines(state)
+        return [f"The game ended: {last_round_words(self.N, state)}.", "Points in detail:"] + SB.breakdown_lines(state)
+
+
+def last_round_words(N, state) -> str:
+    """Why Snake Carnival's last round began (SC-E1), and what it is (SC-E2), in words."""
+    why = N.LAST_ROUND_WHY.get(N.last_round_reason(state) or "", "")
+    return f"the last round began (SC-E1{': ' + why if why else ''}); heads, then hats, one a turn (SC-E2)"
 
 
 SNAKE_SEAT_COLOURS = ("red", "blue", "green", "yellow")
