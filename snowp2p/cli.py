@@ -38,8 +38,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--series", default=None, metavar="TRACK,TRACK,...",
                       help="a series of races (Snow Tails, ST-E4) or a tournament of exactly 3 (Mush! Mush!, MM-T1); "
                            "not with --track")
-    play.add_argument("--bots", type=int, default=None, help="number of computer players (default: 3 with one human)")
-    play.add_argument("--humans", type=int, default=1, help="human players taking turns on this terminal (hot seat)")
+    play.add_argument("--bots", type=int, default=None,
+                      help="number of computer players (default: 3 with one human, 4 with --non-interactive)")
+    play.add_argument("--humans", type=int, default=None,
+                      help="human players taking turns on this terminal (hot seat; default 1, 0 with --non-interactive)")
     play.add_argument("--name", action="append", default=None, help="a human player's name (repeat for hot seat)")
     play.add_argument("--seed", type=int, default=None, help="seed the game's randomness (replays exactly)")
     play.add_argument("--non-interactive", action="store_true", help="all computer players; print the result")

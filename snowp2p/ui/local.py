@@ -69,9 +69,13 @@ class Setup:
 # ------------------------------------------------------------------ arguments
 def seat_counts(args: argparse.Namespace) -> tuple[int, int]:
     """(humans, computer players) from ``--humans``/``--bots``: 1 human + 3 bots by default, 4 bots
-    when nobody plays; PlayError (one line) for a negative count.  Both games' ``play`` use it."""
+    when nobody plays; PlayError (one line) for a negative count.  Both games' ``play`` use it.
+    ``--bots N`` is always N computer players: with ``--non-interactive`` there is no human unless
+    ``--humans`` is given (those seats are then played by the computer too)."""
     humans = args.humans
-    if humans is None or humans < 0:
+    if humans is None:
+        humans = 0 if args.non_interactive else 1
+    if humans < 0:
         raise PlayError(f"--humans must be 0 or more, not {humans}")
     if args.bots is not None and args.bots < 0:
         raise PlayError(f"--bots must be 0 or more, not {args.bots}")

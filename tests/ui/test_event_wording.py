@@ -92,3 +92,20 @@ def test_snake_end_screen_and_events_say_why_the_game_ended():
     assert any(why in ln and "SC-E1" in ln for ln in said), said
     how = "\n".join(view.how(st))
     assert why in how and "stack ran out and every player laid a head" not in how
+
+
+def test_bots_counts_the_computer_players_non_interactive(capsys):
+    """``play --bots N --non-interactive`` seated N + 1 computer players (the absent human's seat too); now
+    ``--bots`` is the number of computer players, and ``--non-interactive`` has no human unless ``--humans``
+    says so (their seats are then played by the computer)."""
+    from snowp2p.cli import main
+
+    assert main(["play", "--game", "snake", "--non-interactive", "--seed", "5", "--bots", "3"]) == 0
+    out = capsys.readouterr().out.split("Final places:", 1)[1]
+    assert len([ln for ln in out.splitlines() if ln.strip()[:2] in ("1.", "2.", "3.", "4.")]) == 3
+    assert main(["play", "--non-interactive", "--seed", "5", "--bots", "2"]) == 0
+    out = capsys.readouterr().out.split("Final places:", 1)[1]
+    assert len([ln for ln in out.splitlines() if "point" in ln]) == 2
+    assert main(["play", "--non-interactive", "--seed", "5", "--bots", "2", "--humans", "1"]) == 0
+    out = capsys.readouterr().out.split("Final places:", 1)[1]
+    assert len([ln for ln in out.splitlines() if "point" in ln]) == 3

@@ -40,7 +40,7 @@ def test_non_interactive_race_ends_with_places(game, track, capsys):
 
 
 def test_non_interactive_eight_mush_players_and_options(capsys):
-    rc, out, err = play(["--non-interactive", "--game", "mush", "--track", str(MM_TRACK), "--bots", "7",
+    rc, out, err = play(["--non-interactive", "--game", "mush", "--track", str(MM_TRACK), "--bots", "8",
                          "--no-trees", "--no-buildings", "--seed", "3"], capsys)
     assert rc == 0, err
     places = out.split("Final places:\n", 1)[1].splitlines()
