@@ -19,6 +19,10 @@ scored:
 * tiles kept: holding its own snake tiles is good (future points), holding
   its own knots is bad.
 
+Once the stack has run out it only lays tiles on empty cells while it can
+(growth first, SC-E1 issue 19): a log swap then just passes the time and
+keeps the game from ending.
+
 In the last round (heads and hats) only the score difference counts.  Only
 public information is used: hands are open, the stack is a set whose order
 nobody knows and the bot never looks at it.
@@ -135,8 +139,21 @@ def _candidates(state: S.SnakeState, acts: list) -> list:
     return out or acts
 
 
+def _lays_on_empty(state: S.SnakeState, acts: list) -> list:
+    """Once the stack has run out, the placements on empty cells (growth first; else a present or a
+    trouble), if any: a log swap then only passes the time, and every turn in which the player could lay a
+    tile on an empty cell keeps the game from ending (SC-E1), so the bot grows its snakes out instead."""
+    pub = state.public
+    if pub.phase != S.PH_PLAY or not (pub.stack_out or not pub.stack):
+        return acts
+    cells = pub.cells()
+    empty = [a for a in acts if isinstance(a, S.Place) and a.cell not in cells]
+    grow = [a for a in empty if state.tiles.tiles[a.tile].kind in S.BODY_KINDS]
+    return grow or empty or acts
+
+
 def choose_snake_action(state: S.SnakeState, rand) -> S.Action:
-    acts = S.legal_actions(state)
+    acts = _lays_on_empty(state, S.legal_actions(state))
     if len(acts) == 1:
         return acts[0]
     seat = state.public.current

@@ -351,7 +351,8 @@ class Public:
     current: int = 0
     round: int = 1
     turn: int = 0  # actions applied
-    idle: int = 0  # turns in a row, with nothing left to draw, whose player could lay no tile on an empty cell
+    stack_out: bool = False  # the stack has run out once: every tile drawn since has been on the board (SC-T3)
+    idle: int = 0  # turns in a row, with nothing new to draw, whose player could lay no tile on an empty cell
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def cells(self) -> dict[tuple[int, int], Placed]:
@@ -833,10 +834,12 @@ def apply(state: SnakeState, action: Action, rand: RandomSource) -> SnakeState:
         if err is not None:
             raise err
         new = place_outcome(state, action)
-    # SC-E1 Decision: with nothing left to draw, count the turns whose player could lay no tile on an empty cell
-    idle = pub.idle + 1 if not pub.stack and not pub.discard and not can_lay_on_empty(state, seat) else 0
     new = _draw(new, seat, rand)
     p = new.public
+    # SC-E1 Decision: count the turns, with nothing new to draw, whose player could lay no tile on an empty cell
+    drew_on_pass = isinstance(action, Pass) and len(p.stack) + len(p.discard) < len(pub.stack) + len(pub.discard)
+    nothing_new = (pub.stack_out or not pub.stack) and not drew_on_pass
+    idle = pub.idle + 1 if nothing_new and not can_lay_on_empty(state, seat) else 0
     n = len(p.players)
     nxt = (seat + 1) % n
     rnd = p.round + (1 if nxt == 0 else 0)
@@ -927,6 +930,7 @@ def _draw(state: SnakeState, seat: int, rand: RandomSource) -> SnakeState:
     hand = list(pub.players[seat].hand)
     want = 1
     drawn = 0
+    out = pub.stack_out
     while drawn < want or len(hand) < state.rules.hand_size:
         if not stack:
             out = True
@@ -938,7 +942,7 @@ def _draw(state: SnakeState, seat: int, rand: RandomSource) -> SnakeState:
     players = list(pub.players)
     players[seat] = replace(players[seat], hand=tuple(sorted(hand)))
     return replace(state, public=_pub(pub, players=tuple(players), stack=tuple(stack), discard=tuple(discard),
-                                      ))
+                                      stack_out=out or not stack))
 
 
 def grows(tile: Tile) -> bool:

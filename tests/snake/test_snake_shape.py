@@ -34,3 +34,15 @@ def test_sc_l4c_no_snake_frozen_at_its_start(seed):
             assert own, f"the {sn.colour} snake (seat {sn.owner}) never got a tile of its colour"
             first = pub.cells()[S.step(S.HOME, sn.side)]
             assert g.state.tiles.tiles[first.tile].colour in (sn.colour, "")  # its own first tile (or a log)
+
+
+@pytest.mark.parametrize("bots", [2, 3, 4])
+def test_sc_e1_computer_players_grow_out_instead_of_swapping_to_the_round_limit(bots):
+    """Issue 19, item 10: with SC-E1's revised stall (only turns with no tile to lay on an empty cell
+    count), computer players that kept swapping logs once the stack had run out played on to the round
+    limit; they now grow their snakes out, and every game ends by the stall or the seed's rule."""
+    for seed in range(4):
+        g = local_game(seed, bots)
+        reason = S.last_round_reason(g.state)
+        assert reason in ("stalled", "no-growth"), (seed, reason, g.state.public.round)
+        assert g.state.public.round <= 100, (seed, g.state.public.round)

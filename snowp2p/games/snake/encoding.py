@@ -15,7 +15,7 @@ import msgpack
 from ...rules.snake import Placed, Player, Public, Snake, SnakeRules, SnakeState
 
 
-FORMAT = 3  # 3: the turn section holds ``idle`` only (SC-E1 as revised in issue 19); 2 had passes, stack_out
+FORMAT = 3  # 3: the turn section ends with ``stack_out`` and ``idle`` (SC-E1 as revised in issue 19; 2 had passes)
 
 
 def _pack(obj) -> bytes:
@@ -24,7 +24,7 @@ def _pack(obj) -> bytes:
 
 def sections(pub: Public) -> dict[str, list]:
     out: dict[str, list] = {
-        "turn": [FORMAT, pub.phase, pub.current, pub.round, pub.turn, list(pub.side_colours), pub.idle],
+        "turn": [FORMAT, pub.phase, pub.current, pub.round, pub.turn, list(pub.side_colours), pub.stack_out, pub.idle],
         "board": [[p.x, p.y, p.tile, p.rot, p.placer, p.hat] for p in pub.board],
         "snakes": [[s.colour, s.side, s.owner, [list(c) for c in s.path], s.end] for s in pub.snakes],
         "piles": [list(pub.stack), list(pub.discard)],
@@ -44,14 +44,14 @@ def decode_public(data: bytes) -> Public:
     turn, board, snakes, piles, players = msgpack.unpackb(data, raw=False, strict_map_key=True)
     if turn[0] != FORMAT:
         raise ValueError(f"state format {turn[0]} is not {FORMAT}")
-    fmt, phase, current, rnd, nturn, side_colours, idle = turn
+    fmt, phase, current, rnd, nturn, side_colours, stack_out, idle = turn
     return Public(
         players=tuple(Player(s, n, sd, tuple(c), tuple(h), d) for s, n, sd, c, h, d in players),
         side_colours=tuple(side_colours),
         snakes=tuple(Snake(c, sd, o, tuple(tuple(x) for x in path), e) for c, sd, o, path, e in snakes),
         board=tuple(Placed(*b) for b in board),
         stack=tuple(piles[0]), discard=tuple(piles[1]),
-        phase=phase, current=current, round=rnd, turn=nturn, idle=idle,
+        phase=phase, current=current, round=rnd, turn=nturn, stack_out=stack_out, idle=idle,
     )
 
 

@@ -154,6 +154,12 @@ def _int(v, where, lo=-COORD_LIMIT, hi=COORD_LIMIT) -> int:
     return v
 
 
+def _bool(v, where) -> bool:
+    if type(v) is not bool:
+        raise ScenarioError(f"{where}: expected true or false, got {v!r}")
+    return v
+
+
 def _cell(v, where) -> tuple[int, int]:
     if not (isinstance(v, list) and len(v) == 2):
         raise ScenarioError(f"{where}: expected [x, y], got {v!r}")
@@ -165,7 +171,7 @@ def scenario_from_dict(data: dict, where: str, tiles: TileSet | None = None) -> 
     err = ScenarioError
     tiles = tiles or default_tiles()
     known = {"id", "game", "rules", "options", "colours", "players", "board", "stack", "discard", "phase",
-             "current", "round", "idle", "actions", "expect", "description"}
+             "current", "round", "stack_out", "idle", "actions", "expect", "description"}
     for k in data:
         if k not in known:
             raise err(f"{where}: {k}: unknown field")
@@ -316,6 +322,7 @@ def scenario_from_dict(data: dict, where: str, tiles: TileSet | None = None) -> 
     pub = Public(tuple(players), tuple(colours), tuple(snakes), tuple(sorted(board.values(), key=lambda p: (p.x, p.y))),
                  tuple(sorted(piles["stack"])), tuple(sorted(piles["discard"])), phase=phase,
                  current=names.index(cur), round=_int(data.get("round", 2), f"{where}.round", 1, 1000),
+                 stack_out=_bool(data.get("stack_out", False), f"{where}.stack_out"),
                  idle=_int(data.get("idle", 0), f"{where}.idle", 0, 1000))
     pub = S._run_crossings(SnakeState(rules, tiles, pub), pub)
     state = SnakeState(rules, tiles, pub)
