@@ -240,13 +240,15 @@ class SnakeRules:
     hand_size: int = 4
     # SC-P2: points per diamond held.
     diamond_points: int = 4
-    # SC-E1 Decision (2026-11-26, the rules file): once the stack and the discard pile are both empty, this
-    # many whole rounds (``stall_rounds`` x players turns in a row) in which the player to act could not
-    # lay any tile on an empty cell (every turn a pass, a log swap, or a placement onto a taken cell, by a
-    # player holding no tile with a legal placement on an empty cell) start the last round.  A turn whose
-    # player could have laid a tile on an empty cell resets the count, whatever it did (the seed: a player
-    # finishes "as soon as they understand they can not lay any more tiles").  Without it a player holding
-    # a log and a tile of the same shape could swap them back and forth for ever.  0: off.
+    # SC-E1 Decision (2026-11-26, the rules file): this many whole rounds (``stall_rounds`` x players turns
+    # in a row) in which the player to act could not lay any tile on an empty cell (every turn a pass, a
+    # log swap, or a placement onto a taken cell, by a player holding no tile with a legal placement on an
+    # empty cell) start the last round.  A turn whose player could have laid a tile on an empty cell resets
+    # the count, whatever it did (the seed: a player finishes "as soon as they understand they can not lay
+    # any more tiles").  Project Decision: the count runs once the stack has run out (``stack_out``; the
+    # rules file says "once the stack and the discard pile are both empty", but a tile swapped in and out
+    # goes to the discard pile and is drawn straight back, so a swapping table never empties both), and a
+    # pass that still draws a tile does not count.  0: off.
     stall_rounds: int = 2
     # Decision (safety net, like the sled games' max_rounds): the last round begins after this many
     # rounds at the latest, so every game ends even if players keep replacing tiles forever.  A last
