@@ -354,7 +354,7 @@ class Public:
     round: int = 1
     turn: int = 0  # actions applied
     stack_out: bool = False  # the stack has run out once: every tile drawn since has been on the board (SC-T3)
-    idle: int = 0  # turns in a row, with nothing new to draw, whose player could lay no tile on an empty cell
+    idle: int = 0  # turns in a row since then whose player could lay no tile on an empty cell (no pass that drew)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def cells(self) -> dict[tuple[int, int], Placed]:
@@ -954,7 +954,7 @@ def grows(tile: Tile) -> bool:
 def last_round_reason(state: SnakeState) -> str | None:
     """Why the last round is due after this play-phase state (None: it is not).  SC-E1: "no-growth" (the
     seed's rule: no tile that grows a snake left in the stack, the discard pile or any hand), "stalled"
-    (Decision: ``stall_rounds`` whole rounds, with nothing left to draw, in which nobody could lay a tile
+    (Decision: ``stall_rounds`` whole rounds, once the stack has run out, in which nobody could lay a tile
     on an empty cell), "max-rounds" (the last resort)."""
     pub = state.public
     T = state.tiles.tiles
@@ -1098,7 +1098,7 @@ def final_places(state: SnakeState) -> list[int]:
 # ===================================================================== display helpers
 LAST_ROUND_WHY = {
     "no-growth": "no tile that grows a snake is left to lay",
-    "stalled": "two whole rounds in which nobody could lay a tile on an empty cell, nothing left to draw",
+    "stalled": "two whole rounds in which nobody could lay a tile on an empty cell, the stack run out",
     "max-rounds": "the round limit",
 }
 
