@@ -1109,9 +1109,11 @@ def end_hint(state: SnakeState) -> str:
     if pub.phase != PH_PLAY:
         return ""
     n = len(pub.players)
-    if not pub.stack and not pub.discard and state.rules.stall_rounds:
-        return (f"nothing left to draw: {pub.idle} of {state.rules.stall_rounds * n} turns in a row in which "
-                f"nobody could lay a tile on an empty cell start the last round (SC-E1)")
+    empty = not pub.stack and not pub.discard
+    if state.rules.stall_rounds and (empty or (pub.stack_out and pub.idle)):
+        return (f"{'nothing left to draw' if empty else 'the stack has run out'}: {pub.idle} of "
+                f"{state.rules.stall_rounds * n} turns in a row in which nobody could lay a tile on an empty cell "
+                f"start the last round (SC-E1)")
     if not pub.stack:
         return f"the stack is empty: the discard pile ({len(pub.discard)}) is shuffled into a new one (SC-T3)"
     return ""
