@@ -297,7 +297,6 @@ async def _host_main(args, track, rules) -> int:
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
     say(f"    {_program()} join {addr}:{port} --code {lobby.code}")
-    lobby.on_new_code = lambda code: say(f"    {_program()} join {addr}:{port} --code {code}")
     bot_home = home.path / "bots"
     announcer = None
     if not args.no_announce:

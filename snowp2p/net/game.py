@@ -6,7 +6,7 @@ Theory of operation
   each joiner says ``hello``, the host answers ``challenge`` with the game
   id and its SPAKE2 message, the joiner answers ``join`` with its own and
   its key confirmation (protocol/SPEC.md section 10), the host confirms
-  too (``welcome``).  Wrong codes are rationed (guard.GuessLimiter) and
+  too (``welcome``).  Code attempts are rationed (guard.Turnstile) and
   unauthenticated connections capped (guard.Gate).  When the seats are
   full the host signs the ``roster``.
 * Mesh: every seat connects to every other seat (seat j dials seats
@@ -51,7 +51,7 @@ from ..rules.config import SledRules
 from ..rules.track import Track, find_track
 from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
 from . import secure
-from .guard import Gate, GuessLimiter, accept_loop
+from .guard import Gate, GuessLimiter, Turnstile, accept_loop
 from .watch import AbsenceWatch
 
 DEFAULT_PORT = 47470
@@ -112,9 +112,8 @@ class Lobby:
         self.computer_keys: set[bytes] = set()  # public keys of the computer players the host started itself
         self.changed: Callable[[], None] = lambda: None  # called when a seat is taken (the lobby screen)
         self.guesses = GuessLimiter()
-        self.gate = Gate()
-        #: called with the new code when the old one is retired (the shell prints the join line again)
-        self.on_new_code: Callable[[str], None] = lambda code: None
+        self.turnstile = Turnstile(self.guesses)
+        self.gate = Gate(rank=self.guesses.rank)
 
     async def handle(self, stream: trio.SocketStream, settle: Callable[[], None] = lambda: None) -> None:
         conn = Conn(stream, peer_address(stream) or "joiner")
@@ -123,9 +122,11 @@ class Lobby:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
                 keep = await self._handshake(conn, stream, settle)
         except (trio.TooSlowError, ConnectionClosed, ProtocolError) as e:
-            self.say(f"lobby: a joiner from {conn.label} was dropped: {_reason(e)}")
+            if not self.guesses.guessing():  # (while someone is guessing: in the status line, not one a try)
+                self.say(f"lobby: a joiner from {conn.label} was dropped: {_reason(e)}")
         finally:
-            if not keep:
+            if not keep:  # anything but a seat ranks that address after the newcomers (guard.Turnstile)
+                self.guesses.missed(peer_address(stream))
                 await conn.aclose()
 
     async def _refuse(self, conn: Conn, reason: str, quiet: bool = False) -> None:
@@ -138,17 +139,8 @@ class Lobby:
             pass
 
     def _wrong_code(self, addr: str) -> None:
-        """Count a wrong code; retire the code after too many; one status line now and then."""
-        if self.guesses.failed(addr):
-            self.guesses.new_code()
-            self.code = joincode.make_code(os.urandom(16))
-            line = self.guesses.summary(trio.current_time(), force=True)
-            if line:
-                self.say(line)
-            self.say(f"lobby: too many wrong join codes: that code is retired (the players already in stay in); "
-                     f"the new code is {self.code}")
-            self.on_new_code(self.code)
-            return
+        """Count a wrong code; one status line now and then (the code stays: guard.py)."""
+        self.guesses.failed(addr)
         line = self.guesses.summary(trio.current_time())
         if line:
             self.say(line)
@@ -185,11 +177,10 @@ class Lobby:
             await self._refuse(conn, "this identity has already joined")
             return False
         addr = peer_address(stream)
-        delay = self.guesses.delay(addr)
-        if delay:  # an address that got the code wrong a few times waits longer for each answer
-            await trio.sleep(delay)
+        # one challenge is one guess of the code: they are rationed for the whole lobby, newcomers first
+        await self.turnstile.admit(addr)
         nonce = os.urandom(32)
-        code = self.code  # the code this handshake runs with (a retired one fails from now on)
+        code = self.code
         tr = joincode.JoinTranscript(self.game_id, self.identity.public_key, nonce, hello.body.pubkey,
                                      hello.body.nonce)
         pake = joincode.PakeSide("host", code, tr, os.urandom(32))
