@@ -27,7 +27,7 @@ from .rules.config import PLAYER_COUNTS
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
 from .net.conn import ConnectionClosed
-from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_lobby
+from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_announced, join_lobby
 from .net.guard import accept_loop
 
 LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
@@ -521,8 +521,9 @@ def _print_turn(game: NetGame, ev: TurnApplied) -> None:
 
 
 # ------------------------------------------------------------------ join
-def _pick_game(args) -> tuple[str, int]:
-    """No address given: browse the LAN (discovery.py) and take the only game found, or let the player pick."""
+def _announced_games(args) -> list:
+    """No address given: the games announced on the LAN with a free seat (of ``--game``'s kind if given),
+    in the order to try them (discovery.arrange)."""
     from .net.discovery import browse
 
     if not args.quiet:
@@ -532,47 +533,69 @@ def _pick_game(args) -> tuple[str, int]:
     except Exception as e:
         raise CommandError(f"join: can not look for games on the LAN ({type(e).__name__}: {e}); "
                            "give the host's address: snowp2p join HOST[:PORT] --code CODE", 1) from None
-    open_ads = [a for a in ads if a.free > 0]
+    kind = getattr(args, "kind", None)
+    open_ads = [a for a in ads if a.free > 0 and (kind is None or a.kind == kind)]
     if not open_ads:
-        raise CommandError("join: no game found on the LAN; give the host's address: "
+        what = f"no {GAME_TITLES[kind]} game" if kind else "no game"
+        raise CommandError(f"join: {what} found on the LAN; give the host's address: "
                            "snowp2p join HOST[:PORT] --code CODE", 1)
-    if len(open_ads) == 1:
-        ad = open_ads[0]
-    elif not sys.stdin.isatty():
-        listing = "; ".join(f"{_ad_line(a)}" for a in open_ads)
-        raise CommandError(f"join: {len(open_ads)} games found ({listing}); give the address of yours", 1)
-    else:
-        for i, a in enumerate(open_ads, 1):
-            print(f"  {i}. {_ad_line(a)}")
-        choice = input(f"Which game (1-{len(open_ads)})? ").strip()
-        if not choice.isdigit() or not 1 <= int(choice) <= len(open_ads):
-            raise CommandError(f"join: {choice!r} is not one of 1-{len(open_ads)}")
-        ad = open_ads[int(choice) - 1]
     if not args.quiet:
-        print(f"Joining {_ad_line(ad)}", flush=True)
-    return ad.addr, ad.port
+        print(f"Trying the join code with {len(open_ads)} announced game(s)...", flush=True)
+    return open_ads
 
 
 def _ad_line(a) -> str:
-    return (f"{GAME_TITLES.get(a.kind, a.kind)} on {a.track}, host {a.host_nick} [{a.fingerprint}], "
+    line = (f"{GAME_TITLES.get(a.kind, a.kind)} on {a.track}, host {a.host_nick} [{a.fingerprint}], "
             f"{a.taken}/{a.seats} seats taken, at {a.addr}:{a.port}")
+    return line
+
+
+async def _find_checks(ads) -> dict:
+    """For each announcement that shares its fingerprint with another (at most one is that host): the key
+    its host signs its challenge with (a hello, no code given), or why there is none."""
+    from .net.game import challenge_key
+
+    out: dict = {}
+    limiter = trio.CapacityLimiter(32)
+
+    async def one(a):
+        async with limiter:
+            out[(a.addr, a.port)] = await challenge_key(a.addr, a.port, timeout=5.0)
+
+    async with trio.open_nursery() as n:
+        for a in ads:
+            if a.dup:
+                n.start_soon(one, a)
+    return out
 
 
 def run_find(args) -> int:
     from .net.discovery import browse
+    from .protocol.crypto import fingerprint
 
     ads = trio.run(browse, args.browse)
     if not ads:
         print("no game found on the LAN")
         return 0
+    checks = trio.run(_find_checks, ads) if any(a.dup for a in ads) else {}
     for a in ads:
-        print(_ad_line(a))
+        line = _ad_line(a)
+        if a.dup:
+            key = checks.get((a.addr, a.port))
+            if isinstance(key, bytes) and fingerprint(key) != a.fingerprint:
+                line = f"FAKE: {line} (its host proves the key [{fingerprint(key)}], not the one it announces)"
+            elif isinstance(key, bytes):
+                line += (f"  [DUPLICATE: {a.dup + 1} games announce this fingerprint; at most one is that host: "
+                         "`join --code` joins the one that proves your code]")
+            else:
+                line = f"FAKE?: {line} (no signed answer: {key})"
+        print(line)
     return 0
 
 
 def run_join(args) -> int:
     _check_interactive(args)
-    host, port = parse_hostport(args.address) if args.address else _pick_game(args)
+    target = parse_hostport(args.address) if args.address else None
     code = args.code
     if not code:
         if not sys.stdin.isatty():
@@ -582,18 +605,23 @@ def run_join(args) -> int:
         joincode.normalize(code)  # a mistyped code is bad input (exit 2), found before any connection
     except ValueError as e:
         raise CommandError(f"--code: {e}") from None
+    if target is None:
+        target = _announced_games(args)
     args._screen = _make_screen(args)
     if args._screen is not None:
-        args._screen.joining(f"{host}:{port}")
-        return _on_table(args, _join_main, args, host, port, code)
-    return trio.run(_join_main, args, host, port, code)
+        args._screen.joining(f"{target[0]}:{target[1]}" if isinstance(target, tuple) else "announced on the LAN")
+        return _on_table(args, _join_main, args, target, code)
+    return trio.run(_join_main, args, target, code)
 
 
-async def _join_main(args, host, port, code) -> int:
+async def _join_main(args, target, code) -> int:
     home, ident, nick = _identity(args)
     say = _say_for(args)
     try:
-        res = await join_lobby(host, port, code, ident, nick, say)
+        if isinstance(target, tuple):
+            res = await join_lobby(target[0], target[1], code, ident, nick, say)
+        else:
+            res = await join_announced(target, code, ident, nick, say)
     except NetError as e:
         raise CommandError(str(e), 1) from None
     except ProtocolError as e:
@@ -1074,6 +1102,8 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--code", default=None, help="the join code the host printed")
     p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
                                                                          "when no address is given (default 3)")
+    p.add_argument("--game", dest="kind", default=None, choices=["snowtails", "mush", "snake"],
+                   help="with no address: only try the announced games of this kind")
     p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
                                                       "are still shown)")
     seat_options(p)

@@ -328,14 +328,16 @@ class JoinResult:
     listeners: list
 
 
-async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: str,
-                     say: Callable[[str], None], listen_host: str | None = None) -> JoinResult:
-    try:
-        code = joincode.normalize(code)
-    except ValueError as e:
-        raise NetError(f"--code: {e}") from None
-    listeners = await trio.open_tcp_listeners(0, host=listen_host)
-    my_port = listeners[0].socket.getsockname()[1]
+class FakeAnnouncement(NetError):
+    """An announced game whose host proves another key than the fingerprint it announced."""
+
+
+async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, nick: str, my_port: int,
+                           expect_fp: str | None = None) -> tuple[Conn, SignedMessage, SignedMessage]:
+    """hello, challenge, join, welcome (protocol/SPEC.md section 10): the connection, the host's challenge
+    and its welcome, once the host has proven the code.  ``expect_fp``: the fingerprint the game was
+    announced with; a challenge signed by another key is refused before the code is used
+    (``FakeAnnouncement``): a fake announcer gets no guess."""
     try:
         with trio.fail_after(HANDSHAKE_TIMEOUT):
             stream = await trio.open_tcp_stream(host, port)
@@ -343,12 +345,16 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
         raise NetError(f"can not reach {host}:{port}: {_reason(e)}") from None
     conn = Conn(stream, f"host {host}:{port}")
     nonce = os.urandom(32)
+    ok = False
     try:
         with trio.fail_after(HANDSHAKE_TIMEOUT):
             await conn.send(_lobby_frame(identity, ZERO_HASH, UNSEATED, Hello(nick, identity.public_key, nonce, my_port)))
             ch = await _expect(conn, Challenge)
             game_id = ch.envelope.game
             ch.verify(ch.body.pubkey)
+            if expect_fp is not None and fingerprint(ch.body.pubkey) != expect_fp:
+                raise FakeAnnouncement(f"the game announced at {host}:{port} as [{expect_fp}] is hosted by "
+                                       f"[{fingerprint(ch.body.pubkey)}]: a fake announcement, not tried")
             tr = joincode.JoinTranscript(game_id, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
             pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
             try:
@@ -362,12 +368,113 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
                 pake.check(wel.body.tag)
             except JoinCodeError:
                 raise NetError("the host could not prove it knows the code: not the game you were invited to")
+        ok = True
+        return conn, ch, wel
     except trio.TooSlowError:
         raise NetError(f"the host at {host}:{port} did not answer in time") from None
     except ConnectionClosed as e:
         raise NetError(f"the host closed the connection without letting this player in (is the game full or "
                        f"already started?): {e}") from None
-    say(f"joined {GAME_TITLES.get(ch.body.kind, ch.body.kind)} at {host}:{port} as seat {wel.body.seat}; "
+    except ProtocolError as e:
+        raise NetError(f"the host at {host}:{port} sent a bad message: {e}") from None
+    finally:
+        if not ok:
+            with trio.CancelScope(shield=True):
+                await conn.aclose()
+
+
+async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: str,
+                     say: Callable[[str], None], listen_host: str | None = None) -> JoinResult:
+    try:
+        code = joincode.normalize(code)
+    except ValueError as e:
+        raise NetError(f"--code: {e}") from None
+    listeners = await trio.open_tcp_listeners(0, host=listen_host)
+    my_port = listeners[0].socket.getsockname()[1]
+    conn, ch, wel = await _lobby_handshake(host, port, code, identity, nick, my_port)
+    return await _await_roster(conn, ch, wel, identity, listeners, f"{host}:{port}", say)
+
+
+async def challenge_key(host: str, port: int, timeout: float = HANDSHAKE_TIMEOUT) -> bytes | str:
+    """The key a lobby at host:port signs its challenge with (a hello from a throwaway identity, no code
+    given: `find`'s check of an announcement), or why there is none (a line)."""
+    ident = Identity.from_seed(os.urandom(32))
+    try:
+        with trio.fail_after(timeout):
+            stream = await trio.open_tcp_stream(host, port)
+            conn = Conn(stream, f"{host}:{port}")
+            try:
+                await conn.send(_lobby_frame(ident, ZERO_HASH, UNSEATED, Hello("find", ident.public_key,
+                                                                                os.urandom(32), 0)))
+                ch = await _expect(conn, Challenge)
+                ch.verify(ch.body.pubkey)
+                return bytes(ch.body.pubkey)
+            finally:
+                with trio.CancelScope(shield=True):
+                    await conn.aclose()
+    except trio.TooSlowError:
+        return "it did not answer in time"
+    except (OSError, ConnectionClosed, NetError, ProtocolError) as e:
+        return _reason(e)
+
+
+#: announced games tried at once by `join --code` without an address
+JOIN_TRIES_AT_ONCE = 8
+
+
+async def join_announced(ads: list, code: str, identity: Identity, nick: str, say: Callable[[str], None],
+                         listen_host: str | None = None) -> JoinResult:
+    """Join, of the announced games ``ads`` (discovery.GameAd, in the order to try), the one whose host
+    proves the code with the key it announced (issue 24).  A fake announcement (another key) is dropped
+    and reported before it gets a guess; a game that does not prove the code is passed over.  Several
+    are tried at once; the first that proves the code is kept, the other attempts are cancelled."""
+    try:
+        code = joincode.normalize(code)
+    except ValueError as e:
+        raise NetError(f"--code: {e}") from None
+    listeners = await trio.open_tcp_listeners(0, host=listen_host)
+    my_port = listeners[0].socket.getsockname()[1]
+    limiter = trio.CapacityLimiter(JOIN_TRIES_AT_ONCE)
+    won: list = []
+    failed: list[str] = []
+
+    async def attempt(ad) -> None:
+        async with limiter:
+            if won:
+                return
+            try:
+                got = await _lobby_handshake(ad.addr, ad.port, code, identity, nick, my_port, ad.fingerprint)
+            except FakeAnnouncement as e:
+                say(f"dropped: {e}")
+                return
+            except NetError as e:
+                failed.append(f"{ad.addr}:{ad.port}: {e}")
+                return
+            if won:  # (two games proving one code: never in practice; keep the first)
+                await got[0].aclose()
+                return
+            won.append((ad, got))
+            nursery.cancel_scope.cancel()
+
+    async with trio.open_nursery() as nursery:
+        for ad in ads:
+            nursery.start_soon(attempt, ad)
+    if not won:
+        for listener in listeners:
+            await listener.aclose()
+        tried = f"; {'; '.join(failed[:3])}" if failed else ""
+        raise NetError(f"none of the {len(ads)} game(s) announced on the LAN proved this join code (is it the "
+                       f"code your host printed?){tried}")
+    ad, (conn, ch, wel) = won[0]
+    say(f"the game announced at {ad.addr}:{ad.port} by {ad.host_nick} [{ad.fingerprint}] proved the join code "
+        "with that key")
+    return await _await_roster(conn, ch, wel, identity, listeners, f"{ad.addr}:{ad.port}", say)
+
+
+async def _await_roster(conn: Conn, ch: SignedMessage, wel: SignedMessage, identity: Identity, listeners: list,
+                        where: str, say: Callable[[str], None]) -> JoinResult:
+    game_id = ch.envelope.game
+    say(f"joined {GAME_TITLES.get(ch.body.kind, ch.body.kind)} at {where} as seat {wel.body.seat}; "
         "waiting for the other players...")
     try:
         raw = await conn.recv()
