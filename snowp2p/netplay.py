@@ -1050,6 +1050,9 @@ def _replay_table(args) -> int:
 def _replay_svg(args) -> int:
     from .ui.svg import sled_svg, snake_svg, write_svg
 
+    if os.path.lexists(args.svg) and not args.force:  # (said before the replay; the write checks again)
+        raise CommandError(f"--svg {args.svg}: the file exists (a file, a directory or a link): give another "
+                           "name, or --force to replace it")
     got = _audited_frames(args.log)
     if got is None:
         return 1
@@ -1068,7 +1071,10 @@ def _replay_svg(args) -> int:
             record_trails(trails, st)
         text = sled_svg(state, trails, title)
     try:
-        path = write_svg(args.svg, text)
+        path = write_svg(args.svg, text, force=args.force)
+    except FileExistsError:
+        raise CommandError(f"--svg {args.svg}: the file exists (a file, a directory or a link): give another "
+                           "name, or --force to replace it") from None
     except OSError as e:
         raise CommandError(f"--svg {args.svg}: can not write: {e.strerror or e}") from None
     print(f"wrote {path}")
@@ -1181,7 +1187,10 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--width", type=int, default=None, help="board width in columns (--plain)")
     p.add_argument("--plain", action="store_true",
                    help="print every turn's board (the default when the output is not a terminal)")
-    p.add_argument("--svg", default=None, metavar="FILE", help="write a picture of the game (SVG) to FILE and stop")
+    p.add_argument("--svg", default=None, metavar="FILE", help="write a picture of the game (SVG) to FILE and stop "
+                                                               "(a new file: an existing one is kept)")
+    p.add_argument("--force", action="store_true", help="with --svg: replace FILE if it exists (a link there is "
+                                                        "replaced, never followed)")
 
 
 COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "find": run_find, "resume": run_resume, "games": run_games,
