@@ -116,7 +116,8 @@ class Lobby:
         self.gate = Gate(rank=self.guesses.rank)
 
     async def handle(self, stream: trio.SocketStream, settle: Callable[[], None] = lambda: None) -> None:
-        conn = Conn(stream, peer_address(stream) or "joiner")
+        addr = peer_address(stream)
+        conn = Conn(stream, addr or "joiner")
         keep = False
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
@@ -126,7 +127,7 @@ class Lobby:
                 self.say(f"lobby: a joiner from {conn.label} was dropped: {_reason(e)}")
         finally:
             if not keep:  # anything but a seat ranks that address after the newcomers (guard.Turnstile)
-                self.guesses.missed(peer_address(stream))
+                self.guesses.missed(addr)
                 await conn.aclose()
 
     async def _refuse(self, conn: Conn, reason: str, quiet: bool = False) -> None:
