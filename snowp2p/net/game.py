@@ -384,14 +384,19 @@ async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, 
                 await conn.aclose()
 
 
-async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: str,
-                     say: Callable[[str], None], listen_host: str | None = None) -> JoinResult:
+async def _joiner_setup(code: str, listen_host: str | None) -> tuple[str, list, int]:
+    """The code's normal form, and the listeners the joiner's mesh links will come to (and their port)."""
     try:
         code = joincode.normalize(code)
     except ValueError as e:
         raise NetError(f"--code: {e}") from None
     listeners = await trio.open_tcp_listeners(0, host=listen_host)
-    my_port = listeners[0].socket.getsockname()[1]
+    return code, listeners, listeners[0].socket.getsockname()[1]
+
+
+async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: str,
+                     say: Callable[[str], None], listen_host: str | None = None) -> JoinResult:
+    code, listeners, my_port = await _joiner_setup(code, listen_host)
     conn, ch, wel = await _lobby_handshake(host, port, code, identity, nick, my_port)
     return await _await_roster(conn, ch, wel, identity, listeners, f"{host}:{port}", say)
 
@@ -429,12 +434,7 @@ async def join_announced(ads: list, code: str, identity: Identity, nick: str, sa
     proves the code with the key it announced (issue 24).  A fake announcement (another key) is dropped
     and reported before it gets a guess; a game that does not prove the code is passed over.  Several
     are tried at once; the first that proves the code is kept, the other attempts are cancelled."""
-    try:
-        code = joincode.normalize(code)
-    except ValueError as e:
-        raise NetError(f"--code: {e}") from None
-    listeners = await trio.open_tcp_listeners(0, host=listen_host)
-    my_port = listeners[0].socket.getsockname()[1]
+    code, listeners, my_port = await _joiner_setup(code, listen_host)
     limiter = trio.CapacityLimiter(JOIN_TRIES_AT_ONCE)
     won: list = []
     failed: list[str] = []

@@ -63,7 +63,7 @@ async def hello_only(host: str, port: int, addr: str, ident: Identity):
     return c, nonce
 
 
-async def finish(c: Raw, nonce: bytes, ident: Identity, code: str) -> str:
+async def finish(c: Raw, nonce: bytes, ident: Identity, code: str, on_challenge=lambda: None) -> str:
     raw = await c.recv()
     if raw is None:
         return "closed"
@@ -71,6 +71,7 @@ async def finish(c: Raw, nonce: bytes, ident: Identity, code: str) -> str:
     if isinstance(ch.body, Refuse):
         return ch.body.reason
     assert isinstance(ch.body, Challenge), ch.type
+    on_challenge()
     tr = joincode.JoinTranscript(ch.envelope.game, ch.body.pubkey, ch.body.nonce, ident.public_key, nonce)
     pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
     pake.finish(ch.body.pake)
@@ -144,24 +145,7 @@ async def flood(host, port, code, sources, until):
             with trio.fail_after(60):
                 c, nonce = await hello_only(host, port, addr, ident)
                 try:
-                    raw = await c.recv()
-                    if raw is None:
-                        return "closed"
-                    ch = decode_signed(raw)
-                    if isinstance(ch.body, Refuse):
-                        return ch.body.reason
-                    challenges.append(trio.current_time())
-                    tr = joincode.JoinTranscript(ch.envelope.game, ch.body.pubkey, ch.body.nonce,
-                                                 ident.public_key, nonce)
-                    pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
-                    pake.finish(ch.body.pake)
-                    await c.send(encode_signed(ident, Envelope(ch.envelope.game, UNSEATED, 0, ZERO_HASH,
-                                                               Join(pake.message, pake.my_tag()))))
-                    raw = await c.recv()
-                    if raw is None:
-                        return "closed after join"
-                    msg = decode_signed(raw)
-                    return msg.body.reason if isinstance(msg.body, Refuse) else msg.type
+                    return await finish(c, nonce, ident, code, lambda: challenges.append(trio.current_time()))
                 finally:
                     await c.stream.aclose()
         except (OSError, trio.BrokenResourceError, trio.TooSlowError) as e:

@@ -56,6 +56,20 @@ def multicast_works(lan) -> str | None:
             recv.wait()
 
 
+def join_without_address_and_play(lan, peers, host, spaces, browse: str) -> tuple[list, dict]:
+    """Players in namespaces ``spaces`` run `join --code` with no address; the game is played to the end,
+    each joined the host's game (at its address and port) and every log audits clean.  (The joiners,
+    the game's meta.json.)"""
+    joiners = [peers.join(host, f"player{i}", address="", wrapper=lan.wrap(i), extra=("--browse", browse))
+               for i in spaces]
+    for p in (host, *joiners):
+        assert p.wait() == 0, peers.describe()
+    for j in joiners:
+        assert f"joined Snow Tails at {lan.addr(0)}:{host.port} as seat" in j.stdout, j.stdout
+    dirs = {host.name: host.game_dir(), **{j.name: j.game_dir() for j in joiners}}
+    return joiners, assert_clean_game(dirs, len(spaces) + 1, peers.describe())
+
+
 def test_join_without_an_address_finds_the_host_and_plays(lan, peers):  # noqa: F811
     lan.build(3)
     why = multicast_works(lan)
@@ -72,15 +86,9 @@ def test_join_without_an_address_finds_the_host_and_plays(lan, peers):  # noqa: 
     assert "1/3 seats taken" in found.stdout and "Snow Tails on first-race" in found.stdout, found.stdout
     assert host.code not in found.stdout  # the announcement never carries the code
 
-    joiners = [peers.join(host, f"player{i}", address="", wrapper=lan.wrap(i), extra=("--browse", "4"))
-               for i in (1, 2)]
-    for p in (host, *joiners):
-        assert p.wait() == 0, peers.describe()
+    joiners, _ = join_without_address_and_play(lan, peers, host, (1, 2), browse="4")
     for j in joiners:
         assert f"the game announced at {lan.addr(0)}:{host.port} by host [" in j.stdout, j.stdout
-        assert f"joined Snow Tails at {lan.addr(0)}:{host.port}" in j.stdout
-    dirs = {host.name: host.game_dir(), **{j.name: j.game_dir() for j in joiners}}
-    assert_clean_game(dirs, 3, peers.describe())
 
     # the lobby is closed: nothing is announced any more
     after = subprocess.run(lan.wrap(1) + [PY, "-m", "snowp2p", "find", "--browse", "3"], capture_output=True,

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from peerkit import PY, ROOT, assert_clean_game, env, wait_until
-from test_discovery import multicast_works
+from peerkit import PY, ROOT, env, wait_until
+from test_discovery import join_without_address_and_play, multicast_works
 from test_lan import lan  # noqa: F401  (the fixture)
 
 FAKER = Path(__file__).with_name("fakeannouncer.py")
@@ -58,14 +58,7 @@ def test_a_fake_announcer_can_neither_deceive_nor_deny(lan, peers, tmp_path):  #
         assert not real[0].startswith("FAKE") and "DUPLICATE" in real[0], real[0]
         assert sum("flood" in ln for ln in lines) == 80, found.stdout  # every name is listed: none hides another
 
-        joiners = [peers.join(host, f"player{i}", address="", wrapper=lan.wrap(i), extra=("--browse", "5"))
-                   for i in (2, 3)]
-        for p in (host, *joiners):
-            assert p.wait() == 0, peers.describe()
-        for j in joiners:
-            assert f"joined Snow Tails at {lan.addr(0)}:{host.port} as seat" in j.stdout, j.stdout
-        dirs = {host.name: host.game_dir(), **{j.name: j.game_dir() for j in joiners}}
-        meta = assert_clean_game(dirs, 3, peers.describe())
+        _, meta = join_without_address_and_play(lan, peers, host, (2, 3), browse="5")
         assert meta["players"][0]["fingerprint"] == fp
     finally:
         faker.kill()
