@@ -65,6 +65,8 @@ def test_a_flood_from_100_addresses_gets_a_bounded_rate_and_the_players_with_the
     # one's arrival, and the bucket gives at most burst + rate * elapsed in any stretch of time
     elapsed = max(challenges) - t0
     assert len(challenges) <= ATTEMPT_BURST + ATTEMPTS_PER_SECOND * elapsed + 1, (len(challenges), elapsed)
+    print(f"flood from 100 addresses: {len(challenges)} challenges in {elapsed:.0f} s "
+          f"({len(challenges) / elapsed:.2f}/s); results {end['results']}")
     # the code was never retired: one join line
     assert len(JOIN_LINE.findall(host.stdout)) == 1, host.stdout
     for p in (host, first, second):
