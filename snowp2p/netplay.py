@@ -16,18 +16,18 @@ from .home import Home, HomeError
 from .protocol import joincode
 from .protocol.crypto import fingerprint
 from .protocol.errors import DecodeError, LogError, ProtocolError
-from .protocol.log import read_log
-from .protocol.messages import Roster, decode_signed
+from .protocol.log import LogReader, read_log
+from .protocol.messages import BODY_TYPES, Roster, SignedMessage, decode_signed
 from .protocol.roster import roster_summary, summary_lines
 from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal
-from .verify_pool import VerifyPool, audit_threads
+from .verify_pool import VerifyPool, audit_threads, message as verified_message
 from .rules import sled
 from .options import add_sled_rule_options, sled_rules
 from .rules.config import PLAYER_COUNTS
 from .rules.drbg import Rand
 from .rules.track import TrackError, find_track
 from .net.conn import ConnectionClosed
-from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_lobby
+from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_announced, join_lobby
 from .net.guard import accept_loop
 
 LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
@@ -297,7 +297,6 @@ async def _host_main(args, track, rules) -> int:
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
     say(f"    {_program()} join {addr}:{port} --code {lobby.code}")
-    lobby.on_new_code = lambda code: say(f"    {_program()} join {addr}:{port} --code {code}")
     bot_home = home.path / "bots"
     announcer = None
     if not args.no_announce:
@@ -522,8 +521,9 @@ def _print_turn(game: NetGame, ev: TurnApplied) -> None:
 
 
 # ------------------------------------------------------------------ join
-def _pick_game(args) -> tuple[str, int]:
-    """No address given: browse the LAN (discovery.py) and take the only game found, or let the player pick."""
+def _announced_games(args) -> list:
+    """No address given: the games announced on the LAN with a free seat (of ``--game``'s kind if given),
+    in the order to try them (discovery.arrange)."""
     from .net.discovery import browse
 
     if not args.quiet:
@@ -533,30 +533,40 @@ def _pick_game(args) -> tuple[str, int]:
     except Exception as e:
         raise CommandError(f"join: can not look for games on the LAN ({type(e).__name__}: {e}); "
                            "give the host's address: snowp2p join HOST[:PORT] --code CODE", 1) from None
-    open_ads = [a for a in ads if a.free > 0]
+    kind = getattr(args, "kind", None)
+    open_ads = [a for a in ads if a.free > 0 and (kind is None or a.kind == kind)]
     if not open_ads:
-        raise CommandError("join: no game found on the LAN; give the host's address: "
+        what = f"no {GAME_TITLES[kind]} game" if kind else "no game"
+        raise CommandError(f"join: {what} found on the LAN; give the host's address: "
                            "snowp2p join HOST[:PORT] --code CODE", 1)
-    if len(open_ads) == 1:
-        ad = open_ads[0]
-    elif not sys.stdin.isatty():
-        listing = "; ".join(f"{_ad_line(a)}" for a in open_ads)
-        raise CommandError(f"join: {len(open_ads)} games found ({listing}); give the address of yours", 1)
-    else:
-        for i, a in enumerate(open_ads, 1):
-            print(f"  {i}. {_ad_line(a)}")
-        choice = input(f"Which game (1-{len(open_ads)})? ").strip()
-        if not choice.isdigit() or not 1 <= int(choice) <= len(open_ads):
-            raise CommandError(f"join: {choice!r} is not one of 1-{len(open_ads)}")
-        ad = open_ads[int(choice) - 1]
     if not args.quiet:
-        print(f"Joining {_ad_line(ad)}", flush=True)
-    return ad.addr, ad.port
+        print(f"Trying the join code with {len(open_ads)} announced game(s)...", flush=True)
+    return open_ads
 
 
 def _ad_line(a) -> str:
-    return (f"{GAME_TITLES.get(a.kind, a.kind)} on {a.track}, host {a.host_nick} [{a.fingerprint}], "
+    line = (f"{GAME_TITLES.get(a.kind, a.kind)} on {a.track}, host {a.host_nick} [{a.fingerprint}], "
             f"{a.taken}/{a.seats} seats taken, at {a.addr}:{a.port}")
+    return line
+
+
+async def _find_checks(ads) -> dict:
+    """For each announcement that shares its fingerprint with another (at most one is that host): the key
+    its host signs its challenge with (a hello, no code given), or why there is none."""
+    from .net.game import challenge_key
+
+    out: dict = {}
+    limiter = trio.CapacityLimiter(32)
+
+    async def one(a):
+        async with limiter:
+            out[(a.addr, a.port)] = await challenge_key(a.addr, a.port, timeout=5.0)
+
+    async with trio.open_nursery() as n:
+        for a in ads:
+            if a.dup:
+                n.start_soon(one, a)
+    return out
 
 
 def run_find(args) -> int:
@@ -566,14 +576,25 @@ def run_find(args) -> int:
     if not ads:
         print("no game found on the LAN")
         return 0
+    checks = trio.run(_find_checks, ads) if any(a.dup for a in ads) else {}
     for a in ads:
-        print(_ad_line(a))
+        line = _ad_line(a)
+        if a.dup:
+            key = checks.get((a.addr, a.port))
+            if isinstance(key, bytes) and fingerprint(key) != a.fingerprint:
+                line = f"FAKE: {line} (its host proves the key [{fingerprint(key)}], not the one it announces)"
+            elif isinstance(key, bytes):
+                line += (f"  [DUPLICATE: {a.dup + 1} games announce this fingerprint; at most one is that host: "
+                         "`join --code` joins the one that proves your code]")
+            else:
+                line = f"FAKE?: {line} (no signed answer: {key})"
+        print(line)
     return 0
 
 
 def run_join(args) -> int:
     _check_interactive(args)
-    host, port = parse_hostport(args.address) if args.address else _pick_game(args)
+    target = parse_hostport(args.address) if args.address else None
     code = args.code
     if not code:
         if not sys.stdin.isatty():
@@ -583,18 +604,23 @@ def run_join(args) -> int:
         joincode.normalize(code)  # a mistyped code is bad input (exit 2), found before any connection
     except ValueError as e:
         raise CommandError(f"--code: {e}") from None
+    if target is None:
+        target = _announced_games(args)
     args._screen = _make_screen(args)
     if args._screen is not None:
-        args._screen.joining(f"{host}:{port}")
-        return _on_table(args, _join_main, args, host, port, code)
-    return trio.run(_join_main, args, host, port, code)
+        args._screen.joining(f"{target[0]}:{target[1]}" if isinstance(target, tuple) else "announced on the LAN")
+        return _on_table(args, _join_main, args, target, code)
+    return trio.run(_join_main, args, target, code)
 
 
-async def _join_main(args, host, port, code) -> int:
+async def _join_main(args, target, code) -> int:
     home, ident, nick = _identity(args)
     say = _say_for(args)
     try:
-        res = await join_lobby(host, port, code, ident, nick, say)
+        if isinstance(target, tuple):
+            res = await join_lobby(target[0], target[1], code, ident, nick, say)
+        else:
+            res = await join_announced(target, code, ident, nick, say)
     except NetError as e:
         raise CommandError(str(e), 1) from None
     except ProtocolError as e:
@@ -746,57 +772,106 @@ class AuditResult:
 
 
 def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResult:
-    """Replay a log from disk through an observer session.  Raises CommandError(code 2) if unreadable.
+    """Replay one log from disk through an observer session: the verdict (an ``AuditResult``).  Raises
+    CommandError(code 2) if unreadable.
+
+    The log is streamed (protocol.log.LogReader): what the audit holds is one record being read, the
+    records being verified ahead (``verify_pool.AHEAD_BYTES``) and the observer session, which stores
+    only what the game accepts (at most ``session.MAX_SEAT_BYTES`` of messages a seat): memory does not
+    grow with the file.  A record that repeats one already in the log is a violation ("a duplicated
+    record"), and so is one that comes before its sender's earlier messages ("missing or out of order").
 
     ``threads`` (default: ``SNOWP2P_AUDIT_THREADS``, else one per core) verify the records' signatures
     ahead of the replay (``verify_pool``); 1 replays sequentially.  The verdict is the same either way.
     """
     res = AuditResult()
-    p = Path(path)
     try:
-        with open(p, "rb") as f:
-            contents = read_log(f)
+        f = open(Path(path), "rb")
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise CommandError(f"{path}: is a directory, not a game log") from None
     except OSError as e:
         raise CommandError(f"{path}: can not read: {e.strerror}") from None
-    except LogError as e:
-        if "bad magic" in str(e):
-            raise CommandError(f"{path}: {e}") from None
-        res.violation = f"the log file is damaged: {e}"
-        return res
-    records = contents.records
-    if not records:
-        raise CommandError(f"{path}: an empty game log")
-    try:
-        roster = decode_signed(records[0])
-        if not isinstance(roster.body, Roster):
-            raise DecodeError("the first record is not the game's roster", "type")
-        roster.verify(roster.body.seats[0].pubkey)
-    except ProtocolError as e:
-        raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
-    try:
-        obs = Session(roster)  # the track is the roster's own: nothing in a log is ever opened as a file
-    except DecodeError as e:
-        res.violation = f"record 0: the roster is refused: {e}"
-        return res
-    res.session = obs
-    res.messages = 1
-    with VerifyPool(records, obs.keys, audit_threads() if threads is None else threads) as pool:
-        return _replay_records(obs, records, pool, res, on_turn, contents.torn, contents.valid_length)
-
-
-def _replay_records(obs: Session, records: list[bytes], pool: VerifyPool, res: AuditResult, on_turn,
-                    torn: bool, valid_length: int) -> AuditResult:
-    for i, rec in enumerate(records[1:], start=1):
+    with f:
+        reader = LogReader(f)
+        records = iter(reader)
         try:
-            msg = obs.check(rec, msg=pool.message(i))
+            first = next(records, None)
+        except OSError as e:
+            raise CommandError(f"{path}: can not read: {e.strerror}") from None
+        except LogError as e:
+            if "bad magic" in str(e):
+                raise CommandError(f"{path}: {e}") from None
+            res.violation = f"the log file is damaged: {e}"
+            return res
+        if first is None:
+            raise CommandError(f"{path}: an empty game log")
+        try:
+            roster = decode_signed(first)
+            if not isinstance(roster.body, Roster):
+                raise DecodeError("the first record is not the game's roster", "type")
+            roster.verify(roster.body.seats[0].pubkey)
+        except ProtocolError as e:
+            raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
+        try:
+            obs = Session(roster)  # the track is the roster's own: nothing in a log is ever opened as a file
+        except DecodeError as e:
+            res.violation = f"record 0: the roster is refused: {e}"
+            return res
+        res.session = obs
+        res.messages = 1
+        try:
+            with VerifyPool(records, obs.keys, audit_threads() if threads is None else threads) as pool:
+                last = _replay_records(obs, pool, res, on_turn, first)
+        except LogError as e:
+            res.violation = f"the log file is damaged: {e}"
+            return res
+        except OSError as e:
+            raise CommandError(f"{path}: can not read: {e.strerror}") from None
+        if res.violation is None:
+            _verdict_at_end(obs, res, reader, last)
+    return res
+
+
+def _out_of_place(obs: Session, msg: SignedMessage) -> str | None:
+    """Why a logged message can not be where it is in a log, or None: a copy of a message the log already
+    holds (each message is logged once: a duplicated record), or one that comes before its sender's
+    earlier messages (a record missing or out of order).  (A changed copy is equivocation: the session's own check.)"""
+    seat, seq = msg.sender, msg.seq
+    if msg.envelope.game != obs.game_id or seat not in obs.keys or not BODY_TYPES[msg.type].CHAINED:
+        return None
+    if obs._frozen(seat, seq):
+        return None  # (a voted-out seat's own log goes on past the vote: not part of the game, not wrong)
+    expected = obs.chain.next_seq(seat)
+    who = f"seat {seat} ({obs.name(seat)})"
+    if seq < expected:
+        held = obs.chain.history(seat)[seq]
+        if held.payload == msg.payload:
+            return (f"a duplicated record: {who}'s {msg.type} seq {seq} is already in the log (a log holds each "
+                    "message once)")
+        return None
+    if seq > expected:
+        return (f"a record missing or out of order: {who}'s {msg.type} seq {seq} where its seq {expected} is "
+                f"due (expected seq {expected}, got {seq}; a log holds each sender's messages once, in order)")
+    return None
+
+
+def _replay_records(obs: Session, pool: VerifyPool, res: AuditResult, on_turn, last: bytes) -> bytes:
+    """Replay the records after the roster; returns the last one read (a violation stops at once)."""
+    for i, rec, key in pool:
+        last = rec
+        try:
+            msg = verified_message(rec, key)
+            why = _out_of_place(obs, msg)
+            if why is not None:
+                res.violation = f"message {i}: {why}"
+                return last
+            msg = obs.check(rec, msg=msg)
             out = obs.handle(msg) if msg is not None else None
         except Halted as h:
             res.violation = f"message {i}: {h.reason}"
-            return res
+            return last
         except ProtocolError as e:
             who = ""
             try:
@@ -805,7 +880,7 @@ def _replay_records(obs: Session, records: list[bytes], pool: VerifyPool, res: A
             except ProtocolError:
                 pass
             res.violation = f"message {i}{who}: {e}"
-            return res
+            return last
         res.messages += 1
         if out is None:
             continue
@@ -814,15 +889,20 @@ def _replay_records(obs: Session, records: list[bytes], pool: VerifyPool, res: A
                 res.turns.append(ev)
             elif isinstance(ev, TurnApplied) and on_turn is not None:
                 on_turn(obs, ev)
+    return last
+
+
+def _verdict_at_end(obs: Session, res: AuditResult, reader: LogReader, last: bytes) -> None:
     unsigned = obs.unsigned()
-    if torn:
-        res.violation = f"the log ends in a torn record after message {len(records) - 1} (offset {valid_length})"
+    if reader.torn:
+        res.violation = (f"the log ends in a torn record after message {res.messages - 1} "
+                         f"(offset {reader.valid_length})")
     elif unsigned and obs.state is not None:  # (a game ended before it began claims no result for anyone)
         who = ", ".join(f"seat {i} ({obs.name(i)})" for i in unsigned)
         res.violation = (f"{who} never signed the roster (no commit_chain of theirs is in this log): the log "
                          "proves no result for " + ("that seat" if len(unsigned) == 1 else "those seats"))
     elif obs.halted is None and not obs.done:
-        owner = _voted_out_owner(obs, records)
+        owner = _voted_out_owner(obs, last)
         if owner is not None:
             res.stops_early = (f"this is the log of seat {owner} ({obs.nicks[owner]}), which the others voted out "
                                f"(by {', '.join(obs.nicks[v] for v in obs.decided[owner][2])}); it stops there and "
@@ -830,14 +910,13 @@ def _replay_records(obs: Session, records: list[bytes], pool: VerifyPool, res: A
         else:
             res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
                              "missing messages or final openings)")
-    return res
 
 
-def _voted_out_owner(obs: Session, records: list[bytes]) -> int | None:
+def _voted_out_owner(obs: Session, last_record: bytes) -> int | None:
     """The seat whose log this is, if the others' votes on it are decided in it and its last record is its
     own goodbye after that (a voted-out peer stops, G7); else None."""
     try:
-        last = decode_signed(records[-1])
+        last = decode_signed(last_record)
     except ProtocolError:
         return None
     seat = last.sender
@@ -971,6 +1050,9 @@ def _replay_table(args) -> int:
 def _replay_svg(args) -> int:
     from .ui.svg import sled_svg, snake_svg, write_svg
 
+    if os.path.lexists(args.svg) and not args.force:  # (said before the replay; the write checks again)
+        raise CommandError(f"--svg {args.svg}: the file exists (a file, a directory or a link): give another "
+                           "name, or --force to replace it")
     got = _audited_frames(args.log)
     if got is None:
         return 1
@@ -989,7 +1071,10 @@ def _replay_svg(args) -> int:
             record_trails(trails, st)
         text = sled_svg(state, trails, title)
     try:
-        path = write_svg(args.svg, text)
+        path = write_svg(args.svg, text, force=args.force)
+    except FileExistsError:
+        raise CommandError(f"--svg {args.svg}: the file exists (a file, a directory or a link): give another "
+                           "name, or --force to replace it") from None
     except OSError as e:
         raise CommandError(f"--svg {args.svg}: can not write: {e.strerror or e}") from None
     print(f"wrote {path}")
@@ -1075,6 +1160,8 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--code", default=None, help="the join code the host printed")
     p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
                                                                          "when no address is given (default 3)")
+    p.add_argument("--game", dest="kind", default=None, choices=["snowtails", "mush", "snake"],
+                   help="with no address: only try the announced games of this kind")
     p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
                                                       "are still shown)")
     seat_options(p)
@@ -1100,7 +1187,10 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--width", type=int, default=None, help="board width in columns (--plain)")
     p.add_argument("--plain", action="store_true",
                    help="print every turn's board (the default when the output is not a terminal)")
-    p.add_argument("--svg", default=None, metavar="FILE", help="write a picture of the game (SVG) to FILE and stop")
+    p.add_argument("--svg", default=None, metavar="FILE", help="write a picture of the game (SVG) to FILE and stop "
+                                                               "(a new file: an existing one is kept)")
+    p.add_argument("--force", action="store_true", help="with --svg: replace FILE if it exists (a link there is "
+                                                        "replaced, never followed)")
 
 
 COMMANDS = {"id": run_id, "host": run_host, "join": run_join, "find": run_find, "resume": run_resume, "games": run_games,

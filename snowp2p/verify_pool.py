@@ -6,7 +6,9 @@ Replaying a log (``netplay.replay_log``) is one observer :class:`Session`
 taking the records in order; most of its time is each record's Ed25519
 verification, which ``cryptography`` runs with the GIL released.  So, while
 the session replays on the main thread, a pool of threads (one per core by
-default) verifies the records ahead of it, in chunks, in log order: each
+default) verifies the records ahead of it, in chunks, in log order, as the
+log is read (at most ``AHEAD_BYTES`` of records ahead: memory does not grow
+with the log, issue 24): each
 record's signature over its envelope bytes, under the roster key of the seat
 the envelope names.  The main thread then hands the session the decoded
 record as a :class:`VerifiedMessage`: a ``SignedMessage`` that remembers the
@@ -29,25 +31,23 @@ sequential replay, which the tests compare against.
 from __future__ import annotations
 
 import os
+from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterable, Iterator, Sequence
 
 import msgpack
 
 from .protocol.crypto import verify
 from .protocol.messages import SIG_CONTEXT, SignedMessage, decode_signed
 
-__all__ = ["VerifiedMessage", "VerifyPool", "audit_threads"]
+__all__ = ["VerifiedMessage", "VerifyPool", "audit_threads", "message"]
 
-#: records per task at most: large enough that a thread's hand-over costs little, small enough that
-#: the replay can start after the first few (a short log gets smaller ones: ``chunk_size``)
-CHUNK = 64
-
-
-def chunk_size(records: int, threads: int) -> int:
-    """Records per task for a log of ``records`` records: at least 4 tasks per thread, 4 to CHUNK records."""
-    return max(4, min(CHUNK, records // (4 * max(1, threads))))
+#: records per task at most, and bytes (a task is handed over when either is reached)
+CHUNK = 16
+CHUNK_BYTES = 256 << 10
+#: bytes of records read ahead of the replay, in all (the audit's memory does not grow with the log)
+AHEAD_BYTES = 4 << 20
 
 
 @dataclass(frozen=True)
@@ -69,16 +69,16 @@ def audit_threads() -> int:
     return os.cpu_count() or 1
 
 
-def _verify_chunk(records: Sequence[bytes], lo: int, hi: int, keys: dict[int, bytes]) -> list[bytes | None]:
-    """For records[lo:hi]: the roster key each one's signature is valid under, or None (unreadable,
-    unknown seat, bad signature: the session will find out for itself)."""
+def _verify_chunk(records: Sequence[bytes], keys: dict[int, bytes]) -> list[bytes | None]:
+    """For each record: the roster key its signature is valid under, or None (unreadable, unknown seat,
+    bad signature: the session will find out for itself)."""
     out: list[bytes | None] = []
-    for i in range(lo, hi):
+    for rec in records:
         key = None
         try:
             # the same two byte strings decode_signed takes from the record (the same msgpack parse of the
             # same bytes; decode_signed also insists that they are all the record holds)
-            env_bytes, sig = msgpack.unpackb(records[i])
+            env_bytes, sig = msgpack.unpackb(rec)
             key = keys.get(msgpack.unpackb(env_bytes)[2])  # the envelope's sender seat
             if key is not None:
                 verify(key, SIG_CONTEXT + env_bytes, sig)
@@ -88,33 +88,36 @@ def _verify_chunk(records: Sequence[bytes], lo: int, hi: int, keys: dict[int, by
     return out
 
 
+def message(record: bytes, key: bytes | None) -> SignedMessage:
+    """A record decoded (``DecodeError`` as ``decode_signed``), remembering a valid signature's key."""
+    msg = decode_signed(record)
+    if key is None:
+        return msg
+    return VerifiedMessage(msg.envelope, msg.signature, msg.envelope_bytes, msg.payload, key)
+
+
 class VerifyPool:
-    """Verifies ``records[start:]`` in threads; ``message(i)`` decodes record i for the session.
+    """Verifies the records of ``records`` (an iterable: read as the replay goes, never all at once) in
+    threads, at most ``AHEAD_BYTES`` ahead of the replay.  Iterating yields ``(index, record, key)`` in
+    order, ``index`` counting from ``start``, ``key`` the one a record's signature was found valid under
+    or None; :func:`message` decodes it for the session.
 
     Use as a context manager (the threads are shut down, unstarted chunks cancelled, on exit).
-    With ``threads <= 1`` nothing runs ahead and ``message(i)`` is plain ``decode_signed``.
-    """
+    With ``threads <= 1`` nothing runs ahead: every key is None."""
 
-    def __init__(self, records: Sequence[bytes], keys: dict[int, bytes], threads: int, start: int = 1) -> None:
-        self.records = records
+    def __init__(self, records: Iterable[bytes], keys: dict[int, bytes], threads: int, start: int = 1) -> None:
+        self.records = iter(records)
         self.keys = {seat: bytes(k) for seat, k in keys.items()}
         self.threads = threads
+        self.start = start
         self._executor: ThreadPoolExecutor | None = None
-        self._chunks: dict[int, Future] = {}
-        self._start = start
-        self._current: tuple[int, list[bytes | None]] | None = None
-        self.chunk = chunk_size(len(records) - start, threads)
 
     def __enter__(self) -> VerifyPool:
-        if self.threads > 1 and len(self.records) > self._start:
-            self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="audit-verify")
+        if self.threads > 1:
             try:
-                for k, lo in enumerate(range(self._start, len(self.records), self.chunk)):
-                    hi = min(lo + self.chunk, len(self.records))
-                    self._chunks[k] = self._executor.submit(_verify_chunk, self.records, lo, hi, self.keys)
+                self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="audit-verify")
             except RuntimeError:  # no thread could be started (a constrained system): the sequential replay
-                self.__exit__()
-                self._chunks.clear()
+                self._executor = None
         return self
 
     def __exit__(self, *exc) -> None:
@@ -122,22 +125,46 @@ class VerifyPool:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
-    def verified_key(self, i: int) -> bytes | None:
-        """The key record i's signature was found valid under (waiting for its chunk), or None."""
-        if self._executor is None:
-            return None
-        k = (i - self._start) // self.chunk
-        if self._current is None or self._current[0] != k:
-            fut = self._chunks.pop(k, None)
-            if fut is None:
-                return None
-            self._current = (k, fut.result())
-        return self._current[1][(i - self._start) % self.chunk]
+    def _chunks(self) -> Iterator[list[bytes]]:
+        chunk: list[bytes] = []
+        size = 0
+        for rec in self.records:
+            chunk.append(rec)
+            size += len(rec)
+            if len(chunk) >= CHUNK or size >= CHUNK_BYTES:
+                yield chunk
+                chunk, size = [], 0
+        if chunk:
+            yield chunk
 
-    def message(self, i: int) -> SignedMessage:
-        """Record i decoded (``DecodeError`` as ``decode_signed``), remembering a valid signature's key."""
-        msg = decode_signed(self.records[i])
-        key = self.verified_key(i)
-        if key is None:
-            return msg
-        return VerifiedMessage(msg.envelope, msg.signature, msg.envelope_bytes, msg.payload, key)
+    def __iter__(self) -> Iterator[tuple[int, bytes, bytes | None]]:
+        i = self.start
+        if self._executor is None:
+            for rec in self.records:
+                yield i, rec, None
+                i += 1
+            return
+        ahead: deque[tuple[list[bytes], Future]] = deque()
+        ahead_bytes = 0
+        chunks = self._chunks()
+        done = False
+        while True:
+            while not done and (not ahead or ahead_bytes < AHEAD_BYTES):
+                chunk = next(chunks, None)
+                if chunk is None:
+                    done = True
+                    break
+                try:
+                    fut = self._executor.submit(_verify_chunk, chunk, self.keys)
+                except RuntimeError:  # (threads gone: verified by the session itself)
+                    fut = Future()
+                    fut.set_result([None] * len(chunk))
+                ahead.append((chunk, fut))
+                ahead_bytes += sum(map(len, chunk))
+            if not ahead:
+                return
+            chunk, fut = ahead.popleft()
+            ahead_bytes -= sum(map(len, chunk))
+            for rec, key in zip(chunk, fut.result()):
+                yield i, rec, key
+                i += 1

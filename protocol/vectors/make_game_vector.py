@@ -39,6 +39,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from snowp2p.protocol.crypto import Identity  # noqa: E402
 from snowp2p.protocol.log import LogWriter  # noqa: E402
+from snowp2p.protocol.messages import Bye  # noqa: E402
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed  # noqa: E402
 from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
@@ -121,6 +122,23 @@ def build() -> dict:
         if to == 0:
             log.append(payload)  # seat 0 logs what it accepts, before acting on it
         deliver(to, s.handle(msg))
+
+    # the game is over: each seat says goodbye (SPEC 11.10), seat 0 first; seat 0 logs its own bye and
+    # seat 1's, as a peer does
+    for seat in range(n):
+        s = sessions[seat]
+        bye = encode_signed(ids[seat], Envelope(game_id, seat, s.chain.next_seq(seat), s.chain.head(seat),
+                                                Bye("game over")))
+        assert s.check(bye) is not None
+        if seat == 0:
+            log.append(bye)
+        for j in range(n):
+            if j != seat:
+                msg = sessions[j].check(bye, seat)
+                assert msg is not None
+                if j == 0:
+                    log.append(bye)
+                sessions[j].handle(msg)
 
     s0 = sessions[0]
     assert all(s.done for s in sessions), "the game did not finish"

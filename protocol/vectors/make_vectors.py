@@ -20,11 +20,26 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from snowp2p.protocol.crypto import Identity, h  # noqa: E402
 from snowp2p.protocol.framing import encode_frame  # noqa: E402
+from snowp2p.protocol.errors import JoinCodeError  # noqa: E402
 from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids  # noqa: E402
+from snowp2p.protocol.roster import roster_body  # noqa: E402
+from snowp2p.protocol.session import Evidence, Link  # noqa: E402
+from snowp2p.rules.config import SledRules  # noqa: E402
+from snowp2p.rules.track import find_track  # noqa: E402
 from snowp2p.net.secure import channel_vector  # noqa: E402
 from snowp2p.protocol.log import MAGIC, encode_record  # noqa: E402
 from snowp2p.protocol.messages import (  # noqa: E402
+    HOST_SEAT,
+    UNSEATED,
     ZERO_HASH,
+    Absent,
+    Bye,
+    Challenge,
+    Hello,
+    Join,
+    Refuse,
+    Vote,
+    Welcome,
     CommitChain,
     Envelope,
     Move,
@@ -117,25 +132,27 @@ def message_vectors() -> dict:
                   "seat.1": fixed("seat 1"), "turn": fixed("turn")},
     )
     envs.append((guest, Envelope(GAME_ID, 1, 0, ZERO_HASH, move)))
-    out = []
-    for ident, env in envs:
-        payload = encode_signed(ident, env)
-        msg = decode_signed(payload)
-        out.append({
-            "signer_seed": ident.to_bytes().hex(),
-            "game": env.game.hex(),
-            "sender": env.sender,
-            "seq": env.seq,
-            "prev": env.prev.hex(),
-            "type": env.type,
-            "body": to_json(to_wire(env.body)),
-            "envelope_bytes": msg.envelope_bytes.hex(),
-            "signature": msg.signature.hex(),
-            "payload": payload.hex(),
-            "frame": encode_frame(payload).hex(),
-            "digest": msg.digest.hex(),
-        })
-    return {"messages": out}
+    return {"messages": [signed_entry(ident, env) for ident, env in envs]}
+
+
+def signed_entry(ident: Identity, env: Envelope) -> dict:
+    """One signed message as the vectors give it: envelope fields, body, bytes, payload, frame, digest."""
+    payload = encode_signed(ident, env)
+    msg = decode_signed(payload)
+    return {
+        "signer_seed": ident.to_bytes().hex(),
+        "game": env.game.hex(),
+        "sender": env.sender,
+        "seq": env.seq,
+        "prev": env.prev.hex(),
+        "type": env.type,
+        "body": to_json(to_wire(env.body)),
+        "envelope_bytes": msg.envelope_bytes.hex(),
+        "signature": msg.signature.hex(),
+        "payload": payload.hex(),
+        "frame": encode_frame(payload).hex(),
+        "digest": msg.digest.hex(),
+    }
 
 
 def chain_vectors() -> dict:
@@ -222,6 +239,7 @@ def joincode_vectors() -> dict:
     assert host.finish(joiner.message) == key
     id_a, id_b = pake_ids(t.game_id, t.host_pubkey, t.joiner_pubkey)
     return {
+        **spake2_internals(code, joiner, host),
         "rand_bytes": rand_bytes.hex(),
         "code": code,
         "game_id": GAME_ID.hex(),
@@ -239,6 +257,130 @@ def joincode_vectors() -> dict:
         "joiner_tag": joiner.my_tag().hex(),
         "host_tag": host.my_tag().hex(),
     }
+
+
+def _scalar(n: int) -> str:
+    return n.to_bytes(32, "big").hex()
+
+
+def spake2_internals(code: str, joiner: PakeSide, host: PakeSide) -> dict:
+    """What SPEC section 10 computes, from the spake2 package's own objects: M, N, the password scalar,
+    both secret scalars (32-byte big-endian), the shared point Z."""
+    from spake2.parameters.ed25519 import ParamsEd25519 as P
+
+    a, b = joiner._spake, host._spake
+    z = P.group.bytes_to_element(b.outbound_message).add(P.N.scalarmult(-a.pw_scalar)).scalarmult(a.xy_scalar)
+    z2 = P.group.bytes_to_element(a.outbound_message).add(P.M.scalarmult(-b.pw_scalar)).scalarmult(b.xy_scalar)
+    assert z.to_bytes() == z2.to_bytes()
+    return {"M": P.M.to_bytes().hex(), "N": P.N.to_bytes().hex(), "password": code,
+            "password_scalar": _scalar(a.pw_scalar), "joiner_scalar": _scalar(a.xy_scalar),
+            "host_scalar": _scalar(b.xy_scalar), "Z": z.to_bytes().hex()}
+
+
+def lobby_vectors() -> dict:
+    """A whole lobby exchange (SPEC section 10) between fixed identities, and a wrong code's refusal."""
+    host = Identity.from_seed(fixed("vector identity 0"))
+    joiner = Identity.from_seed(fixed("vector identity 1"))
+    stranger = Identity.from_seed(fixed("vector identity 2"))
+    code = make_code(fixed("vector lobby code bytes"))
+    host_nonce, joiner_nonce = fixed("vector lobby host nonce"), fixed("vector lobby joiner nonce")
+    hello = Envelope(ZERO_HASH, UNSEATED, 0, ZERO_HASH, Hello("Bo", joiner.public_key, joiner_nonce, 47471))
+    t = JoinTranscript(GAME_ID, host.public_key, host_nonce, joiner.public_key, joiner_nonce)
+    hside = PakeSide("host", code, t, fixed("vector lobby host pake seed"))
+    jside = PakeSide("joiner", code, t, fixed("vector lobby joiner pake seed"))
+    challenge = Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Challenge(host.public_key, host_nonce, "mush",
+                                                                     hside.message))
+    jside.finish(hside.message)
+    join = Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Join(jside.message, jside.my_tag()))
+    hside.finish(jside.message)
+    hside.check(jside.my_tag())
+    welcome = Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Welcome(1, hside.my_tag()))
+    jside.check(hside.my_tag())
+    body = roster_body("mush", find_track("village", "mush"), SledRules(game="mush"),
+                       (Seat("Ann", host.public_key, "192.168.1.5", 47470),
+                        Seat("Bo", joiner.public_key, "192.168.1.6", 47471)))
+    roster = Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, body)
+    # a stranger with another code: its join is refused
+    s_nonce = fixed("vector lobby stranger nonce")
+    wrong = "1-husky-husky" if code != "1-husky-husky" else "2-husky-husky"
+    t2 = JoinTranscript(GAME_ID, host.public_key, fixed("vector lobby host nonce 2"), stranger.public_key, s_nonce)
+    h2 = PakeSide("host", code, t2, fixed("vector lobby host pake seed 2"))
+    s2 = PakeSide("joiner", wrong, t2, fixed("vector lobby stranger pake seed"))
+    s2.finish(h2.message)
+    h2.finish(s2.message)
+    try:
+        h2.check(s2.my_tag())
+        raise AssertionError("a wrong code passed")
+    except JoinCodeError:
+        pass
+    return {
+        "code": code, "code_rand_bytes": fixed("vector lobby code bytes").hex(),
+        "host_seed": fixed("vector identity 0").hex(), "joiner_seed": fixed("vector identity 1").hex(),
+        "host_pake_seed": fixed("vector lobby host pake seed").hex(),
+        "joiner_pake_seed": fixed("vector lobby joiner pake seed").hex(),
+        "spake2": spake2_internals(code, jside, hside), "key": jside.key.hex(),
+        "exchange": [signed_entry(joiner, hello), signed_entry(host, challenge), signed_entry(joiner, join),
+                     signed_entry(host, welcome), signed_entry(host, roster)],
+        "wrong_code": {
+            "code_used": wrong, "stranger_seed": fixed("vector identity 2").hex(),
+            "host_pake_seed": fixed("vector lobby host pake seed 2").hex(),
+            "stranger_pake_seed": fixed("vector lobby stranger pake seed").hex(),
+            "exchange": [
+                signed_entry(stranger, Envelope(ZERO_HASH, UNSEATED, 0, ZERO_HASH,
+                                                Hello("Eve", stranger.public_key, s_nonce, 47472))),
+                signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH,
+                                            Challenge(host.public_key, t2.host_nonce, "mush", h2.message))),
+                signed_entry(stranger, Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Join(s2.message, s2.my_tag()))),
+                signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Refuse("wrong join code"))),
+            ],
+        },
+    }
+
+
+def link_vectors() -> dict:
+    """A mesh link (SPEC section 11.1): seat 2 dials seat 1; the Noise handshake, then three link frames."""
+    dialer = Identity.from_seed(fixed("vector identity 2"))
+    dialed = Identity.from_seed(fixed("vector identity 1"))
+    de, ae = fixed("vector link dialer ephemeral"), fixed("vector link acceptor ephemeral")
+    first = channel_vector(GAME_ID, de, ae, (b"x", b"y"))
+    nd, na = first["dialer_nonce"], first["acceptor_nonce"]
+    links = [(dialer, Envelope(GAME_ID, 2, 0, ZERO_HASH, Link(2, 5, nd, ZERO_HASH))),
+             (dialed, Envelope(GAME_ID, 1, 0, ZERO_HASH, Link(1, 7, na, nd))),
+             (dialer, Envelope(GAME_ID, 2, 0, ZERO_HASH, Link(2, 5, nd, na)))]
+    entries = [signed_entry(i, e) for i, e in links]
+    frames = [bytes.fromhex(e["frame"]) for e in entries]
+    v = channel_vector(GAME_ID, de, ae, (frames[0], frames[1]), more=(frames[2],))
+    assert v["handshake_hash"] == first["handshake_hash"]
+    records = [v["record_dialer_to_acceptor"], v["record_acceptor_to_dialer"], v["more"][0]]
+    for e, r in zip(entries, records):
+        e["record"] = r.hex()
+    return {"game_id": GAME_ID.hex(), "dialer_seat": 2, "dialed_seat": 1,
+            "dialer_ephemeral": de.hex(), "acceptor_ephemeral": ae.hex(),
+            "prologue": v["prologue"].hex(), "message1": v["message1"].hex(), "message2": v["message2"].hex(),
+            "handshake_hash": v["handshake_hash"].hex(), "dialer_nonce": nd.hex(), "acceptor_nonce": na.hex(),
+            "links": entries}
+
+
+def kinds_vectors() -> dict:
+    """One signed example of each message kind outside a turn (evidence, absent, vote, bye): seat 0's
+    messages seq 5.. of a game, chained; the evidence holds two of seat 1's (a move and a reveal)."""
+    seat0 = Identity.from_seed(fixed("vector identity 0"))
+    seat1 = Identity.from_seed(fixed("vector identity 1"))
+    m1 = encode_signed(seat1, Envelope(GAME_ID, 1, 3, fixed("vector seat 1 seq 2"),
+                                       Move(turn=2, action={"lane": 1}, openings=(), preimage=fixed("pre 2"),
+                                            state=fixed("state 1"), sections={"board": fixed("board 1")})))
+    m2 = encode_signed(seat1, Envelope(GAME_ID, 1, 3, fixed("vector seat 1 seq 2"),
+                                       Move(turn=2, action={"lane": 2}, openings=(), preimage=fixed("pre 2"),
+                                            state=fixed("state 1"), sections={"board": fixed("board 1")})))
+    bodies = [Evidence((m1, m2)), Absent(1, 4, 3), Vote(1, "bot", 3), Bye("game over")]
+    out, prev = [], fixed("vector seat 0 seq 4")
+    for k, body in enumerate(bodies):
+        env = Envelope(GAME_ID, 0, 5 + k, prev, body)
+        e = signed_entry(seat0, env)
+        prev = bytes.fromhex(e["digest"])
+        out.append(e)
+    return {"signer_public_key": seat0.public_key.hex(), "seat1_public_key": seat1.public_key.hex(),
+            "messages": out}
 
 
 def channel_vectors() -> dict:
@@ -270,6 +412,9 @@ VECTORS = {
     "joincode.json": joincode_vectors,
     "channel.json": channel_vectors,
     "log.json": log_vectors,
+    "lobby.json": lobby_vectors,
+    "link.json": link_vectors,
+    "kinds.json": kinds_vectors,
 }
 
 

@@ -17,6 +17,23 @@ seconds (:func:`browse`).  What comes from the network is checked
 ignored.  Nothing in it is used as a file path (the track is only shown;
 the roster names the track the game is played on, as before).
 
+Anyone on the LAN can announce anything (issue 24): an announcement is a
+hint where to look, never trusted.  So:
+
+* no cap on names can hide a game: every name heard is kept (up to
+  ``MAX_NAMES``, far more than a LAN has games) and resolved from the
+  records that came with it; only names whose records did not come are
+  asked for, ``MAX_ASKED`` of them at most, in parallel;
+* :func:`arrange` (pure) orders the games round-robin over the addresses
+  they are announced at (a flood from one address comes after every other
+  address's first game) and counts, for each game, the *other*
+  announcements that carry the same fingerprint (``dup``): at most one of
+  them can be that host, ``find`` marks them and checks who proves what;
+* ``join --code`` without an address tries the games with the code
+  (netplay): a host whose signed challenge proves another key than its
+  announcement's fingerprint is dropped and reported before it is given a
+  guess; a host that does not prove the code is passed over.
+
 zeroconf runs its own thread; the calls here that may block (register,
 update, unregister, resolve) run in trio worker threads.
 """
@@ -26,7 +43,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import trio
 
@@ -36,6 +53,11 @@ SERVICE_TYPE = "_snowp2p._tcp.local."
 #: seconds `join` (without an address) and `find` listen for announcements
 BROWSE_SECONDS = 3.0
 _MAX_TXT = 64  # characters of any TXT value we show
+#: names kept from one browse (memory bound; a LAN has a handful of games)
+MAX_NAMES = 4096
+#: names asked for whose records did not come with the announcement (each waits up to ASK_MS)
+MAX_ASKED = 64
+ASK_MS = 1500
 
 
 @dataclass(frozen=True)
@@ -52,6 +74,7 @@ class GameAd:
     addr: str
     port: int
     version: int = PROTOCOL_VERSION
+    dup: int = 0  # other announcements with the same fingerprint (at most one of them is that host)
 
     @property
     def free(self) -> int:
@@ -158,27 +181,40 @@ class Announcer:
 
 
 def _browse_blocking(seconds: float) -> list[GameAd]:
-    from zeroconf import ServiceBrowser, ServiceStateChange, Zeroconf
+    from concurrent.futures import ThreadPoolExecutor
+
+    from zeroconf import ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
     zc = Zeroconf()
-    names: list[str] = []
-    seen = threading.Event()
+    names: dict[str, None] = {}  # (ordered, unique)
 
     def on_change(zeroconf, service_type, name, state_change):
-        if state_change is ServiceStateChange.Added and name not in names and len(names) < 64:
-            names.append(name)
-            seen.set()
+        if state_change is ServiceStateChange.Added and len(names) < MAX_NAMES:
+            names.setdefault(name, None)
+
+    def ask(info) -> bool:
+        try:
+            return info.request(zc, ASK_MS)
+        except Exception:
+            return False
 
     try:
         browser = ServiceBrowser(zc, SERVICE_TYPE, handlers=[on_change])
         threading.Event().wait(seconds)
         browser.cancel()
-        ads = []
+        infos, missing = [], []
         for name in list(names):
-            info = zc.get_service_info(SERVICE_TYPE, name, timeout=1500)
-            if info is None or info.port is None:
+            info = ServiceInfo(SERVICE_TYPE, name)
+            (infos if info.load_from_cache(zc) else missing).append(info)
+        if missing:
+            with ThreadPoolExecutor(16) as pool:
+                asked = missing[:MAX_ASKED]
+                infos += [i for i, ok in zip(asked, pool.map(ask, asked)) if ok]
+        ads = []
+        for info in infos:
+            if info.port is None:
                 continue
-            ad = parse_ad(name.removesuffix("." + SERVICE_TYPE), info.properties or {}, info.parsed_addresses(),
+            ad = parse_ad(info.name.removesuffix("." + SERVICE_TYPE), info.properties or {}, info.parsed_addresses(),
                           info.port)
             if ad is not None:
                 ads.append(ad)
@@ -187,11 +223,28 @@ def _browse_blocking(seconds: float) -> list[GameAd]:
         zc.close()
 
 
+def arrange(ads: list[GameAd]) -> list[GameAd]:
+    """The games to show or try (pure): identical ones once; round-robin over the announced addresses
+    (each address's games in a stable order); each with ``dup``, the number of other announcements of
+    its fingerprint."""
+    unique = sorted({(a.addr, a.port, a.fingerprint): a for a in ads}.values(),
+                    key=lambda a: (a.host_nick, a.port, a.name))
+    by_fp: dict[str, int] = {}
+    for a in unique:
+        by_fp[a.fingerprint] = by_fp.get(a.fingerprint, 0) + 1
+    by_addr: dict[str, list[GameAd]] = {}
+    for a in unique:
+        by_addr.setdefault(a.addr, []).append(replace(a, dup=by_fp[a.fingerprint] - 1))
+    out: list[GameAd] = []
+    groups = [by_addr[k] for k in sorted(by_addr, key=lambda k: (len(by_addr[k]), k))]
+    for k in range(max((len(g) for g in groups), default=0)):
+        out += [g[k] for g in groups if k < len(g)]
+    return out
+
+
 async def browse(seconds: float = BROWSE_SECONDS) -> list[GameAd]:
-    """The games announced on the LAN within ``seconds`` (checked, de-duplicated, in a stable order)."""
-    ads = await trio.to_thread.run_sync(_browse_blocking, seconds)
-    unique = {(a.addr, a.port, a.fingerprint): a for a in ads}
-    return sorted(unique.values(), key=lambda a: (a.host_nick, a.addr, a.port))
+    """The games announced on the LAN within ``seconds`` (checked, de-duplicated, in the order of :func:`arrange`)."""
+    return arrange(await trio.to_thread.run_sync(_browse_blocking, seconds))
 
 
-__all__ = ["SERVICE_TYPE", "BROWSE_SECONDS", "GameAd", "ad_properties", "parse_ad", "Announcer", "browse"]
+__all__ = ["SERVICE_TYPE", "BROWSE_SECONDS", "GameAd", "ad_properties", "parse_ad", "arrange", "Announcer", "browse"]

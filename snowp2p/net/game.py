@@ -6,7 +6,7 @@ Theory of operation
   each joiner says ``hello``, the host answers ``challenge`` with the game
   id and its SPAKE2 message, the joiner answers ``join`` with its own and
   its key confirmation (protocol/SPEC.md section 10), the host confirms
-  too (``welcome``).  Wrong codes are rationed (guard.GuessLimiter) and
+  too (``welcome``).  Code attempts are rationed (guard.Turnstile) and
   unauthenticated connections capped (guard.Gate).  When the seats are
   full the host signs the ``roster``.
 * Mesh: every seat connects to every other seat (seat j dials seats
@@ -51,7 +51,7 @@ from ..rules.config import SledRules
 from ..rules.track import Track, find_track
 from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
 from . import secure
-from .guard import Gate, GuessLimiter, accept_loop
+from .guard import Gate, GuessLimiter, Turnstile, accept_loop
 from .watch import AbsenceWatch
 
 DEFAULT_PORT = 47470
@@ -112,20 +112,22 @@ class Lobby:
         self.computer_keys: set[bytes] = set()  # public keys of the computer players the host started itself
         self.changed: Callable[[], None] = lambda: None  # called when a seat is taken (the lobby screen)
         self.guesses = GuessLimiter()
-        self.gate = Gate()
-        #: called with the new code when the old one is retired (the shell prints the join line again)
-        self.on_new_code: Callable[[str], None] = lambda code: None
+        self.turnstile = Turnstile(self.guesses)
+        self.gate = Gate(rank=self.guesses.rank)
 
     async def handle(self, stream: trio.SocketStream, settle: Callable[[], None] = lambda: None) -> None:
-        conn = Conn(stream, peer_address(stream) or "joiner")
+        addr = peer_address(stream)
+        conn = Conn(stream, addr or "joiner")
         keep = False
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
                 keep = await self._handshake(conn, stream, settle)
         except (trio.TooSlowError, ConnectionClosed, ProtocolError) as e:
-            self.say(f"lobby: a joiner from {conn.label} was dropped: {_reason(e)}")
+            if not self.guesses.guessing():  # (while someone is guessing: in the status line, not one a try)
+                self.say(f"lobby: a joiner from {conn.label} was dropped: {_reason(e)}")
         finally:
-            if not keep:
+            if not keep:  # anything but a seat ranks that address after the newcomers (guard.Turnstile)
+                self.guesses.missed(addr)
                 await conn.aclose()
 
     async def _refuse(self, conn: Conn, reason: str, quiet: bool = False) -> None:
@@ -138,17 +140,8 @@ class Lobby:
             pass
 
     def _wrong_code(self, addr: str) -> None:
-        """Count a wrong code; retire the code after too many; one status line now and then."""
-        if self.guesses.failed(addr):
-            self.guesses.new_code()
-            self.code = joincode.make_code(os.urandom(16))
-            line = self.guesses.summary(trio.current_time(), force=True)
-            if line:
-                self.say(line)
-            self.say(f"lobby: too many wrong join codes: that code is retired (the players already in stay in); "
-                     f"the new code is {self.code}")
-            self.on_new_code(self.code)
-            return
+        """Count a wrong code; one status line now and then (the code stays: guard.py)."""
+        self.guesses.failed(addr)
         line = self.guesses.summary(trio.current_time())
         if line:
             self.say(line)
@@ -185,11 +178,10 @@ class Lobby:
             await self._refuse(conn, "this identity has already joined")
             return False
         addr = peer_address(stream)
-        delay = self.guesses.delay(addr)
-        if delay:  # an address that got the code wrong a few times waits longer for each answer
-            await trio.sleep(delay)
+        # one challenge is one guess of the code: they are rationed for the whole lobby, newcomers first
+        await self.turnstile.admit(addr)
         nonce = os.urandom(32)
-        code = self.code  # the code this handshake runs with (a retired one fails from now on)
+        code = self.code
         tr = joincode.JoinTranscript(self.game_id, self.identity.public_key, nonce, hello.body.pubkey,
                                      hello.body.nonce)
         pake = joincode.PakeSide("host", code, tr, os.urandom(32))
@@ -337,14 +329,16 @@ class JoinResult:
     listeners: list
 
 
-async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: str,
-                     say: Callable[[str], None], listen_host: str | None = None) -> JoinResult:
-    try:
-        code = joincode.normalize(code)
-    except ValueError as e:
-        raise NetError(f"--code: {e}") from None
-    listeners = await trio.open_tcp_listeners(0, host=listen_host)
-    my_port = listeners[0].socket.getsockname()[1]
+class FakeAnnouncement(NetError):
+    """An announced game whose host proves another key than the fingerprint it announced."""
+
+
+async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, nick: str, my_port: int,
+                           expect_fp: str | None = None) -> tuple[Conn, SignedMessage, SignedMessage]:
+    """hello, challenge, join, welcome (protocol/SPEC.md section 10): the connection, the host's challenge
+    and its welcome, once the host has proven the code.  ``expect_fp``: the fingerprint the game was
+    announced with; a challenge signed by another key is refused before the code is used
+    (``FakeAnnouncement``): a fake announcer gets no guess."""
     try:
         with trio.fail_after(HANDSHAKE_TIMEOUT):
             stream = await trio.open_tcp_stream(host, port)
@@ -352,12 +346,16 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
         raise NetError(f"can not reach {host}:{port}: {_reason(e)}") from None
     conn = Conn(stream, f"host {host}:{port}")
     nonce = os.urandom(32)
+    ok = False
     try:
         with trio.fail_after(HANDSHAKE_TIMEOUT):
             await conn.send(_lobby_frame(identity, ZERO_HASH, UNSEATED, Hello(nick, identity.public_key, nonce, my_port)))
             ch = await _expect(conn, Challenge)
             game_id = ch.envelope.game
             ch.verify(ch.body.pubkey)
+            if expect_fp is not None and fingerprint(ch.body.pubkey) != expect_fp:
+                raise FakeAnnouncement(f"the game announced at {host}:{port} as [{expect_fp}] is hosted by "
+                                       f"[{fingerprint(ch.body.pubkey)}]: a fake announcement, not tried")
             tr = joincode.JoinTranscript(game_id, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
             pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
             try:
@@ -371,12 +369,113 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
                 pake.check(wel.body.tag)
             except JoinCodeError:
                 raise NetError("the host could not prove it knows the code: not the game you were invited to")
+        ok = True
+        return conn, ch, wel
     except trio.TooSlowError:
         raise NetError(f"the host at {host}:{port} did not answer in time") from None
     except ConnectionClosed as e:
         raise NetError(f"the host closed the connection without letting this player in (is the game full or "
                        f"already started?): {e}") from None
-    say(f"joined {GAME_TITLES.get(ch.body.kind, ch.body.kind)} at {host}:{port} as seat {wel.body.seat}; "
+    except ProtocolError as e:
+        raise NetError(f"the host at {host}:{port} sent a bad message: {e}") from None
+    finally:
+        if not ok:
+            with trio.CancelScope(shield=True):
+                await conn.aclose()
+
+
+async def _joiner_setup(code: str, listen_host: str | None) -> tuple[str, list, int]:
+    """The code's normal form, and the listeners the joiner's mesh links will come to (and their port)."""
+    try:
+        code = joincode.normalize(code)
+    except ValueError as e:
+        raise NetError(f"--code: {e}") from None
+    listeners = await trio.open_tcp_listeners(0, host=listen_host)
+    return code, listeners, listeners[0].socket.getsockname()[1]
+
+
+async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: str,
+                     say: Callable[[str], None], listen_host: str | None = None) -> JoinResult:
+    code, listeners, my_port = await _joiner_setup(code, listen_host)
+    conn, ch, wel = await _lobby_handshake(host, port, code, identity, nick, my_port)
+    return await _await_roster(conn, ch, wel, identity, listeners, f"{host}:{port}", say)
+
+
+async def challenge_key(host: str, port: int, timeout: float = HANDSHAKE_TIMEOUT) -> bytes | str:
+    """The key a lobby at host:port signs its challenge with (a hello from a throwaway identity, no code
+    given: `find`'s check of an announcement), or why there is none (a line)."""
+    ident = Identity.from_seed(os.urandom(32))
+    try:
+        with trio.fail_after(timeout):
+            stream = await trio.open_tcp_stream(host, port)
+            conn = Conn(stream, f"{host}:{port}")
+            try:
+                await conn.send(_lobby_frame(ident, ZERO_HASH, UNSEATED, Hello("find", ident.public_key,
+                                                                                os.urandom(32), 0)))
+                ch = await _expect(conn, Challenge)
+                ch.verify(ch.body.pubkey)
+                return bytes(ch.body.pubkey)
+            finally:
+                with trio.CancelScope(shield=True):
+                    await conn.aclose()
+    except trio.TooSlowError:
+        return "it did not answer in time"
+    except (OSError, ConnectionClosed, NetError, ProtocolError) as e:
+        return _reason(e)
+
+
+#: announced games tried at once by `join --code` without an address
+JOIN_TRIES_AT_ONCE = 8
+
+
+async def join_announced(ads: list, code: str, identity: Identity, nick: str, say: Callable[[str], None],
+                         listen_host: str | None = None) -> JoinResult:
+    """Join, of the announced games ``ads`` (discovery.GameAd, in the order to try), the one whose host
+    proves the code with the key it announced (issue 24).  A fake announcement (another key) is dropped
+    and reported before it gets a guess; a game that does not prove the code is passed over.  Several
+    are tried at once; the first that proves the code is kept, the other attempts are cancelled."""
+    code, listeners, my_port = await _joiner_setup(code, listen_host)
+    limiter = trio.CapacityLimiter(JOIN_TRIES_AT_ONCE)
+    won: list = []
+    failed: list[str] = []
+
+    async def attempt(ad) -> None:
+        async with limiter:
+            if won:
+                return
+            try:
+                got = await _lobby_handshake(ad.addr, ad.port, code, identity, nick, my_port, ad.fingerprint)
+            except FakeAnnouncement as e:
+                say(f"dropped: {e}")
+                return
+            except NetError as e:
+                failed.append(f"{ad.addr}:{ad.port}: {e}")
+                return
+            if won:  # (two games proving one code: never in practice; keep the first)
+                await got[0].aclose()
+                return
+            won.append((ad, got))
+            nursery.cancel_scope.cancel()
+
+    async with trio.open_nursery() as nursery:
+        for ad in ads:
+            nursery.start_soon(attempt, ad)
+    if not won:
+        for listener in listeners:
+            await listener.aclose()
+        tried = f"; {'; '.join(failed[:3])}" if failed else ""
+        raise NetError(f"none of the {len(ads)} game(s) announced on the LAN proved this join code (is it the "
+                       f"code your host printed?){tried}")
+    ad, (conn, ch, wel) = won[0]
+    say(f"the game announced at {ad.addr}:{ad.port} by {ad.host_nick} [{ad.fingerprint}] proved the join code "
+        "with that key")
+    return await _await_roster(conn, ch, wel, identity, listeners, f"{ad.addr}:{ad.port}", say)
+
+
+async def _await_roster(conn: Conn, ch: SignedMessage, wel: SignedMessage, identity: Identity, listeners: list,
+                        where: str, say: Callable[[str], None]) -> JoinResult:
+    game_id = ch.envelope.game
+    say(f"joined {GAME_TITLES.get(ch.body.kind, ch.body.kind)} at {where} as seat {wel.body.seat}; "
         "waiting for the other players...")
     try:
         raw = await conn.recv()

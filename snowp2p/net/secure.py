@@ -105,8 +105,10 @@ def _piece(data: bytes) -> bytes:
 
 
 def channel_vector(game_id: bytes, dialer_ephemeral: bytes, acceptor_ephemeral: bytes,
-                   plaintexts: tuple[bytes, bytes]) -> dict:
-    """A whole handshake and one record each way, from fixed ephemeral keys (protocol/vectors/channel.json)."""
+                   plaintexts: tuple[bytes, bytes], more: tuple[bytes, ...] = ()) -> dict:
+    """A whole handshake and one record each way, from fixed ephemeral keys (protocol/vectors/channel.json);
+    ``more``: further plaintexts, dialer's first then alternating, whose records are in ``"more"``
+    (protocol/vectors/link.json)."""
     with warnings.catch_warnings():  # noiseprotocol warns that fixed ephemerals are for tests only: they are
         warnings.simplefilter("ignore")
         d, a = _noise(True, game_id, dialer_ephemeral), _noise(False, game_id, acceptor_ephemeral)
@@ -119,9 +121,18 @@ def channel_vector(game_id: bytes, dialer_ephemeral: bytes, acceptor_ephemeral: 
     dn, an = _nonces(hh)
     r1, r2 = d.encrypt(plaintexts[0]), a.encrypt(plaintexts[1])
     assert a.decrypt(r1) == plaintexts[0] and d.decrypt(r2) == plaintexts[1]
-    return {"prologue": encode_parts(PROLOGUE_LABEL, game_id), "message1": m1, "message2": m2,
-            "handshake_hash": hh, "dialer_nonce": dn, "acceptor_nonce": an,
-            "record_dialer_to_acceptor": _piece(r1), "record_acceptor_to_dialer": _piece(r2)}
+    out = {"prologue": encode_parts(PROLOGUE_LABEL, game_id), "message1": m1, "message2": m2,
+           "handshake_hash": hh, "dialer_nonce": dn, "acceptor_nonce": an,
+           "record_dialer_to_acceptor": _piece(r1), "record_acceptor_to_dialer": _piece(r2)}
+    if more:
+        records = []
+        for k, plain in enumerate(more):
+            src, dst = (d, a) if k % 2 == 0 else (a, d)
+            r = src.encrypt(plain)
+            assert dst.decrypt(r) == plain
+            records.append(_piece(r))
+        out["more"] = records
+    return out
 
 
 def _nonces(hh: bytes) -> tuple[bytes, bytes]:

@@ -59,6 +59,8 @@ PAKE_LABEL = "snowp2p/join-pake/v2"
 PAKE_SEED_TAG = "snowp2p/join-pake-seed/v2"
 CODE_RAND_TAG = "snowp2p/join-code/v1"
 MAX_NUMBER = 999
+#: how many codes there are: 999 * 256 * 256 (about 2**26)
+CODE_SPACE = MAX_NUMBER * 256 * 256
 #: A SPAKE2 message: one side byte ("A" or "B") and a 32-byte Ed25519 point.
 PAKE_MESSAGE_SIZE = 33
 

@@ -10,7 +10,8 @@ where ``data`` is the exact signed payload of a message this peer sent
 or accepted (G7: written before acting on it).  The CRC only detects
 accidental damage; authenticity comes from the signatures inside.
 
-``read_log`` walks the records.  If the file ends in the middle of the
+``LogReader`` walks the records one at a time (memory: one record);
+``read_log`` collects them all.  If the file ends in the middle of the
 magic or of a record, or its *final* record fails its CRC, the tail is
 *torn* (a crash during the last append): the valid records and the
 offset where they end are returned, and the caller truncates the file
@@ -23,12 +24,12 @@ from __future__ import annotations
 
 import os
 import zlib
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO, Iterator, NamedTuple
 
 from .errors import LogError
 from .framing import MAX_FRAME
 
-__all__ = ["MAGIC", "MAX_RECORD", "encode_record", "LogWriter", "LogContents", "read_log"]
+__all__ = ["MAGIC", "MAX_RECORD", "encode_record", "LogWriter", "LogContents", "LogReader", "read_log"]
 
 MAGIC = b"SNOWLOG1"
 MAX_RECORD = MAX_FRAME
@@ -75,36 +76,60 @@ class LogContents(NamedTuple):
     valid_length: int  # offset just past the last good record: truncate here
 
 
+class LogReader:
+    """The records of a log file one at a time, from its start, in memory bounded by one record
+    (``snowp2p audit`` streams a log of any size).  Iterate once; then ``torn`` and ``valid_length``
+    say how it ended (see the module doc); ``offset`` is where the record last yielded starts.  A bad
+    record followed by more data raises ``LogError`` during the iteration."""
+
+    def __init__(self, fileobj: BinaryIO) -> None:
+        self._f = fileobj
+        self.torn = False
+        self.valid_length = 0
+        self.offset = 0
+
+    def __iter__(self) -> Iterator[bytes]:
+        f = self._f
+        size = f.seek(0, os.SEEK_END)
+        f.seek(0)
+        magic = f.read(len(MAGIC))
+        if len(magic) < len(MAGIC):
+            if MAGIC.startswith(magic):
+                self.torn, self.valid_length = size > 0, 0
+                return
+            raise LogError("not a snowp2p log file (bad magic)")
+        if magic != MAGIC:
+            raise LogError("not a snowp2p log file (bad magic)")
+        pos, index = len(MAGIC), 0
+        while pos < size:
+            self.valid_length = pos
+            if size - pos < _HEAD:
+                self.torn = True
+                return
+            head = f.read(_HEAD)
+            length = int.from_bytes(head, "big")
+            end = pos + _HEAD + length + _CRC
+            if end > size:  # runs past the end of the file: a torn append (whatever the length says)
+                self.torn = True
+                return
+            damaged = not 1 <= length <= MAX_RECORD
+            if not damaged:
+                rest = f.read(length + _CRC)
+                data = rest[:length]
+                damaged = zlib.crc32(head + data) != int.from_bytes(rest[length:], "big")
+            if damaged:
+                if end == size:
+                    self.torn = True
+                    return
+                raise LogError(f"log record {index} at byte offset {pos} is corrupt")
+            self.offset = pos
+            yield data
+            pos, index = end, index + 1
+        self.valid_length = pos
+
+
 def read_log(fileobj: BinaryIO) -> LogContents:
     """Read every record of a log file (from its start).  See module doc."""
-    fileobj.seek(0)
-    blob = fileobj.read()
-    size = len(blob)
-    if size < len(MAGIC):
-        if MAGIC.startswith(blob):
-            return LogContents([], size > 0, 0)
-        raise LogError("not a snowp2p log file (bad magic)")
-    if blob[: len(MAGIC)] != MAGIC:
-        raise LogError("not a snowp2p log file (bad magic)")
-    records: list[bytes] = []
-    pos = len(MAGIC)
-    while pos < size:
-        index = len(records)
-        if size - pos < _HEAD:
-            return LogContents(records, True, pos)
-        length = int.from_bytes(blob[pos : pos + _HEAD], "big")
-        end = pos + _HEAD + length + _CRC
-        if end > size:
-            # Runs past the end of the file: a torn append (whatever the length says).
-            return LogContents(records, True, pos)
-        damaged = not 1 <= length <= MAX_RECORD or (
-            zlib.crc32(blob[pos : pos + _HEAD + length])
-            != int.from_bytes(blob[end - _CRC : end], "big")
-        )
-        if damaged:
-            if end == size:
-                return LogContents(records, True, pos)
-            raise LogError(f"log record {index} at byte offset {pos} is corrupt")
-        records.append(blob[pos + _HEAD : pos + _HEAD + length])
-        pos = end
-    return LogContents(records, False, pos)
+    reader = LogReader(fileobj)
+    records = list(reader)
+    return LogContents(records, reader.torn, reader.valid_length)

@@ -286,7 +286,7 @@ class NetTable:
         s = self.session
         title = f"{self.table.title}, game {s.game_id.hex()[:16]}"
         text = snake_svg(s.state, title) if s.kind == "snake" else sled_svg(s.state, self.trails, title)
-        return write_svg(path, text)
+        return write_svg(path, text, fresh=True)  # (never over an older picture: game-2.svg...)
 
 
 def settings_lines(s) -> list[str]:

@@ -306,16 +306,19 @@ def snake_svg(state, title: str = "Snake Carnival") -> str:
     return "\n".join(out) + "\n"
 
 
-def write_svg(path: str | Path, text: str) -> str:
-    """Write the picture; return its absolute path (OSError when it can not be written)."""
-    p = Path(path)
-    p.write_text(text, encoding="utf-8")
-    return str(p.resolve())
+def write_svg(path: str | Path, text: str, force: bool = False, fresh: bool = False) -> str:
+    """Write the picture to a new file; return its absolute path (OSError when it can not be written;
+    FileExistsError when the path is taken, unless ``force`` replaces it, or ``fresh`` picks the next free
+    name: snowp2p/files.py; a symbolic link is never followed)."""
+    from ..files import write_fresh, write_new
+
+    data = text.encode("utf-8")
+    return write_fresh(path, data) if fresh else write_new(path, data, force=force)
 
 
 def sled_svg_of(state, path: str, trails=None) -> str:
-    return write_svg(path, sled_svg(state, trails, f"{state.track.name}"))
+    return write_svg(path, sled_svg(state, trails, f"{state.track.name}"), fresh=True)
 
 
 def snake_svg_of(state, path: str) -> str:
-    return write_svg(path, snake_svg(state))
+    return write_svg(path, snake_svg(state), fresh=True)

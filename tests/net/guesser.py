@@ -9,6 +9,13 @@ other.  It prints one JSON line per try: ``{"addr", "try", "result"}`` (the refu
 "closed").  ``--probe P --fresh F``: P makes wrong tries until the host answers it slowly, and while P's
 next hello waits for its challenge, F (a fresh address) runs one whole handshake; prints
 ``{"probe": "fresh first" | "probe first"}``.
+
+    python tests/net/guesser.py --target ... --code CODE --flood --from A --from B ... --until STOPFILE
+
+``--flood``: every address keeps one guessing connection going, a new one as soon as the last ends,
+until STOPFILE exists.  Prints ``{"start": t0}`` first (monotonic clock, before the first connection),
+``{"round": 2}`` once every address has started its second connection, then at the end
+``{"challenges": [t, ...], "results": {reason: count}}``: when each challenge (one tried guess) came.
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ async def hello_only(host: str, port: int, addr: str, ident: Identity):
     return c, nonce
 
 
-async def finish(c: Raw, nonce: bytes, ident: Identity, code: str) -> str:
+async def finish(c: Raw, nonce: bytes, ident: Identity, code: str, on_challenge=lambda: None) -> str:
     raw = await c.recv()
     if raw is None:
         return "closed"
@@ -64,6 +71,7 @@ async def finish(c: Raw, nonce: bytes, ident: Identity, code: str) -> str:
     if isinstance(ch.body, Refuse):
         return ch.body.reason
     assert isinstance(ch.body, Challenge), ch.type
+    on_challenge()
     tr = joincode.JoinTranscript(ch.envelope.game, ch.body.pubkey, ch.body.nonce, ident.public_key, nonce)
     pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
     pake.finish(ch.body.pake)
@@ -118,8 +126,49 @@ async def probe(host, port, code, slow_addr, fresh_addr):
     print(json.dumps({"probe": f"{order[0]} first"}), flush=True)
 
 
+async def flood(host, port, code, sources, until):
+    t0 = trio.current_time()
+    print(json.dumps({"start": t0}), flush=True)
+    stop = Path(until)
+    challenges: list[float] = []
+    results: dict[str, int] = {}
+    started = {a: 0 for a in sources}
+    said = []
+
+    async def one(addr):
+        ident = Identity.from_seed(os.urandom(32))
+        started[addr] += 1
+        if not said and min(started.values()) >= 2:
+            said.append(1)
+            print(json.dumps({"round": 2}), flush=True)
+        try:
+            with trio.fail_after(60):
+                c, nonce = await hello_only(host, port, addr, ident)
+                try:
+                    return await finish(c, nonce, ident, code, lambda: challenges.append(trio.current_time()))
+                finally:
+                    await c.stream.aclose()
+        except (OSError, trio.BrokenResourceError, trio.TooSlowError) as e:
+            return f"error: {type(e).__name__}"
+
+    async def keep(addr):
+        while not stop.exists():
+            r = await one(addr)
+            results[r] = results.get(r, 0) + 1
+            if r.startswith("error"):
+                await trio.sleep(0.2)
+
+    async with trio.open_nursery() as n:
+        for addr in sources:
+            n.start_soon(keep, addr)
+    print(json.dumps({"challenges": challenges, "results": results}), flush=True)
+
+
 async def main(args):
     host, _, port = args.target.rpartition(":")
+    if args.flood:
+        await flood(host, int(port), args.code, args.sources, args.until)
+        return
     if args.probe:
         await probe(host, int(port), args.code, args.probe, args.fresh)
         return
@@ -136,4 +185,6 @@ if __name__ == "__main__":
     p.add_argument("--tries", type=int, default=3)
     p.add_argument("--probe")
     p.add_argument("--fresh")
+    p.add_argument("--flood", action="store_true")
+    p.add_argument("--until")
     trio.run(main, p.parse_args())

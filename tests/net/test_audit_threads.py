@@ -100,7 +100,7 @@ def verdicts(path: Path) -> tuple[str | None, str | None]:
 
 def test_a_clean_log_audits_the_same_in_threads(tmp_path, game):
     records, _ = game
-    assert len(records) > 8 * verify_pool.chunk_size(len(records) - 1, 4), len(records)  # several chunks
+    assert len(records) > 8 * verify_pool.CHUNK, len(records)  # several chunks
     seq, par = verdicts(write(tmp_path / "clean.log", records))
     assert seq is None and par is None
 
@@ -108,7 +108,7 @@ def test_a_clean_log_audits_the_same_in_threads(tmp_path, game):
 @pytest.mark.parametrize("where", ["first", "chunk edge", "after a chunk edge", "middle", "last"])
 def test_one_bad_signature_is_the_same_first_violation(tmp_path, game, where):
     records, _ = game
-    c = verify_pool.chunk_size(len(records) - 1, 4)  # (the replay's records: all but the roster)
+    c = verify_pool.CHUNK  # (the replay's records: all but the roster)
     i = {"first": 1, "chunk edge": c, "after a chunk edge": c + 1, "middle": len(records) // 2,
          "last": len(records) - 1}[where]
     tampered = records[:i] + [bad_signature(records[i])] + records[i + 1:]

@@ -56,6 +56,20 @@ def multicast_works(lan) -> str | None:
             recv.wait()
 
 
+def join_without_address_and_play(lan, peers, host, spaces, browse: str) -> tuple[list, dict]:
+    """Players in namespaces ``spaces`` run `join --code` with no address; the game is played to the end,
+    each joined the host's game (at its address and port) and every log audits clean.  (The joiners,
+    the game's meta.json.)"""
+    joiners = [peers.join(host, f"player{i}", address="", wrapper=lan.wrap(i), extra=("--browse", browse))
+               for i in spaces]
+    for p in (host, *joiners):
+        assert p.wait() == 0, peers.describe()
+    for j in joiners:
+        assert f"joined Snow Tails at {lan.addr(0)}:{host.port} as seat" in j.stdout, j.stdout
+    dirs = {host.name: host.game_dir(), **{j.name: j.game_dir() for j in joiners}}
+    return joiners, assert_clean_game(dirs, len(spaces) + 1, peers.describe())
+
+
 def test_join_without_an_address_finds_the_host_and_plays(lan, peers):  # noqa: F811
     lan.build(3)
     why = multicast_works(lan)
@@ -72,15 +86,9 @@ def test_join_without_an_address_finds_the_host_and_plays(lan, peers):  # noqa: 
     assert "1/3 seats taken" in found.stdout and "Snow Tails on first-race" in found.stdout, found.stdout
     assert host.code not in found.stdout  # the announcement never carries the code
 
-    joiners = [peers.join(host, f"player{i}", address="", wrapper=lan.wrap(i), extra=("--browse", "4"))
-               for i in (1, 2)]
-    for p in (host, *joiners):
-        assert p.wait() == 0, peers.describe()
+    joiners, _ = join_without_address_and_play(lan, peers, host, (1, 2), browse="4")
     for j in joiners:
-        assert f"Joining Snow Tails on first-race, host host [" in j.stdout, j.stdout
-        assert f"at {lan.addr(0)}:{host.port}" in j.stdout
-    dirs = {host.name: host.game_dir(), **{j.name: j.game_dir() for j in joiners}}
-    assert_clean_game(dirs, 3, peers.describe())
+        assert f"the game announced at {lan.addr(0)}:{host.port} by host [" in j.stdout, j.stdout
 
     # the lobby is closed: nothing is announced any more
     after = subprocess.run(lan.wrap(1) + [PY, "-m", "snowp2p", "find", "--browse", "3"], capture_output=True,
@@ -98,8 +106,8 @@ def test_join_without_an_address_and_no_game_says_so(lan, peers):  # noqa: F811
     assert len(lines) == 1 and "no game found on the LAN" in lines[0] and "Traceback" not in res.stderr
 
 
-def test_with_two_games_join_lists_them_and_asks_for_the_address(lan, peers):  # noqa: F811
-    """Without a terminal to ask on, `join` with no address and two games found names both, in one line."""
+def test_with_two_games_join_without_an_address_joins_the_one_that_proves_the_code(lan, peers):  # noqa: F811
+    """Issue 24: the code says which game; no need to give the address (nor a terminal to ask on)."""
     lan.build(3)
     why = multicast_works(lan)
     if why:
@@ -108,11 +116,10 @@ def test_with_two_games_join_lists_them_and_asks_for_the_address(lan, peers):  #
                         announce=True, extra=("--wait", "120")) for i, g in ((0, "snowtails"), (1, "mush"))]
     for h in hosts:
         h.wait_for(r"^Announced on the LAN")
-    res = subprocess.run(lan.wrap(2) + [PY, "-m", "snowp2p", "join", "--code", hosts[0].code, "--autoplay",
-                                        "--browse", "4", "--home", str(peers.base / "undecided")],
-                         capture_output=True, text=True, timeout=120, cwd=ROOT, env=env())
-    assert res.returncode == 1, res.stderr
-    lines = res.stderr.strip().splitlines()
-    assert len(lines) == 1 and "2 games found" in lines[0] and "give the address" in lines[0], res.stderr
-    assert f"at {lan.addr(0)}:{hosts[0].port}" in lines[0] and f"at {lan.addr(1)}:{hosts[1].port}" in lines[0]
-    assert "Snow Tails" in lines[0] and "Mush! Mush!" in lines[0]
+    player = peers.join(hosts[1], "player", address="", wrapper=lan.wrap(2), extra=("--browse", "4"))
+    for p in (hosts[1], player):
+        assert p.wait() == 0, peers.describe()
+    assert "Trying the join code with 2 announced game(s)" in player.stdout, player.stdout
+    assert f"joined Mush! Mush! at {lan.addr(1)}:{hosts[1].port}" in player.stdout, player.stdout
+    assert hosts[0].alive and "joined" not in hosts[0].stdout  # the other host saw one wrong code at most
+    assert_clean_game({h.name: h.game_dir() for h in (hosts[1], player)}, 2, peers.describe())

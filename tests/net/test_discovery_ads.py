@@ -37,3 +37,22 @@ def test_a_malformed_announcement_is_ignored(over):
                                         (["0.0.0.0"], 47470), (["192.168.1.20"], 0), (["nonsense"], 1)])
 def test_an_announcement_without_a_usable_address_is_ignored(addrs, port):
     assert parse_ad("x", props(), addrs, port) is None
+
+
+def ad(addr, port, fp, nick="n"):
+    from snowp2p.net.discovery import GameAd
+
+    return GameAd(f"{nick} {fp}", "snowtails", "first-race", 1, 3, nick, fp, addr, port)
+
+
+def test_arrange_puts_a_flood_from_one_address_after_every_other_address_and_counts_duplicates():
+    from snowp2p.net.discovery import arrange
+
+    flood = [ad("10.0.0.9", 1000 + i, "ffff-ffff-ffff-ffff", f"f{i:03d}") for i in range(100)]
+    real = ad("10.0.0.1", 47470, "aaaa-bbbb-cccc-dddd", "host")
+    copy = ad("10.0.0.9", 999, "aaaa-bbbb-cccc-dddd", "host")
+    out = arrange(flood + [copy, copy, real])  # (the copy heard twice: once)
+    assert len(out) == 102
+    assert out[0].addr == "10.0.0.1" and out[0].dup == 1  # the address with the fewest games goes first
+    assert [a.dup for a in out if a.host_nick == "host"] == [1, 1]
+    assert all(a.dup == 99 for a in out if a.host_nick.startswith("f"))

@@ -127,7 +127,7 @@ async def test_wrong_code_is_refused_on_both_sides_and_the_game_goes_on(peers):
     assert "wrong join code" in line and "refused by the host" in line, line
     assert "begins" not in intruder.stdout and "is over" not in intruder.stdout
     # one status line about wrong codes (not one line per attempt: guard.GuessLimiter)
-    host.wait_for(r"^lobby: 1 wrong join code\(s\) from 1 address\(es\) so far \(1/\d+ on this code\)$")
+    host.wait_for(r"^lobby: 1 wrong join code\(s\) from 1 address\(es\) so far$")
     assert intruder.game_dirs() == []  # it never got near a game
 
     alice, bob = peers.join(host, "alice"), peers.join(host, "bob")

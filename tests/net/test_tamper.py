@@ -204,14 +204,18 @@ def test_missing_empty_and_directory_are_unreadable(tmp_path):
         assert len(lines) == 1 and words in lines[0], res.stderr
 
 
-def test_an_exact_duplicate_is_harmless_but_a_changed_copy_is_equivocation(tmp_path, finished_log):
-    """SPEC section 7: a second copy of a message is ignored; a different message at a used seq is proof
-    of equivocation - but a third party can not forge one, so a re-signed copy fails the signature."""
+def test_an_exact_duplicate_record_is_named_and_a_changed_copy_is_equivocation(tmp_path, finished_log):
+    """On the wire a second copy of a message is ignored (SPEC section 7), but a peer logs each message it
+    accepts once (G7, SPEC section 14): a duplicated record in a log is a violation, named as such (issue
+    24: a log of one record repeated audited OK).  A different message at a used seq is proof of
+    equivocation - but a third party can not forge one, so a re-signed copy fails the signature."""
     recs = records(finished_log)
     datas = [d for _, d in recs]
     i = first_index(recs, "move")
-    res = run_audit(tmp_path, build(datas + [datas[i]]), "dup.log")
-    assert res.returncode == 0 and res.stdout.startswith("OK"), res.stdout
+    line = violation(run_audit(tmp_path, build(datas + [datas[i]]), "dup.log"))
+    m = decode_signed(datas[i])
+    assert re.match(rf"VIOLATION: message {len(datas)}: a duplicated record: seat {m.sender} .*'s move seq {m.seq} "
+                    "is already in the log", line), line
     d = bytearray(datas[i])
     d[-1] ^= 0x01
     line = violation(run_audit(tmp_path, build(datas + [bytes(d)]), "dup2.log"))
