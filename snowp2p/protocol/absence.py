@@ -171,17 +171,15 @@ class AbsenceRules:
         out = Output()
         if self.me is None or seat == self.me:
             return out
-        t = self.applied_turn
+        t = self.applied_turn - 1  # (the seat may be a turn behind us: it lacks what made us apply the last one)
         for j in self.present():
-            if j in (seat, self.me):
+            if j == seat:
                 continue
             start = self.reveal_seq.get((j, t), -1) + 1 if t >= 0 else 0
             have = self.chain.next_seq(j)
-            if start < have:
-                start = max(start, self.relayed.get((seat, j), 0))
-                if start < have:
-                    self.relayed[(seat, j)] = have
-                    out.relay.extend((seat, m.payload) for m in self.chain.history(j)[start:have])
+            # (not noted in ``relayed``, which counts from what the seat said it holds: a relay must start at
+            # the first message it lacks, or it can not place the rest)
+            out.relay.extend((seat, m.payload) for m in self.chain.history(j)[start:have])
         return out
 
     # ---- what is owed (G7a)
