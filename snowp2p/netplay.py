@@ -19,7 +19,7 @@ from .protocol.errors import DecodeError, LogError, ProtocolError
 from .protocol.log import read_log
 from .protocol.messages import Roster, decode_signed
 from .protocol.roster import roster_summary, summary_lines
-from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal
+from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal, log_owner
 from .verify_pool import VerifyPool, audit_threads
 from .rules import sled
 from .options import add_sled_rule_options, sled_rules
@@ -787,18 +787,6 @@ def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResu
     res.messages = 1
     with VerifyPool(records, obs.keys, audit_threads() if threads is None else threads) as pool:
         return _replay_records(obs, records, pool, res, on_turn, contents.torn, contents.valid_length)
-
-
-def log_owner(records: list[bytes]) -> int | None:
-    """The seat whose log this is: record 1 of a game log is its owner's ``commit_chain`` (SPEC 12); the
-    auditor treats a vote on the owner as its own session did (accepted with its ``bye``, or refused)."""
-    if len(records) < 2:
-        return None
-    try:
-        msg = decode_signed(records[1])
-    except ProtocolError:
-        return None
-    return msg.sender if msg.type == "commit_chain" else None
 
 
 def _replay_records(obs: Session, records: list[bytes], pool: VerifyPool, res: AuditResult, on_turn,

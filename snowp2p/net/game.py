@@ -793,7 +793,11 @@ class NetGame:
         self._dispatch(out)
         if isinstance(msg.body, Bye) and not self._finished.is_set():
             # a bye is a peer's last message: it will send nothing more, so we can not finish without it
-            if len(self.byes) >= self.session.n - 1:
+            s = self.session
+            # (seats voted out, or leaving by their own claim, are played by computers here: the game goes on)
+            others = [i for i in range(s.n) if i != s.me and i not in s.gone and i not in s.decided
+                      and i not in s.leaving]
+            if others and all(i in self.byes for i in others):
                 self._stop(1, "every other player has left the game")
             elif msg.body.reason.startswith("stopped"):
                 self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])

@@ -329,8 +329,9 @@ class AbsenceRules:
     def _voters(self, seat: int) -> list[int]:
         """The seats that vote on ``seat``: the present ones, less ``seat``, the decided ones, and the seats
         the game itself waits on (they are away too: two seats that crash together do not wait for each
-        other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match."""
-        away = self._base_needed() - {seat}
+        other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
+        On a leaving seat every other present seat votes (the one whose move is due too)."""
+        away = set() if seat in self.leaving else self._base_needed() - {seat}
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away]
 
     def _highest_have(self, seat: int) -> int:

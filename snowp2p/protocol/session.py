@@ -1098,6 +1098,18 @@ class Session(AbsenceRules):
                 and (self.turn, self.me) not in self.move_from and self.state.public.current == self.me)
 
 
+def log_owner(records: list[bytes]) -> int | None:
+    """The seat whose log this is: record 1 of a game log is its owner's ``commit_chain`` (SPEC 12); the
+    auditor treats a vote on the owner as its own session did (accepted with its ``bye``, or refused)."""
+    if len(records) < 2:
+        return None
+    try:
+        msg = decode_signed(records[1])
+    except ProtocolError:
+        return None
+    return msg.sender if msg.type == "commit_chain" else None
+
+
 def _trusted(cls, **values):
     """A body of our own making, without the schema check of its constructor (Record.__post_init__)."""
     body = object.__new__(cls)
