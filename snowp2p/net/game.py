@@ -43,6 +43,7 @@ from ..protocol.messages import (
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.roster import roster_body
+from ..protocol.absence import DEFAULT_MOVE_TIME
 from ..protocol.session import (
     Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnApplied, VotedOut, YourTurn,
 )
@@ -93,6 +94,7 @@ class HostConfig:
     rules: SledRules
     port: int = DEFAULT_PORT
     bind: str | None = None  # None: all interfaces
+    move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (roster settings, SPEC 11.9)
 
 
 class Lobby:
@@ -273,7 +275,7 @@ class Lobby:
 
         assert all(s is not None for s in self.seats), "a roster is signed only when every seat is taken"
         seats = tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats)
-        body = roster_body(cfg.game, cfg.track, cfg.rules, seats)  # the track itself travels (SPEC 11.2)
+        body = roster_body(cfg.game, cfg.track, cfg.rules, seats, cfg.move_time)  # the track itself travels
         computers = [i for i, s in enumerate(self.seats) if s.pubkey in self.computer_keys]
         if computers:  # for screens only (protocol/SPEC.md 11.2, "Labels")
             body = Roster(body.kind, body.track, {**body.settings, "computer_seats": computers}, body.seats)
