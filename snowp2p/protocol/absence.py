@@ -82,8 +82,8 @@ class AbsenceRules:
 
     # ---- initial state (called by Session.__init__)
     def _init_absence(self, settings) -> None:
-        mt = settings.get("move_time", DEFAULT_MOVE_TIME) if isinstance(settings, dict) else DEFAULT_MOVE_TIME
-        self.move_time = mt
+        get = getattr(settings, "get", None)  # (a roster's settings: a read-only map)
+        self.move_time = get("move_time", DEFAULT_MOVE_TIME) if get is not None else DEFAULT_MOVE_TIME
         self.absents: dict[int, dict[int, Absent]] = {}  # seat X -> sender -> its latest absent about X
         self.absent_haves: dict[tuple[int, int], set[int]] = {}  # (sender, X) -> the haves it declared
         self.votes: dict[int, dict[int, Vote]] = {}  # seat X -> sender -> its (one) vote on X
