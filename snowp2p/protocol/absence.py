@@ -336,9 +336,11 @@ class AbsenceRules:
         """The seats that vote on ``seat``: the present ones, less ``seat``, the decided ones, and the seats
         the game itself waits on (they are away too: two seats that crash together do not wait for each
         other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
-        On a leaving seat every other present seat votes (the one whose move is due too)."""
+        On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
+        votes on nobody."""
         away = set() if seat in self.leaving else self._base_needed() - {seat}
-        return [i for i in self.present() if i != seat and i not in self.decided and i not in away]
+        return [i for i in self.present() if i != seat and i not in self.decided and i not in away
+                and i not in self.leaving]
 
     def _highest_have(self, seat: int) -> int:
         """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
