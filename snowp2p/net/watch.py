@@ -65,6 +65,9 @@ class AbsenceWatch:
         self.heard_at: float | None = None
         self.last_tick = now
         self.woke = now  # when this process started (or last woke from a freeze)
+        self.away_since_start = resumed  # it was the one away: see _may_declare
+        self.away_grace_end = now + grace
+        self.last_rx_seen: dict[int, float] = {}
         self.move_wait: tuple[int, float] | None = None  # (turn, since when) we wait for another seat's move
         self.relink_at: dict[int, tuple[float, float]] = {}  # seat -> (earliest next redial, back-off)
 
@@ -97,7 +100,10 @@ class AbsenceWatch:
             self.quiet_until = max(self.quiet_until, now + min(self.absent_after, 5.0))
             self.heard_at = None
             self.woke = now
+            self.away_since_start = True
+            self.away_grace_end = now + self.absent_after + 5.0
         self.last_tick = now
+        self.last_rx_seen = last_rx
         if self.heard_at is None and any(t >= self.woke for t in last_rx.values()):
             self.heard_at = now
         if self.heard_at is not None:  # the others had a second to tell us what we missed: the quiet ends
@@ -141,9 +147,23 @@ class AbsenceWatch:
             tk.out.extend(s.nudge(seat))
         if elapsed < lim or now < self.quiet_until or (self.resumed and self.heard_at is None):
             return
+        if self.away_since_start and not self._may_declare(seat, now):
+            return
         if self.declared.get(seat) != o:
             self.declared[seat] = o
             tk.out.extend(s.declare_absent(seat, o))
+
+    def _may_declare(self, seat: int, now: float) -> bool:
+        """A peer that was away (resumed, or woke from a freeze) declares a seat absent on its own clock only
+        once it has heard from that seat since; before, only as a second voice (some seat it has heard from
+        declared it too), or after ``grace``: it may be the one the others have been waiting for, and a seat
+        that has not linked to it yet may be playing on with the others (found by the fault injection, seed
+        23: a resumed peer of three voted the two others out on its own)."""
+        if self.last_rx_seen.get(seat, -1.0) >= self.woke or now >= self.away_grace_end:
+            return True
+        s = self.s
+        heard = [v for v, t in self.last_rx_seen.items() if t >= self.woke and v not in (seat, s.me)]
+        return any(s._current(v, seat) for v in heard)
 
     def _relink(self, seat: int, o: Owed | None, now: float, connected: set[int], last_rx: dict[int, float],
                 linked: set[int], tk: Tick) -> None:

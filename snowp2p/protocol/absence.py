@@ -448,6 +448,8 @@ class AbsenceRules:
         to end the game.  The decision takes effect when the game first needs a message of X beyond that
         count (_take_over), the same point on every peer."""
         self._judge_claims()
+        if self._owner_decided():
+            return  # (nothing is decided here until this seat's own fate is: it may refuse, and vote then)
         self._join_votes(out)
         for seat, votes in sorted(self.votes.items()):
             if seat in self.gone or seat in self.decided or seat in self.refused:

@@ -904,7 +904,7 @@ class Session(AbsenceRules):
         differ = [s for s, a in acks.items() if a.state != mine]
         if not differ:
             return True
-        if self._voted_itself_off(t, differ):
+        if self._voted_itself_off(t, differ, out):
             return False  # (it is leaving: voted out at once, then the turn is agreed without it)
         # Each ack carries, per seat, the digest of that seat's reveal for the turn, which commits to the
         # seat's whole chain up to it (SPEC 11.6).  A seat whose digest differs between two acks sent
@@ -941,7 +941,7 @@ class Session(AbsenceRules):
         report = self.desync_report(t)
         self._halt(Desync(t, report, culprit))
 
-    def _voted_itself_off(self, t: int, differ: list[int]) -> bool:
+    def _voted_itself_off(self, t: int, differ: list[int], out: Output) -> bool:
         """A seat whose ack of turn t leaves out a seat X that is present here (no ``"seat.X"`` entry: it took X
         over) and that has itself signed a vote on X decided a vote alone that this peer did not: its state
         differs by its own signed choice, not by anyone's lie.  It is treated as leaving (SPEC 11.9, *Refuted
@@ -950,9 +950,19 @@ class Session(AbsenceRules):
         nothing in any more voted everyone out on its own and sent acks of its own world.)"""
         mine = self.my_sections[t]
         off = []
+        owner = self.owner
         for seat in differ:
             secs = self.acks[t][seat].sections or {}
             left_out = [int(k[5:]) for k in mine if k.startswith("seat.") and k not in secs]
+            if (owner in left_out and seat in self.votes.get(owner, {}) and owner not in self.refused
+                    and owner not in self.decided):
+                # it took this very seat over on its own vote: this seat was away (resumed, frozen) or it was
+                # answering; its shell accepts or refuses the vote, as any vote on it (SPEC 11.9)
+                v = self.votes[owner][seat]
+                self.decided[owner] = (v.choice, v.have, (seat,))
+                self.voters[owner] = (seat,)
+                out.events.append(self._voted_out_event(owner, v.choice))
+                return True
             if any(seat in self.votes.get(x, {}) for x in left_out):
                 off.append(seat)
         for seat in off:

@@ -143,15 +143,31 @@ class Sim:
             for i, s in enumerate(self.s):
                 if self.is_down(i, self.now) or s.done or s.halted or i in self.stopped:
                     continue
-                if any(isinstance(e, VotedOut) and e.seat == i for _, e in self.events[i]):
-                    self.stopped.add(i)
-                    continue
-                connected = {j for j in range(self.n) if j != i and not self.is_down(j, self.now)}
-                tk = self.watch[i].tick(self.now, connected, self.last_rx[i], connected)
-                self.out(i, tk.out)
+                try:
+                    self._tick_seat(i, s)
+                except Halted as h:
+                    self.on_halt(i, h)
             live = [i for i in range(self.n) if i not in self.stopped and not self.is_down(i, self.now)]
             if all(self.s[i].done for i in live) and not self.heap:
                 return
+
+    def on_halt(self, seat: int, h: Halted) -> None:
+        raise h
+
+    def _tick_seat(self, i: int, s: Session) -> None:
+        if any(isinstance(e, VotedOut) and e.seat == i for _, e in self.events[i]):
+            # the shell (NetGame._dispatch): refuse a vote resting on one seat's word while this seat was
+            # answering (its watch's clock says so), else stop
+            if s.decided.get(i) and self.watch[i].was_answering(self.now):
+                self.events[i] = [(t, e) for t, e in self.events[i]
+                                  if not (isinstance(e, VotedOut) and e.seat == i)]
+                self.out(i, s.refuse_vote())
+            else:
+                self.stopped.add(i)
+                return
+        connected = {j for j in range(self.n) if j != i and not self.is_down(j, self.now)}
+        tk = self.watch[i].tick(self.now, connected, self.last_rx[i], connected)
+        self.out(i, tk.out)
 
 
 def _finish(sim: Sim) -> dict:

@@ -18,7 +18,7 @@ import random
 
 import pytest
 
-from snowp2p.protocol.session import Evidence, Output, VotedOut
+from snowp2p.protocol.session import Evidence, Halted, Output, VotedOut
 from test_absent_bounded import ABSENT_AFTER, MOVE_TIME, TICK, VOTE_AFTER, Sim, _finish
 
 DELTA = 1.0  # the network's delay plus a tick, generously
@@ -56,12 +56,31 @@ def test_two_seats_crash_together_and_the_others_finish(seed):
             assert _voted_out_at(sim, i, d) - die_at <= 2 * bound(1), (seed, i, d)
 
 
-class Bystander(Sim):
+class Hostile(Sim):
+    """A table with one hostile seat (``self.bad``): whatever its own session makes of the game (it may halt on
+    its own view) proves nothing and stops nobody else."""
+
+    bad = -1
+
+    def deliver(self, to, frm, payload):
+        try:
+            super().deliver(to, frm, payload)
+        except Halted as h:
+            self.on_halt(to, h)
+
+    def on_halt(self, seat, h):
+        if seat != self.bad:
+            raise h
+        self.stopped.add(seat)
+
+
+class Bystander(Hostile):
     """Seat ``lazy`` stays connected and plays, but never declares anyone absent (``mode`` "declare") or
     declares and never votes (``mode`` "vote")."""
 
     def __init__(self, game, n, seed, lazy, mode):
         super().__init__(game, n, seed)
+        self.bad = lazy
         s = self.s[lazy]
         if mode == "declare":
             s.declare_absent = lambda seat, owed=None: Output()
@@ -90,7 +109,7 @@ def test_a_voter_that_never_declares_or_votes_can_not_freeze_the_game(seed, mode
     assert _voted_out_at(sim, honest, dead) - die_at <= bound(1), seed
 
 
-class Trickler(Sim):
+class Trickler(Hostile):
     """From ``at`` on, seat ``bad`` sends nothing the game needs (its session takes nothing in any more), but
     every 2 s a validly signed evidence (a copy of one of its own earlier messages): other messages."""
 
