@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import textwrap
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -164,6 +165,9 @@ class Table:
         self.frame: Frame | None = None
         self.asks = 0  # questions asked so far (tests wait for the next one)
         self.typed_ahead: list[str] = []
+        self._blocking_lock = threading.Lock()
+        self._waits: set = set()  # worker threads' waits for an answer (ask_blocking, confirm_blocking)
+        self._closed = False
         self._yn: asyncio.Future | None = None  # an open yes/no question (yes_no)  # lines typed before the player's turn (used when it comes)
         self._build(pt_input, pt_output)
         Table.last = self  # a seam for tests that drive a whole command
@@ -655,9 +659,39 @@ class Table:
             self.invalidate()
 
     def ask_blocking(self, state, seat: int, auto=None, loop=None):
-        """:meth:`ask` from another thread (the networked game's decide)."""
-        loop = loop or self.loop
-        return asyncio.run_coroutine_threadsafe(self.ask(state, seat, auto), loop).result()
+        """:meth:`ask` from another thread (the networked game's decide); Quit once the table has closed."""
+        return self._blocking(lambda: self.ask(state, seat, auto), loop)
+
+    def _blocking(self, coro_fn, loop=None):
+        """Run ``coro_fn()`` on the table's loop from a worker thread and wait for its result.
+
+        A table that closes (:meth:`close_blocking`) cancels every such wait, and raises Quit for any
+        that comes after, so no worker thread stays blocked on a run that has ended (issue 23, item 9)."""
+        import concurrent.futures
+
+        with self._blocking_lock:
+            if self._closed:
+                raise Quit()
+            fut = asyncio.run_coroutine_threadsafe(coro_fn(), loop or self.loop)
+            self._waits.add(fut)
+        try:
+            return fut.result()
+        except concurrent.futures.CancelledError:
+            raise Quit() from None
+        finally:
+            with self._blocking_lock:
+                self._waits.discard(fut)
+
+    def close_blocking(self) -> None:
+        """The run is ending: cancel the worker threads' waits (they get Quit) and refuse new ones."""
+        with self._blocking_lock:
+            self._closed = True
+            for fut in list(self._waits):
+                fut.cancel()
+
+    def waits_left(self) -> int:
+        with self._blocking_lock:
+            return len(self._waits)
 
     async def pause(self, text: str, lines: list[str] | None = None) -> None:
         """A screen that hides every hand and waits for Enter (hot seat: pass the keyboard); ``lines`` below."""
@@ -784,7 +818,7 @@ class Table:
             self.invalidate()
 
     def confirm_blocking(self, lines: list[str], question: str) -> bool:
-        return asyncio.run_coroutine_threadsafe(self.yes_no(lines, question), self.loop).result()
+        return self._blocking(lambda: self.yes_no(lines, question))
 
     # lobby
     async def lobby(self, lines: Callable[[], list[Fragments]], start_now: Callable[[], None] | None) -> None:
@@ -824,12 +858,27 @@ def run_app(table: Table, driver: Callable[[Table], Any]):
         try:
             await table.app.run_async(pre_run=lambda: table.app.create_background_task(drive()))
         except EOFError:  # the input was closed: as if the player left
-            result.setdefault("class:error", Quit())
+            result.setdefault("error", Quit())
+        table.close_blocking()
 
-    asyncio.run(main())
+    _run_isolated(table, main)
     if "error" in result:
         raise result["error"]
     return result.get("value")
+
+
+def _run_isolated(table: Table, main) -> None:
+    """``asyncio.run(main())`` in an app session of the table's own (issue 23, item 9).
+
+    prompt_toolkit keeps "the running application" in one process-wide session unless a run makes its own;
+    two runs that overlap (a table still closing while the next opens, a series, a test harness) then
+    create each other's completion and key-timeout tasks on the wrong loop ("Task … got Future … attached
+    to a different loop").  ``asyncio.run`` returns only when every task of the run is done and its worker
+    threads (``asyncio.to_thread``: the computer players) have ended, so nothing of this run outlives it."""
+    from prompt_toolkit.application.current import create_app_session
+
+    with create_app_session(input=table.app.input, output=table.app.output):
+        asyncio.run(main())
 
 
 def run_trio(table: Table, async_fn, *args, after: Callable[[Table, Any], Any] | None = None):
@@ -866,6 +915,7 @@ def run_trio(table: Table, async_fn, *args, after: Callable[[Table, Any], Any] |
             try:
                 trio.lowlevel.start_guest_run(guest, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
                                               done_callback=done, host_uses_signal_set_wakeup_fd=True)
+                scope_box["started"] = True
                 outcome = await trio_done
                 value = outcome.unwrap()
                 result["value"] = value
@@ -886,14 +936,19 @@ def run_trio(table: Table, async_fn, *args, after: Callable[[Table, Any], Any] |
         table.on_interrupt = interrupt
         table.cancel_trio = cancel
         await table.app.run_async(pre_run=lambda: table.app.create_background_task(drive()))
-        if not trio_done.done():  # the app ended first: stop trio and let it finish
-            cancel()
+        # The app has ended: no worker thread may stay blocked on it, and trio must finish before this
+        # run returns (never a time limit: a guest left running would call into a closed loop later).
+        table.close_blocking()
+        while not trio_done.done() and "started" in scope_box:
+            cancel()  # again each second: the guest may not have had its first tick yet
             try:
-                await asyncio.wait_for(asyncio.shield(trio_done), 10)
+                await asyncio.wait_for(asyncio.shield(trio_done), 1.0)
             except asyncio.TimeoutError:
                 pass
+        while table.waits_left():  # the worker threads have left their waits (they were cancelled above)
+            await asyncio.sleep(0.02)
 
-    asyncio.run(main())
+    _run_isolated(table, main)
     if result.get("interrupted"):
         raise Interrupted()
     if "error" in result:
