@@ -445,12 +445,22 @@ def hand_fragments(state: S.GameState, viewer: int) -> Fragments:
     if not s.hand and not s.damage:
         out.append((ST_DIM, "no cards yet" if state.public.phase in (S.PH_TREES, S.PH_START) else "empty"))
     else:
+        # the cards with their meaning (issue 23, item 1): dog cards, damage as damage, the sled they drive
+        out.append(("", "dog cards " if values else ""))
         out.append(("bold fg:ansiwhite", " ".join(str(v) for v in values) or "no dog cards"))
         if unknown:
             out.append((ST_DIM, f" +{unknown} unknown"))
         if s.damage:
             word = "damage" if state.game == S.ST else "collision"
-            out.append(("fg:ansired", f"  + {s.damage} {word} card{'s' if s.damage != 1 else ''}"))
+            end = "the 5th is out" if state.game == S.ST else "the 5th wrecks"
+            out.append(("fg:ansired", f" · {s.damage} {word} card{'s' if s.damage != 1 else ''} ({end})"))
+    if state.public.phase not in (S.PH_TREES, S.PH_START) and s.at is not None or state.game == S.MM:
+        left, right = S.dog_value(state, viewer, "left"), S.dog_value(state, viewer, "right")
+        if state.game == S.ST:
+            speed = left + right - s.brake
+            out.append((ST_DIM, f" · on the sled: dogs {left}|{right} brake {s.brake} = speed {max(speed, 0)}"))
+        else:
+            out.append((ST_DIM, f" · on the sled: dogs {left}|{right}" + (f", bonus die {s.die}" if s.die else "")))
     out.append(("", "\n"))
     return out
 

@@ -148,7 +148,7 @@ class Table:
         self.waiting: tuple[int | None, str, float] | None = None  # (seat, words, since)
         self.pan = (0, 0)
         self.log_scroll = 0  # lines up from the newest
-        self.help = False
+        self.overlay: dict | None = None  # a full-screen page over the table: the rules or the help (F2, F1)
         self.quit_question = quit_question
         self.leave_words = leave_words
         self.on_quit: Callable[[], None] | None = None  # called when the player confirms quit outside a turn
@@ -263,10 +263,13 @@ class Table:
                 self._ask_quit()
 
         @kb.add("q", filter=ending | left)
-        @kb.add("enter", filter=ending)
         @kb.add("escape", filter=ending, eager=True)
         def _(e):
             self._finish(None)
+
+        @kb.add("enter", filter=ending)
+        def _(e):  # a stray Enter (typed ahead for a move) never skips the final results (issue 23, item 6)
+            self.say("These are the final results: q leaves them.", "hint")
 
         @kb.add("s", filter=ending)
         def _(e):
@@ -325,6 +328,33 @@ class Table:
         def _(e):
             self._finish(None)
 
+        # the page keys last: prompt_toolkit lets the binding added last win
+        paging = Condition(lambda: self.overlay is not None)
+        empty_line = Condition(lambda: not self.buffer.text)
+
+        @kb.add("f1")
+        def _(e):
+            self.open_page("help")
+
+        @kb.add("f2")
+        def _(e):
+            self.open_page("rules")
+
+        @kb.add("escape", filter=paging, eager=True)
+        @kb.add("q", filter=paging & empty_line, eager=True)
+        def _(e):
+            self.close_page()  # the key is not typed (issue 23, item 5)
+
+        def page_rows():
+            return max(1, (self.frame.rows if self.frame else 24) - 4)
+
+        kb.add("up", filter=paging)(lambda e: self._page_scroll(-1))
+        kb.add("down", filter=paging)(lambda e: self._page_scroll(1))
+        kb.add("pageup", filter=paging)(lambda e: self._page_scroll(-page_rows()))
+        kb.add("pagedown", filter=paging)(lambda e: self._page_scroll(page_rows()))
+        kb.add("home", filter=paging)(lambda e: self._page_scroll(-10 ** 6))
+        kb.add("end", filter=paging)(lambda e: self._page_scroll(None))
+
         return kb
 
     # ------------------------------------------------------------- composing
@@ -342,6 +372,8 @@ class Table:
     def compose(self, cols: int, rows: int) -> Frame:
         """Lay the screen out for ``cols`` × ``rows``: every region gets its share of the rows."""
         f = Frame(cols, rows)
+        if self.overlay is not None:
+            return self._compose_page(f)
         f.header = self._header_lines(cols)
         f.footer = [self._footer(cols)]
         input_rows = 1 if self.mode == "play" else 0
@@ -374,19 +406,90 @@ class Table:
         log_rows = max(1, rows - fixed - len(board) - len(status))
         lines = self._log_texts()
         heading = {"end": "How the result was reached, and the commands:", "replay": "Events so far:"}.get(
-            self.mode, "Input syntax:" if self.help and self.asking is not None else "Events:")
+            self.mode, "Events:")
         f.log = [[("bold", heading)]] + self._fit_log(lines, cols, log_rows - 1) if log_rows > 1 else \
             self._fit_log(lines, cols, log_rows)
         if log_rows > 1 and not lines:
             f.log.append([("class:dim", "  none yet")])
         return f
 
+    # ------------------------------------------------------------- pages (rules, help)
+    def open_page(self, which: str) -> None:
+        """The rules (``rules``) or the help (``help``) over the whole table, until Esc (or q on an empty line).
+
+        The page eats no keys: the command line stays at the bottom, and what is typed goes there
+        (Enter plays it and closes the page); only Esc, q on an empty line and the scroll keys are the
+        page's (issue 23, items 1 and 5)."""
+        from .rules_text import rules_lines
+
+        kind = getattr(self.view, "kind", "snowtails") if self.view is not None else "snowtails"
+        if which == "rules":
+            title, lines = "Rules", rules_lines(kind)
+        else:
+            title, lines = "Help", self._help_lines()
+        self.overlay = {"which": which, "title": title, "lines": lines, "scroll": 0}
+        self.notice = ("", "")
+        self.invalidate()
+
+    def close_page(self) -> None:
+        self.overlay = None
+        self.invalidate()
+
+    def _help_lines(self) -> list[str]:
+        keys = ["KEYS AT THE TABLE",
+                "  Tab           the choices for what you have typed (the right column says where each ends)",
+                "  Enter         preview a move on the board; Enter (or y) again plays it, n takes it back",
+                "  F2 or `rules` the rules of this game      F1 or `help` this page",
+                "  PgUp/PgDn     scroll the events            Ctrl-←/→  pan the board",
+                "  `auto`        let the computer choose this turn      `quit` leave (asks first)",
+                ""]
+        turn = self.asking.turn if self.asking is not None else (self.view.turn(self.state, self.viewer)
+                                                                  if self.view is not None and self.state is not None
+                                                                  and self.viewer is not None else None)
+        syntax = []
+        if turn is not None:
+            try:
+                syntax = turn.help_text.rstrip("\n").splitlines()
+            except Exception:
+                syntax = []
+        return keys + syntax
+
+    def _compose_page(self, f: Frame) -> Frame:
+        cols, rows = f.cols, f.rows
+        page = self.overlay
+        input_rows = 1 if self.mode == "play" else 0
+        f.header = [self._clip([("class:header", f" {self.title} · {page['title']} "),
+                                ("", "  Esc: back to the table")], cols)]
+        wrapped: list[str] = []
+        for ln in page["lines"]:
+            indent = " " * (len(ln) - len(ln.lstrip(" ")))
+            wrapped += textwrap.wrap(ln, max(10, cols - 1), subsequent_indent=indent + "  ") or [""]
+        room = max(1, rows - 1 - 1 - input_rows)
+        top = max(0, min(page["scroll"], len(wrapped) - room))
+        page["scroll"] = top
+        shown = wrapped[top: top + room]
+        f.log = [[("bold" if ln.isupper() or ln.endswith(":") and ln == ln.lstrip() else "", ln)] for ln in shown]
+        more = len(wrapped) - top - room
+        where = (f"lines {top + 1}-{top + len(shown)} of {len(wrapped)} · " if len(wrapped) > room else "")
+        f.footer = [self._clip([("class:footer", f"{where}↑/↓ PgUp/PgDn: scroll · Esc"
+                                                 f"{' or q' if not self.buffer.text else ''}: close"
+                                                 + (f" · {more} more below" if more > 0 else ""))], cols)]
+        return f
+
+    def _page_scroll(self, step: int | None) -> None:
+        page = self.overlay
+        if page is None:
+            return
+        if step is None:  # to the end
+            page["scroll"] = 10 ** 6
+        else:
+            page["scroll"] = max(0, page["scroll"] + step)
+        self.invalidate()
+
     def _tags(self) -> dict[int, str]:
         return self.tags
 
     def _log_texts(self) -> list[str]:
-        if self.help and self.asking is not None:
-            return self.asking.turn.help_text.rstrip("\n").splitlines()
         if self.mode == "end" and self.end_info is not None:
             return self.end_info.get("how", []) + self.end_info.get("commands", [])
         return self.events
@@ -476,14 +579,21 @@ class Table:
         style, text = self.notice
         if text:
             return self._clip([(style or "class:hint", text)], cols)
+        if self.mode == "play" and self.confirm is not None and self.confirm[0].why and not self.quitting:
+            return self._clip([("class:footer", self.confirm[0].why)], cols)
         if self.mode == "play" and self.asking is not None and not self.confirm and not self.quitting:
+            if not self.buffer.text:
+                teach = getattr(self.asking.turn, "teach", None)
+                line = teach() if teach is not None else ""
+                if line:
+                    return self._clip([("class:footer", line)], cols)
             try:
                 return self._clip([("class:footer", self.asking.turn.preview(self.buffer.text))], cols)
             except Exception:
                 return [("class:footer", "")]
         keys = {
-            "play": "Tab: choices · PgUp/PgDn: events · Ctrl-←/→: pan · help · quit",
-            "end": "s: save a picture (SVG) · PgUp/PgDn: scroll · q or Enter: leave",
+            "play": "Tab: choices · F1: help · F2: rules · PgUp/PgDn: events · Ctrl-←/→: pan · quit",
+            "end": "q: leave · s: save a picture (SVG) · PgUp/PgDn: scroll · F2: rules",
             "replay": "→/n next · ←/p back · Home first · End last · space play/pause · +/- speed · q quit",
             "lobby": "s: start now (computer players take the free seats) · Ctrl-C: leave",
             "left": "q: close this screen (the computer player goes on) · Ctrl-C: stop",
@@ -518,7 +628,6 @@ class Table:
 
     def _typed(self) -> None:
         self.notice = ("", "")
-        self.help = False
 
     def _ask_quit(self) -> None:
         self.quitting = True
@@ -527,6 +636,10 @@ class Table:
 
     def _accept(self, buf: Buffer) -> bool:
         self.notice = ("", "")
+        if self.overlay is not None:
+            self.close_page()  # Enter plays what was typed on the page (or just closes it)
+            if not buf.text.strip():
+                return False
         self._accept_text(buf.text)
         return False  # clear the line
 
@@ -571,9 +684,12 @@ class Table:
             self.pan = (0, 0)
             self.log_scroll = 0
             return
+        if words in ("rules", "rule", "r?"):
+            self.open_page("rules")
+            return
         if self.asking is None:
             if words in ("help", "h", "?"):
-                self.say("While you wait: PgUp/PgDn scroll the events, Ctrl-←/→ pan the board, `quit` leaves.")
+                self.open_page("help")
                 return
             self.typed_ahead.append(text)
             who = self.waiting_line() or "the others"
@@ -583,8 +699,9 @@ class Table:
         action = ask.turn.parse(text)
         if isinstance(action, Command):
             if action.name == "help":
-                self.help = True
-                self.say("The input syntax is in the events pane (any key to go back).")
+                self.open_page("help")
+            elif action.name == "rules":
+                self.open_page("rules")
             elif action.name == "score":
                 self.events.extend(self.view.how(ask.state)[1:])
             elif action.name == "auto":
@@ -604,7 +721,6 @@ class Table:
     def _give(self, action) -> None:
         ask, self.asking = self.asking, None
         self.confirm = None
-        self.help = False
         if ask is not None and not ask.future.done():
             ask.future.set_result(action)
 

@@ -25,8 +25,8 @@ from typing import Callable
 from ..rules import sled as S
 from ..rules.errors import RulesError
 from . import board as B
-from .commands import (HELP, Command, InputError, Suggestion, TurnHelper, format_action, outcome_text,
-                       parse_input)
+from .commands import (HELP, Command, InputError, Suggestion, TurnHelper, best_bonus, bonus_typed, format_action,
+                       outcome_text, parse_input, why_text)
 
 Fragments = list[tuple[str, str]]
 
@@ -45,6 +45,7 @@ class Confirm:
     text: str  # what the action will do (the preview, shown above the question)
     question: str = "Go? [Y/n]"
     default_yes: bool = True
+    why: str = ""  # one line: why the action does what it does (the footer, under the board)
 
 
 # ==================================================================== sleds
@@ -73,15 +74,60 @@ class SledTurn:
     def suggest(self, text: str) -> list[Suggestion]:
         return self.helper.suggest(text)
 
+    def teach(self) -> str:
+        """What to try next, for a newcomer (the footer while the command line is empty)."""
+        st, seat = self.state, self.seat
+        keys = " · F2: rules · F1: help"
+        ph = st.public.phase
+        if ph == S.PH_START:
+            return "Try: Tab for the start positions (4 and 5 draw extra cards)" + keys
+        if ph == S.PH_TREES:
+            return "Try: Tab for the free spaces (a tree damages who hits it)" + keys
+        if ph == S.PH_REFILL:
+            return "Try: Tab; discard cards you won't want (you draw to 5)" + keys
+        if ph != S.PH_MOVE:
+            return ""
+        values = [v for v in st.hand_values(seat) if v is not None]
+        pairs = sorted({v for v in values if values.count(v) > 1}, reverse=True)
+        if st.game == S.MM and st.sled(seat).at is None:
+            return "Try: a card and a start lane, e.g. `L3 @2`, then Tab" + keys
+        if pairs and not st.sled(seat).first_turn:
+            v = pairs[0]
+            return f"Try: `L{v} R{v}` (equal dogs earn a bonus), then Tab" + keys
+        return "Try: Tab for cards and paths; Enter previews the move" + keys
+
     def preview(self, text: str) -> str:
+        if text.strip():
+            try:
+                a = self.parse(text)
+            except InputError:
+                a = None
+            if isinstance(a, S.Move):
+                return (f"{format_action(a)}  {self.helper.outcome(a)}  · "
+                        f"{why_text(self.state, a, bonus_typed(text))}   (Enter: preview)")
         return self.helper.preview(text)
 
     def parse(self, text: str):
-        return parse_input(self.state, self.seat, text)
+        """The action typed; a move typed without a bonus gets the best bonus that costs nothing (issue 23,
+        item 2: the balance bonus, ST-B1, and the bonus die, MM-B4, are never given away silently)."""
+        a = parse_input(self.state, self.seat, text)
+        self.typed_bonus = bonus_typed(text)
+        if isinstance(a, S.Move) and not a.bonus and not self.typed_bonus:
+            offered, _, _ = best_bonus(self.state, a)
+            if offered:
+                a = S.Move(a.seat, a.play, a.path, offered, a.origin)
+        return a
+
+    typed_bonus = True
 
     def confirm(self, action) -> Confirm | None:
         if isinstance(action, S.Move):
-            return Confirm(f"{format_action(action)}  {outcome_text(self.state, action)}")
+            return Confirm(f"{format_action(action)}  {outcome_text(self.state, action)}",
+                           why="why: " + why_text(self.state, action, self.typed_bonus))
+        if isinstance(action, S.Refill):
+            left = unused_at_refill(self.state, action)
+            if left:
+                return Confirm(f"{format_action(action)}: {left}", question="Go anyway? [y/N]", default_yes=False)
         return None
 
     def describe(self, action) -> str:
@@ -90,6 +136,20 @@ class SledTurn:
         return format_action(action, self.state.track)
 
     help_text = HELP
+
+
+def unused_at_refill(state: S.GameState, action: S.Refill) -> str:
+    """What a refill leaves unused that the player may have missed (the chapel, the kennels), or ""."""
+    need = state.public.refill
+    if need is None:
+        return ""
+    s = state.sled(action.seat)
+    left = []
+    if need.chapel and not action.chapel and s.damage:
+        left.append(f"the chapel is left unused (`chapel` throws away your {plural(s.damage, 'collision card')})")
+    if need.kennels and not action.kennels:
+        left.append("the kennels are left unused (`kennels` adds a 5 to your deck)")
+    return "; ".join(left)
 
 
 def refill_hint(state: S.GameState) -> str:
@@ -271,6 +331,9 @@ class SnakeTurn:
     def __init__(self, state, seat: int):
         self.state = state
         self.seat = seat
+
+    def teach(self) -> str:
+        return "Try: Tab for every tile and place that fits · F2: rules · F1: help"
 
     def hint(self) -> str:
         from ..rules import snake as N

@@ -122,7 +122,8 @@ def test_status_shows_viewers_hand_only():
     state = new_game("snowtails")
     text = B.render_status(state, viewer=0)
     values = sorted(state.hand_values(0))
-    assert "Your hand (Alice): " + " ".join(map(str, values)) in text
+    assert "Your hand (Alice): dog cards " + " ".join(map(str, values)) in text  # the cards named as dog cards
+    assert "on the sled: dogs 3|3 brake 3 = speed 3" in text  # what they drive (issue 23, item 1)
     for s in state.public.sleds:
         assert s.name in text
     # other seats' hidden values never reach the text: forgetting them changes nothing
