@@ -764,8 +764,7 @@ class Table:
         self.asks += 1
         self._focus_input()
         self.notice = ("", "")
-        while self.typed_ahead and self.asking is ask and not fut.done():
-            self._accept_text(self.typed_ahead.pop(0))
+        self._replay_typed_ahead(ask)
         self.invalidate()
         try:
             return await fut
@@ -773,6 +772,33 @@ class Table:
             if self.asking is not None and self.asking.future is fut:
                 self.asking = None
             self.invalidate()
+
+    def _replay_typed_ahead(self, ask: _Ask) -> None:
+        """A line typed before the turn (issue 23, item 6): only the first is used, and an action it names is
+        shown on this turn's board and asked for (``Go?``) before it is played; the lines after it (a stray
+        Enter among them) are dropped, never taken as the answer."""
+        if not self.typed_ahead or self.asking is not ask:
+            return
+        text, dropped = self.typed_ahead[0], len(self.typed_ahead) - 1
+        self.typed_ahead.clear()
+        try:
+            action = ask.turn.parse(text)
+        except InputError as e:
+            self.say(f"Typed before your turn: {text!r}: {e}", "error")
+            return
+        if isinstance(action, Command):
+            self._accept_text(text)
+            return
+        from .views import Confirm
+
+        conf = ask.turn.confirm(action)
+        if conf is None:
+            conf = Confirm(ask.turn.describe(action) or text)
+        conf = Confirm("Typed before your turn: " + conf.text, question=conf.question.replace("[Y/n]", "[y/N]"),
+                       default_yes=False, why=conf.why)
+        self.confirm = (conf, action)
+        if dropped:
+            self.say(f"{dropped} more line(s) typed ahead were dropped.", "wait")
 
     def ask_blocking(self, state, seat: int, auto=None, loop=None):
         """:meth:`ask` from another thread (the networked game's decide); Quit once the table has closed."""

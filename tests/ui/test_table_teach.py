@@ -158,3 +158,41 @@ def test_stray_enter_does_not_skip_the_final_results():
     assert "Final places:" in t.term.text()
     t.type("q")
     t.join()
+
+
+def test_a_move_typed_ahead_is_shown_on_its_board_and_asked_for():
+    """Item 6: a move typed before one's turn (and a stray Enter after it) is never played unseen."""
+    import asyncio
+
+    from snowp2p.ui.table import run_app
+
+    state, plain = bonus_turn("snowtails")
+    seat = state.public.current
+    line = format_action(plain) + " +0"
+
+    def fn(inp, out):
+        t = Table(SledView("snowtails"), tags={}, viewer=seat, pt_input=inp, pt_output=out)
+        t.show(state, [])
+        t.wait_for((seat + 1) % 3, "Waiting for Bob (human) to play")
+
+        async def driver(table):
+            table.go = asyncio.get_running_loop().create_future()
+            await table.go
+            return await table.ask(state, seat)
+
+        return run_app(t, driver)
+
+    t = Typist(fn, 80, 24)
+    wait_until(lambda: hasattr(t.table, "go"), "the table")
+    t.type(line + "\r")
+    t.wait_text("Kept for your turn")
+    t.type("\r")  # a stray Enter, also before the turn
+    wait_until(lambda: len(Table.last.typed_ahead) == 2, "both lines kept")
+    tb = Table.last
+    tb.loop.call_soon_threadsafe(tb.go.set_result, None)  # the turn comes
+    screen = t.wait_text("Typed before your turn:")
+    assert "[y/N]" in screen and "typed ahead were dropped" in screen
+    assert not t.finished  # nothing played yet
+    assert line.split()[0] in screen
+    t.type("y\r")
+    assert t.join() == plain
