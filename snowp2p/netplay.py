@@ -166,6 +166,12 @@ def _on_table(args, async_fn, *fn_args) -> int:
     return rc
 
 
+def friend_program() -> str:
+    from .program import friend_program as f
+
+    return f()
+
+
 def _program() -> str:
     from .ui.tableplay import program
 
@@ -296,8 +302,8 @@ async def _host_main(args, track, rules) -> int:
     say(f"Hosting {GAME_TITLES[args.game]} on {table_name(track)} for {args.players} players "
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
-    say(f"    {_program()} join {addr}:{port} --code {lobby.code}")
-    lobby.on_new_code = lambda code: say(f"    {_program()} join {addr}:{port} --code {code}")
+    say(f"    {friend_program()} join {addr}:{port} --code {lobby.code}")
+    lobby.on_new_code = lambda code: say(f"    {friend_program()} join {addr}:{port} --code {code}")
     bot_home = home.path / "bots"
     announcer = None
     if not args.no_announce:
@@ -334,7 +340,7 @@ async def _host_main(args, track, rules) -> int:
                     token = trio.lowlevel.current_trio_token()
                     screen.lobby(lobby, args.players, time.monotonic() + args.wait,
                                  lambda: token.run_sync_soon(start_now.set),
-                                 f"{_program()} join {addr}:{port} --code {lobby.code}")
+                                 f"{friend_program()} join {addr}:{port} --code {lobby.code}")
                     lobby.changed = screen.table.invalidate
                 say(f"Waiting {args.wait:g} s for players to join; then computer players take the free seats.")
                 with trio.move_on_after(args.wait):

@@ -180,6 +180,8 @@ class Table:
             def get_completions(self, document, complete_event):
                 if table.asking is None or table.confirm is not None or table.quitting:
                     return
+                if table.notice[0] == "class:error" and not document.text:
+                    return  # an error line is being read: no menu over it (issue 23, item 4)
                 text = document.text_before_cursor
                 for sug in table.asking.turn.suggest(text)[:300]:
                     yield Completion(sug.text, start_position=-len(text), display=sug.display, display_meta=sug.meta)
@@ -389,11 +391,18 @@ class Table:
         if self.mode == "end" and self.end_info is not None:
             status = self._result_lines()
         fixed = len(f.header) + len(f.footer) + len(f.hand) + input_rows
-        min_log = 3 if rows >= 20 else 1
+        min_log = 3 if rows >= 20 and not getattr(self.view, "board_first", False) else 1
         room = max(0, rows - fixed - min_log)
         status = status[: max(1, room // 2)] if len(status) > room // 2 and room < len(status) + 6 else status
-        board_room = max(3, min(room - len(status), int(room * 0.7)))
+        board_room = max(3, min(room - len(status), int(room * (0.85 if getattr(self.view, "board_first", False)
+                                                                  else 0.7))))
         preview = self.confirm[1] if self.confirm is not None else None
+        if preview is None and self.asking is not None and self.buffer.text.strip() \
+                and getattr(self.view, "board_first", False):
+            try:  # the board follows the place being typed or picked in the menu (issue 23, item 4)
+                preview = self.asking.turn.parse(self.buffer.text)
+            except Exception:
+                preview = None
         if state is not None:
             viewer = self.viewer if self.viewer is not None else (self.asking.seat if self.asking else None)
             board = split_lines(self.view.board(state, cols, board_room, viewer, preview, self.pan))
@@ -624,6 +633,8 @@ class Table:
     def say(self, text: str, style: str = "hint") -> None:
         """A one-line notice in the footer (until the next key)."""
         self.notice = (style if ":" in style or not style else f"class:{style}", text)
+        if style == "error":  # the completion menu never hides an error (issue 23, item 4)
+            self.buffer.cancel_completion()
         self.invalidate()
 
     def _typed(self) -> None:

@@ -447,7 +447,7 @@ class SnakeView:
     def board(self, state, width: int, height: int, viewer=None, preview=None, pan: tuple[int, int] = (0, 0)) -> Fragments:
         from . import snake_board as SB
 
-        h = max(3, height - 2)  # the ruler above and the "view x .." line below
+        h = max(3, height - 3)  # the ruler above, the "view x .." line and the legend below
         # follow the seat to act: the middle of its snakes' open ends (or of the board)
         seat = self.acting(state)
         ends = [c for sn in state.public.snakes if sn.owner == seat and sn.active and (c := sn.open_cell()) is not None]
@@ -457,7 +457,10 @@ class SnakeView:
         cx, cy = ((sum(c[0] for c in ends) // len(ends), sum(c[1] for c in ends) // len(ends)) if ends
                   else ((x0 + x1) // 2, (y0 + y1) // 2))
         centre = (cx + pan[0] * max(1, (x1 - x0) // 2), cy + pan[1] * max(1, (y1 - y0) // 2))
-        return SB.board_fragments(state, width, h, centre, preview if isinstance(preview, self.N.Place) else None)
+        out = SB.board_fragments(state, width, h, centre, preview if isinstance(preview, self.N.Place) else None)
+        return out + SB.legend_fragments(width)
+
+    board_first = True  # the board gets the rows the event log would (Snake Carnival's cells are 3 rows high)
 
     def status(self, state, tags: dict[int, str]) -> Fragments:
         from . import snake_board as SB
