@@ -146,6 +146,8 @@ class Table:
         self.quitting = False  # the "leave?" question is open
         self.notice: tuple[str, str] = ("", "")  # (style, text): one line, until the next key
         self.waiting: tuple[int | None, str, float] | None = None  # (seat, words, since)
+        self.waiting_key = None  # what the waiting line's clock counts from (e.g. the seat and its turn)
+        self.waiting_limit: float | None = None  # seconds it counts down from (None: it counts up)
         self.pan = (0, 0)
         self.log_scroll = 0  # lines up from the newest
         self.overlay: dict | None = None  # a full-screen page over the table: the rules or the help (F2, F1)
@@ -582,6 +584,11 @@ class Table:
             return ""
         seat, words, since = self.waiting
         secs = int(time.monotonic() - since)
+        if self.waiting_limit:
+            left = max(0, int(self.waiting_limit) - secs)
+            if "{left}" in words:  # the words say where the count goes
+                return words.replace("{left}", str(left))
+            return f"{words} — {left} s left of {self.waiting_limit:g} s"
         return f"{words} — {secs} s"
 
     def _footer(self, cols: int) -> Fragments:
@@ -604,7 +611,8 @@ class Table:
             "play": "Tab: choices · F1: help · F2: rules · PgUp/PgDn: events · Ctrl-←/→: pan · quit",
             "end": "q: leave · s: save a picture (SVG) · PgUp/PgDn: scroll · F2: rules",
             "replay": "→/n next · ←/p back · Home first · End last · space play/pause · +/- speed · q quit",
-            "lobby": "s: start now (computer players take the free seats) · Ctrl-C: leave",
+            "lobby": ("s: start now (computer players take the free seats) · F2: rules · Ctrl-C: leave"
+                      if self.on_start_now is not None else "F2: the rules while you wait · Ctrl-C: leave"),
             "left": "q: close this screen (the computer player goes on) · Ctrl-C: stop",
         }[self.mode]
         return self._clip([("class:footer", keys)], cols)
@@ -756,12 +764,23 @@ class Table:
             self.log_scroll = 0
         self.invalidate()
 
-    def wait_for(self, seat: int | None, words: str | None) -> None:
-        """The waiting line: ``words`` (e.g. "Waiting for Bob (human) to move"), timed from now; None clears it."""
+    def wait_for(self, seat: int | None, words: str | None, key=None, limit: float | None = None) -> None:
+        """The waiting line: ``words`` (e.g. "Waiting for Bob (human) to move"), timed from now; None clears it.
+
+        ``key``: the clock runs on while the key stays the same, whatever the words (a seat's turn: timed
+        from the start of the turn, not from the last change of wording, issue 23 item 3); ``limit``: the
+        line counts down from it ("… 62 s left of 90 s") instead of counting up."""
         if words is None:
             self.waiting = None
-        elif self.waiting is None or self.waiting[:2] != (seat, words):
-            self.waiting = (seat, words, time.monotonic())
+            self.waiting_key = None
+        else:
+            key = (seat, words) if key is None else key
+            if self.waiting is None or self.waiting_key != key:
+                self.waiting = (seat, words, time.monotonic())
+                self.waiting_key = key
+            else:
+                self.waiting = (seat, words, self.waiting[2])
+            self.waiting_limit = limit
         self.invalidate()
 
     async def ask(self, state, seat: int, auto: Callable[[], Any] | None = None):
