@@ -434,7 +434,13 @@ class TurnHelper:
         state, seat = self.state, self.seat
         out: list[Suggestion] = []
         first = state.game == S.MM and state.sled(seat).at is None
-        for play in self.plays():
+        # the menu lists the plays that move fastest first (a newcomer's first Tab is a sensible choice,
+        # issue 23): by speed, then balanced dogs (the bonus), then less drift
+        def rank(play):
+            speed, drift, _ = speed_of(state, seat, play)
+            return (-max(speed, 0), min(drift, max(speed, 0)), format_play(play))
+
+        for play in sorted(self.plays(), key=rank):
             p = format_play(play) if play else "none"
             speed, drift, direction = speed_of(state, seat, play)
             if not (p.upper().startswith(typed) or typed.startswith(p.upper() + " ") or typed == p.upper()):
@@ -520,6 +526,8 @@ def _costs(state: S.GameState, after: S.GameState, seat: int) -> tuple[int, bool
     s0, s1 = state.sled(seat), after.sled(seat)
     need = after.public.refill
     no_draw = need is not None and need.seat == seat and not need.draw
+    if state.game == S.ST and "(hit " in (after.public.last_event or ""):
+        no_draw = True  # ST-C1 (the refill may already be done when there was nothing to choose)
     return s1.damage - s0.damage, s1.status == S.ELIMINATED, no_draw
 
 
@@ -563,7 +571,8 @@ def why_text(state: S.GameState, mv: S.Move, typed_bonus: bool = True) -> str:
     bits = []
     if state.game == S.ST:
         brake = lv.get("brake", s.brake)
-        bits.append(f"speed {max(speed, 0)} = dogs {left}+{right} − brake {brake}")
+        bits.append(f"speed {max(speed, 0)} = dogs {left}+{right} − brake {brake}"
+                    + (": the brake holds the sled, it does not move" if speed <= 0 else ""))
     else:
         bits.append(f"speed {max(speed, 0)} = dogs {left}+{right}")
     # the bonus

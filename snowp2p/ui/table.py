@@ -99,6 +99,16 @@ def join_lines(lines: list[Fragments]) -> Fragments:
     return out
 
 
+def plain_error(text: str) -> str:
+    """An error line for players: the rule id after the words, not as its first word (``ST-P2: x`` → ``x (ST-P2)``)."""
+    import re
+
+    m = re.match(r"^([A-Z]{2,5}(?:-[A-Z]*\d+[a-z]?)?): (.+)$", text)
+    if m is None:
+        return text
+    return m.group(2) if m.group(1) == "HAND" else f"{m.group(2)} ({m.group(1)})"
+
+
 def plain(fragments: Fragments) -> str:
     return "".join(t for _, t in fragments)
 
@@ -666,7 +676,7 @@ class Table:
         try:
             self._handle(text)
         except InputError as e:
-            self.say(str(e), "error")
+            self.say(plain_error(str(e)), "error")
         self.invalidate()
 
     def _handle(self, text: str) -> None:
