@@ -151,6 +151,14 @@ class Typist:
         wait_until(done.is_set, "the resize")
         return self.settle()
 
+    def stop(self) -> None:
+        """Ctrl-C, and wait for the run to end (whatever it returns or raises: the test is over)."""
+        self.type("\x03")
+        try:
+            self.join()
+        except Exception:  # noqa: BLE001 - Interrupted, or the test's own failure already reported
+            pass
+
     @property
     def finished(self) -> bool:
         return not self.thread.is_alive()

@@ -31,6 +31,13 @@ def open_table(view, state, events, cols, rows):
     return Typist(fn, cols, rows, overlap=True)
 
 
+def running(view, state, events, but_not=()):
+    """A table run in a thread, once it runs (``but_not``: tables already open, not this one)."""
+    t = open_table(view, state, events, 80, 24)
+    wait_until(lambda: t.table not in but_not and t.table.app.is_running, "the table to run")
+    return t, t.table
+
+
 def close(table) -> None:
     table.loop.call_soon_threadsafe(table._finish, None)
 
@@ -62,18 +69,13 @@ def test_two_tables_at_once_each_sees_its_own_application():
 def test_a_run_after_an_overlapping_pair_is_clean():
     """Two runs that overlap and end in the other order, then a third: no stale application is left current."""
     state, events = mid_race()
-    a = open_table(SledView("snowtails"), state, events, 80, 24)
-    wait_until(lambda: a.table.app.is_running, "table a")
-    ta = a.table
-    b = open_table(SledView("snowtails"), state, events, 80, 24)
-    wait_until(lambda: b.table is not ta and b.table.app.is_running, "table b")
-    tb = b.table
+    a, ta = running(SledView("snowtails"), state, events)
+    b, tb = running(SledView("snowtails"), state, events, (ta,))
     close(ta)
     a.join()
     close(tb)
     b.join()
-    c = open_table(SledView("snowtails"), state, events, 80, 24)
-    wait_until(lambda: c.table not in (ta, tb) and c.table.app.is_running, "table c")
+    c, _ = running(SledView("snowtails"), state, events, (ta, tb))
     try:
         assert current_app_seen_by(c.table) is c.table.app
         assert get_app().__class__.__name__ == "DummyApplication"  # nothing leaks into this (the test's) thread
@@ -85,9 +87,7 @@ def test_a_run_after_an_overlapping_pair_is_clean():
 def test_typist_refuses_to_start_while_the_last_run_is_alive():
     """The harness itself: a new Typist waits for the previous one's thread (no leaked run overlaps the next)."""
     state, events = mid_race()
-    a = open_table(SledView("mush"), state, events, 80, 24)
-    wait_until(lambda: a.table.app.is_running, "table a")
-    ta = a.table
+    a, ta = running(SledView("mush"), state, events)
     try:
         Typist(lambda i, o: 0, 80, 24, previous_timeout=0.5)  # no timing: table a never ends by itself
     except AssertionError as e:

@@ -36,11 +36,7 @@ def test_snake_at_80x24_legend_open_end_and_cells():
         # the player to act sees an open end of one of their snakes (◌ and its colour's letter)
         assert "◌" in screen, screen
     finally:
-        t.type("\x03")
-        try:
-            t.join()
-        except Exception:
-            pass
+        t.stop()
 
 
 def test_an_error_closes_the_menu_so_it_is_read():
@@ -60,8 +56,4 @@ def test_an_error_closes_the_menu_so_it_is_read():
         assert Table.last.buffer.complete_state is None or not Table.last.buffer.complete_state.completions
         assert Table.last.notice[1][:30] in screen
     finally:
-        t.type("\x03")
-        try:
-            t.join()
-        except Exception:
-            pass
+        t.stop()

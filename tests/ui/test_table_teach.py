@@ -43,12 +43,6 @@ def table_at(state, cols=80, rows=24) -> Typist:
     return t
 
 
-def close(t: Typist) -> None:
-    t.type("\x03")
-    try:
-        t.join()
-    except Exception:
-        pass
 
 
 def test_rules_page_opens_scrolls_and_closes_without_typing_the_key():
@@ -74,7 +68,7 @@ def test_rules_page_opens_scrolls_and_closes_without_typing_the_key():
         wait_until(lambda: "start 3" in t.term.text(), "the typed line")
         assert Table.last.buffer.text == "start 3"  # not "qstart 3" (issue 23, item 5)
     finally:
-        close(t)
+        t.stop()
 
 
 def test_rules_command_and_help_page_keep_the_keys_typed_there():
@@ -98,7 +92,7 @@ def test_rules_command_and_help_page_keep_the_keys_typed_there():
         wait_until(lambda: Table.last.overlay is None and Table.last.confirm is not None, "the preview")
         assert "Go? [Y/n]" in t.settle()
     finally:
-        close(t)
+        t.stop()
 
 
 def test_preview_offers_the_best_bonus_and_says_why():
@@ -122,7 +116,7 @@ def test_preview_offers_the_best_bonus_and_says_why():
         screen = t.settle()
         assert f"bonus +{offered} LEFT UNUSED" in screen
     finally:
-        close(t)
+        t.stop()
 
 
 def test_hand_shows_cards_with_their_meaning_and_a_try_line():
@@ -137,7 +131,7 @@ def test_hand_shows_cards_with_their_meaning_and_a_try_line():
         assert re.search(r"^Try: ", last), screen
         assert "F2: rules" in last
     finally:
-        close(t)
+        t.stop()
 
 
 def test_stray_enter_does_not_skip_the_final_results():

@@ -45,12 +45,6 @@ def net_table(state, settings: dict, paused: bool = False):
     return t, box["nt"]
 
 
-def leave(t):
-    t.type("\x03")
-    try:
-        t.join()
-    except Exception:
-        pass
 
 
 def test_a_move_is_timed_from_the_start_of_the_turn_against_the_move_time():
@@ -65,7 +59,7 @@ def test_a_move_is_timed_from_the_start_of_the_turn_against_the_move_time():
         nt.table.loop.call_soon_threadsafe(nt.update_waiting)
         wait_until(lambda: nt.table.waiting[2] == since, "the same clock")
     finally:
-        leave(t)
+        t.stop()
 
 
 def test_without_a_move_time_the_wait_counts_up():
@@ -75,7 +69,7 @@ def test_without_a_move_time_the_wait_counts_up():
         screen = t.wait_text(" to play turn 7 — ")
         assert re.search(r"to play turn 7 — \d+ s$", screen, re.M) and "left of" not in screen
     finally:
-        leave(t)
+        t.stop()
 
 
 def test_a_pause_counts_down_to_the_vote():
@@ -86,7 +80,7 @@ def test_a_pause_counts_down_to_the_vote():
         screen = t.wait_text("is not answering")
         assert re.search(rf"{name} \(human\) is not answering \(game paused\): the others vote in \d+ s$", screen, re.M), screen
     finally:
-        leave(t)
+        t.stop()
 
 
 def test_the_joiners_lobby_has_no_host_keys():
@@ -104,4 +98,4 @@ def test_the_joiners_lobby_has_no_host_keys():
         screen = t.wait_text("Joining the game at 192.168.1.20:47470")
         assert "s: start now" not in screen and "F2: the rules while you wait" in screen
     finally:
-        leave(t)
+        t.stop()
