@@ -58,7 +58,8 @@ GLYPH_STRETCH = "─"
 GLYPH_TREE = "♣"
 GLYPH_BLOCKED = "#"
 GLYPH_TRIGGER = "+"
-BUILDING_LETTERS = {"kennels": "K", "chapel": "C", "bothy": "B", "tavern": "T"}
+# lower case: sled marks are capitals (a sled "B" next to the bothy was read as the building, issue 23)
+BUILDING_LETTERS = {"kennels": "k", "chapel": "c", "bothy": "b", "tavern": "t"}
 
 
 def seat_style(seat: int) -> str:
@@ -165,7 +166,7 @@ def _building_glyphs(state: S.GameState) -> tuple[dict[int, str], set[int]]:
         for kind, trig in track.triggers.items():
             if kind == "tavern":
                 for sid in trig:
-                    covered.setdefault(sid, "T")
+                    covered.setdefault(sid, BUILDING_LETTERS["tavern"])
             else:
                 triggers |= set(trig)
     return covered, triggers
@@ -356,9 +357,9 @@ def legend_fragments(state: S.GameState, width: int | None = None) -> Fragments:
         item(ST_RED, "7", "red line, speed limit")
     item(ST_FINISH, "║", "finish")
     if track.buildings:
-        item(ST_BUILDING, "K C B", "kennels/chapel/bothy")
+        item(ST_BUILDING, "k c b", "kennels/chapel/bothy")
         if state.rules.mm_buildings:
-            item(ST_BUILDING, "T", "tavern door")
+            item(ST_BUILDING, "t", "tavern door")
             item(ST_TRIGGER, GLYPH_TRIGGER, "building trigger")
     parts.append(("", "\n"))
     return parts

@@ -81,7 +81,7 @@ COLLISIONS:
   A FIFTH collision card: your sled is wrecked. You get a new hand of 5 dog
   cards but sit out your turns until you are last.
 
-BUILDINGS (some tracks; K C B T on the board, + marks the spaces next to
+BUILDINGS (some tracks; k c b t on the board, + marks the spaces next to
 them): end your turn next to the Kennels to add a 5 to your deck, the
 Chapel to throw away your collision cards, the Bothy to discard dog cards,
 the Tavern to raise your bonus die by 2.

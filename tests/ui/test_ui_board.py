@@ -82,7 +82,7 @@ def test_corner_inner_lane_has_fewer_longer_spaces():
 def test_mush_buildings_tight_corner_and_finish():
     state = new_game("mush")
     text = B.render_board(state)
-    for letter in ("K", "C", "T"):
+    for letter in ("k", "c", "t"):  # buildings in lower case: sled marks are capitals
         assert letter in text
     assert "tight" in text and "↰180°" in text
     assert "FINISH" in text and "║" in text
