@@ -167,6 +167,12 @@ def _on_table(args, async_fn, *fn_args) -> int:
     return rc
 
 
+def friend_program() -> str:
+    from .program import friend_program as f
+
+    return f()
+
+
 def _program() -> str:
     from .ui.tableplay import program
 
@@ -297,7 +303,7 @@ async def _host_main(args, track, rules) -> int:
     say(f"Hosting {GAME_TITLES[args.game]} on {table_name(track)} for {args.players} players "
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
-    say(f"    {_program()} join {addr}:{port} --code {lobby.code}")
+    say(f"    {friend_program()} join {addr}:{port} --code {lobby.code}")
     bot_home = home.path / "bots"
     announcer = None
     if not args.no_announce:
@@ -334,7 +340,7 @@ async def _host_main(args, track, rules) -> int:
                     token = trio.lowlevel.current_trio_token()
                     screen.lobby(lobby, args.players, time.monotonic() + args.wait,
                                  lambda: token.run_sync_soon(start_now.set),
-                                 f"{_program()} join {addr}:{port} --code {lobby.code}")
+                                 f"{friend_program()} join {addr}:{port} --code {lobby.code}")
                     lobby.changed = screen.table.invalidate
                 say(f"Waiting {args.wait:g} s for players to join; then computer players take the free seats.")
                 with trio.move_on_after(args.wait):
@@ -768,12 +774,37 @@ def run_games(args) -> int:
     if not games:
         print(f"no saved games in {home.path / 'games'}")
         return 0
+    prog = _program()
+    home_opt = f" --home {args.home}" if getattr(args, "home", None) else ""
     for d, meta in games:
         players = ", ".join(p.get("nick", "?") for p in meta.get("players", []))
         print(f"{meta.get('started', '?'):19}  {GAME_TITLES.get(meta.get('game'), meta.get('game', '?')):11}  "
-              f"{meta.get('track', '?'):16}  {meta.get('status', '?'):9}  {players}")
-        print(f"{'':19}  log: {meta.get('log', d / 'game.log')}")
+              f"{meta.get('track', '?'):16}  {players}")
+        for line in game_story(d, meta, prog, home_opt):
+            print(f"{'':19}  {line}")
     return 0
+
+
+def game_story(d: Path, meta: dict, prog: str, home_opt: str = "") -> list[str]:
+    """What became of a saved game, in words, and the exact command that goes on from there (issue 23, item 5)."""
+    status = meta.get("status", "?")
+    log = meta.get("log", str(d / "game.log"))
+    gid = str(meta.get("game_id", d.name))[:16]
+    if status == "finished":
+        places = meta.get("places") or []
+        if meta.get("abandoned"):
+            head = "abandoned by a vote: no places, no points"
+        elif places:
+            head = f"finished: {places[0]} won" + (f" (then {', '.join(places[1:])})" if len(places) > 1 else "")
+        else:
+            head = "finished"
+        return [head, f"replay: {prog} replay {log}", f"audit:  {prog} audit {log}"]
+    if status == "playing":
+        return ["not finished (its program stopped, or is still running): to come back to it,",
+                f"resume: {prog} resume {gid}{home_opt}"]
+    if status == "stopped":
+        return [f"stopped: {meta.get('reason', 'no reason given')}", f"log: {log}"]
+    return [f"{status}", f"log: {log}"]
 
 
 # ----------------------------------------------------------------- audit

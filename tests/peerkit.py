@@ -25,7 +25,7 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 GAME_TIMEOUT = 240.0  # seconds a whole game may take before the test gives up (not an assertion of speed)
-JOIN_LINE = re.compile(r"^\s*(?:\S*/)?snowp2p join (\S+):(\d+) --code (\S+)\s*$", re.M)
+JOIN_LINE = re.compile(r"^\s*(?:\S*/)?(?:snowp2p|scripts/run) join (\S+):(\d+) --code (\S+)\s*$", re.M)  # issue 23 item 7
 
 sys.path.insert(0, str(ROOT))  # the tests read logs with this checkout's snowp2p, as the processes run it
 

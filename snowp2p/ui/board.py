@@ -58,7 +58,8 @@ GLYPH_STRETCH = "─"
 GLYPH_TREE = "♣"
 GLYPH_BLOCKED = "#"
 GLYPH_TRIGGER = "+"
-BUILDING_LETTERS = {"kennels": "K", "chapel": "C", "bothy": "B", "tavern": "T"}
+# lower case: sled marks are capitals (a sled "B" next to the bothy was read as the building, issue 23)
+BUILDING_LETTERS = {"kennels": "k", "chapel": "c", "bothy": "b", "tavern": "t"}
 
 
 def seat_style(seat: int) -> str:
@@ -165,7 +166,7 @@ def _building_glyphs(state: S.GameState) -> tuple[dict[int, str], set[int]]:
         for kind, trig in track.triggers.items():
             if kind == "tavern":
                 for sid in trig:
-                    covered.setdefault(sid, "T")
+                    covered.setdefault(sid, BUILDING_LETTERS["tavern"])
             else:
                 triggers |= set(trig)
     return covered, triggers
@@ -356,9 +357,9 @@ def legend_fragments(state: S.GameState, width: int | None = None) -> Fragments:
         item(ST_RED, "7", "red line, speed limit")
     item(ST_FINISH, "║", "finish")
     if track.buildings:
-        item(ST_BUILDING, "K C B", "kennels/chapel/bothy")
+        item(ST_BUILDING, "k c b", "kennels/chapel/bothy")
         if state.rules.mm_buildings:
-            item(ST_BUILDING, "T", "tavern door")
+            item(ST_BUILDING, "t", "tavern door")
             item(ST_TRIGGER, GLYPH_TRIGGER, "building trigger")
     parts.append(("", "\n"))
     return parts
@@ -445,12 +446,22 @@ def hand_fragments(state: S.GameState, viewer: int) -> Fragments:
     if not s.hand and not s.damage:
         out.append((ST_DIM, "no cards yet" if state.public.phase in (S.PH_TREES, S.PH_START) else "empty"))
     else:
+        # the cards with their meaning (issue 23, item 1): dog cards, damage as damage, the sled they drive
+        out.append(("", "dog cards " if values else ""))
         out.append(("bold fg:ansiwhite", " ".join(str(v) for v in values) or "no dog cards"))
         if unknown:
             out.append((ST_DIM, f" +{unknown} unknown"))
         if s.damage:
             word = "damage" if state.game == S.ST else "collision"
-            out.append(("fg:ansired", f"  + {s.damage} {word} card{'s' if s.damage != 1 else ''}"))
+            end = "the 5th is out" if state.game == S.ST else "the 5th wrecks"
+            out.append(("fg:ansired", f" · {s.damage} {word} card{'s' if s.damage != 1 else ''} ({end})"))
+    if state.public.phase not in (S.PH_TREES, S.PH_START) and s.at is not None or state.game == S.MM:
+        left, right = S.dog_value(state, viewer, "left"), S.dog_value(state, viewer, "right")
+        if state.game == S.ST:
+            speed = left + right - s.brake
+            out.append((ST_DIM, f" · on the sled: dogs {left}|{right} brake {s.brake} = speed {max(speed, 0)}"))
+        else:
+            out.append((ST_DIM, f" · on the sled: dogs {left}|{right}" + (f", bonus die {s.die}" if s.die else "")))
     out.append(("", "\n"))
     return out
 

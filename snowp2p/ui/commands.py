@@ -434,7 +434,13 @@ class TurnHelper:
         state, seat = self.state, self.seat
         out: list[Suggestion] = []
         first = state.game == S.MM and state.sled(seat).at is None
-        for play in self.plays():
+        # the menu lists the plays that move fastest first (a newcomer's first Tab is a sensible choice,
+        # issue 23): by speed, then balanced dogs (the bonus), then less drift
+        def rank(play):
+            speed, drift, _ = speed_of(state, seat, play)
+            return (-max(speed, 0), min(drift, max(speed, 0)), format_play(play))
+
+        for play in sorted(self.plays(), key=rank):
             p = format_play(play) if play else "none"
             speed, drift, direction = speed_of(state, seat, play)
             if not (p.upper().startswith(typed) or typed.startswith(p.upper() + " ") or typed == p.upper()):
@@ -504,3 +510,105 @@ How to type your turn (case does not matter):
   Other   `auto` lets the computer choose, `board` shows the board again, `quit` leaves.
   Tab or typing shows the choices; the menu's right column tells where each path ends.
 """
+
+
+# ------------------------------------------------------------ teaching: the bonus and the "why"
+_BONUS_TYPED = re.compile(r"(^|\s)(\+\d*|bonus)(\s|$)", re.IGNORECASE)
+
+
+def bonus_typed(text: str) -> bool:
+    """Whether a typed move line says something about the bonus (``+``, ``+2``, ``+0``, ``bonus``)."""
+    return bool(_BONUS_TYPED.search(text))
+
+
+def _costs(state: S.GameState, after: S.GameState, seat: int) -> tuple[int, bool, bool]:
+    """What a move costs the mover: (damage cards taken, eliminated, draw lost at the refill)."""
+    s0, s1 = state.sled(seat), after.sled(seat)
+    need = after.public.refill
+    no_draw = need is not None and need.seat == seat and not need.draw
+    if state.game == S.ST and "(hit " in (after.public.last_event or ""):
+        no_draw = True  # ST-C1 (the refill may already be done when there was nothing to choose)
+    return s1.damage - s0.damage, s1.status == S.ELIMINATED, no_draw
+
+
+def best_bonus(state: S.GameState, mv: S.Move) -> tuple[int, int, str]:
+    """The bonus to offer with ``mv`` (a move typed without one): (offered, largest legal, why not more).
+
+    The offer is the largest bonus that costs nothing more than the move without it (no more damage, no
+    elimination, the refill's draw kept: ST-B1, ST-L1, MM-B4); ``why`` says what a larger one would cost."""
+    try:
+        base = _costs(state, S.move_outcome(state, S.Move(mv.seat, mv.play, mv.path, 0, mv.origin)), mv.seat)
+    except IllegalMove:
+        return 0, 0, ""
+    offered, largest, why = 0, 0, ""
+    for b in range(8, 0, -1):
+        try:
+            after = S.move_outcome(state, S.Move(mv.seat, mv.play, mv.path, b, mv.origin))
+        except IllegalMove:
+            continue
+        largest = max(largest, b)
+        dmg, out, no_draw = _costs(state, after, mv.seat)
+        if out and not base[1]:
+            why = why or f"+{b} would eliminate you"
+        elif dmg > base[0]:
+            why = why or f"+{b} would cost {dmg - base[0]} damage"
+        elif no_draw and not base[2]:
+            why = why or f"+{b} would hit a sled (no draw)"
+        else:
+            offered = b
+            break
+    return offered, largest, why
+
+
+def why_text(state: S.GameState, mv: S.Move, typed_bonus: bool = True) -> str:
+    """One line: why the move does what it does (speed from the cards, drift, the bonus taken or left)."""
+    seat = mv.seat
+    s = state.sled(seat)
+    lv = {p: v for p, _, v in mv.play}
+    left = lv.get("left", S.dog_value(state, seat, "left"))
+    right = lv.get("right", S.dog_value(state, seat, "right"))
+    speed, drift, direction = speed_of(state, seat, mv.play)
+    bits = []
+    if state.game == S.ST:
+        brake = lv.get("brake", s.brake)
+        bits.append(f"speed {max(speed, 0)} = dogs {left}+{right} − brake {brake}"
+                    + (": the brake holds the sled, it does not move" if speed <= 0 else ""))
+    else:
+        bits.append(f"speed {max(speed, 0)} = dogs {left}+{right}")
+    # the bonus
+    plain = S.Move(seat, mv.play, mv.path, 0, mv.origin)
+    offered, largest, cost = best_bonus(state, plain)
+    if mv.bonus:
+        what = "balance bonus" if state.game == S.ST else "bonus die"
+        bits.append(f"{what} +{mv.bonus} taken" + ("" if typed_bonus else " (+0: leave it)"))
+    elif largest:
+        if offered:
+            bits.append(f"bonus +{offered} LEFT UNUSED (add + to take it)")
+        else:
+            bits.append(f"bonus left: {cost}")
+    elif state.game == S.ST and speed >= 1 and left != right and not s.first_turn:
+        bits.append("dogs unequal: no bonus")
+    elif state.game == S.MM and s.first_turn:
+        bits.append("first turn: no bonus")
+    # a card of the same value left in the hand while a dog is free
+    if len(mv.play) == 1 and state.game == S.MM:
+        (pos, card, v), = mv.play
+        same = [c for c in s.hand if c != card and state.value(seat, c) == v]
+        if same:
+            other = "right" if pos == "left" else "left"
+            bits.append(f"your other {v} could go on the {other} dog")
+    try:
+        after = S.move_outcome(state, mv)
+        dmg, out, no_draw = _costs(state, after, seat)
+        if out:
+            bits.append("ELIMINATED (a 5th damage card)")
+        elif dmg:
+            bits.append(f"{dmg} {'damage' if state.game == S.ST else 'collision'} card{'s' if dmg > 1 else ''}")
+        if no_draw:
+            bits.append("hits a sled: no cards drawn")
+    except IllegalMove:
+        pass
+    if speed > 0:
+        bits.append(f"drift {min(drift, speed)} toward the {'left' if direction > 0 else 'right'} dog"
+                    if drift else "no drift")
+    return "; ".join(bits)

@@ -218,13 +218,20 @@ class NetTable:
             t.wait_for(None, None)
             return
         who = f"{s.nicks[seat]} ({self.label(seat)})"
+        settings = getattr(s.roster.body, "settings", None) or {}
+        move_time = settings.get("move_time") if isinstance(settings, dict) else getattr(settings, "move_time", None)
         if s.paused_on(seat):
-            words = f"{who} is not answering: the game is paused; the others vote after {g.vote_after:g} s"
-        elif seat != s.me and seat not in g.connected and seat not in s.bot_seats:
+            # the vote's countdown runs from when the pause was first seen here
+            t.wait_for(seat, f"{who} is not answering (game paused): the others vote in {{left}} s",
+                       key=("paused", seat, s.turn), limit=g.vote_after)
+            return
+        if seat != s.me and seat not in g.connected and seat not in s.bot_seats:
             words = f"Waiting for {who}: no connection, waiting for it to come back"
         else:
-            words = f"Waiting for {who} to play"
-        t.wait_for(seat, words)
+            words = f"Waiting for {who} to play turn {s.turn}"
+        # timed from the start of the turn, on this machine's clock (issue 23, item 3); against the move
+        # time when the game has one
+        t.wait_for(seat, words, key=("turn", seat, s.turn), limit=move_time if move_time else None)
 
     async def watch(self) -> None:
         import trio

@@ -34,7 +34,11 @@ class PromptScreen:
         kw.setdefault("completer", None)
         kw.setdefault("bottom_toolbar", None)
         kw.setdefault("complete_while_typing", False)
+        from prompt_toolkit.application.current import create_app_session
+
         try:
-            return self.session.prompt(FormattedText(message), **kw)
+            # each prompt in an app session of its own: see table._run_isolated (issue 23, item 9)
+            with create_app_session(input=self.input, output=self.output):
+                return self.session.prompt(FormattedText(message), **kw)
         except EOFError:
             raise Quit() from None

@@ -154,6 +154,28 @@ def board_fragments(state: S.SnakeState, width: int = 100, height: int = 45, cen
     return out
 
 
+LEGEND = [("⌂", "home"), ("◌Y", "open end"), ("♦", "diamond"), ("K", "knot"), ("B", "bruise"), ("L", "log"),
+          ("H", "head"), ("▣", "present"), ("✖", "trouble")]
+
+
+def legend_fragments(width: int = 100) -> Fragments:
+    """One line naming the board's marks (issue 23, item 4); the words shrink on a narrow screen."""
+    out: Fragments = []
+    n = 0
+    for glyph, words in LEGEND:
+        item = f"{glyph} {words} "
+        if n + len(item) > width - 1:
+            item = glyph + " "  # no room for the word
+            if n + len(item) > width - 1:
+                break
+            out.append(("bold", item))
+        else:
+            out += [("bold", glyph), (ST_DIM, f" {words} ")]
+        n += len(item)
+    out.append(("", "\n"))
+    return out
+
+
 class _NoRand:
     def below(self, n):  # the last round draws nothing
         return 0

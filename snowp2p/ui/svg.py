@@ -131,7 +131,7 @@ def sled_svg(state, trails: dict[int, list[int]] | None = None, title: str = "")
     pad = 2.5
     x0, y0 = min(xs) - pad, min(ys) - pad - 1.5
     width = (max(xs) - x0 + pad) * UNIT
-    legend_h = 22 * (len(state.public.sleds) + 2)
+    legend_h = 22 * (len(state.public.sleds) + 4)  # places, then the key (two rows)
     height = (max(ys) - y0 + pad) * UNIT + legend_h
 
     def P(p):
@@ -180,6 +180,12 @@ def sled_svg(state, trails: dict[int, list[int]] | None = None, title: str = "")
     a, b = geo.point(fs, 1, 0, -0.5), geo.point(fs, W, 0, 0.5)
     out.append(f'<polyline class="finish" points="{P(a)} {P(b)}" stroke="#111" stroke-width="4" '
                f'stroke-dasharray="4,4"/>')
+    # START and FINISH written on the track (issue 23, item 8)
+    mid = (W + 1) // 2
+    for label, q in (("START", geo.point(0, mid, 0.5)), ("FINISH", geo.point(fs, mid, 0.5))):
+        x, y = P(q).split(",")
+        out.append(f'<text class="label" x="{x}" y="{float(y) + 5:.1f}" font-size="14" font-weight="bold" '
+                   f'text-anchor="middle" fill="#3b6fb6" fill-opacity="0.8">{label}</text>')
     # spaces, trees, blocked spaces, buildings
     trees = set(state.public.trees)
     for sid in range(track.size):
@@ -225,8 +231,36 @@ def sled_svg(state, trails: dict[int, list[int]] | None = None, title: str = "")
         out.append(f'<text x="26" y="{y:.0f}" font-size="13">{i + 1}. {escape(s.name)}{escape(extra)}'
                    f'{" (eliminated)" if s.status == S.ELIMINATED else ""}</text>')
         y += 22
+    out += _sled_key(track, 8, y + 4)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _sled_key(track, x: float, y: float) -> list[str]:
+    """The picture's key: what each mark means (issue 23, item 8), two rows from (x, y)."""
+    out = ['<g class="legend" font-size="12">']
+    items = [("sled", '<circle cx="{cx}" cy="{cy}" r="6" fill="#d62728" stroke="#000" stroke-width="1"/>', "sled (its place)"),
+             ("trail", '<polyline points="{l},{cy} {r},{cy}" stroke="#1f77b4" stroke-width="2.5"/>'
+                       '<circle cx="{cx}" cy="{cy}" r="3.5" fill="#1f77b4"/>', "trail: where it stood each turn"),
+             ("tree", '<circle cx="{cx}" cy="{cy}" r="6" fill="#2e7d32"/>', "tree"),
+             ("blocked", '<rect x="{l2}" y="{t}" width="12" height="12" fill="#9c8465"/>', "blocked")]
+    second = [("finish", '<polyline points="{l},{cy} {r},{cy}" stroke="#111" stroke-width="4" stroke-dasharray="4,4"/>',
+               "finish line")]
+    if track.game == "snowtails":
+        second.append(("red", '<polyline points="{l},{cy} {r},{cy}" stroke="#d62728" stroke-width="3"/>',
+                       "red line: speed limit per lane"))
+    if track.buildings:
+        second.append(("buildings", '', "buildings: " + ", ".join(sorted({b.kind for b in track.buildings}))))
+    for row, row_items in enumerate((items, second)):
+        cx = x + 8
+        cy = y + row * 20
+        for _, mark, words in row_items:
+            out.append(mark.format(cx=f"{cx:.0f}", cy=f"{cy:.0f}", l=f"{cx - 8:.0f}", r=f"{cx + 8:.0f}",
+                                   l2=f"{cx - 6:.0f}", t=f"{cy - 6:.0f}"))
+            out.append(f'<text x="{cx + 14:.0f}" y="{cy + 4:.0f}">{escape(words)}</text>')
+            cx += 28 + 6.5 * len(words)
+    out.append("</g>")
+    return out
 
 
 # ================================================================ snake

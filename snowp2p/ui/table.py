@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import textwrap
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -98,6 +99,16 @@ def join_lines(lines: list[Fragments]) -> Fragments:
     return out
 
 
+def plain_error(text: str) -> str:
+    """An error line for players: the rule id after the words, not as its first word (``ST-P2: x`` → ``x (ST-P2)``)."""
+    import re
+
+    m = re.match(r"^([A-Z]{2,5}(?:-[A-Z]*\d+[a-z]?)?): (.+)$", text)
+    if m is None:
+        return text
+    return m.group(2) if m.group(1) == "HAND" else f"{m.group(2)} ({m.group(1)})"
+
+
 def plain(fragments: Fragments) -> str:
     return "".join(t for _, t in fragments)
 
@@ -145,9 +156,11 @@ class Table:
         self.quitting = False  # the "leave?" question is open
         self.notice: tuple[str, str] = ("", "")  # (style, text): one line, until the next key
         self.waiting: tuple[int | None, str, float] | None = None  # (seat, words, since)
+        self.waiting_key = None  # what the waiting line's clock counts from (e.g. the seat and its turn)
+        self.waiting_limit: float | None = None  # seconds it counts down from (None: it counts up)
         self.pan = (0, 0)
         self.log_scroll = 0  # lines up from the newest
-        self.help = False
+        self.overlay: dict | None = None  # a full-screen page over the table: the rules or the help (F2, F1)
         self.quit_question = quit_question
         self.leave_words = leave_words
         self.on_quit: Callable[[], None] | None = None  # called when the player confirms quit outside a turn
@@ -164,6 +177,9 @@ class Table:
         self.frame: Frame | None = None
         self.asks = 0  # questions asked so far (tests wait for the next one)
         self.typed_ahead: list[str] = []
+        self._blocking_lock = threading.Lock()
+        self._waits: set = set()  # worker threads' waits for an answer (ask_blocking, confirm_blocking)
+        self._closed = False
         self._yn: asyncio.Future | None = None  # an open yes/no question (yes_no)  # lines typed before the player's turn (used when it comes)
         self._build(pt_input, pt_output)
         Table.last = self  # a seam for tests that drive a whole command
@@ -176,6 +192,8 @@ class Table:
             def get_completions(self, document, complete_event):
                 if table.asking is None or table.confirm is not None or table.quitting:
                     return
+                if table.notice[0] == "class:error" and not document.text:
+                    return  # an error line is being read: no menu over it (issue 23, item 4)
                 text = document.text_before_cursor
                 for sug in table.asking.turn.suggest(text)[:300]:
                     yield Completion(sug.text, start_position=-len(text), display=sug.display, display_meta=sug.meta)
@@ -259,10 +277,13 @@ class Table:
                 self._ask_quit()
 
         @kb.add("q", filter=ending | left)
-        @kb.add("enter", filter=ending)
         @kb.add("escape", filter=ending, eager=True)
         def _(e):
             self._finish(None)
+
+        @kb.add("enter", filter=ending)
+        def _(e):  # a stray Enter (typed ahead for a move) never skips the final results (issue 23, item 6)
+            self.say("These are the final results: q leaves them.", "hint")
 
         @kb.add("s", filter=ending)
         def _(e):
@@ -321,6 +342,33 @@ class Table:
         def _(e):
             self._finish(None)
 
+        # the page keys last: prompt_toolkit lets the binding added last win
+        paging = Condition(lambda: self.overlay is not None)
+        empty_line = Condition(lambda: not self.buffer.text)
+
+        @kb.add("f1")
+        def _(e):
+            self.open_page("help")
+
+        @kb.add("f2")
+        def _(e):
+            self.open_page("rules")
+
+        @kb.add("escape", filter=paging, eager=True)
+        @kb.add("q", filter=paging & empty_line, eager=True)
+        def _(e):
+            self.close_page()  # the key is not typed (issue 23, item 5)
+
+        def page_rows():
+            return max(1, (self.frame.rows if self.frame else 24) - 4)
+
+        kb.add("up", filter=paging)(lambda e: self._page_scroll(-1))
+        kb.add("down", filter=paging)(lambda e: self._page_scroll(1))
+        kb.add("pageup", filter=paging)(lambda e: self._page_scroll(-page_rows()))
+        kb.add("pagedown", filter=paging)(lambda e: self._page_scroll(page_rows()))
+        kb.add("home", filter=paging)(lambda e: self._page_scroll(-10 ** 6))
+        kb.add("end", filter=paging)(lambda e: self._page_scroll(None))
+
         return kb
 
     # ------------------------------------------------------------- composing
@@ -338,6 +386,8 @@ class Table:
     def compose(self, cols: int, rows: int) -> Frame:
         """Lay the screen out for ``cols`` × ``rows``: every region gets its share of the rows."""
         f = Frame(cols, rows)
+        if self.overlay is not None:
+            return self._compose_page(f)
         f.header = self._header_lines(cols)
         f.footer = [self._footer(cols)]
         input_rows = 1 if self.mode == "play" else 0
@@ -353,11 +403,18 @@ class Table:
         if self.mode == "end" and self.end_info is not None:
             status = self._result_lines()
         fixed = len(f.header) + len(f.footer) + len(f.hand) + input_rows
-        min_log = 3 if rows >= 20 else 1
+        min_log = 3 if rows >= 20 and not getattr(self.view, "board_first", False) else 1
         room = max(0, rows - fixed - min_log)
         status = status[: max(1, room // 2)] if len(status) > room // 2 and room < len(status) + 6 else status
-        board_room = max(3, min(room - len(status), int(room * 0.7)))
+        board_room = max(3, min(room - len(status), int(room * (0.85 if getattr(self.view, "board_first", False)
+                                                                  else 0.7))))
         preview = self.confirm[1] if self.confirm is not None else None
+        if preview is None and self.asking is not None and self.buffer.text.strip() \
+                and getattr(self.view, "board_first", False):
+            try:  # the board follows the place being typed or picked in the menu (issue 23, item 4)
+                preview = self.asking.turn.parse(self.buffer.text)
+            except Exception:
+                preview = None
         if state is not None:
             viewer = self.viewer if self.viewer is not None else (self.asking.seat if self.asking else None)
             board = split_lines(self.view.board(state, cols, board_room, viewer, preview, self.pan))
@@ -370,19 +427,90 @@ class Table:
         log_rows = max(1, rows - fixed - len(board) - len(status))
         lines = self._log_texts()
         heading = {"end": "How the result was reached, and the commands:", "replay": "Events so far:"}.get(
-            self.mode, "Input syntax:" if self.help and self.asking is not None else "Events:")
+            self.mode, "Events:")
         f.log = [[("bold", heading)]] + self._fit_log(lines, cols, log_rows - 1) if log_rows > 1 else \
             self._fit_log(lines, cols, log_rows)
         if log_rows > 1 and not lines:
             f.log.append([("class:dim", "  none yet")])
         return f
 
+    # ------------------------------------------------------------- pages (rules, help)
+    def open_page(self, which: str) -> None:
+        """The rules (``rules``) or the help (``help``) over the whole table, until Esc (or q on an empty line).
+
+        The page eats no keys: the command line stays at the bottom, and what is typed goes there
+        (Enter plays it and closes the page); only Esc, q on an empty line and the scroll keys are the
+        page's (issue 23, items 1 and 5)."""
+        from .rules_text import rules_lines
+
+        kind = getattr(self.view, "kind", "snowtails") if self.view is not None else "snowtails"
+        if which == "rules":
+            title, lines = "Rules", rules_lines(kind)
+        else:
+            title, lines = "Help", self._help_lines()
+        self.overlay = {"which": which, "title": title, "lines": lines, "scroll": 0}
+        self.notice = ("", "")
+        self.invalidate()
+
+    def close_page(self) -> None:
+        self.overlay = None
+        self.invalidate()
+
+    def _help_lines(self) -> list[str]:
+        keys = ["KEYS AT THE TABLE",
+                "  Tab           the choices for what you have typed (the right column says where each ends)",
+                "  Enter         preview a move on the board; Enter (or y) again plays it, n takes it back",
+                "  F2 or `rules` the rules of this game      F1 or `help` this page",
+                "  PgUp/PgDn     scroll the events            Ctrl-←/→  pan the board",
+                "  `auto`        let the computer choose this turn      `quit` leave (asks first)",
+                ""]
+        turn = self.asking.turn if self.asking is not None else (self.view.turn(self.state, self.viewer)
+                                                                  if self.view is not None and self.state is not None
+                                                                  and self.viewer is not None else None)
+        syntax = []
+        if turn is not None:
+            try:
+                syntax = turn.help_text.rstrip("\n").splitlines()
+            except Exception:
+                syntax = []
+        return keys + syntax
+
+    def _compose_page(self, f: Frame) -> Frame:
+        cols, rows = f.cols, f.rows
+        page = self.overlay
+        input_rows = 1 if self.mode == "play" else 0
+        f.header = [self._clip([("class:header", f" {self.title} · {page['title']} "),
+                                ("", "  Esc: back to the table")], cols)]
+        wrapped: list[str] = []
+        for ln in page["lines"]:
+            indent = " " * (len(ln) - len(ln.lstrip(" ")))
+            wrapped += textwrap.wrap(ln, max(10, cols - 1), subsequent_indent=indent + "  ") or [""]
+        room = max(1, rows - 1 - 1 - input_rows)
+        top = max(0, min(page["scroll"], len(wrapped) - room))
+        page["scroll"] = top
+        shown = wrapped[top: top + room]
+        f.log = [[("bold" if ln.isupper() or ln.endswith(":") and ln == ln.lstrip() else "", ln)] for ln in shown]
+        more = len(wrapped) - top - room
+        where = (f"lines {top + 1}-{top + len(shown)} of {len(wrapped)} · " if len(wrapped) > room else "")
+        f.footer = [self._clip([("class:footer", f"{where}↑/↓ PgUp/PgDn: scroll · Esc"
+                                                 f"{' or q' if not self.buffer.text else ''}: close"
+                                                 + (f" · {more} more below" if more > 0 else ""))], cols)]
+        return f
+
+    def _page_scroll(self, step: int | None) -> None:
+        page = self.overlay
+        if page is None:
+            return
+        if step is None:  # to the end
+            page["scroll"] = 10 ** 6
+        else:
+            page["scroll"] = max(0, page["scroll"] + step)
+        self.invalidate()
+
     def _tags(self) -> dict[int, str]:
         return self.tags
 
     def _log_texts(self) -> list[str]:
-        if self.help and self.asking is not None:
-            return self.asking.turn.help_text.rstrip("\n").splitlines()
         if self.mode == "end" and self.end_info is not None:
             return self.end_info.get("how", []) + self.end_info.get("commands", [])
         return self.events
@@ -466,22 +594,35 @@ class Table:
             return ""
         seat, words, since = self.waiting
         secs = int(time.monotonic() - since)
+        if self.waiting_limit:
+            left = max(0, int(self.waiting_limit) - secs)
+            if "{left}" in words:  # the words say where the count goes
+                return words.replace("{left}", str(left))
+            return f"{words} — {left} s left of {self.waiting_limit:g} s"
         return f"{words} — {secs} s"
 
     def _footer(self, cols: int) -> Fragments:
         style, text = self.notice
         if text:
             return self._clip([(style or "class:hint", text)], cols)
+        if self.mode == "play" and self.confirm is not None and self.confirm[0].why and not self.quitting:
+            return self._clip([("class:footer", self.confirm[0].why)], cols)
         if self.mode == "play" and self.asking is not None and not self.confirm and not self.quitting:
+            if not self.buffer.text:
+                teach = getattr(self.asking.turn, "teach", None)
+                line = teach() if teach is not None else ""
+                if line:
+                    return self._clip([("class:footer", line)], cols)
             try:
                 return self._clip([("class:footer", self.asking.turn.preview(self.buffer.text))], cols)
             except Exception:
                 return [("class:footer", "")]
         keys = {
-            "play": "Tab: choices · PgUp/PgDn: events · Ctrl-←/→: pan · help · quit",
-            "end": "s: save a picture (SVG) · PgUp/PgDn: scroll · q or Enter: leave",
+            "play": "Tab: choices · F1: help · F2: rules · PgUp/PgDn: events · Ctrl-←/→: pan · quit",
+            "end": "q: leave · s: save a picture (SVG) · PgUp/PgDn: scroll · F2: rules",
             "replay": "→/n next · ←/p back · Home first · End last · space play/pause · +/- speed · q quit",
-            "lobby": "s: start now (computer players take the free seats) · Ctrl-C: leave",
+            "lobby": ("s: start now (computer players take the free seats) · F2: rules · Ctrl-C: leave"
+                      if self.on_start_now is not None else "F2: the rules while you wait · Ctrl-C: leave"),
             "left": "q: close this screen (the computer player goes on) · Ctrl-C: stop",
         }[self.mode]
         return self._clip([("class:footer", keys)], cols)
@@ -510,11 +651,12 @@ class Table:
     def say(self, text: str, style: str = "hint") -> None:
         """A one-line notice in the footer (until the next key)."""
         self.notice = (style if ":" in style or not style else f"class:{style}", text)
+        if style == "error":  # the completion menu never hides an error (issue 23, item 4)
+            self.buffer.cancel_completion()
         self.invalidate()
 
     def _typed(self) -> None:
         self.notice = ("", "")
-        self.help = False
 
     def _ask_quit(self) -> None:
         self.quitting = True
@@ -523,6 +665,10 @@ class Table:
 
     def _accept(self, buf: Buffer) -> bool:
         self.notice = ("", "")
+        if self.overlay is not None:
+            self.close_page()  # Enter plays what was typed on the page (or just closes it)
+            if not buf.text.strip():
+                return False
         self._accept_text(buf.text)
         return False  # clear the line
 
@@ -530,7 +676,7 @@ class Table:
         try:
             self._handle(text)
         except InputError as e:
-            self.say(str(e), "error")
+            self.say(plain_error(str(e)), "error")
         self.invalidate()
 
     def _handle(self, text: str) -> None:
@@ -567,9 +713,12 @@ class Table:
             self.pan = (0, 0)
             self.log_scroll = 0
             return
+        if words in ("rules", "rule", "r?"):
+            self.open_page("rules")
+            return
         if self.asking is None:
             if words in ("help", "h", "?"):
-                self.say("While you wait: PgUp/PgDn scroll the events, Ctrl-←/→ pan the board, `quit` leaves.")
+                self.open_page("help")
                 return
             self.typed_ahead.append(text)
             who = self.waiting_line() or "the others"
@@ -579,8 +728,9 @@ class Table:
         action = ask.turn.parse(text)
         if isinstance(action, Command):
             if action.name == "help":
-                self.help = True
-                self.say("The input syntax is in the events pane (any key to go back).")
+                self.open_page("help")
+            elif action.name == "rules":
+                self.open_page("rules")
             elif action.name == "score":
                 self.events.extend(self.view.how(ask.state)[1:])
             elif action.name == "auto":
@@ -600,7 +750,6 @@ class Table:
     def _give(self, action) -> None:
         ask, self.asking = self.asking, None
         self.confirm = None
-        self.help = False
         if ask is not None and not ask.future.done():
             ask.future.set_result(action)
 
@@ -625,12 +774,23 @@ class Table:
             self.log_scroll = 0
         self.invalidate()
 
-    def wait_for(self, seat: int | None, words: str | None) -> None:
-        """The waiting line: ``words`` (e.g. "Waiting for Bob (human) to move"), timed from now; None clears it."""
+    def wait_for(self, seat: int | None, words: str | None, key=None, limit: float | None = None) -> None:
+        """The waiting line: ``words`` (e.g. "Waiting for Bob (human) to move"), timed from now; None clears it.
+
+        ``key``: the clock runs on while the key stays the same, whatever the words (a seat's turn: timed
+        from the start of the turn, not from the last change of wording, issue 23 item 3); ``limit``: the
+        line counts down from it ("… 62 s left of 90 s") instead of counting up."""
         if words is None:
             self.waiting = None
-        elif self.waiting is None or self.waiting[:2] != (seat, words):
-            self.waiting = (seat, words, time.monotonic())
+            self.waiting_key = None
+        else:
+            key = (seat, words) if key is None else key
+            if self.waiting is None or self.waiting_key != key:
+                self.waiting = (seat, words, time.monotonic())
+                self.waiting_key = key
+            else:
+                self.waiting = (seat, words, self.waiting[2])
+            self.waiting_limit = limit
         self.invalidate()
 
     async def ask(self, state, seat: int, auto: Callable[[], Any] | None = None):
@@ -644,8 +804,7 @@ class Table:
         self.asks += 1
         self._focus_input()
         self.notice = ("", "")
-        while self.typed_ahead and self.asking is ask and not fut.done():
-            self._accept_text(self.typed_ahead.pop(0))
+        self._replay_typed_ahead(ask)
         self.invalidate()
         try:
             return await fut
@@ -654,10 +813,67 @@ class Table:
                 self.asking = None
             self.invalidate()
 
+    def _replay_typed_ahead(self, ask: _Ask) -> None:
+        """A line typed before the turn (issue 23, item 6): only the first is used, and an action it names is
+        shown on this turn's board and asked for (``Go?``) before it is played; the lines after it (a stray
+        Enter among them) are dropped, never taken as the answer."""
+        if not self.typed_ahead or self.asking is not ask:
+            return
+        text, dropped = self.typed_ahead[0], len(self.typed_ahead) - 1
+        self.typed_ahead.clear()
+        try:
+            action = ask.turn.parse(text)
+        except InputError as e:
+            self.say(f"Typed before your turn: {text!r}: {e}", "error")
+            return
+        if isinstance(action, Command):
+            self._accept_text(text)
+            return
+        from .views import Confirm
+
+        conf = ask.turn.confirm(action)
+        if conf is None:
+            conf = Confirm(ask.turn.describe(action) or text)
+        conf = Confirm("Typed before your turn: " + conf.text, question=conf.question.replace("[Y/n]", "[y/N]"),
+                       default_yes=False, why=conf.why)
+        self.confirm = (conf, action)
+        if dropped:
+            self.say(f"{dropped} more line(s) typed ahead were dropped.", "wait")
+
     def ask_blocking(self, state, seat: int, auto=None, loop=None):
-        """:meth:`ask` from another thread (the networked game's decide)."""
-        loop = loop or self.loop
-        return asyncio.run_coroutine_threadsafe(self.ask(state, seat, auto), loop).result()
+        """:meth:`ask` from another thread (the networked game's decide); Quit once the table has closed."""
+        return self._blocking(lambda: self.ask(state, seat, auto), loop)
+
+    def _blocking(self, coro_fn, loop=None):
+        """Run ``coro_fn()`` on the table's loop from a worker thread and wait for its result.
+
+        A table that closes (:meth:`close_blocking`) cancels every such wait, and raises Quit for any
+        that comes after, so no worker thread stays blocked on a run that has ended (issue 23, item 9)."""
+        import concurrent.futures
+
+        with self._blocking_lock:
+            if self._closed:
+                raise Quit()
+            fut = asyncio.run_coroutine_threadsafe(coro_fn(), loop or self.loop)
+            self._waits.add(fut)
+        try:
+            return fut.result()
+        except concurrent.futures.CancelledError:
+            raise Quit() from None
+        finally:
+            with self._blocking_lock:
+                self._waits.discard(fut)
+
+    def close_blocking(self) -> None:
+        """The run is ending: cancel the worker threads' waits (they get Quit) and refuse new ones."""
+        with self._blocking_lock:
+            self._closed = True
+            for fut in list(self._waits):
+                fut.cancel()
+
+    def waits_left(self) -> int:
+        with self._blocking_lock:
+            return len(self._waits)
 
     async def pause(self, text: str, lines: list[str] | None = None) -> None:
         """A screen that hides every hand and waits for Enter (hot seat: pass the keyboard); ``lines`` below."""
@@ -784,7 +1000,7 @@ class Table:
             self.invalidate()
 
     def confirm_blocking(self, lines: list[str], question: str) -> bool:
-        return asyncio.run_coroutine_threadsafe(self.yes_no(lines, question), self.loop).result()
+        return self._blocking(lambda: self.yes_no(lines, question))
 
     # lobby
     async def lobby(self, lines: Callable[[], list[Fragments]], start_now: Callable[[], None] | None) -> None:
@@ -824,12 +1040,27 @@ def run_app(table: Table, driver: Callable[[Table], Any]):
         try:
             await table.app.run_async(pre_run=lambda: table.app.create_background_task(drive()))
         except EOFError:  # the input was closed: as if the player left
-            result.setdefault("class:error", Quit())
+            result.setdefault("error", Quit())
+        table.close_blocking()
 
-    asyncio.run(main())
+    _run_isolated(table, main)
     if "error" in result:
         raise result["error"]
     return result.get("value")
+
+
+def _run_isolated(table: Table, main) -> None:
+    """``asyncio.run(main())`` in an app session of the table's own (issue 23, item 9).
+
+    prompt_toolkit keeps "the running application" in one process-wide session unless a run makes its own;
+    two runs that overlap (a table still closing while the next opens, a series, a test harness) then
+    create each other's completion and key-timeout tasks on the wrong loop ("Task … got Future … attached
+    to a different loop").  ``asyncio.run`` returns only when every task of the run is done and its worker
+    threads (``asyncio.to_thread``: the computer players) have ended, so nothing of this run outlives it."""
+    from prompt_toolkit.application.current import create_app_session
+
+    with create_app_session(input=table.app.input, output=table.app.output):
+        asyncio.run(main())
 
 
 def run_trio(table: Table, async_fn, *args, after: Callable[[Table, Any], Any] | None = None):
@@ -866,6 +1097,7 @@ def run_trio(table: Table, async_fn, *args, after: Callable[[Table, Any], Any] |
             try:
                 trio.lowlevel.start_guest_run(guest, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
                                               done_callback=done, host_uses_signal_set_wakeup_fd=True)
+                scope_box["started"] = True
                 outcome = await trio_done
                 value = outcome.unwrap()
                 result["value"] = value
@@ -886,14 +1118,19 @@ def run_trio(table: Table, async_fn, *args, after: Callable[[Table, Any], Any] |
         table.on_interrupt = interrupt
         table.cancel_trio = cancel
         await table.app.run_async(pre_run=lambda: table.app.create_background_task(drive()))
-        if not trio_done.done():  # the app ended first: stop trio and let it finish
-            cancel()
+        # The app has ended: no worker thread may stay blocked on it, and trio must finish before this
+        # run returns (never a time limit: a guest left running would call into a closed loop later).
+        table.close_blocking()
+        while not trio_done.done() and "started" in scope_box:
+            cancel()  # again each second: the guest may not have had its first tick yet
             try:
-                await asyncio.wait_for(asyncio.shield(trio_done), 10)
+                await asyncio.wait_for(asyncio.shield(trio_done), 1.0)
             except asyncio.TimeoutError:
                 pass
+        while table.waits_left():  # the worker threads have left their waits (they were cancelled above)
+            await asyncio.sleep(0.02)
 
-    asyncio.run(main())
+    _run_isolated(table, main)
     if result.get("interrupted"):
         raise Interrupted()
     if "error" in result:

@@ -25,8 +25,8 @@ from typing import Callable
 from ..rules import sled as S
 from ..rules.errors import RulesError
 from . import board as B
-from .commands import (HELP, Command, InputError, Suggestion, TurnHelper, format_action, outcome_text,
-                       parse_input)
+from .commands import (HELP, Command, InputError, Suggestion, TurnHelper, best_bonus, bonus_typed, format_action,
+                       outcome_text, parse_input, why_text)
 
 Fragments = list[tuple[str, str]]
 
@@ -45,6 +45,7 @@ class Confirm:
     text: str  # what the action will do (the preview, shown above the question)
     question: str = "Go? [Y/n]"
     default_yes: bool = True
+    why: str = ""  # one line: why the action does what it does (the footer, under the board)
 
 
 # ==================================================================== sleds
@@ -73,15 +74,60 @@ class SledTurn:
     def suggest(self, text: str) -> list[Suggestion]:
         return self.helper.suggest(text)
 
+    def teach(self) -> str:
+        """What to try next, for a newcomer (the footer while the command line is empty)."""
+        st, seat = self.state, self.seat
+        keys = " · F2: rules · F1: help"
+        ph = st.public.phase
+        if ph == S.PH_START:
+            return "Try: Tab for the start positions (4 and 5 draw extra cards)" + keys
+        if ph == S.PH_TREES:
+            return "Try: Tab for the free spaces (a tree damages who hits it)" + keys
+        if ph == S.PH_REFILL:
+            return "Try: Tab; discard cards you won't want (you draw to 5)" + keys
+        if ph != S.PH_MOVE:
+            return ""
+        values = [v for v in st.hand_values(seat) if v is not None]
+        pairs = sorted({v for v in values if values.count(v) > 1}, reverse=True)
+        if st.game == S.MM and st.sled(seat).at is None:
+            return "Try: a card and a start lane, e.g. `L3 @2`, then Tab" + keys
+        if pairs and not st.sled(seat).first_turn:
+            v = pairs[0]
+            return f"Try: `L{v} R{v}` (equal dogs earn a bonus), then Tab" + keys
+        return "Try: Tab for cards and paths; Enter previews the move" + keys
+
     def preview(self, text: str) -> str:
+        if text.strip():
+            try:
+                a = self.parse(text)
+            except InputError:
+                a = None
+            if isinstance(a, S.Move):
+                return (f"{format_action(a)}  {self.helper.outcome(a)}  · "
+                        f"{why_text(self.state, a, bonus_typed(text))}   (Enter: preview)")
         return self.helper.preview(text)
 
     def parse(self, text: str):
-        return parse_input(self.state, self.seat, text)
+        """The action typed; a move typed without a bonus gets the best bonus that costs nothing (issue 23,
+        item 2: the balance bonus, ST-B1, and the bonus die, MM-B4, are never given away silently)."""
+        a = parse_input(self.state, self.seat, text)
+        self.typed_bonus = bonus_typed(text)
+        if isinstance(a, S.Move) and not a.bonus and not self.typed_bonus:
+            offered, _, _ = best_bonus(self.state, a)
+            if offered:
+                a = S.Move(a.seat, a.play, a.path, offered, a.origin)
+        return a
+
+    typed_bonus = True
 
     def confirm(self, action) -> Confirm | None:
         if isinstance(action, S.Move):
-            return Confirm(f"{format_action(action)}  {outcome_text(self.state, action)}")
+            return Confirm(f"{format_action(action)}  {outcome_text(self.state, action)}",
+                           why="why: " + why_text(self.state, action, self.typed_bonus))
+        if isinstance(action, S.Refill):
+            left = unused_at_refill(self.state, action)
+            if left:
+                return Confirm(f"{format_action(action)}: {left}", question="Go anyway? [y/N]", default_yes=False)
         return None
 
     def describe(self, action) -> str:
@@ -90,6 +136,20 @@ class SledTurn:
         return format_action(action, self.state.track)
 
     help_text = HELP
+
+
+def unused_at_refill(state: S.GameState, action: S.Refill) -> str:
+    """What a refill leaves unused that the player may have missed (the chapel, the kennels), or ""."""
+    need = state.public.refill
+    if need is None:
+        return ""
+    s = state.sled(action.seat)
+    left = []
+    if need.chapel and not action.chapel and s.damage:
+        left.append(f"the chapel is left unused (`chapel` throws away your {plural(s.damage, 'collision card')})")
+    if need.kennels and not action.kennels:
+        left.append("the kennels are left unused (`kennels` adds a 5 to your deck)")
+    return "; ".join(left)
 
 
 def refill_hint(state: S.GameState) -> str:
@@ -301,6 +361,9 @@ class SnakeTurn:
         self.state = state
         self.seat = seat
 
+    def teach(self) -> str:
+        return "Try: Tab for every tile and place that fits · F2: rules · F1: help"
+
     def hint(self) -> str:
         from ..rules import snake as N
 
@@ -413,7 +476,7 @@ class SnakeView:
     def board(self, state, width: int, height: int, viewer=None, preview=None, pan: tuple[int, int] = (0, 0)) -> Fragments:
         from . import snake_board as SB
 
-        h = max(3, height - 2)  # the ruler above and the "view x .." line below
+        h = max(3, height - 3)  # the ruler above, the "view x .." line and the legend below
         # follow the seat to act: the middle of its snakes' open ends (or of the board)
         seat = self.acting(state)
         ends = [c for sn in state.public.snakes if sn.owner == seat and sn.active and (c := sn.open_cell()) is not None]
@@ -423,7 +486,10 @@ class SnakeView:
         cx, cy = ((sum(c[0] for c in ends) // len(ends), sum(c[1] for c in ends) // len(ends)) if ends
                   else ((x0 + x1) // 2, (y0 + y1) // 2))
         centre = (cx + pan[0] * max(1, (x1 - x0) // 2), cy + pan[1] * max(1, (y1 - y0) // 2))
-        return SB.board_fragments(state, width, h, centre, preview if isinstance(preview, self.N.Place) else None)
+        out = SB.board_fragments(state, width, h, centre, preview if isinstance(preview, self.N.Place) else None)
+        return out + SB.legend_fragments(width)
+
+    board_first = True  # the board gets the rows the event log would (Snake Carnival's cells are 3 rows high)
 
     def status(self, state, tags: dict[int, str]) -> Fragments:
         from . import snake_board as SB

@@ -68,9 +68,28 @@ def test_games_lists_a_finished_game(finished, tmp_path):
     out = res.stdout
     assert "Mush! Mush!" in out and meta["track"] in out and "finished" in out
     assert "hoster" in out and "bot1" in out
-    assert f"log: {game_dir / 'game.log'}" in out
+    # issue 23, item 5: the story (who won) and the commands that go on from there, as typed
+    assert re.search(rf"finished: {re.escape(meta['places'][0])} won \(then ", out), out
+    assert re.search(rf"replay: \S+ replay {re.escape(str(game_dir / 'game.log'))}", out), out
+    assert re.search(rf"audit: +\S+ audit {re.escape(str(game_dir / 'game.log'))}", out), out
     empty = run_cli("games", "--home", str(tmp_path / "nobody"))
     assert empty.returncode == 0 and "no saved games" in empty.stdout
+
+
+def test_games_gives_the_exact_resume_command_of_an_unfinished_game(finished, tmp_path):
+    """A game whose program crashed stays `playing` in its meta: `games` says how to come back to it."""
+    import json
+    import shlex
+
+    home, game_dir, meta = finished
+    crashed = dict(meta, status="playing")
+    crashed.pop("places", None)
+    (game_dir / "meta.json").write_text(json.dumps(crashed))
+    out = run_cli("games", "--home", str(home)).stdout
+    assert "not finished" in out and "won" not in out
+    cmd = re.search(r"resume: (.+)$", out, re.M).group(1)
+    words = shlex.split(cmd)
+    assert words[1:3] == ["resume", meta["game_id"][:16]] and words[3:] == ["--home", str(home)], cmd
 
 
 def test_replay_shows_the_turns_and_the_final_places(finished):

@@ -73,7 +73,15 @@ def wait_until(pred, what: str, timeout: float = TIMEOUT) -> None:
 class Typist:
     """Run ``fn(pt_input, pt_output)`` in a thread on a virtual terminal; type into it."""
 
-    def __init__(self, fn, cols: int = 80, rows: int = 24):
+    alive: list["Typist"] = []  # the runs started and not yet seen ended
+
+    def __init__(self, fn, cols: int = 80, rows: int = 24, previous_timeout: float = TIMEOUT, overlap: bool = False):
+        # one table run at a time, as a player has them: the last test's run must have ended (issue 23, item 9);
+        # ``overlap``: a test that runs two at once on purpose
+        for old in [] if overlap else list(Typist.alive):
+            old.thread.join(previous_timeout)
+            assert not old.thread.is_alive(), "the previous table run is still running:\n" + old.term.text()
+            Typist.alive.remove(old)
         self.term = Term(cols, rows)
         self._pipe = create_pipe_input()
         self.input = self._pipe.__enter__()
@@ -90,6 +98,7 @@ class Typist:
 
         self.thread = threading.Thread(target=run, daemon=True)
         self.thread.start()
+        Typist.alive.append(self)
 
     @property
     def table(self) -> Table:
@@ -127,6 +136,28 @@ class Typist:
             t.invalidate()
             wait_until(lambda: t.renders > n or not t.app.is_running, "a render")
         return self.term.text()
+
+    def resize(self, cols: int, rows: int) -> str:
+        """The terminal resized (as SIGWINCH does): the table lays itself out again; the screen after it."""
+        t = Table.last
+        self.term.resize(cols, rows)
+        done = threading.Event()
+
+        def on_loop():  # prompt_toolkit's resize handler, on the table's own loop (never from this thread)
+            t.app._on_resize()
+            done.set()
+
+        t.loop.call_soon_threadsafe(on_loop)
+        wait_until(done.is_set, "the resize")
+        return self.settle()
+
+    def stop(self) -> None:
+        """Ctrl-C, and wait for the run to end (whatever it returns or raises: the test is over)."""
+        self.type("\x03")
+        try:
+            self.join()
+        except Exception:  # noqa: BLE001 - Interrupted, or the test's own failure already reported
+            pass
 
     @property
     def finished(self) -> bool:

@@ -57,8 +57,8 @@ def test_snowtails_start_position_move_refill_and_end_screen():
     assert "Your turn: refill:" in screen
     r = next(r for r in S.refill_options(ask.state) if r.discard)
     t.line(format_action(r))
-    wait_until(lambda: Table.last.asking is None or Table.last.asks > t.answered, "the refill to be taken")
-    assert any("Ada discards" in e for e in Table.last.events)
+    # (the answer is taken before its event lines are shown: wait for the line, not for the question to close)
+    wait_until(lambda: any("Ada discards" in e for e in Table.last.events), "the refill's event line")
     finish_with_auto(t)
     screen = leave_end_screen(t)
     assert "Final places:" in screen and re.search(r"\d+ points?", screen)

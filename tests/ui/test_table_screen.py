@@ -95,12 +95,10 @@ def test_resize_relays_out_without_losing_anything():
 
     small = check(80, 24)
     for cols, rows in [(160, 50), (100, 30), (80, 24)]:
-        t.term.resize(cols, rows)
-        Table.last.app._on_resize()
+        t.resize(cols, rows)
         check(cols, rows)
     # the wider screen shows more of the event log than the small one
-    t.term.resize(160, 50)
-    Table.last.app._on_resize()
+    t.resize(160, 50)
     big = check(160, 50)
     assert sum(ev[:25] in big for ev in events) >= sum(ev[:25] in small for ev in events)
     t.type("\x03")

@@ -82,7 +82,7 @@ def test_corner_inner_lane_has_fewer_longer_spaces():
 def test_mush_buildings_tight_corner_and_finish():
     state = new_game("mush")
     text = B.render_board(state)
-    for letter in ("K", "C", "T"):
+    for letter in ("k", "c", "t"):  # buildings in lower case: sled marks are capitals
         assert letter in text
     assert "tight" in text and "↰180°" in text
     assert "FINISH" in text and "║" in text
@@ -122,7 +122,8 @@ def test_status_shows_viewers_hand_only():
     state = new_game("snowtails")
     text = B.render_status(state, viewer=0)
     values = sorted(state.hand_values(0))
-    assert "Your hand (Alice): " + " ".join(map(str, values)) in text
+    assert "Your hand (Alice): dog cards " + " ".join(map(str, values)) in text  # the cards named as dog cards
+    assert "on the sled: dogs 3|3 brake 3 = speed 3" in text  # what they drive (issue 23, item 1)
     for s in state.public.sleds:
         assert s.name in text
     # other seats' hidden values never reach the text: forgetting them changes nothing
