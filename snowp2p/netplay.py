@@ -19,6 +19,7 @@ from .protocol.errors import DecodeError, LogError, ProtocolError
 from .protocol.log import read_log
 from .protocol.messages import Roster, decode_signed
 from .protocol.roster import roster_summary, summary_lines
+from .protocol.forks import rests_on
 from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal
 from .verify_pool import VerifyPool, audit_threads
 from .rules import sled
@@ -847,6 +848,10 @@ def _voted_out_owner(obs: Session, records: list[bytes]) -> int | None:
 
 
 def run_audit(args) -> int:
+    if getattr(args, "more", None):  # several logs of one game, side by side (G12)
+        from .audit_logs import run_audit_logs
+
+        return run_audit_logs([args.log, *args.more])
     t0 = time.perf_counter()
     res = replay_log(args.log)
     dt = time.perf_counter() - t0
@@ -884,7 +889,8 @@ def run_audit(args) -> int:
                 else "the game was abandoned there, with no places")
         hidden = "; its hidden cards up to then could not be opened and checked" if obs.g.hidden else ""
         print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}{hidden}.")
-    print("Result: " + "; ".join(obs.outcome()))
+    sole = rests_on(obs)
+    print("Result: " + "; ".join(obs.outcome()) + (f" — {sole}" if sole else ""))
     moves = obs.counts.get("move", 0)
     print(f"Checked {res.messages} messages ({moves} moves, {max(obs.final_turn, 0)} turns) in {dt:.2f} s: "
           "every signature, hash link, reveal, card opening, move and state hash, and each deck's composition.")
@@ -1091,8 +1097,9 @@ def add_parsers(sub, parser_class) -> None:
     p = sub.add_parser("games", help="list saved games")
     common(p)
 
-    p = sub.add_parser("audit", help="check a finished game's log")
+    p = sub.add_parser("audit", help="check a finished game's log (several logs of one game: compare them)")
     p.add_argument("log", metavar="LOGFILE")
+    p.add_argument("more", nargs="*", metavar="LOGFILE", help="more logs of the same game, to compare (G12)")
 
     p = sub.add_parser("replay", help="show a logged game turn by turn")
     p.add_argument("log", metavar="LOGFILE")

@@ -37,6 +37,7 @@ from ..home import Home
 from ..protocol import joincode
 from ..protocol.crypto import Identity, fingerprint
 from ..protocol.errors import ChainError, DecodeError, JoinCodeError, ProtocolError
+from ..protocol.forks import rests_on
 from ..protocol.log import LogWriter
 from ..protocol.messages import (
     BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Absent, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster,
@@ -909,7 +910,8 @@ class NetGame:
         for seat in s.unsigned():  # G2: it never agreed to this game, so nothing here is its result
             lines.append(f"{s.name(seat)} never signed the roster: this game proves no result for that seat "
                          "(its audit says so).")
-        lines.append("Result: " + "; ".join(s.outcome()))
+        sole = rests_on(s)  # G12: a decision one seat took alone; another log may say otherwise
+        lines.append("Result: " + "; ".join(s.outcome()) + (f" — {sole}" if sole else ""))
         lines.append(f"Game log: {self.log_path}")
         from ..program import program
 

@@ -1376,6 +1376,13 @@ class Session:
             lines.insert(0, "played out, with a computer player in a seat")
         return lines
 
+    def sole_word(self) -> int | None:
+        """The seat on whose word alone this result rests (G12), or None: the one voter of a takeover (two
+        seats, or the last seat left): nobody else signed the decision, so another log may say otherwise."""
+        sole = [self.voters[x][0] for x in sorted(self.gone, key=lambda x: self.gone[x][2])
+                if len(self.voters.get(x, ())) == 1]
+        return sole[-1] if sole else None
+
     # ---------------------------------------------------------------- resume
     @classmethod
     def from_log(cls, records: list[bytes], track: Track, me: int, identity: Identity,

@@ -1,0 +1,202 @@
+"""``snowp2p audit A.log B.log ...``: several logs of one game audited together (G12).
+
+The thin shell around :mod:`snowp2p.protocol.forks`: each log gets the single-log audit
+(``netplay.replay_log``, its verdict printed as one line), then the logs are compared: each seat's signed
+messages, where the logs part, the seat whose own signatures contradict each other (with both payloads as
+proof), or else each log's absences and votes, the decided votes and their takeover turns, each result and
+the first turn whose agreed state differs.  Exit status 0 when the logs agree, 1 when they differ or a log
+holds a violation, 2 for input that is not logs of one game (one line, via ``CommandError``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .protocol.errors import LogError, ProtocolError
+from .protocol.forks import Chains, Comparison, LogResult, NotOneGame, compare, one_game, payload_at, result_of, scan
+from .protocol.log import read_log
+
+
+def _records(path: str) -> tuple[list[bytes], bool]:
+    """The log's records (a torn tail left out) and whether it is torn; CommandError for what is not a log."""
+    from .netplay import CommandError
+
+    try:
+        with open(Path(path), "rb") as f:
+            got = read_log(f)
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"{path}: is a directory, not a game log") from None
+    except OSError as e:
+        raise CommandError(f"{path}: can not read: {e.strerror}") from None
+    except LogError as e:
+        if "bad magic" in str(e):
+            raise CommandError(f"{path}: {e}") from None
+        raise CommandError(f"{path}: the log file is damaged ({e}): it can not be compared") from None
+    if not got.records:
+        raise CommandError(f"{path}: an empty game log")
+    return got.records, got.torn
+
+
+def _chains(path: str) -> Chains:
+    from .netplay import CommandError
+
+    records, _torn = _records(path)
+    try:
+        return scan(records)
+    except (ProtocolError, KeyError) as e:
+        raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
+
+
+def _verdict(path: str) -> tuple[LogResult, object]:
+    """The single-log audit of ``path``: its result (for the comparison) and the observer session."""
+    from .netplay import replay_log
+
+    res = replay_log(path)
+    obs = res.session
+    if res.violation:
+        return result_of(obs, "violation", f"VIOLATION: {res.violation}", res.turns), obs
+    if res.stops_early:
+        return result_of(obs, "no result", f"OK (no result): {res.stops_early}", res.turns), obs
+    return result_of(obs, "ok", "OK", res.turns), obs
+
+
+def _places(obs, r: LogResult) -> str:
+    if not r.has_result:
+        return "no result"
+    if r.abandoned:
+        return "no places (abandoned by a vote)"
+    return ", ".join(f"{k + 1}. {obs.nicks[s]}" for k, s in enumerate(r.places))
+
+
+def _result_line(obs, r: LogResult) -> str:
+    line = "; ".join(r.outcome)
+    if r.sole is not None:
+        line += f" — this result rests on the word of seat {r.sole} ({obs.nicks[r.sole]}) alone"
+    return line
+
+
+def _logs(idx: list[int]) -> str:
+    names = [f"log {i + 1}" for i in idx]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _decision_lines(c: Comparison, chains: list[Chains], li: int) -> list[str]:
+    out = []
+    for d, lacking in c.decisions[li]:
+        if d.type == "absent":
+            text = f"{c.who(d.sender)} declared {c.who(d.seat)} absent at turn {d.turn}"
+            if d.owed:
+                text += f" (owing: {d.owed})"
+        else:
+            what = "a computer player in" if d.choice == "bot" else "ending the game over"
+            text = f"{c.who(d.sender)} voted for {what} {c.who(d.seat)}"
+        text += f", holding {d.have} of its messages"
+        more = [f"log {j + 1} holds {chains[j].count(d.seat)}" for j in range(len(chains))
+                if j != li and chains[j].count(d.seat) > d.have]
+        if more:
+            text += f" ({'; '.join(more)})"
+        if lacking:
+            text += f" — not in {_logs(lacking)}"
+        out.append(text)
+    return out
+
+
+def _decided_lines(c: Comparison, r: LogResult) -> list[str]:
+    out = []
+    for seat, (choice, have, voters) in sorted(r.decided.items()):
+        by = ", ".join(c.who(v) for v in voters) + (" alone" if len(voters) == 1 else "")
+        what = "a computer player takes the seat" if choice == "bot" else "the game ends, with no places"
+        line = f"decided: {c.who(seat)} voted out by {by}, at {have} of its messages: {what}"
+        if seat in r.gone:
+            line += f"; taken over at turn {r.gone[seat][2]}"
+        else:
+            line += "; never taken over (the game did not need its messages again)"
+        out.append(line)
+    return out
+
+
+def run_audit_logs(paths: list[str]) -> int:
+    """Audit the logs ``paths`` (two or more) one by one, then together.  See the module doc."""
+    from .net.game import GAME_TITLES, table_name
+    from .netplay import CommandError
+
+    chains = [_chains(p) for p in paths]  # (every file read and its roster checked before anything is printed)
+    try:
+        one_game(chains)
+    except NotOneGame as e:
+        raise CommandError(f"{e}: {', '.join(paths)}") from None
+    results, sessions = [], []
+    for i, p in enumerate(paths):
+        r, obs = _verdict(p)
+        results.append(r)
+        sessions.append(obs)
+        print(f"Log {i + 1}: {p}")
+        print(f"  {r.line}")
+        if r.has_result:
+            print(f"  Result: {_result_line(obs, r)}")
+            print(f"  Final places: {_places(obs, r)}")
+    obs = next((s for s in sessions if s is not None), None)
+    nicks = obs.nicks if obs is not None else [f"seat {i}" for i in range(chains[0].n)]
+    c = compare(chains, results, nicks)
+    print()
+    title = (f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}" if obs is not None
+             else f"game {chains[0].game.hex()[:16]}")
+    print(f"Comparing {len(paths)} logs of {title}")
+    print("Each seat's signed messages:")
+    for sv in c.seats:
+        counts = sv.counts
+        if len(set(counts)) == 1 and sv.common == counts[0]:
+            print(f"  {c.who(sv.seat)}: every log holds the same {sv.common}")
+        else:
+            held = ", ".join(f"log {i + 1} holds {k}" for i, k in enumerate(counts))
+            print(f"  {c.who(sv.seat)}: the logs agree on its first {sv.common}; {held}")
+    if c.partings:
+        print("Where they part (each log's first message that another log lacks):")
+        for pt in c.partings:
+            print(f"  log {pt.log + 1}, record {pt.record}: {c.who(pt.seat)}'s {pt.what} (its message {pt.seq}),"
+                  f" not in {_logs(pt.lacking)}")
+    if c.equivocations:
+        for e in c.equivocations:
+            (la, ha), (lb, hb) = e.a, e.b
+            print(f"EQUIVOCATION: {c.who(e.seat)} signed two different messages as its message {e.seq}: "
+                  f"{ha.what} (log {la + 1}, record {ha.where.record}) and {hb.what} (log {lb + 1}, record "
+                  f"{hb.where.record}). Its own signatures contradict each other: it told different players "
+                  "different things.")
+            for li, held in ((la, ha), (lb, hb)):
+                recs, _ = _records(paths[li])
+                print(f"  proof (log {li + 1}, record {held.where.record}): {payload_at(recs, held.where).hex()}")
+        who = sorted({e.seat for e in c.equivocations})
+        print(f"DIFFER: {', '.join(c.who(s) for s in who)} signed contradicting messages (the proof is above); "
+              "every other difference follows from that.")
+        return 1
+    print("Decisions (absences and votes) in each log:")
+    for i in range(len(paths)):
+        lines = _decision_lines(c, chains, i) + _decided_lines(c, results[i])
+        print(f"  log {i + 1}:" + ("" if lines else " none"))
+        for ln in lines:
+            print(f"    {ln}")
+    print("Results:")
+    for i, r in enumerate(results):
+        o = sessions[i]
+        if r.has_result:
+            print(f"  log {i + 1}: {_places(o, r)} — {_result_line(o, r)}")
+        else:
+            print(f"  log {i + 1}: no result ({r.line})")
+    if c.first_difference is not None:
+        before = (f"the agreed states are the same up to turn {c.first_difference - 1}; "
+                  if c.first_difference > 0 else "")
+        print(f"First difference: {before}from turn {c.first_difference} on they differ.")
+    if c.agree:
+        have = [r for r in results if r.has_result]
+        print("AGREE: no seat's messages contradict, and " + (
+            "every log with a result has the same one." if have else "no log claims a result."))
+        return 0
+    if c.results_differ or c.first_difference is not None:
+        print("DIFFER: no seat signed two contradicting messages; each log's result follows from the decisions "
+              "in that log (above), taken on what its owner held: the other side never received them.")
+    else:
+        bad = [i for i, r in enumerate(results) if r.verdict == "violation"]
+        print(f"DIFFER: no log contradicts another, but {_logs(bad)} does not audit clean (above).")
+    return 1
