@@ -93,7 +93,8 @@ def _decision_lines(c: Comparison, chains: list[Chains], li: int) -> list[str]:
             what = "a computer player in" if d.choice == "bot" else "ending the game over"
             text = f"{c.who(d.sender)} voted for {what} {c.who(d.seat)}"
         text += f", holding {d.have} of its messages"
-        more = [f"log {j + 1} holds {chains[j].count(d.seat)}" for j in range(len(chains))
+        more = [f"log {j + 1} holds {chains[j].count(d.seat)}: the next, its message {d.have}, is its "
+                f"{chains[j].held[d.seat][d.have].what}" for j in range(len(chains))
                 if j != li and chains[j].count(d.seat) > d.have]
         if more:
             text += f" ({'; '.join(more)})"
@@ -124,9 +125,9 @@ def run_audit_logs(paths: list[str]) -> int:
 
     chains = [_chains(p) for p in paths]  # (every file read and its roster checked before anything is printed)
     try:
-        one_game(chains)
+        one_game(chains, paths)
     except NotOneGame as e:
-        raise CommandError(f"{e}: {', '.join(paths)}") from None
+        raise CommandError(str(e)) from None
     results, sessions = [], []
     for i, p in enumerate(paths):
         r, obs = _verdict(p)
@@ -155,8 +156,9 @@ def run_audit_logs(paths: list[str]) -> int:
     if c.partings:
         print("Where they part (each log's first message that another log lacks):")
         for pt in c.partings:
+            also = f" ({_logs(pt.other)} {'holds' if len(pt.other) == 1 else 'hold'} another)" if pt.other else ""
             print(f"  log {pt.log + 1}, record {pt.record}: {c.who(pt.seat)}'s {pt.what} (its message {pt.seq}),"
-                  f" not in {_logs(pt.lacking)}")
+                  f" not in {_logs(pt.lacking)}{also}")
     if c.equivocations:
         for e in c.equivocations:
             (la, ha), (lb, hb) = e.a, e.b
@@ -177,13 +179,6 @@ def run_audit_logs(paths: list[str]) -> int:
         print(f"  log {i + 1}:" + ("" if lines else " none"))
         for ln in lines:
             print(f"    {ln}")
-    print("Results:")
-    for i, r in enumerate(results):
-        o = sessions[i]
-        if r.has_result:
-            print(f"  log {i + 1}: {_places(o, r)} — {_result_line(o, r)}")
-        else:
-            print(f"  log {i + 1}: no result ({r.line})")
     if c.first_difference is not None:
         before = (f"the agreed states are the same up to turn {c.first_difference - 1}; "
                   if c.first_difference > 0 else "")

@@ -258,6 +258,7 @@ class Parting:
     seq: int
     what: str
     lacking: list[int]  # the logs that lack it
+    other: list[int] = field(default_factory=list)  # of those, the logs holding another message of that seat there
 
 
 @dataclass
@@ -307,17 +308,18 @@ def _common(chains: Sequence[Chains], seat: int) -> int:
         k += 1
 
 
-def one_game(chains: Sequence[Chains]) -> None:
+def one_game(chains: Sequence[Chains], labels: Sequence[str] | None = None) -> None:
     """Raises ``NotOneGame`` unless every log is of the first one's game: the same game id, and a roster the same
     host key signed (two different rosters of one host for one game are the host's equivocation, found by
     ``compare``)."""
     base = chains[0]
+    names = list(labels) if labels is not None else [f"log {i + 1}" for i in range(len(chains))]
     for i, ch in enumerate(chains[1:], start=1):
         if ch.game != base.game:
-            raise NotOneGame(f"log {i + 1} is of another game ({ch.game.hex()[:16]}) than log 1 "
-                             f"({base.game.hex()[:16]})")
+            raise NotOneGame(f"{names[i]} is a log of another game (game {ch.game.hex()[:16]}) than {names[0]} "
+                             f"(game {base.game.hex()[:16]}): only logs of one game can be compared")
         if ch.roster != base.roster and ch.host_key != base.host_key:
-            raise NotOneGame(f"log {i + 1} and log 1 carry rosters of game {base.game.hex()[:16]} signed by two "
+            raise NotOneGame(f"{names[i]} and {names[0]} carry rosters of game {base.game.hex()[:16]} signed by two "
                              "different hosts: they are not logs of one game")
 
 
@@ -341,7 +343,8 @@ def compare(chains: Sequence[Chains], results: Sequence[LogResult], nicks: Seque
             held = ch.held[seat][seq]
             miss = lacking(seat, seq, held.digest)
             if miss:
-                partings.append(Parting(i, held.where.record, seat, seq, held.what, miss))
+                other = [j for j in miss if seq in chains[j].held.get(seat, {})]
+                partings.append(Parting(i, held.where.record, seat, seq, held.what, miss, other))
                 break
     decisions = [[(d, lacking(d.sender, d.seq, d.digest)) for d in ch.decisions] for ch in chains]
 
