@@ -162,10 +162,11 @@ def run_audit_logs(paths: list[str]) -> int:
     if c.equivocations:
         for e in c.equivocations:
             (la, ha), (lb, hb) = e.a, e.b
+            told = (": it told different players different things" if la != lb
+                    else f" (both are in log {la + 1}, which its single audit reports too)")
             print(f"EQUIVOCATION: {c.who(e.seat)} signed two different messages as its message {e.seq}: "
                   f"{ha.what} (log {la + 1}, record {ha.where.record}) and {hb.what} (log {lb + 1}, record "
-                  f"{hb.where.record}). Its own signatures contradict each other: it told different players "
-                  "different things.")
+                  f"{hb.where.record}). Its own signatures contradict each other{told}.")
             for li, held in ((la, ha), (lb, hb)):
                 recs, _ = _records(paths[li])
                 print(f"  proof (log {li + 1}, record {held.where.record}): {payload_at(recs, held.where).hex()}")

@@ -280,11 +280,11 @@ class Comparison:
 def _equivocations(chains: Sequence[Chains]) -> list[Equivocation]:
     out: list[Equivocation] = []
     seen: set[tuple[int, int]] = set()
-    for ch in chains:
-        for e in ch.inner:
+    for i, ch in enumerate(chains):
+        for e in ch.inner:  # (found within one log: both halves are in log i)
             if (e.seat, e.seq) not in seen:
                 seen.add((e.seat, e.seq))
-                out.append(e)
+                out.append(Equivocation(e.seat, e.seq, (i, e.a[1]), (i, e.b[1])))
     n = chains[0].n
     for seat in range(n):
         for li, a in enumerate(chains):

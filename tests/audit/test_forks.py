@@ -225,3 +225,29 @@ def test_host_signing_two_rosters_for_one_game_is_its_equivocation(tmp_path):
     res = snowp2p("audit", str(a), str(b))
     assert res.returncode == 1, res.stdout + res.stderr
     assert "EQUIVOCATION: seat 0 (ann) signed two different messages as its message 0: roster" in res.stdout
+
+
+def test_two_messages_of_one_seq_in_one_log(partition, tmp_path):
+    """A seat that signed on after its own last message with a seq it had used (issue 18 case 9: a move after its
+    bye) contradicts itself within one log: named with both payloads, as in that log."""
+    from snowp2p.protocol.log import LogWriter
+    from snowp2p.protocol.messages import Bye, Envelope, encode_signed
+
+    t = partition
+    recs = t.records(1)
+    last = decode_signed(recs[-1])
+    assert last.sender == 1
+    again = encode_signed(t.ids[1], Envelope(last.envelope.game, 1, last.seq, last.envelope.prev, Bye("voted out")))
+    b = tmp_path / "B.log"
+    with open(b, "wb") as f:
+        log = LogWriter(f)
+        for r in recs + [again]:
+            log.append(r)
+    a = t.write(0, tmp_path / "A.log")
+    res = snowp2p("audit", str(a), str(b))
+    assert res.returncode == 1
+    assert re.search(rf"^EQUIVOCATION: seat 1 \(ben\) signed two different messages as its message {last.seq}: .* \(log 2, "
+                     rf"record {len(recs) - 1}\) and bye \(voted out\) \(log 2, record {len(recs)}\)\. Its own signatures "
+                     r"contradict each other \(both are in log 2, which its single audit reports too\)\.$",
+                     res.stdout, re.M), res.stdout
+    assert f"  proof (log 2, record {len(recs)}): {again.hex()}" in res.stdout
