@@ -170,10 +170,6 @@ def run_audit_logs(paths: list[str]) -> int:
             for li, held in ((la, ha), (lb, hb)):
                 recs, _ = _records(paths[li])
                 print(f"  proof (log {li + 1}, record {held.where.record}): {payload_at(recs, held.where).hex()}")
-        who = sorted({e.seat for e in c.equivocations})
-        print(f"DIFFER: {', '.join(c.who(s) for s in who)} signed contradicting messages (the proof is above); "
-              "every other difference follows from that.")
-        return 1
     print("Decisions (absences and votes) in each log:")
     for i in range(len(paths)):
         lines = _decision_lines(c, chains, i) + _decided_lines(c, results[i])
@@ -184,6 +180,11 @@ def run_audit_logs(paths: list[str]) -> int:
         before = (f"the agreed states are the same up to turn {c.first_difference - 1}; "
                   if c.first_difference > 0 else "")
         print(f"First difference: {before}from turn {c.first_difference} on they differ.")
+    if c.equivocations:
+        who = sorted({e.seat for e in c.equivocations})
+        print(f"DIFFER: {', '.join(c.who(s) for s in who)} signed contradicting messages (the proof is above); "
+              "every other difference follows from that.")
+        return 1
     if c.agree:
         have = [r for r in results if r.has_result]
         print("AGREE: no seat's messages contradict, and " + (
