@@ -1098,8 +1098,9 @@ def add_parsers(sub, parser_class) -> None:
     common(p)
 
     p = sub.add_parser("audit", help="check a finished game's log (several logs of one game: compare them)")
-    p.add_argument("log", metavar="LOGFILE")
-    p.add_argument("more", nargs="*", metavar="LOGFILE", help="more logs of the same game, to compare (G12)")
+    p.add_argument("log", metavar="LOGFILE", help="a game's log")
+    p.add_argument("more", nargs="*", metavar="LOGFILE",
+                   help="other players' logs of the same game: compare them (where they part, and why)")
 
     p = sub.add_parser("replay", help="show a logged game turn by turn")
     p.add_argument("log", metavar="LOGFILE")
