@@ -96,7 +96,8 @@ def test_vote_out_of_a_playing_seat_ends_in_an_abandoned_game(peers):
     out = _audit_result(cheater)
     assert "Final places: none (the game was abandoned by a vote" in out, out
     assert re.search(r"^Result: abandoned at turn \d+: seat 0 \(victim\) stopped answering and seat 1 \(cheater\) "
-                     r"voted to end the game; no places$", out, re.M), out
+                     r"voted to end the game; no places — this result rests on the word of seat 1 \(cheater\) alone$",
+                     out, re.M), out
     assert re.search(r"the others voted this seat out at turn \d+ .*the game is abandoned, with no places",
                      _stop_line(host)), host.describe()
     out = _audit_result(host)
@@ -117,7 +118,8 @@ def test_vote_out_for_a_computer_player_ranks_that_seat_as_usual(peers):
               if re.match(r"\s*\d+\. ", ln)]
     assert places == meta["places"]
     assert re.search(r"^Result: played out, with a computer player in a seat; seat 0 \(victim\) played by a "
-                     r"computer from turn (\d+) \(voted by seat 1 \(cheater\)\)$", out, re.M), out
+                     r"computer from turn (\d+) \(voted by seat 1 \(cheater\)\) — this result rests on the word of seat 1 "
+                     r"\(cheater\) alone$", out, re.M), out
     assert _audit_result(host).startswith("OK (no result): this is the log of seat 0 (victim)")
 
 
