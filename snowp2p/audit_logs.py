@@ -10,29 +10,17 @@ holds a violation, 2 for input that is not logs of one game (one line, via ``Com
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from .protocol.errors import LogError, ProtocolError
 from .protocol.forks import Chains, Comparison, LogResult, NotOneGame, compare, one_game, payload_at, result_of, scan
-from .protocol.log import read_log
 
 
 def _records(path: str) -> tuple[list[bytes], bool]:
     """The log's records (a torn tail left out) and whether it is torn; CommandError for what is not a log."""
-    from .netplay import CommandError
+    from .netplay import CommandError, read_log_file
 
     try:
-        with open(Path(path), "rb") as f:
-            got = read_log(f)
-    except FileNotFoundError:
-        raise CommandError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CommandError(f"{path}: is a directory, not a game log") from None
-    except OSError as e:
-        raise CommandError(f"{path}: can not read: {e.strerror}") from None
+        got = read_log_file(path)
     except LogError as e:
-        if "bad magic" in str(e):
-            raise CommandError(f"{path}: {e}") from None
         raise CommandError(f"{path}: the log file is damaged ({e}): it can not be compared") from None
     if not got.records:
         raise CommandError(f"{path}: an empty game log")

@@ -5,7 +5,6 @@ what a user reads."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
@@ -13,7 +12,6 @@ import pytest
 from forkkit import Table, equivocated, partitioned_pair
 from peerkit import snowp2p
 from snowp2p.protocol.forks import compare, payload_at, result_of, scan
-from snowp2p.protocol.log import read_log
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol.session import Session, TurnFinal
 
