@@ -129,10 +129,26 @@ def run_audit_logs(paths: list[str]) -> int:
     obs = next((s for s in sessions if s is not None), None)
     nicks = obs.nicks if obs is not None else [f"seat {i}" for i in range(chains[0].n)]
     c = compare(chains, results, nicks)
-    print()
     title = (f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}" if obs is not None
              else f"game {chains[0].game.hex()[:16]}")
-    print(f"Comparing {len(paths)} logs of {title}")
+    print(f"\nComparing {len(paths)} logs of {title}")
+    _print_chains(c)
+    _print_equivocations(c, paths)
+    print("Decisions (absences and votes) in each log:")
+    for i in range(len(paths)):
+        lines = _decision_lines(c, chains, i) + _decided_lines(c, results[i])
+        print(f"  log {i + 1}:" + ("" if lines else " none"))
+        for ln in lines:
+            print(f"    {ln}")
+    if c.first_difference is not None:
+        before = (f"the agreed states are the same up to turn {c.last_common_turn}; "
+                  if c.last_common_turn >= 0 else "")
+        print(f"First difference: {before}from turn {c.first_difference} on they differ.")
+    print(_conclusion(c, results))
+    return 0 if c.agree else 1
+
+
+def _print_chains(c: Comparison) -> None:
     print("Each seat's signed messages:")
     for sv in c.seats:
         counts = sv.counts
@@ -147,41 +163,32 @@ def run_audit_logs(paths: list[str]) -> int:
             also = f" ({_logs(pt.other)} {'holds' if len(pt.other) == 1 else 'hold'} another)" if pt.other else ""
             print(f"  log {pt.log + 1}, record {pt.record}: {c.who(pt.seat)}'s {pt.what} (its message {pt.seq}),"
                   f" not in {_logs(pt.lacking)}{also}")
-    if c.equivocations:
-        for e in c.equivocations:
-            (la, ha), (lb, hb) = e.a, e.b
-            told = (": it told different players different things" if la != lb
-                    else f" (both are in log {la + 1}, which its single audit reports too)")
-            print(f"EQUIVOCATION: {c.who(e.seat)} signed two different messages as its message {e.seq}: "
-                  f"{ha.what} (log {la + 1}, record {ha.where.record}) and {hb.what} (log {lb + 1}, record "
-                  f"{hb.where.record}). Its own signatures contradict each other{told}.")
-            for li, held in ((la, ha), (lb, hb)):
-                recs, _ = _records(paths[li])
-                print(f"  proof (log {li + 1}, record {held.where.record}): {payload_at(recs, held.where).hex()}")
-    print("Decisions (absences and votes) in each log:")
-    for i in range(len(paths)):
-        lines = _decision_lines(c, chains, i) + _decided_lines(c, results[i])
-        print(f"  log {i + 1}:" + ("" if lines else " none"))
-        for ln in lines:
-            print(f"    {ln}")
-    if c.first_difference is not None:
-        before = (f"the agreed states are the same up to turn {c.first_difference - 1}; "
-                  if c.first_difference > 0 else "")
-        print(f"First difference: {before}from turn {c.first_difference} on they differ.")
+
+
+def _print_equivocations(c: Comparison, paths: list[str]) -> None:
+    for e in c.equivocations:
+        (la, ha), (lb, hb) = e.a, e.b
+        told = (": it told different players different things" if la != lb
+                else f" (both are in log {la + 1}, which its single audit reports too)")
+        print(f"EQUIVOCATION: {c.who(e.seat)} signed two different messages as its message {e.seq}: "
+              f"{ha.what} (log {la + 1}, record {ha.where.record}) and {hb.what} (log {lb + 1}, record "
+              f"{hb.where.record}). Its own signatures contradict each other{told}.")
+        for li, held in ((la, ha), (lb, hb)):
+            recs, _ = _records(paths[li])  # (read again: only the proof's payloads are needed, at the end)
+            print(f"  proof (log {li + 1}, record {held.where.record}): {payload_at(recs, held.where).hex()}")
+
+
+def _conclusion(c: Comparison, results: list[LogResult]) -> str:
     if c.equivocations:
         who = sorted({e.seat for e in c.equivocations})
-        print(f"DIFFER: {', '.join(c.who(s) for s in who)} signed contradicting messages (the proof is above); "
-              "every other difference follows from that.")
-        return 1
+        return (f"DIFFER: {', '.join(c.who(s) for s in who)} signed contradicting messages (the proof is above); "
+                "every other difference follows from that.")
     if c.agree:
         have = [r for r in results if r.has_result]
-        print("AGREE: no seat's messages contradict, and " + (
-            "every log with a result has the same one." if have else "no log claims a result."))
-        return 0
+        return "AGREE: no seat's messages contradict, and " + (
+            "every log with a result has the same one." if have else "no log claims a result.")
     if c.results_differ or c.first_difference is not None:
-        print("DIFFER: no seat signed two contradicting messages; each log's result follows from the decisions "
-              "in that log (above), taken on what its owner held: the other side never received them.")
-    else:
-        bad = [i for i, r in enumerate(results) if r.verdict == "violation"]
-        print(f"DIFFER: no log contradicts another, but {_logs(bad)} does not audit clean (above).")
-    return 1
+        return ("DIFFER: no seat signed two contradicting messages; each log's result follows from the decisions "
+                "in that log (above), taken on what its owner held: the other side never received them.")
+    bad = [i for i, r in enumerate(results) if r.verdict == "violation"]
+    return f"DIFFER: no log contradicts another, but {_logs(bad)} does not audit clean (above)."
