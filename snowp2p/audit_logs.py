@@ -11,29 +11,28 @@ holds a violation, 2 for input that is not logs of one game (one line, via ``Com
 from __future__ import annotations
 
 from .protocol.errors import LogError, ProtocolError
+from .protocol.log import read_log
 from .protocol.forks import Chains, Comparison, LogResult, NotOneGame, compare, one_game, payload_at, result_of, scan
 
 
-def _records(path: str) -> tuple[list[bytes], bool]:
-    """The log's records (a torn tail left out) and whether it is torn; CommandError for what is not a log."""
-    from .netplay import CommandError, read_log_file
+def _records(path: str) -> list[bytes]:
+    """The log's records (a torn tail left out).  Called after its single-log audit, which has refused with one
+    line what is not a readable log."""
+    from .netplay import CommandError
 
     try:
-        got = read_log_file(path)
-    except LogError as e:
-        raise CommandError(f"{path}: the log file is damaged ({e}): it can not be compared") from None
-    if not got.records:
-        raise CommandError(f"{path}: an empty game log")
-    return got.records, got.torn
+        with open(path, "rb") as f:
+            return read_log(f).records
+    except (OSError, LogError) as e:
+        raise CommandError(f"{path}: can not be compared: {getattr(e, 'strerror', None) or e}") from None
 
 
 def _chains(path: str) -> Chains:
     from .netplay import CommandError
 
-    records, _torn = _records(path)
     try:
-        return scan(records)
-    except (ProtocolError, KeyError) as e:
+        return scan(_records(path))
+    except ProtocolError as e:  # (the single-log audit has checked record 0 already)
         raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
 
 
@@ -111,26 +110,26 @@ def run_audit_logs(paths: list[str]) -> int:
     from .net.game import GAME_TITLES, table_name
     from .netplay import CommandError
 
-    chains = [_chains(p) for p in paths]  # (every file read and its roster checked before anything is printed)
+    results, obs = [], None
+    for p in paths:  # every file is read, and refused with one line if it is not a log, before anything is printed
+        r, o = _verdict(p)  # (one replayed session at a time: only its result is kept)
+        if o is None:
+            raise CommandError(f"{p}: {r.line.removeprefix('VIOLATION: ')}: it can not be compared")
+        results.append(r)
+        obs = obs or o
+    chains = [_chains(p) for p in paths]
     try:
         one_game(chains, paths)
     except NotOneGame as e:
         raise CommandError(str(e)) from None
-    results, sessions = [], []
-    for i, p in enumerate(paths):
-        r, obs = _verdict(p)
-        results.append(r)
-        sessions.append(obs)
+    for i, (p, r) in enumerate(zip(paths, results)):
         print(f"Log {i + 1}: {p}")
         print(f"  {r.line}")
         if r.has_result:
             print(f"  Result: {_result_line(obs, r)}")
             print(f"  Final places: {_places(obs, r)}")
-    obs = next((s for s in sessions if s is not None), None)
-    nicks = obs.nicks if obs is not None else [f"seat {i}" for i in range(chains[0].n)]
-    c = compare(chains, results, nicks)
-    title = (f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}" if obs is not None
-             else f"game {chains[0].game.hex()[:16]}")
+    c = compare(chains, results, obs.nicks)
+    title = f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}"
     print(f"\nComparing {len(paths)} logs of {title}")
     _print_chains(c)
     _print_equivocations(c, paths)
@@ -174,7 +173,7 @@ def _print_equivocations(c: Comparison, paths: list[str]) -> None:
               f"{ha.what} (log {la + 1}, record {ha.where.record}) and {hb.what} (log {lb + 1}, record "
               f"{hb.where.record}). Its own signatures contradict each other{told}.")
         for li, held in ((la, ha), (lb, hb)):
-            recs, _ = _records(paths[li])  # (read again: only the proof's payloads are needed, at the end)
+            recs = _records(paths[li])  # (read again: only the proof's payloads are needed, at the end)
             print(f"  proof (log {li + 1}, record {held.where.record}): {payload_at(recs, held.where).hex()}")
 
 

@@ -746,12 +746,17 @@ class AuditResult:
         self.stops_early: str | None = None  # a labelled outcome: the log's owner was voted out and stopped
 
 
-def read_log_file(path: str):
-    """``read_log`` of the file ``path``; CommandError (one line) for what is not a readable log, LogError for a
-    log damaged before its end."""
+def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResult:
+    """Replay a log from disk through an observer session.  Raises CommandError(code 2) if unreadable.
+
+    ``threads`` (default: ``SNOWP2P_AUDIT_THREADS``, else one per core) verify the records' signatures
+    ahead of the replay (``verify_pool``); 1 replays sequentially.  The verdict is the same either way.
+    """
+    res = AuditResult()
+    p = Path(path)
     try:
-        with open(Path(path), "rb") as f:
-            return read_log(f)
+        with open(p, "rb") as f:
+            contents = read_log(f)
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -761,19 +766,6 @@ def read_log_file(path: str):
     except LogError as e:
         if "bad magic" in str(e):
             raise CommandError(f"{path}: {e}") from None
-        raise
-
-
-def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResult:
-    """Replay a log from disk through an observer session.  Raises CommandError(code 2) if unreadable.
-
-    ``threads`` (default: ``SNOWP2P_AUDIT_THREADS``, else one per core) verify the records' signatures
-    ahead of the replay (``verify_pool``); 1 replays sequentially.  The verdict is the same either way.
-    """
-    res = AuditResult()
-    try:
-        contents = read_log_file(path)
-    except LogError as e:
         res.violation = f"the log file is damaged: {e}"
         return res
     records = contents.records
