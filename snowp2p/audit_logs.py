@@ -58,15 +58,19 @@ def _places(obs, r: LogResult) -> str:
 
 
 def _result_line(obs, r: LogResult) -> str:
-    line = "; ".join(r.outcome)
-    if r.sole is not None:
-        line += f" — this result rests on the word of seat {r.sole} ({obs.nicks[r.sole]}) alone"
-    return line
+    return "; ".join(r.outcome)  # (it says so when a decision rests on one seat's word: Session.outcome)
 
 
 def _logs(idx: list[int]) -> str:
     names = [f"log {i + 1}" for i in idx]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+#: what a declarer held the absent seat to (``absent.owed``, protocol 6), in words
+OWED = {"setup": "it owed its set-up", "move": "it owed its move", "reveal": "it owed its reveal",
+        "ack": "it owed its acknowledgement", "final": "it owed its final openings", "relay": "it owed a relay",
+        "declare": "it owed its declaration of an absence", "vote": "it owed its vote",
+        "left": "it left: its own vote on a seat that was answering"}
 
 
 def _decision_lines(c: Comparison, chains: list[Chains], li: int) -> list[str]:
@@ -75,7 +79,7 @@ def _decision_lines(c: Comparison, chains: list[Chains], li: int) -> list[str]:
         if d.type == "absent":
             text = f"{c.who(d.sender)} declared {c.who(d.seat)} absent at turn {d.turn}"
             if d.owed:
-                text += f" (owing: {d.owed})"
+                text += f" ({OWED.get(d.owed, f'it owed: {d.owed}')})"
         else:
             what = "a computer player in" if d.choice == "bot" else "ending the game over"
             text = f"{c.who(d.sender)} voted for {what} {c.who(d.seat)}"
@@ -123,7 +127,8 @@ def run_audit_logs(paths: list[str]) -> int:
     except NotOneGame as e:
         raise CommandError(str(e)) from None
     for i, (p, r) in enumerate(zip(paths, results)):
-        print(f"Log {i + 1}: {p}")
+        owner = chains[i].owner
+        print(f"Log {i + 1}: {p}" + (f" (seat {owner} ({obs.nicks[owner]})'s log)" if owner is not None else ""))
         print(f"  {r.line}")
         if r.has_result:
             print(f"  Result: {_result_line(obs, r)}")

@@ -38,7 +38,7 @@ from .messages import BODY_TYPES, SignedMessage, decode_signed
 from .session import Session  # (also registers the evidence body, whose copies are read here)
 
 __all__ = ["Decision", "Chains", "LogResult", "Equivocation", "Comparison", "scan", "payload_at", "result_of",
-           "compare", "one_game", "rests_on", "NotOneGame"]
+           "compare", "one_game", "rests_on", "sole_voter", "NotOneGame"]
 
 
 class NotOneGame(ValueError):
@@ -88,6 +88,7 @@ class Chains:
     held: dict[int, dict[int, Held]] = field(default_factory=dict)  # seat -> seq -> the first message held
     order: list[tuple[int, int]] = field(default_factory=list)  # (seat, seq) of each chained record, in log order
     decisions: list[Decision] = field(default_factory=list)
+    owner: int | None = None  # whose log it is: record 1 is its owner's commit_chain (SPEC 12)
     inner: list["Equivocation"] = field(default_factory=list)  # contradictions inside this one log
 
     def count(self, seat: int) -> int:
@@ -194,6 +195,8 @@ def scan(records: Iterable[bytes]) -> Chains:
         if not take(msg, Where(i)):
             continue
         ch.order.append((msg.sender, msg.seq))
+        if i == 1 and msg.type == "commit_chain":
+            ch.owner = msg.sender
         b = msg.body
         if msg.type in ("absent", "vote"):
             ch.decisions.append(Decision(i, msg.sender, msg.seq, msg.digest, msg.type, b.seat, b.have,
@@ -231,13 +234,22 @@ def result_of(obs: Session | None, verdict: str, line: str, turns: Iterable = ()
     r.decided = dict(obs.decided)
     r.gone = dict(obs.gone)
     r.voters = dict(obs.voters)
-    r.sole = obs.sole_word()
+    r.sole = sole_voter(obs)
     return r
+
+
+def sole_voter(obs: Session) -> int | None:
+    """The seat on whose word alone the result rests (G12), or None: the one voter of the latest takeover that
+    one seat decided (two seats, or the last seat left; ``sole_word``): nobody else signed that decision, so
+    another log may say otherwise."""
+    sole = [obs.sole_word(x) for x in sorted(obs.gone, key=lambda x: obs.gone[x][2])]
+    sole = [v for v in sole if v is not None]
+    return sole[-1] if sole else None
 
 
 def rests_on(obs: Session) -> str:
     """"this result rests on the word of seat N (NICK) alone", or "" (G12: a decision one seat took alone)."""
-    seat = obs.sole_word()
+    seat = sole_voter(obs)
     return "" if seat is None else f"this result rests on the word of seat {seat} ({obs.nicks[seat]}) alone"
 
 

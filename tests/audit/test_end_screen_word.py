@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from forkkit import Table as Game, partitioned_pair  # noqa: E402
 from tablekit import Typist  # noqa: E402
 
+from snowp2p.protocol.forks import sole_voter  # noqa: E402
 from snowp2p.ui.netscreen import NetTable  # noqa: E402
 from snowp2p.ui.table import Table, run_app  # noqa: E402
 from snowp2p.ui.views import SledView  # noqa: E402
@@ -53,7 +54,7 @@ def test_end_screen_of_a_played_out_game_says_nothing_of_one_word():
     g = Game(2, label="played out")
     g.start()
     g.run()
-    assert g.s[0].done and g.s[0].sole_word() is None
+    assert g.s[0].done and sole_voter(g.s[0]) is None
     screen = end_screen(g.s[0])
     assert "Final places:" in screen
     assert "rests on the word" not in screen
