@@ -148,6 +148,9 @@ def run_audit_logs(paths: list[str]) -> int:
         before = (f"the agreed states are the same up to turn {c.last_common_turn}; "
                   if c.last_common_turn >= 0 else "")
         print(f"First difference: {before}from turn {c.first_difference} on they differ.")
+    elif c.results_differ:
+        print(f"First difference: none in the agreed states (the logs agree on every turn up to turn "
+              f"{c.last_common_turn}); the results differ in how they were reached (the decisions above).")
     print(_conclusion(c, results))
     return 0 if c.agree else 1
 

@@ -249,3 +249,22 @@ def test_two_messages_of_one_seq_in_one_log(partition, tmp_path):
                      r"contradict each other \(both are in log 2, which its single audit reports too\)\.$",
                      res.stdout, re.M), res.stdout
     assert f"  proof (log 2, record {len(recs)}): {again.hex()}" in res.stdout
+
+
+def test_results_that_differ_only_in_how_they_were_reached():
+    """Two finished logs with the same agreed states but different outcomes (what a rewrite after the end would
+    give, G11) differ, with no first differing turn; the same results agree."""
+    from snowp2p.protocol.forks import LogResult
+
+    t = clean_game(2)
+    chains = [scan(t.records(i)) for i in range(2)]
+    turns = dict(t.finals[0])
+    last = max(turns)
+
+    def result(outcome, places=(0, 1)):
+        return LogResult("ok", "OK", done=True, places=places, outcome=outcome, final_turn=last, turns=turns)
+
+    c = compare(chains, [result(("played out",)), result(("played out",))], ["ann", "ben"])
+    assert c.agree and not c.results_differ
+    c = compare(chains, [result(("played out",)), result(("abandoned at turn 9: …",), ())], ["ann", "ben"])
+    assert not c.agree and c.results_differ and c.first_difference is None and c.last_common_turn == last
