@@ -974,6 +974,10 @@ def _voted_out_owner(obs: Session, last_record: bytes) -> int | None:
 
 
 def run_audit(args) -> int:
+    if getattr(args, "more", None):  # several logs of one game, side by side (G12)
+        from .audit_logs import run_audit_logs
+
+        return run_audit_logs([args.log, *args.more])
     t0 = time.perf_counter()
     res = replay_log(args.log)
     dt = time.perf_counter() - t0
@@ -1229,8 +1233,10 @@ def add_parsers(sub, parser_class) -> None:
     p = sub.add_parser("games", help="list saved games")
     common(p)
 
-    p = sub.add_parser("audit", help="check a finished game's log")
-    p.add_argument("log", metavar="LOGFILE")
+    p = sub.add_parser("audit", help="check a finished game's log (several logs of one game: compare them)")
+    p.add_argument("log", metavar="LOGFILE", help="a game's log")
+    p.add_argument("more", nargs="*", metavar="LOGFILE",
+                   help="other players' logs of the same game: compare them (where they part, and why)")
 
     p = sub.add_parser("replay", help="show a logged game turn by turn")
     p.add_argument("log", metavar="LOGFILE")

@@ -268,6 +268,7 @@ class NetTable:
             cancel()
 
     def end_info(self) -> dict:
+        from ..protocol.forks import rests_on
         from .tableplay import program
 
         s, g, view = self.session, self.game, self.table.view
@@ -280,6 +281,9 @@ class NetTable:
         for seat, (choice, _kept, turn) in sorted(s.gone.items()):
             how.append(f"{s.nicks[seat]} stopped answering and was voted out at turn {turn}: "
                        + ("a computer player played the seat from then on." if choice == "bot" else "the game ended."))
+        sole = rests_on(s)
+        if sole:  # G12: one seat's decision alone (two seats): the other's log may say otherwise
+            how.append(sole[0].upper() + sole[1:] + ".")
         rows = view.result(s.state) if s.state is not None and s.state.is_over else []
         if s.state is not None:
             self.table.on_svg = lambda: self.write_svg(str(g.log_path.with_name("game.svg")))
