@@ -1,0 +1,252 @@
+"""Scenarios drawn from a seed, the bound on a game's length, and the invariants checked after every run.
+
+``scenario(seed)`` draws a game (which game, 2-5 seats, times), zero to two hostile seats
+(sim_strategies.py) and network faults (link drops, a partition, crashes and restarts of honest seats,
+freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every invariant it broke:
+
+(a) agreement (G6, G7, G12): the honest peers that reach the end agree on the final state hash, the
+    places and whether the game was abandoned -- or an honest peer stopped on an Offence that names a
+    hostile seat with its signed proof;
+(b) every pause ends (G7): every honest peer ends (its game over, voted out after a fault of its own, or
+    stopped on proof against a hostile seat) within ``bound()`` of the start;
+(c) only cheating is blamed (G5, G7a, G10): no honest seat is named in an Offence or a Desync, and no
+    honest seat that never had a fault (crash, freeze, cut off by a partition) is voted out or stopped;
+(d) a confirmed result is final (G11): a turn confirmed (TurnFinal) on an honest peer is never confirmed
+    with another hash, the game over (GameOver) never changes, and neither do ``places()`` and
+    ``abandoned`` after it (e.g. by a late vote);
+(e) leaving never pays, and neither does a vote (G10), in a form a single run can check: the game is
+    abandoned on an honest peer only if every seat still present asked for it (honest seats vote "bot"
+    here, so never while one is present); a seat that votes against a seat that is present and
+    answering ends up treated as one that left (voted out, a computer player in its seat) whenever the
+    game went on past its vote; a hostile seat is never ranked from a result it rewrote.
+    (A comparison with a second run in which the seat leaves instead is not made: once a seat is played
+    by a computer the cards drawn differ, so a single pair of runs says nothing about G10.)
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, field
+
+from snowp2p.protocol.session import Desync, Offence
+
+from sim_strategies import STRATEGIES, Strategy, make
+from sim_world import TICK, Config, World
+
+MARGIN = 10.0  # seconds: the links' redials after the last event, the final openings, the byes
+
+
+def bound(cfg: Config, turns: int, absent_seats: int, downtime: float = 0.0) -> float:
+    """The latest moment (simulated seconds from the start) an honest peer may end its game (G7).
+
+    The same formula as protocol/SPEC.md section 11.9 ("the bound"), with this simulator's network:
+
+        setup + turns * (think + network per turn)
+              + absent_seats * (move_time + 2 * absent_after + vote_after)
+              + downtime + absent_after + vote_after + margin
+
+    * ``turns``: the turns the peer has played (every turn costs at most a think and a few frame delays:
+      the mover's move out, the reveals back, a redial);
+    * ``absent_seats``: the seats that may be absent (hostile seats, and honest seats with a fault):
+      each may hold the game for at most its move time (the move it owes) or its absence time (anything
+      else it owes), then the absence of a voter that fails to declare it, then the vote;
+    * ``downtime``: the time honest seats spent crashed or frozen (a pause they may come back from);
+    * one more absence and vote: a seat that answers only just within the times.
+
+    It depends on the settings and on what the peer has played, never on anyone's cooperation.
+    """
+    net = 4 * cfg.delay[1] + cfg.redial[1]
+    per_turn = cfg.think[1] + net
+    per_absent = cfg.move_time + 2 * cfg.absent_after + cfg.vote_after + 2 * TICK
+    setup = 2 * net
+    return (setup + turns * per_turn + absent_seats * per_absent + downtime + cfg.absent_after
+            + cfg.vote_after + MARGIN)
+
+
+@dataclass
+class Scenario:
+    cfg: Config
+    strategies: dict[int, Strategy] = field(default_factory=dict)  # hostile seats
+    faulty: dict[int, Strategy] = field(default_factory=dict)  # honest seats with a fault (frozen, ...)
+    events: list[tuple] = field(default_factory=list)  # (when, kind, args): cuts, partitions, crashes
+    downtime: float = 0.0
+
+    def describe(self) -> str:
+        c = self.cfg
+        return (f"seed {c.seed}: {c.game}, {c.n} seats, absent_after {c.absent_after:g}, vote_after "
+                f"{c.vote_after:g}, move_time {c.move_time:g}; hostile {self.strategies or '-'}; "
+                f"faulty {self.faulty or '-'}; faults {[(round(t, 2), k, a) for t, k, a in self.events] or '-'}")
+
+
+HOSTILE = ("crash", "silent-mover", "dead-connected", "never-declares", "never-votes", "lies-count", "trickle",
+           "omit", "equivocate", "vote-present", "vote-after-end", "relink-storm")
+
+
+def scenario(seed: int, hostile: list[str] | None = None) -> Scenario:
+    """A game drawn from ``seed`` (``hostile``: these strategies instead of drawn ones)."""
+    r = random.Random(f"sim scenario {seed}")
+    game = r.choice(["snowtails", "mush", "snake"])
+    n = r.choice([2, 2, 3, 3, 3, 4, 5] if game != "snake" else [2, 2, 3, 3, 4])
+    absent_after = r.choice([2.0, 3.0])
+    vote_after = r.choice([2.0, 4.0])
+    cfg = Config(game=game, n=n, seed=seed, absent_after=absent_after, vote_after=vote_after,
+                 move_time=r.choice([6.0, 10.0]), max_rounds=r.choice([2, 3]))
+    sc = Scenario(cfg)
+    if hostile is None:
+        k = r.choices([0, 1, 2], [3, 6, 1])[0]
+        hostile = [r.choice(HOSTILE) for _ in range(min(k, n - 1))]
+    seats = r.sample(range(n), len(hostile))
+    for seat, name in zip(seats, hostile):
+        kw = {"pick": r.randrange(4)}
+        if name == "trickle":
+            kw["every"] = r.choice([0.5, 2.0])
+            kw["kind"] = r.choice(["evidence", "absent"])
+        if name == "vote-present":
+            kw["choice"] = r.choice(["end", "bot"])
+        if name == "relink-storm":
+            kw["every"] = r.choice([0.3, 1.0])
+        sc.strategies[seat] = make(name, r.uniform(0.5, 10.0), **kw)
+    honest = [i for i in range(n) if i not in sc.strategies]
+    # faults of the network and of honest seats
+    for _ in range(r.choice([0, 0, 1, 3])):
+        a, b = r.sample(range(n), 2)
+        sc.events.append((r.uniform(0.5, 15.0), "cut", (a, b)))
+    if n >= 3 and r.random() < 0.15:
+        start = r.uniform(1.0, 10.0)
+        alone = r.choice(honest)
+        length = r.choice([0.5 * absent_after, absent_after + vote_after + 1.0])
+        sc.events.append((start, "partition", (start + length, [{alone}, set(range(n)) - {alone}])))
+        sc.downtime += length
+    if len(honest) >= 2 and r.random() < 0.25:
+        seat = r.choice(honest)
+        t = r.uniform(0.5, 12.0)
+        down = r.choice([0.3, absent_after * 0.5, absent_after + vote_after + 2.0])
+        sc.events.append((t, r.choice(["crash", "crash_soon"]), (seat,)))
+        sc.events.append((t + down, "restart", (seat,)))
+        sc.downtime += down
+    elif len(honest) >= 2 and r.random() < 0.15:
+        seat = r.choice(honest)
+        length = r.choice([absent_after * 0.5, absent_after + vote_after + 2.0])
+        sc.faulty[seat] = make("frozen", r.uniform(0.5, 12.0), for_=length)
+        sc.downtime += length
+    return sc
+
+
+@dataclass
+class Outcome:
+    scenario: Scenario
+    world: World
+    violations: list[str]
+
+    def report(self) -> str:
+        lines = [self.scenario.describe()]
+        lines += [f"  VIOLATION {v}" for v in self.violations]
+        for p in self.world.peers:
+            s = p.session
+            lines.append(f"  p{p.seat}: end {p.end}, turn {s.applied_turn}, done {s.done}, halted {s.halted}, "
+                         f"gone {dict(s.gone)}, places {s.places() if s.done else '-'}")
+        return "\n".join(lines)
+
+
+def run(sc: Scenario, trace: bool = False) -> Outcome:
+    cfg = sc.cfg
+    hostile = set(sc.strategies)
+    world = World(cfg, {**sc.strategies, **sc.faulty}, trace=trace)
+    for when, kind, args in sc.events:
+        world.at(when, kind, *args)
+    world.start()
+    honest = [p for p in world.peers if p.seat not in hostile]
+    absent_seats = len(hostile) + len(sc.faulty) + sum(1 for _, k, _ in sc.events if k in ("crash", "crash_soon"))
+    absent_seats += sum(1 for _, k, _ in sc.events if k == "partition")
+    cap = cfg.max_rounds * cfg.n * 4 + 10  # a turn count no game of these rules reaches
+
+    def limit(p) -> float:
+        return bound(cfg, p.session.applied_turn + 2, absent_seats, sc.downtime)
+
+    def settled() -> bool:
+        if all(p.end is not None for p in honest) and all(p.state != "running" for p in honest):
+            return True
+        return any(p.end is None and world.now > limit(p) + 5 for p in honest)
+
+    world.run(bound(cfg, cap, absent_seats, sc.downtime), stop=settled)
+    world.run(world.now + 8.0)  # the lingering frames (a late vote would arrive now)
+    return Outcome(sc, world, check(sc, world, limit))
+
+
+def check(sc: Scenario, world: World, limit) -> list[str]:
+    hostile = set(sc.strategies)
+    honest = [p for p in world.peers if p.seat not in hostile]
+    faulted = world.faulted | set(sc.faulty)
+    v: list[str] = []
+    proofs = []  # honest peers stopped on proof against a hostile seat
+    for p in honest:
+        s = p.session
+        why = p.halted
+        if isinstance(why, Offence):
+            if why.seat not in hostile:
+                v.append(f"(c) p{p.seat} named honest seat {why.seat} in an offence: {why.what}")
+            elif not why.proof:
+                v.append(f"(a) p{p.seat} named seat {why.seat} without signed proof: {why.what}")
+            else:
+                proofs.append(p.seat)
+        elif isinstance(why, Desync):
+            if why.culprit is not None and why.culprit not in hostile:
+                v.append(f"(c) p{p.seat} named honest seat {why.culprit} in a desync at turn {why.turn}")
+            else:
+                v.append(f"(a) p{p.seat} stopped on a desync at turn {why.turn} that names no cheater "
+                         f"(culprit {why.culprit})")
+        # (b) it ended, within the bound
+        if p.end is None:
+            v.append(f"(b) p{p.seat} never ended (turn {s.applied_turn}, waiting on {sorted(s.waiting_on())}, "
+                     f"state {p.state}) by {world.now:.1f} s; bound {limit(p):.1f} s")
+        else:
+            when, how = p.end
+            if when > limit(p):
+                v.append(f"(b) p{p.seat} ended ({how}) at {when:.1f} s, after the bound {limit(p):.1f} s")
+            if how.startswith("stopped") and not isinstance(why, Offence):
+                others_left = all(q.state != "running" or q.seat in hostile for q in world.peers if q is not p)
+                if p.seat not in faulted or not others_left:
+                    v.append(f"(b) p{p.seat} stopped with no result: {how}")
+            if how == "voted out" and p.seat not in faulted:
+                v.append(f"(c) honest p{p.seat} was voted out (it had no fault)")
+        # (c) no honest seat voted out while it answered
+        for x in sorted(set(s.gone) | set(s.decided)):
+            if x not in hostile and x not in faulted and x != p.seat:
+                v.append(f"(c) p{p.seat} voted out honest seat {x} (it had no fault): "
+                         f"{s.gone.get(x) or s.decided.get(x)}")
+        # (d) nothing confirmed changes
+        for c in p.changed:
+            v.append(f"(d) p{p.seat}: {c}")
+        if p.overs and s.halted is None:
+            first = p.overs[0]
+            if (tuple(s.places()), s.abandoned) != (tuple(first.places), first.abandoned):
+                v.append(f"(d) p{p.seat}: the game was over with places {list(first.places)} (abandoned "
+                         f"{first.abandoned}); later places {s.places()} (abandoned {s.abandoned})")
+        # (e) abandoned only if every present seat asked for it (honest seats vote bot)
+        if s.abandoned and any(q.seat not in s.gone for q in honest):
+            v.append(f"(e) p{p.seat}: the game was abandoned while honest seats were present "
+                     f"({[q.seat for q in honest if q.seat not in s.gone]})")
+    # (a) the honest peers that finished agree
+    ends = {}
+    for p in honest:
+        s = p.session
+        if p.overs and s.halted is None and s.final_turn >= 0:
+            ends[p.seat] = (tuple(s.places()), s.abandoned, s.my_hash[s.final_turn].hex()[:12])
+    if len(set(ends.values())) > 1 and not proofs:
+        v.append(f"(a) the honest peers disagree: {ends}")
+    # (e) a vote against a present seat: its voter is treated as leaving
+    for seat, st in sc.strategies.items():
+        if st.name == "vote-present" and getattr(st, "done", False):
+            for p in honest:
+                s = p.session
+                if p.overs and not s.halted and seat not in s.gone and s.final_turn > 0 and p.seat not in faulted:
+                    voted_at = st.at
+                    if p.end[0] > voted_at + sc.cfg.absent_after + sc.cfg.vote_after + 2:
+                        v.append(f"(e) p{p.seat}: seat {seat} voted against a present seat and kept its seat "
+                                 f"(G10: it is treated as leaving)")
+    return v
+
+
+def runs_default() -> int:
+    return int(os.environ.get("SNOWP2P_SIM_RUNS", "0") or 0)
