@@ -122,8 +122,7 @@ def scenario(seed: int, hostile: list[str] | None = None) -> Scenario:
         seat = r.choice(honest)
         t = r.uniform(0.5, 12.0)
         down = r.choice([0.3, absent_after * 0.5, absent_after + vote_after + 2.0])
-        sc.events.append((t, r.choice(["crash", "crash_soon"]), (seat,)))
-        sc.events.append((t + down, "restart", (seat,)))
+        sc.events.append((t, r.choice(["crash", "crash_soon"]), (seat, down)))
         sc.downtime += down
     elif len(honest) >= 2 and r.random() < 0.15:
         seat = r.choice(honest)
@@ -179,7 +178,8 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
     honest = [p for p in world.peers if p.seat not in hostile]
     faulted = world.faulted | set(sc.faulty)
     v: list[str] = []
-    proofs = []  # honest peers stopped on proof against a hostile seat
+    # honest peers stopped on signed proof against a hostile seat
+    proofs = [p.seat for p in honest if isinstance(p.halted, Offence) and p.halted.seat in hostile and p.halted.proof]
     for p in honest:
         s = p.session
         why = p.halted
@@ -188,8 +188,6 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
                 v.append(f"(c) p{p.seat} named honest seat {why.seat} in an offence: {why.what}")
             elif not why.proof:
                 v.append(f"(a) p{p.seat} named seat {why.seat} without signed proof: {why.what}")
-            else:
-                proofs.append(p.seat)
         elif isinstance(why, Desync):
             if why.culprit is not None and why.culprit not in hostile:
                 v.append(f"(c) p{p.seat} named honest seat {why.culprit} in a desync at turn {why.turn}")
@@ -204,15 +202,17 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
             when, how = p.end
             if when > limit(p):
                 v.append(f"(b) p{p.seat} ended ({how}) at {when:.1f} s, after the bound {limit(p):.1f} s")
-            if how.startswith("stopped") and not isinstance(why, Offence):
+            if how.startswith("stopped") and not proofs:
+                # a stop with no result is legitimate only for a peer that was away itself and came back
+                # after the others had left; a hostile seat's bye (or its leaving) must not end the game
                 others_left = all(q.state != "running" or q.seat in hostile for q in world.peers if q is not p)
                 if p.seat not in faulted or not others_left:
-                    v.append(f"(b) p{p.seat} stopped with no result: {how}")
+                    v.append(f"(b) p{p.seat} stopped with no result and no proof: {how}")
             if how == "voted out" and p.seat not in faulted:
                 v.append(f"(c) honest p{p.seat} was voted out (it had no fault)")
         # (c) no honest seat voted out while it answered
         for x in sorted(set(s.gone) | set(s.decided)):
-            if x not in hostile and x not in faulted and x != p.seat:
+            if x not in hostile and x not in faulted and x != p.seat and (p.seat, x) not in world.apart:
                 v.append(f"(c) p{p.seat} voted out honest seat {x} (it had no fault): "
                          f"{s.gone.get(x) or s.decided.get(x)}")
         # (d) nothing confirmed changes
@@ -223,6 +223,9 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
             if (tuple(s.places()), s.abandoned) != (tuple(first.places), first.abandoned):
                 v.append(f"(d) p{p.seat}: the game was over with places {list(first.places)} (abandoned "
                          f"{first.abandoned}); later places {s.places()} (abandoned {s.abandoned})")
+        # (e) a computer-played seat is ranked like any other (G10)
+        if s.done and not s.abandoned and s.halted is None and sorted(s.places()) != list(range(s.n)):
+            v.append(f"(e) p{p.seat}: the places {s.places()} do not rank every seat once")
         # (e) abandoned only if every present seat asked for it (honest seats vote bot)
         if s.abandoned and any(q.seat not in s.gone for q in honest):
             v.append(f"(e) p{p.seat}: the game was abandoned while honest seats were present "

@@ -12,6 +12,7 @@ Hooks (all optional), called by the peer's shell:
 * ``on_turn(peer, t)``  its move is due; True: handled here (the honest move is not made)
 * ``outgoing(peer, to, payload)`` / ``relayed(...)``: each frame, per destination; None drops it
 * ``tick(peer)``        every watch tick; False: the shell's watch does not run this tick
+* ``hears(peer)``       False: frames that reach it are dropped unread
 * ``on_event(peer, ev)`` every session event on this peer (GameOver: the end, ...)
 
 ``left_at`` is the moment from which the seat counts as having left (G10: its result may be no better
@@ -19,8 +20,6 @@ than a computer player's from there; sim_invariants.py).
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from snowp2p.protocol.messages import Absent, Envelope, Vote, decode_signed, encode_signed
 from snowp2p.protocol.session import Evidence, GameOver, Output, opened_cards
@@ -66,6 +65,10 @@ class Strategy:
     def tick(self, peer: Peer) -> bool:
         return True
 
+    def hears(self, peer: Peer) -> bool:
+        """False: the frames that reach it are dropped unread (its session answers nothing)."""
+        return True
+
     def on_event(self, peer: Peer, ev) -> None:
         pass
 
@@ -103,7 +106,7 @@ class Crash(Strategy):
 
     def bind(self, world, seat):
         super().bind(world, seat)
-        world.at(self.at, "crash", seat)
+        world.at(self.at, "crash", seat, None)
 
 
 class SilentMover(Strategy):
@@ -223,11 +226,11 @@ class Trickle(Strategy):
                 self.raw(peer, Absent(self.victim(peer), s.turn, s.chain.next_seq(self.victim(peer)) + self.k))
         return False  # its own watch: nothing (it declares nobody, votes on nobody)
 
-    def outgoing(self, peer, to, payload):
-        if not self.on():
-            return payload
-        t = decode_signed(payload).type
-        return payload if t in ("evidence", "absent", "bye") else None
+    def hears(self, peer):
+        return not self.on()  # (what it takes in would make its session answer: it answers nothing)
+
+    def on_turn(self, peer, turn):
+        return self.on()
 
 
 class Omit(Strategy):

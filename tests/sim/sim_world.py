@@ -143,6 +143,7 @@ class Peer:
         self.frozen_until = -1.0
         self.backlog: list[tuple] = []  # frames that reached a frozen peer (the kernel kept them)
         self.crash_after_append = False
+        self.restart_after: float | None = None  # a crash is followed by a resume this much later
         # what it did, for the invariants
         self.finals: dict[int, bytes] = {}  # turn -> the state hash of the first TurnFinal of it
         self.changed: list[str] = []  # a confirmed result that changed afterwards (G11)
@@ -284,7 +285,7 @@ class Peer:
         s = self.session
         if self.finishing_at is not None and s.halted is None and not s.done:
             return
-        if s.halted is not None:
+        if s.halted is not None or (self.strategy is not None and not self.strategy.hears(self)):
             return
         msg = decode_signed(payload)
         if not BODY_TYPES[msg.type].CHAINED or msg.envelope.game != s.game_id:
@@ -299,6 +300,9 @@ class Peer:
             return
         self.last_rx[frm] = self.w.now
         relayed = msg.sender != frm
+        if self.w.tracing:
+            self.w.trace(f"p{self.seat}: <- p{frm} {'relayed ' if relayed else ''}{msg.type} of p{msg.sender} #{msg.seq}"
+                         f" (held {s.chain.next_seq(msg.sender)})")
         try:
             m = s.check(payload, from_seat=frm, msg=msg, relayed=relayed)
         except Halted as h:
@@ -424,7 +428,8 @@ class World:
         self.peers = [Peer(self, i) for i in range(cfg.n)]
         self.partitions: list[tuple[float, float, list[set[int]]]] = []
         self.faults: dict[int, float] = {i: 0.0 for i in range(cfg.n)}  # seat -> time it was away (crash, freeze, cut)
-        self.faulted: set[int] = set()
+        self.faulted: set[int] = set()  # seats that were crashed, frozen or cut off from the most by a partition
+        self.apart: set[tuple[int, int]] = set()  # (a, b): a partition kept seat a from seat b for a while
         self.cuts = 0
         self.dialing: set[tuple[int, int]] = set()
         for seat, st in (strategies or {}).items():
@@ -524,8 +529,17 @@ class World:
         try:
             fn()
         except CrashNow:
-            p.crash()
-            self.faulted.add(p.seat)
+            self._crash(p.seat)
+
+    def _crash(self, seat: int) -> None:
+        """The process of ``seat`` dies now; it is started again (resume) ``restart_after`` s later, if set."""
+        p = self.peers[seat]
+        if p.state != "running":
+            return
+        self.faulted.add(seat)
+        p.crash()
+        if p.restart_after is not None:
+            self.at(self.now + p.restart_after, "restart", seat)
 
     def run(self, until: float, stop=None) -> None:
         """Run events up to ``until`` (simulated seconds), or until ``stop()`` is true."""
@@ -581,15 +595,14 @@ class World:
             p = self.peers[seat]
             if p.incarnations == inc and p.alive:
                 p.stop("another player stopped the game")
-        elif kind == "crash":
-            seat, = args
+        elif kind in ("crash", "crash_soon"):  # now, or right after its next log append ("crash_soon")
+            seat, down = args
             p = self.peers[seat]
-            self.faulted.add(seat)
-            p.crash()
-        elif kind == "crash_soon":  # right after its next log append
-            seat, = args
-            self.faulted.add(seat)
-            self.peers[seat].crash_after_append = True
+            p.restart_after = down
+            if kind == "crash":
+                self._crash(seat)
+            else:
+                p.crash_after_append = True
         elif kind == "restart":
             seat, = args
             p = self.peers[seat]
@@ -619,6 +632,8 @@ class World:
             end, groups = args
             self.partitions.append((self.now, end, groups))
             self.faulted |= min(groups, key=len)  # (the seats cut off from the most)
+            self.apart |= {(a, b) for a in range(self.cfg.n) for b in range(self.cfg.n)
+                           if not any(a in g and b in g for g in groups)}
             for a in range(self.cfg.n):
                 for b in range(a + 1, self.cfg.n):
                     if not any(a in g and b in g for g in groups):
