@@ -3,7 +3,7 @@ simulation"): many seeded games, each 2-5 sessions in one process over a simulat
 some seats hostile (sim_strategies.py), links dropped, seats partitioned, crashed and restarted from their
 logs, frozen; after every run the invariants of sim_invariants.py (G5, G6, G7, G7a, G10, G11, G12).
 
-    SNOWP2P_SIM_RUNS=N    run seeds 0..N-1 (default: DEFAULT_RUNS, about a minute and a half here)
+    SNOWP2P_SIM_RUNS=N    run seeds 0..N-1 (default: DEFAULT_RUNS, under 3 minutes on the shared 2-core machine)
     SNOWP2P_SIM_SEED=S    replay seed S alone and print its trace (every frame's fate, cut, vote, end)
     SNOWP2P_SIM_FIRST=F   start at seed F (with SNOWP2P_SIM_RUNS: seeds F..F+N-1)
 
@@ -23,7 +23,7 @@ import pytest
 from sim_invariants import run, scenario
 from sim_regressions import known
 
-DEFAULT_RUNS = 600
+DEFAULT_RUNS = 1200
 
 
 def _seeds() -> list[int]:
