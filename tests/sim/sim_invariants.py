@@ -6,7 +6,8 @@ freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every in
 
 (a) agreement (G6, G7, G12): the honest peers that reach the end agree on the final state hash, the
     places and whether the game was abandoned -- or an honest peer stopped on an Offence that names a
-    hostile seat with its signed proof;
+    hostile seat with its signed proof (or on a Desync naming it: its own signed ack states another hash
+    for the same signed inputs, SPEC 11.6);
 (b) every pause ends (G7): every honest peer ends (its game over, voted out after a fault of its own, or
     stopped on proof against a hostile seat) within ``bound()`` of the start;
 (c) only cheating is blamed (G5, G7a, G10): no honest seat is named in an Offence or a Desync, and no
@@ -21,6 +22,9 @@ freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every in
     game went on past its vote; a hostile seat is never ranked from a result it rewrote.
     (A comparison with a second run in which the seat leaves instead is not made: once a seat is played
     by a computer the cards drawn differ, so a single pair of runs says nothing about G10.)
+(f) an honest peer's own log audits (an observer session replays it, as ``snowp2p audit`` does): it
+    names no honest seat, and a game over on the peer is the same game over in its log.  (One honest peer
+    per run, in turn by seed: each audit checks every signature again.)
 """
 
 from __future__ import annotations
@@ -201,7 +205,10 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
     faulted = world.faulted | set(sc.faulty)
     v: list[str] = []
     # honest peers stopped on signed proof against a hostile seat
-    proofs = [p.seat for p in honest if isinstance(p.halted, Offence) and p.halted.seat in hostile and p.halted.proof]
+    # (an offence with its signed proof; a desync that names the one seat whose own signed ack states another
+    # hash for the very same signed inputs, SPEC 11.6)
+    proofs = [p.seat for p in honest if isinstance(p.halted, Offence) and p.halted.seat in hostile and p.halted.proof
+              or isinstance(p.halted, Desync) and p.halted.culprit in hostile]
     for p in honest:
         s = p.session
         why = p.halted
@@ -213,7 +220,7 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
         elif isinstance(why, Desync):
             if why.culprit is not None and why.culprit not in hostile:
                 v.append(f"(c) p{p.seat} named honest seat {why.culprit} in a desync at turn {why.turn}")
-            else:
+            elif not proofs:
                 v.append(f"(a) p{p.seat} stopped on a desync at turn {why.turn} that names no cheater "
                          f"(culprit {why.culprit})")
         # (b) it ended, within the bound
@@ -252,6 +259,10 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
         if s.abandoned and any(q.seat not in s.gone for q in honest):
             v.append(f"(e) p{p.seat}: the game was abandoned while honest seats were present "
                      f"({[q.seat for q in honest if q.seat not in s.gone]})")
+    # (f) an honest peer's own log audits alike (what `snowp2p audit` replays): one peer per run, in turn (each
+    # audit checks every signature again)
+    if honest:
+        v.extend(audit(honest[sc.cfg.seed % len(honest)], hostile))
     # (a) the honest peers that finished agree
     ends = {}
     for p in honest:
@@ -273,5 +284,29 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
     return v
 
 
-def runs_default() -> int:
-    return int(os.environ.get("SNOWP2P_SIM_RUNS", "0") or 0)
+def audit(p, hostile: set[int]) -> list[str]:
+    """Replay peer ``p``'s log in an observer session (the core of ``snowp2p audit``): it must name no honest seat,
+    and a game that ended on the peer ends alike in its log (G7, G11)."""
+    from snowp2p.protocol.errors import ProtocolError
+    from snowp2p.protocol.messages import decode_signed
+    from snowp2p.protocol.session import Halted, Session
+
+    obs = Session(decode_signed(p.log[0]))
+    for i, rec in enumerate(p.log[1:], start=1):
+        try:
+            obs.receive(rec)
+        except Halted as h:
+            seat = getattr(h.reason, "seat", getattr(h.reason, "culprit", None))
+            if seat not in hostile:
+                return [f"(f) the audit of p{p.seat}'s log stops at record {i} on {h.reason}"]
+            return []
+        except ProtocolError as e:
+            return [f"(f) the audit of p{p.seat}'s log refuses record {i}: {e}"]
+    s = p.session
+    if p.overs and s.halted is None and s.done:
+        if not obs.done:
+            return [f"(f) p{p.seat} finished, but its log does not (audit: last agreed turn {obs.final_turn})"]
+        if (obs.places(), obs.abandoned) != (s.places(), s.abandoned):
+            return [f"(f) the audit of p{p.seat}'s log gives places {obs.places()} (abandoned {obs.abandoned}); "
+                    f"the peer says {s.places()} (abandoned {s.abandoned})"]
+    return []

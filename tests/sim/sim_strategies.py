@@ -40,7 +40,6 @@ class Strategy:
     def bind(self, world: World, seat: int) -> None:
         self.w = world
         self.seat = seat
-        self.rng = world.rng
 
     def __repr__(self) -> str:
         extra = "".join(f", {k}={v}" for k, v in self.kw.items())

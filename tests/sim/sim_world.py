@@ -233,7 +233,7 @@ class Peer:
         if self.strategy is not None:
             self.strategy.on_event(self, ev)
         if isinstance(ev, YourTurn):
-            w.at(w.now + w.rng.uniform(*w.cfg.think), "think", self.seat, ev.turn, self.incarnations)
+            w.at(w.now + w.rng("think", self.seat).uniform(*w.cfg.think), "think", self.seat, ev.turn, self.incarnations)
         elif isinstance(ev, TurnFinal):
             old = self.finals.setdefault(ev.turn, ev.state_hash)
             if old != ev.state_hash:
@@ -418,7 +418,7 @@ class Peer:
 class World:
     def __init__(self, cfg: Config, strategies: dict[int, Any] | None = None, trace: bool = False):
         self.cfg = cfg
-        self.rng = random.Random(cfg.seed)
+        self._rngs: dict[tuple, random.Random] = {}
         self.now = 0.0
         self.heap: list = []
         self.order = 0
@@ -437,6 +437,14 @@ class World:
             st.bind(self, seat)
 
     # ---- bookkeeping
+    def rng(self, *what) -> random.Random:
+        """The seeded randomness of one thing (a link's delays, a seat's thinking, a pair's redials): one stream
+        each, so that a change in one does not shift every other (a seed's run stays much the same run)."""
+        r = self._rngs.get(what)
+        if r is None:
+            r = self._rngs[what] = random.Random(f"{self.cfg.seed} {what}")
+        return r
+
     def trace(self, line: str) -> None:
         if self.tracing:
             self.lines.append(f"{self.now:8.3f} {line}")
@@ -454,7 +462,7 @@ class World:
 
     # ---- links
     def send(self, c: Conn, frm: int, to: int, payload: bytes) -> None:
-        arrive = max(self.now + self.rng.uniform(*self.cfg.delay), c.last.get((frm, to), 0.0))
+        arrive = max(self.now + self.rng("delay", frm, to).uniform(*self.cfg.delay), c.last.get((frm, to), 0.0))
         c.last[(frm, to)] = arrive
         self.at(arrive, "frame", c, frm, to, payload)
 
@@ -474,13 +482,13 @@ class World:
         if (lo, hi) in self.dialing:
             return
         self.dialing.add((lo, hi))
-        self.at(self.now + self.rng.uniform(*self.cfg.redial), "dial", lo, hi)
+        self.at(self.now + self.rng("dial", lo, hi).uniform(*self.cfg.redial), "dial", lo, hi)
 
     def dial(self, lo: int, hi: int) -> None:
         self.dialing.discard((lo, hi))
         pl, ph = self.peers[lo], self.peers[hi]
-        if not ph.alive or ph.finishing_at is not None and self.now >= ph.finishing_at + LINGER:
-            return  # (the dialler is gone or done: nobody dials)
+        if not ph.alive or ph.finishing_at is not None:
+            return  # the dialler is gone, or its game ended here: NetGame._dial dials only until the end
         c = ph.conns.get(lo)
         if c is not None and c.up and pl.conns.get(hi) is c:
             return
