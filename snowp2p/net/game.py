@@ -43,6 +43,7 @@ from ..protocol.messages import (
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.roster import roster_body
+from ..protocol.absence import DEFAULT_MOVE_TIME
 from ..protocol.session import (
     Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnApplied, VotedOut, YourTurn,
 )
@@ -93,6 +94,7 @@ class HostConfig:
     rules: SledRules
     port: int = DEFAULT_PORT
     bind: str | None = None  # None: all interfaces
+    move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (roster settings, SPEC 11.9)
 
 
 class Lobby:
@@ -273,7 +275,7 @@ class Lobby:
 
         assert all(s is not None for s in self.seats), "a roster is signed only when every seat is taken"
         seats = tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats)
-        body = roster_body(cfg.game, cfg.track, cfg.rules, seats)  # the track itself travels (SPEC 11.2)
+        body = roster_body(cfg.game, cfg.track, cfg.rules, seats, cfg.move_time)  # the track itself travels
         computers = [i for i, s in enumerate(self.seats) if s.pubkey in self.computer_keys]
         if computers:  # for screens only (protocol/SPEC.md 11.2, "Labels")
             body = Roster(body.kind, body.track, {**body.settings, "computer_seats": computers}, body.seats)
@@ -436,6 +438,7 @@ class NetGame:
         if not self.sent:
             self.sent = self.session.my_frames()  # the host's roster is its message 0
         self.session.vote_choice = self.vote
+        self.watch: AbsenceWatch | None = None  # (made by _watch)
         s = self.session
         if s.me is not None:  # byes already in the log (a resumed game)
             self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
@@ -525,11 +528,6 @@ class NetGame:
                             and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
                            or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
                         await trio.sleep(0.05)
-                if self.result == 0 and s.done and self._outcome_written not in (None, s.outcome()):
-                    # the others decided a vote on a seat after this peer finished (SPEC 11.9, late votes)
-                    self.say("The others decided a vote after this game ended here; the result, as in their logs: "
-                             + "; ".join(s.outcome()))
-                    self._write_finished()
                 nursery.cancel_scope.cancel()
         finally:  # also when cancelled (the player left the table): free the port for whoever resumes
             with trio.CancelScope(shield=True):
@@ -555,8 +553,8 @@ class NetGame:
         """Every wait is bounded: a seat the game waits for whose link is down is declared absent
         after ``absent_after`` s; once everyone agrees the game pauses, and after ``vote_after`` s
         more the peers vote (G7).  The timers are net/watch.py's (pure); this loop does the I/O."""
-        w = AbsenceWatch(self.session, self.absent_after, self.vote_after, self.vote, trio.current_time(),
-                         self.grace, resumed=self.grace > 0)
+        w = self.watch = AbsenceWatch(self.session, self.absent_after, self.vote_after, self.vote,
+                                      trio.current_time(), self.grace, resumed=self.grace > 0)
         while not self._finished.is_set():
             await trio.sleep(0.25)
             now = trio.current_time()
@@ -797,7 +795,11 @@ class NetGame:
         self._dispatch(out)
         if isinstance(msg.body, Bye) and not self._finished.is_set():
             # a bye is a peer's last message: it will send nothing more, so we can not finish without it
-            if len(self.byes) >= self.session.n - 1:
+            s = self.session
+            # (seats voted out, or leaving by their own claim, are played by computers here: the game goes on)
+            others = [i for i in range(s.n) if i != s.me and i not in s.gone and i not in s.decided
+                      and i not in s.leaving]
+            if others and all(i in self.byes for i in others):
                 self._stop(1, "every other player has left the game")
             elif msg.body.reason.startswith("stopped"):
                 self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])
@@ -849,6 +851,18 @@ class NetGame:
             elif isinstance(ev, VotedOut):
                 s = self.session
                 if ev.seat == s.me:
+                    w = self.watch
+                    if w is not None and w.was_answering(trio.current_time()):
+                        # G10: a vote on a seat that was answering, resting on one seat's word, is refused; the
+                        # voter is treated as leaving (SPEC 11.9, *A vote on an answering seat*)
+                        by = ", ".join(s.name(v) for v in s.decided[s.me][2])
+                        self.say(f"{by} voted this seat out although it was answering: the vote is refused, and "
+                                 f"{by} is treated as leaving the game (a computer player takes that seat)")
+                        try:
+                            self._dispatch(s.refuse_vote())
+                        except Halted as h:
+                            self._halt(h.reason)
+                        continue
                     what = ("a computer player plays this seat on; the others' result will say so" if ev.choice == "bot"
                             else "the game is abandoned, with no places")
                     self._queue_bye("voted out")

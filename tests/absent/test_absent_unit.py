@@ -16,7 +16,7 @@ import pytest
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed
-from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn
+from snowp2p.protocol.session import log_owner, GameOver, Session, TurnFinal, YourTurn
 from snowp2p.protocol.roster import roster_body
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
@@ -46,8 +46,7 @@ def choose(state, turn: int):
 class Table:
     """Three playing sessions, one FIFO queue of (to, from, frame), seat 0's log."""
 
-    def __init__(self, game: str):
-        n = len(NICKS)
+    def __init__(self, game: str, n: int = len(NICKS)):
         ids = [Identity.from_seed(fixed(f"absent test identity {i}")) for i in range(n)]
         secrets = [fixed(f"absent test secret {i}") for i in range(n)]
         self.track = find_track(TRACKS[game], game)
@@ -169,6 +168,7 @@ def vote(t: Table, choices: dict[int, str]) -> None:
 def replay_log(t: Table) -> Session:
     records = read_log(io.BytesIO(t.buf.getvalue())).records
     obs = Session(decode_signed(records[0]), t.track)
+    obs.owner = log_owner(records)
     for i, rec in enumerate(records[1:], start=1):
         obs.receive(rec)  # raises Halted on anything wrong
     assert obs.halted is None
@@ -215,11 +215,19 @@ def test_vote_bot_both_resolve_alike_and_finish(game, skewed):
     assert tuple(obs.places()) == t.over[0]
 
 
-@pytest.mark.parametrize("choices,outcome", [
-    ({0: "end", 1: "end"}, "end"),
-    ({0: "bot", 1: "end"}, "end"),  # a tie ends the game
-    ({0: "end", 1: "bot"}, "end"),
-])
+@pytest.mark.parametrize("choices", [{0: "bot", 1: "end"}, {0: "end", 1: "bot"}])
+def test_a_split_vote_puts_a_computer_player_in_the_seat(choices):
+    """G10: the game ends early only when every present seat asks for it; one "bot" keeps it going."""
+    t = play_until_silent("snowtails", cut_turn=4, skewed=False)
+    vote(t, choices)
+    t.run()
+    s0, s1 = t.s[0], t.s[1]
+    assert s0.gone == s1.gone and s0.gone[ABSENT][0] == "bot"
+    assert s0.bot_seats == s1.bot_seats == {ABSENT}
+    assert not s0.abandoned and not s1.abandoned
+
+
+@pytest.mark.parametrize("choices,outcome", [({0: "end", 1: "end"}, "end")])
 def test_vote_end_ends_the_game_where_it_stands(choices, outcome):
     t = play_until_silent("snowtails", cut_turn=4, skewed=False)
     agreed = t.s[0].final_turn
