@@ -96,7 +96,7 @@ def scenario(seed: int, hostile: list[str] | None = None) -> Scenario:
     absent_after = r.choice([2.0, 3.0])
     vote_after = r.choice([2.0, 4.0])
     cfg = Config(game=game, n=n, seed=seed, absent_after=absent_after, vote_after=vote_after,
-                 move_time=r.choice([6.0, 10.0]), max_rounds=r.choice([2, 3]))
+                 move_time=r.choice([6, 10]), max_rounds=r.choice([2, 3]))
     sc = Scenario(cfg)
     if hostile is None:
         k = r.choices([0, 1, 2], [3, 6, 1])[0]

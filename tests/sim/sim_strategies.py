@@ -28,6 +28,13 @@ from snowp2p.rules.drbg import Rand
 from sim_world import Peer, World, fixed
 
 
+def absent(s, seat: int, have: int, owed=None) -> Absent:
+    """An absent about ``seat`` holding ``have`` of its messages, for what the session says it owes
+    (``Session.owed``; a seat that owes nothing is held to its move)."""
+    owed = owed or s.owed().get(seat)
+    return Absent(seat, s.turn, have, owed.what if owed is not None else "move")
+
+
 class Strategy:
     name = "honest"
     #: the seat keeps answering everything it owes (so it must never be voted out, and its votes count)
@@ -153,7 +160,7 @@ class NeverDeclares(Strategy):
     def attach(self, peer):
         s = peer.session
         honest = s.declare_absent
-        s.declare_absent = lambda seat: Output() if self.on() else honest(seat)
+        s.declare_absent = lambda seat, *a: Output() if self.on() else honest(seat, *a)
 
 
 class NeverVotes(Strategy):
@@ -180,13 +187,13 @@ class LiesCount(Strategy):
         s = peer.session
         lie = self.kw.get("lie", 5)
 
-        def declare_absent(seat):
+        def declare_absent(seat, owed=None):
             out = Output()
             have = s.chain.next_seq(seat) + lie
             if (seat == s.me or seat in s.gone or seat in s.decided or have in s.absent_haves.get((s.me, seat), ())
                     or s.halted or s.done):
                 return out
-            s._emit(Absent(seat, s.turn, have), out)
+            s._emit(absent(s, seat, have, owed), out)
             return out
 
         s.declare_absent = declare_absent
@@ -219,10 +226,11 @@ class Trickle(Strategy):
             self.k += 1
             if self.kw.get("kind", "evidence") == "evidence":
                 far = encode_signed(peer.identity, Envelope(s.game_id, s.me, 1_000_000 + self.k, bytes(32),
-                                                            Absent(self.victim(peer), 0, 0)))
+                                                            absent(s, self.victim(peer), 0)))
                 self.raw(peer, Evidence((far,)))
             else:
-                self.raw(peer, Absent(self.victim(peer), s.turn, s.chain.next_seq(self.victim(peer)) + self.k))
+                x = self.victim(peer)
+                self.raw(peer, absent(s, x, s.chain.next_seq(x) + self.k))
         return False  # its own watch: nothing (it declares nobody, votes on nobody)
 
     def hears(self, peer):
@@ -343,7 +351,7 @@ class VotePresent(Strategy):
             self.done = True
             s = peer.session
             x = self.victim(peer)
-            self.emit(peer, Absent(x, s.turn, s.chain.next_seq(x)))
+            self.emit(peer, absent(s, x, s.chain.next_seq(x)))
             self.emit(peer, Vote(x, self.kw.get("choice", "end"), s.chain.next_seq(x)))
         return True
 
@@ -361,7 +369,7 @@ class VoteAfterEnd(Strategy):
             x = next((p for p in ev.places if p != s.me), None)
             if x is None:
                 return
-            self.raw(peer, Absent(x, s.turn, s.chain.next_seq(x)))
+            self.raw(peer, absent(s, x, s.chain.next_seq(x)))
             self.raw(peer, Vote(x, self.kw.get("choice", "end"), s.chain.next_seq(x)))
 
 

@@ -67,7 +67,7 @@ class Config:
     seed: int = 0
     absent_after: float = 3.0
     vote_after: float = 4.0
-    move_time: float = 8.0  # the host's move time (issue 18: roster "move_time"); set on every session
+    move_time: int = 8  # the host's move time, whole seconds (roster settings "move_time", SPEC 11.9)
     think: tuple[float, float] = (0.05, 1.5)  # an honest seat's thinking time, seconds
     delay: tuple[float, float] = (0.005, 0.25)  # one frame's delay on a link
     redial: tuple[float, float] = (0.1, 1.0)  # a dialler's wait before it tries again
@@ -108,7 +108,8 @@ def make_roster(cfg: Config) -> tuple[bytes, list[Identity], list[bytes]]:
     secrets = [fixed(f"sim secret {cfg.seed} {i}") for i in range(cfg.n)]
     table = table_for(cfg.game)
     body = roster_body(cfg.game, table, rules_for(cfg),
-                       tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47700 + i) for i in range(cfg.n)))
+                       tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47700 + i) for i in range(cfg.n)),
+                       int(cfg.move_time))  # the host's move time (roster settings, SPEC 11.9)
     roster = encode_signed(ids[0], Envelope(fixed(f"sim game {cfg.seed}"), 0, 0, ZERO_HASH, body))
     return roster, ids, secrets
 
@@ -167,7 +168,10 @@ class Peer:
     def _set_up_session(self, resumed: bool) -> None:
         s = self.session
         s.vote_choice = self.w.cfg.vote
-        s.move_time = self.w.cfg.move_time  # (issue 18: the host's setting; an attribute before it exists)
+        # the roster carries the move time, but a decoded roster's settings are a FrozenDict, which
+        # AbsenceRules._init_absence does not read (it asks for a dict): every game gets 90 s
+        # (test_sim_regressions.py::test_the_roster_move_time_is_the_sessions); set it as the roster says
+        s.move_time = self.w.cfg.move_time
         grace = self.w.cfg.absent_after + RESUME_GRACE if resumed else 0.0
         self.watch = AbsenceWatch(s, self.w.cfg.absent_after, self.w.cfg.vote_after, self.w.cfg.vote, self.w.now,
                                   grace, resumed=resumed)
@@ -241,6 +245,15 @@ class Peer:
         elif isinstance(ev, VotedOut):
             w.trace(f"p{self.seat}: seat {ev.seat} voted out ({ev.choice}) at turn {ev.turn}")
             if ev.seat == s.me:
+                if self.watch.was_answering(w.now):
+                    # G10: a vote on a seat that was answering, resting on one seat's word, is refused; the voter
+                    # is treated as leaving (NetGame._dispatch, SPEC 11.9)
+                    w.trace(f"p{self.seat}: refuses the vote on itself")
+                    try:
+                        self.dispatch(s.refuse_vote())
+                    except Halted as h:
+                        self.halt(h.reason)
+                    return
                 self.voted_out_at = w.now
                 self.bye("voted out")
                 self.finish("voted out")
@@ -324,7 +337,10 @@ class Peer:
             return
         self.dispatch(out)
         if m.type == "bye" and self.finishing_at is None:
-            if len(self.byes) >= s.n - 1:
+            # (seats voted out, or leaving by their own claim, are played by computers here: the game goes on)
+            others = [i for i in range(s.n) if i != s.me and i not in s.gone and i not in s.decided
+                      and i not in s.leaving]
+            if others and all(i in self.byes for i in others):
                 self.stop("every other player has left the game")
             elif m.body.reason.startswith("stopped"):
                 self.w.at(self.w.now + BYE_STOP, "byestop", self.seat, self.incarnations)

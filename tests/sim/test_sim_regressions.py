@@ -22,3 +22,17 @@ def test_simulated_regression(name, case):
     assert case.strategy in drawn, f"seed {case.seed} no longer draws a {case.strategy} seat: {sc.describe()}"
     o = run(sc)
     assert not o.violations, o.report()
+
+
+@pytest.mark.xfail(strict=True, reason="AbsenceRules._init_absence reads the move time only from a dict; a decoded "
+                                       "roster's settings are a FrozenDict: every session gets 90 s")
+def test_the_roster_move_time_is_the_sessions():
+    """Found by the simulator: the host's move time (roster settings "move_time") must be every session's."""
+    from snowp2p.protocol.messages import decode_signed
+    from snowp2p.protocol.session import Session
+
+    from sim_world import Config, make_roster
+
+    roster, ids, secrets = make_roster(Config(move_time=6))
+    assert decode_signed(roster).body.settings["move_time"] == 6
+    assert Session(decode_signed(roster), None, 1, ids[1], secrets[1]).move_time == 6
