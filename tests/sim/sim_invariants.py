@@ -7,11 +7,14 @@ freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every in
 (a) agreement (G6, G7, G12): the honest peers that reach the end agree on the final state hash, the
     places and whether the game was abandoned -- or an honest peer stopped on an Offence that names a
     hostile seat with its signed proof (or on a Desync naming it: its own signed ack states another hash
-    for the same signed inputs, SPEC 11.6);
+    for the same signed inputs, SPEC 11.6) -- or seats were cut off (crash, freeze, partition) and a
+    peer's result rests on one seat's word (``Session.sole_word``: G12 lets two sides differ then, and
+    each result says so);
 (b) every pause ends (G7): every honest peer ends (its game over, voted out after a fault of its own, or
     stopped on proof against a hostile seat) within ``bound()`` of the start;
 (c) only cheating is blamed (G5, G7a, G10): no honest seat is named in an Offence or a Desync, and no
-    honest seat that never had a fault (crash, freeze, cut off by a partition) is voted out or stopped;
+    honest seat that never had a fault (crash, freeze, cut off by a partition) is voted out or stopped
+    (unless seats were cut off and the decision rests on one seat's word, as in (a));
 (d) a confirmed result is final (G11): a turn confirmed (TurnFinal) on an honest peer is never confirmed
     with another hash, the game over (GameOver) never changes, and neither do ``places()`` and
     ``abandoned`` after it (e.g. by a late vote);
@@ -203,6 +206,10 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
     hostile = set(sc.strategies)
     honest = [p for p in world.peers if p.seat not in hostile]
     faulted = world.faulted | set(sc.faulty)
+    # seats were cut off from the others for a while (a crash, a freeze, a partition): a peer left alone may
+    # decide on its own word, and two sides may then differ with no one to blame; each result says it rests on
+    # one seat's word (G12), which the multi-log audit explains
+    isolated = bool(sc.faulty) or any(k in ("crash", "crash_soon", "partition") for _, k, _ in sc.events)
     v: list[str] = []
     # honest peers stopped on signed proof against a hostile seat
     # (an offence with its signed proof; a desync that names the one seat whose own signed ack states another
@@ -239,8 +246,14 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
                     v.append(f"(b) p{p.seat} stopped with no result and no proof: {how}")
             if how == "voted out" and p.seat not in faulted:
                 v.append(f"(c) honest p{p.seat} was voted out (it had no fault)")
-        # (c) no honest seat voted out while it answered
+        # (c) no honest seat voted out while it answered (but when seats were cut off, a decision that rests on
+        # one seat's word may go either way: G12, the result says so)
         for x in sorted(set(s.gone) | set(s.decided)):
+            if isolated and s.sole_word(x) is not None:
+                continue
+            voters = s.voters.get(x) or s.decided.get(x, (None, None, ()))[2]
+            if any((v, x) in world.apart for v in voters):  # (a voter on it was cut off from it)
+                continue
             if x not in hostile and x not in faulted and x != p.seat and (p.seat, x) not in world.apart:
                 v.append(f"(c) p{p.seat} voted out honest seat {x} (it had no fault): "
                          f"{s.gone.get(x) or s.decided.get(x)}")
@@ -269,7 +282,8 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
         s = p.session
         if p.overs and s.halted is None and s.final_turn >= 0:
             ends[p.seat] = (tuple(s.places()), s.abandoned, s.my_hash[s.final_turn].hex()[:12])
-    if len(set(ends.values())) > 1 and not proofs:
+    alone = [p.seat for p in honest if any(p.session.sole_word(x) is not None for x in p.session.gone)]
+    if len(set(ends.values())) > 1 and not proofs and not (isolated and alone):
         v.append(f"(a) the honest peers disagree: {ends}")
     # (e) a vote against a present seat: its voter is treated as leaving
     for seat, st in sc.strategies.items():

@@ -23,7 +23,7 @@ import pytest
 from sim_invariants import run, scenario
 from sim_regressions import known
 
-DEFAULT_RUNS = 1200
+DEFAULT_RUNS = 800
 
 
 def _seeds() -> list[int]:
