@@ -2,7 +2,7 @@
 the random sweep (test_sim.py) counts as known while the code does not keep it yet.
 
 The cases were found against main at 0a5acb6 (protocol 5), before issue 18's redesign; ``fixed=True``
-marks those that pass with the protocol 6 core (branch ``pause``, 87e228c).  A case whose ``fixed`` is
+marks those that pass with the protocol 6 core (branch ``pause``, f4a7346).  A case whose ``fixed`` is
 False is expected to fail (pytest.mark.xfail, strict): when a change makes it pass, the test says so, and
 the case is marked fixed (and its strategy or seed taken out of KNOWN) in the same change.
 
@@ -100,7 +100,7 @@ REGRESSIONS: dict[str, Case] = {
         "its own", 11, fixed=True),
 }
 
-#: seeds that break an invariant with the protocol 6 core (branch pause, 87e228c) and whose hostile seats are not
+#: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
     **{seed: "partition-desync: a seat cut off by a partition gets the others' decided vote on itself, counted "
