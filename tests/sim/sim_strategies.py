@@ -276,9 +276,10 @@ class Equivocate(Strategy):
 
     def bind(self, world, seat):
         super().bind(world, seat)
+        from snowp2p.net.cheats import Cheat
+
+        self.cheat = Cheat("equivocate")  # its fork of our chain for the fork seat (Cheat._forked)
         self.twin = None
-        self.cache: dict[bytes, bytes] = {}
-        self.heads: dict[int, bytes] = {}
 
     def on_turn(self, peer, turn):
         if self.twin is not None or not self.on():
@@ -312,7 +313,8 @@ class Equivocate(Strategy):
                 openings = tuple(s._opening(c, v) for c, v in opened_cards(twin)) if s.g.hidden else ()
                 body = s.move_body(s.g.action_to_wire(twin), openings)
                 self.twin = encode_signed(peer.identity, Envelope(m.envelope.game, s.me, m.seq, m.envelope.prev, body))
-                self.original, self.fork_seq = p, m.seq
+                c = self.cheat
+                c.twin, c.original, c.fork_seq = self.twin, p, m.seq
                 self.fork_seat = min(x for x in range(s.n) if x != s.me)
         peer.dispatch(out)
         return True
@@ -320,18 +322,7 @@ class Equivocate(Strategy):
     def outgoing(self, peer, to, payload):
         if self.twin is None or to != self.fork_seat:
             return payload
-        if payload in self.cache:
-            return self.cache[payload]
-        if payload == self.original:
-            out = self.twin
-        else:
-            m = decode_signed(payload)
-            if m.seq <= self.fork_seq:
-                return payload
-            out = encode_signed(peer.identity, Envelope(m.envelope.game, m.sender, m.seq, self.heads[m.seq - 1], m.body))
-        self.heads[decode_signed(out).seq] = decode_signed(out).digest
-        self.cache[payload] = out
-        return out
+        return self.cheat._forked(peer, payload)  # (the peer has the seat's ``identity``, as a NetGame has)
 
 
 # ----------------------------------------------------------------------------- votes

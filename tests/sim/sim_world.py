@@ -554,6 +554,8 @@ class World:
             fn()
         except CrashNow:
             self._crash(p.seat)
+        except Halted as h:  # (a message this peer signed on its way, e.g. a hostile seat's own, halted it)
+            p.halt(h.reason)
 
     def _crash(self, seat: int) -> None:
         """The process of ``seat`` dies now; it is started again (resume) ``restart_after`` s later, if set."""
