@@ -107,14 +107,16 @@ OPEN: dict[int, str] = {
              "at that moment with one voter (sole word); it was answering by its own clock, so it refuses the vote, "
              "treats the voter as leaving and plays on: the peers' states differ, a desync that names nobody"
        for seed in (56, 139, 211, 268, 312, 317, 322, 413, 510, 561, 562, 579, 596, 814, 937, 1035, 1053, 1091)},
-    345: "crash-desync: a dead-connected seat and a crashed-and-resumed one: the resumed peer stops on a desync "
-         "that names nobody",
+    345: "crash-desync: p2 crashed for 8 s; the vote on it (one voter: the third seat is dead-connected) reaches "
+         "it after its away window (absent+vote after the resume), so it refuses a vote about the time it was "
+         "down, plays on and stops on a desync that names nobody",
     1093: "crash-desync: 2 seats, a crash of 7 s and link drops: the resumed peer's log audits to a desync at turn 6",
     1186: "frozen-desync: a frozen seat and a voter that never votes: a desync that names nobody",
     716: "partition: a peer finished, but its own log does not (the audit stops at turn 3)",
     1192: "partition: an honest peer stops with no result ('every other player has left the game')",
     482: "partition: an honest seat with no fault of its own is voted out (never-votes and silent-mover seats)",
-    1105: "freeze: an honest seat with no fault of its own is voted out (a never-declares seat, a frozen one)",
+    1105: "freeze: an honest seat with no fault of its own (p4) is voted out at turn 9, after a vote on a "
+          "never-declaring seat that came back and a frozen seat (not traced further)",
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
