@@ -32,14 +32,13 @@ freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every in
 
 from __future__ import annotations
 
-import os
 import random
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from snowp2p.protocol.session import Desync, Offence
 
-from sim_strategies import STRATEGIES, Strategy, make
+from sim_strategies import Strategy, make
 from sim_world import TICK, Config, World
 
 MARGIN = 10.0  # seconds: the links' redials after the last event, the final openings, the byes

@@ -37,8 +37,6 @@ def absent(s, seat: int, have: int, owed=None) -> Absent:
 
 class Strategy:
     name = "honest"
-    #: the seat keeps answering everything it owes (so it must never be voted out, and its votes count)
-    answers = True
 
     def __init__(self, at: float = 0.0, **kw):
         self.at = at
@@ -108,7 +106,6 @@ class Crash(Strategy):
     """Silent: the process dies at ``at`` and never comes back (kill -9; issue cases 3, 6)."""
 
     name = "crash"
-    answers = False
 
     def bind(self, world, seat):
         super().bind(world, seat)
@@ -120,7 +117,6 @@ class SilentMover(Strategy):
     else (reveals, acks, absences, votes): a player who walked away, links up."""
 
     name = "silent-mover"
-    answers = False
 
     def on_turn(self, peer, turn):
         return self.on()
@@ -131,7 +127,6 @@ class DeadConnected(Strategy):
     and sends nothing, its links stay up."""
 
     name = "dead-connected"
-    answers = False
 
     def bind(self, world, seat):
         super().bind(world, seat)
@@ -143,7 +138,6 @@ class Frozen(Strategy):
     arrives, the process takes it all in when it wakes."""
 
     name = "frozen"
-    answers = False
 
     def bind(self, world, seat):
         super().bind(world, seat)
@@ -155,7 +149,6 @@ class NeverDeclares(Strategy):
     """A voter that never declares anyone absent (case 3): its session's declare step does nothing."""
 
     name = "never-declares"
-    answers = False  # (it owes declarations: G7a lets it be declared absent in turn)
 
     def attach(self, peer):
         s = peer.session
@@ -167,7 +160,6 @@ class NeverVotes(Strategy):
     """A voter that declares but never votes (case 3)."""
 
     name = "never-votes"
-    answers = False
 
     def attach(self, peer):
         s = peer.session
@@ -181,7 +173,6 @@ class LiesCount(Strategy):
     nothing (cheats ``lying-count``)."""
 
     name = "lies-count"
-    answers = False
 
     def attach(self, peer):
         s = peer.session
@@ -210,7 +201,6 @@ class Trickle(Strategy):
     absent about another seat with a growing count (case 4).  Each is validly signed and chained."""
 
     name = "trickle"
-    answers = False
 
     def bind(self, world, seat):
         super().bind(world, seat)
@@ -245,7 +235,6 @@ class Omit(Strategy):
     this seat (on every link and every redial)."""
 
     name = "omit"
-    answers = True  # (it signs everything it owes; it owes the others the move it kept from them)
 
     def bind(self, world, seat):
         super().bind(world, seat)
@@ -272,7 +261,6 @@ class Equivocate(Strategy):
     the twin (and every later message re-linked onto it), the others the original (cheats ``equivocate``)."""
 
     name = "equivocate"
-    answers = True
 
     def bind(self, world, seat):
         super().bind(world, seat)
@@ -331,7 +319,6 @@ class VotePresent(Strategy):
     plays on (case 2; cheats ``vote-out``)."""
 
     name = "vote-present"
-    answers = True
 
     def bind(self, world, seat):
         super().bind(world, seat)
@@ -352,7 +339,6 @@ class VoteAfterEnd(Strategy):
     game (case 1: the late vote that erased a finished game)."""
 
     name = "vote-after-end"
-    answers = True
 
     def on_event(self, peer, ev):
         if isinstance(ev, GameOver) and ev.places and self.on():
@@ -368,7 +354,6 @@ class RelinkStorm(Strategy):
     """From ``at`` on, cuts all of its links every ``every`` seconds (the others redial it)."""
 
     name = "relink-storm"
-    answers = True
 
     def bind(self, world, seat):
         super().bind(world, seat)

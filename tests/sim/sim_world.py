@@ -42,7 +42,7 @@ from snowp2p.protocol.errors import ProtocolError
 from snowp2p.protocol.messages import BODY_TYPES, ZERO_HASH, Bye, Envelope, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import roster_body
 from snowp2p.protocol.session import (
-    GameOver, Halted, Offence, Output, Session, TurnFinal, VotedOut, YourTurn,
+    GameOver, Halted, Output, Session, TurnFinal, VotedOut, YourTurn,
 )
 from snowp2p.rules.drbg import Rand
 from snowp2p.rules.errors import IllegalMove
@@ -151,7 +151,6 @@ class Peer:
         self.overs: list[GameOver] = []
         self.end: tuple[float, str] | None = None  # (when, how) this peer stopped playing
         self.halted: Any = None
-        self.voted_out_at: float | None = None
         self.incarnations = 0
         self._fresh()
         self.session = Session(decode_signed(world.roster), None, seat, self.identity, self.secret)
@@ -237,7 +236,8 @@ class Peer:
         if self.strategy is not None:
             self.strategy.on_event(self, ev)
         if isinstance(ev, YourTurn):
-            w.at(w.now + w.rng("think", self.seat).uniform(*w.cfg.think), "think", self.seat, ev.turn, self.incarnations)
+            think = w.rng("think", self.seat).uniform(*w.cfg.think)
+            w.at(w.now + think, "think", self.seat, ev.turn, self.incarnations)
         elif isinstance(ev, TurnFinal):
             old = self.finals.setdefault(ev.turn, ev.state_hash)
             if old != ev.state_hash:
@@ -254,7 +254,6 @@ class Peer:
                     except Halted as h:
                         self.halt(h.reason)
                     return
-                self.voted_out_at = w.now
                 self.bye("voted out")
                 self.finish("voted out")
         elif isinstance(ev, GameOver):
@@ -314,7 +313,8 @@ class Peer:
         self.last_rx[frm] = self.w.now
         relayed = msg.sender != frm
         if self.w.tracing:
-            self.w.trace(f"p{self.seat}: <- p{frm} {'relayed ' if relayed else ''}{msg.type} of p{msg.sender} #{msg.seq}"
+            how = "relayed " if relayed else ""
+            self.w.trace(f"p{self.seat}: <- p{frm} {how}{msg.type} of p{msg.sender} #{msg.seq}"
                          f" (held {s.chain.next_seq(msg.sender)})")
         try:
             m = s.check(payload, from_seat=frm, msg=msg, relayed=relayed)

@@ -18,8 +18,6 @@ from __future__ import annotations
 import os
 import time
 
-import pytest
-
 from sim_invariants import run, scenario
 from sim_regressions import known
 
