@@ -122,6 +122,9 @@ class Sim:
 
     stopped: set = set()
 
+    def on_tick(self) -> None:
+        """Called every tick before the watches (a hostile seat's own doings: tests/absent/test_absent_owed.py)."""
+
     def run(self, until: float, start: bool = True) -> None:
         """Run the table (from the start; or, with ``start=False``, on from where the last run stopped)."""
         if start:
@@ -136,6 +139,7 @@ class Sim:
                 continue
             self.now = next_tick
             next_tick += TICK
+            self.on_tick()
             for i, s in enumerate(self.s):
                 if self.is_down(i, self.now) or s.done or s.halted or i in self.stopped:
                     continue
