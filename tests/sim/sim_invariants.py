@@ -28,6 +28,7 @@ freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every in
 (f) an honest peer's own log audits (an observer session replays it, as ``snowp2p audit`` does): it
     names no honest seat, and a game over on the peer is the same game over in its log.  (One honest peer
     per run, in turn by seed: each audit checks every signature again.)
+(g) no honest peer's session fails with an internal error (an exception other than Halted, G9).
 """
 
 from __future__ import annotations
@@ -217,6 +218,8 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
               or isinstance(p.halted, Desync) and p.halted.culprit in hostile]
     for p in honest:
         s = p.session
+        for e in p.errors:  # (G9: nothing another peer sends crashes a peer)
+            v.append(f"(g) p{p.seat}: internal error {e}")
         why = p.halted
         if isinstance(why, Offence):
             if why.seat not in hostile:
@@ -315,6 +318,8 @@ def audit(p, hostile: set[int]) -> list[str]:
             return []
         except ProtocolError as e:
             return [f"(f) the audit of p{p.seat}'s log refuses record {i}: {e}"]
+        except Exception as e:  # (G9: `snowp2p audit` says what is wrong in one line, never a traceback)
+            return [f"(g) the audit of p{p.seat}'s log fails at record {i}: internal error {type(e).__name__}: {e}"]
     s = p.session
     if p.overs and s.halted is None and s.done:
         if not obs.done:

@@ -151,6 +151,7 @@ class Peer:
         self.overs: list[GameOver] = []
         self.end: tuple[float, str] | None = None  # (when, how) this peer stopped playing
         self.halted: Any = None
+        self.errors: list[str] = []  # internal errors (exceptions other than Halted) of this peer's session
         self.incarnations = 0
         self._fresh()
         self.session = Session(decode_signed(world.roster), None, seat, self.identity, self.secret)
@@ -167,10 +168,6 @@ class Peer:
     def _set_up_session(self, resumed: bool) -> None:
         s = self.session
         s.vote_choice = self.w.cfg.vote
-        # the roster carries the move time, but a decoded roster's settings are a FrozenDict, which
-        # AbsenceRules._init_absence does not read (it asks for a dict): every game gets 90 s
-        # (test_sim_regressions.py::test_the_roster_move_time_is_the_sessions); set it as the roster says
-        s.move_time = self.w.cfg.move_time
         grace = self.w.cfg.absent_after + RESUME_GRACE if resumed else 0.0
         self.watch = AbsenceWatch(s, self.w.cfg.absent_after, self.w.cfg.vote_after, self.w.cfg.vote, self.w.now,
                                   grace, resumed=resumed)
@@ -556,6 +553,17 @@ class World:
             self._crash(p.seat)
         except Halted as h:  # (a message this peer signed on its way, e.g. a hostile seat's own, halted it)
             p.halt(h.reason)
+        except Exception as e:  # an internal error: NetGame would cut the connection or stop (G9); recorded
+            import traceback
+
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            p.errors.append(f"{type(e).__name__}: {e} at {Path(where.filename).name}:{where.lineno}")
+            self.trace(f"p{p.seat}: INTERNAL ERROR {p.errors[-1]}")
+            if p.end is None:
+                p.end = (self.now, f"internal error: {p.errors[-1]}")
+            p.state = "exited"
+            for j in list(p.conns):
+                self.cut(p.seat, j, "internal error")
 
     def _crash(self, seat: int) -> None:
         """The process of ``seat`` dies now; it is started again (resume) ``restart_after`` s later, if set."""
