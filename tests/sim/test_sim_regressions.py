@@ -1,0 +1,46 @@
+"""Every invariant violation the simulator found, as a named test (sim_regressions.py says what each one
+is).  Those the code does not fix yet are expected to fail (strict: a fix makes them pass, and the test
+then fails until the case is marked fixed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim_invariants import run, scenario
+from sim_regressions import OPEN, REGRESSIONS
+
+
+def _param(name, case):
+    marks = () if case.fixed else (pytest.mark.xfail(strict=True, reason=f"({case.invariant}) {case.diagnosis}"),)
+    return pytest.param(name, case, id=name, marks=marks)
+
+
+@pytest.mark.parametrize("name,case", [_param(n, c) for n, c in REGRESSIONS.items()])
+def test_simulated_regression(name, case):
+    sc = scenario(case.seed)
+    drawn = {s.name for s in [*sc.strategies.values(), *sc.faulty.values()]} | {k for _, k, _ in sc.events}
+    assert case.strategy in drawn, f"seed {case.seed} no longer draws a {case.strategy} seat: {sc.describe()}"
+    o = run(sc)
+    assert not o.violations, o.report()
+
+
+@pytest.mark.parametrize("seed", [pytest.param(seed, id=f"{why.split(':')[0]}-seed{seed}",
+                                               marks=pytest.mark.xfail(strict=True, reason=why))
+                                  for seed, why in sorted(OPEN.items())])
+def test_open_seed(seed):
+    """Seeds the sweep found failing with the protocol 6 core (sim_regressions.OPEN)."""
+    o = run(scenario(seed))
+    assert not o.violations, o.report()
+
+
+def test_the_roster_move_time_is_the_sessions():
+    """Found by the simulator (fixed in c2f4617): AbsenceRules._init_absence read the move time only from a dict,
+    and a decoded roster's settings are a FrozenDict, so every session had 90 s."""
+    from snowp2p.protocol.messages import decode_signed
+    from snowp2p.protocol.session import Session
+
+    from sim_world import Config, make_roster
+
+    roster, ids, secrets = make_roster(Config(move_time=6))
+    assert decode_signed(roster).body.settings["move_time"] == 6
+    assert Session(decode_signed(roster), None, 1, ids[1], secrets[1]).move_time == 6
