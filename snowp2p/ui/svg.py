@@ -205,6 +205,7 @@ def sled_svg(state, trails: dict[int, list[int]] | None = None, title: str = "")
                    f'fill="#5d4037" font-weight="bold">{escape(b.kind)}</text>')
     # the trails
     for seat, spaces in sorted((trails or {}).items()):
+        spaces = [sid for sid in spaces if sid is not None]  # (a finished sled leaves the track, ST-E2)
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         if len(spaces) >= 2:
             path = " ".join(P(pts[sid]) for sid in spaces)
