@@ -201,7 +201,7 @@ def test_case11_a_resumed_peer_with_a_complete_log_hands_over_what_the_others_la
     t.wait_output(j1, r"The game is over")
     j1.kill9()
     assert t.host.alive, t.host.describe()
-    t.resume(j1)
+    t.resume(j1, j1.meta()["game_id"][:12])  # (finished here: `resume` names it)
     t.honest_end([t.host, j1])
     assert "already over here" in j1.stdout, j1.describe()
 
