@@ -38,7 +38,7 @@ Issue 18 ("Every pause ends"), the misbehaving and failing clients of its thirte
   nothing and takes in nothing more, but keeps its connections open and answers redials
 * ``lose-final``  (case 11) its final openings, and everything it signs after them, are logged but never
   sent (as when a peer dies between its log and the wire); the test kills it and resumes it honestly
-* ``freeze-final`` (case 12) stops its own process (SIGSTOP) the moment it would send its final openings
+* ``freeze-final`` (case 12) stops its own process (SIGSTOP) the moment it would sign its final openings
   (a laptop lid closed during the end of the game); the test kills it there
 
 * ``garbage``, ``oversize``, ``trickle``, ``flood``, ``bigflood``, ``replay``, ``drop``, ``delay``, ``cut``:
@@ -144,7 +144,7 @@ class Cheat:
         never-vote and trickle-absent: some of what the session signs is never signed (it is left out before
         it enters our chain, so our own chain and log stay consistent: a client that simply does not)."""
         s = game.session
-        if self.mode in ("never-declare", "never-vote", "trickle-absent"):
+        if self.mode in ("never-declare", "never-vote", "trickle-absent", "freeze-final"):
             self._filter_emit(game)
             return
         if self.mode != "lying-count":
@@ -172,6 +172,9 @@ class Cheat:
         def emit(body, out):
             if body.TYPE in drop:
                 return None
+            if self.mode == "freeze-final" and body.TYPE == "final_open":
+                game.say("(freeze-final: this process stops itself before its final openings)")
+                os.kill(os.getpid(), signal.SIGSTOP)
             if (self.mode == "trickle-absent" and isinstance(body, Reveal) and s.state is not None
                     and (self.done or (body.event >= FIRST_BAD_TURN + 1 and s.state.public.current != s.me))):
                 if not self.done:  # from now on it only trickles
@@ -421,13 +424,9 @@ class Cheat:
             if payload == self.omitted and seat != self.omit_to:
                 return None
             return payload
-        if self.mode in ("lose-final", "freeze-final"):
+        if self.mode == "lose-final":
             m = decode_signed(payload)
             if m.sender == s.me and (m.type == "final_open" or (self.cut is not None and m.seq >= self.cut)):
-                if self.mode == "freeze-final":
-                    game.say("(freeze-final: this process stops itself before its final openings)")
-                    os.kill(os.getpid(), signal.SIGSTOP)
-                    return payload
                 self.cut = m.seq if self.cut is None else min(self.cut, m.seq)
                 return None
         return payload
