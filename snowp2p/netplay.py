@@ -788,9 +788,22 @@ def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResu
         res.violation = f"record 0: the roster is refused: {e}"
         return res
     res.session = obs
+    obs.owner = log_owner(records)
     res.messages = 1
     with VerifyPool(records, obs.keys, audit_threads() if threads is None else threads) as pool:
         return _replay_records(obs, records, pool, res, on_turn, contents.torn, contents.valid_length)
+
+
+def log_owner(records: list[bytes]) -> int | None:
+    """The seat whose log this is: record 1 of a game log is its owner's ``commit_chain`` (SPEC 12); the
+    auditor treats a vote on the owner as its own session did (accepted with its ``bye``, or refused)."""
+    if len(records) < 2:
+        return None
+    try:
+        msg = decode_signed(records[1])
+    except ProtocolError:
+        return None
+    return msg.sender if msg.type == "commit_chain" else None
 
 
 def _replay_records(obs: Session, records: list[bytes], pool: VerifyPool, res: AuditResult, on_turn,

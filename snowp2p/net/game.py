@@ -455,6 +455,7 @@ class NetGame:
         if not self.sent:
             self.sent = self.session.my_frames()  # the host's roster is its message 0
         self.session.vote_choice = self.vote
+        self.watch: AbsenceWatch | None = None  # (made by _watch)
         s = self.session
         if s.me is not None:  # byes already in the log (a resumed game)
             self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
@@ -553,11 +554,6 @@ class NetGame:
                             and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
                            or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
                         await trio.sleep(0.05)
-                if self.result == 0 and s.done and self._outcome_written not in (None, s.outcome()):
-                    # the others decided a vote on a seat after this peer finished (SPEC 11.9, late votes)
-                    self.say("The others decided a vote after this game ended here; the result, as in their logs: "
-                             + "; ".join(s.outcome()))
-                    self._write_finished()
                 nursery.cancel_scope.cancel()
         finally:  # also when cancelled (the player left the table): free the port for whoever resumes
             with trio.CancelScope(shield=True):
@@ -583,8 +579,8 @@ class NetGame:
         """Every wait is bounded: a seat the game waits for whose link is down is declared absent
         after ``absent_after`` s; once everyone agrees the game pauses, and after ``vote_after`` s
         more the peers vote (G7).  The timers are net/watch.py's (pure); this loop does the I/O."""
-        w = AbsenceWatch(self.session, self.absent_after, self.vote_after, self.vote, trio.current_time(),
-                         self.grace, resumed=self.grace > 0)
+        w = self.watch = AbsenceWatch(self.session, self.absent_after, self.vote_after, self.vote,
+                                      trio.current_time(), self.grace, resumed=self.grace > 0)
         while not self._finished.is_set():
             await trio.sleep(0.25)
             now = trio.current_time()
@@ -909,6 +905,18 @@ class NetGame:
             elif isinstance(ev, VotedOut):
                 s = self.session
                 if ev.seat == s.me:
+                    w = self.watch
+                    if w is not None and w.was_answering(trio.current_time()):
+                        # G10: a vote on a seat that was answering, resting on one seat's word, is refused; the
+                        # voter is treated as leaving (SPEC 11.9, *A vote on an answering seat*)
+                        by = ", ".join(s.name(v) for v in s.decided[s.me][2])
+                        self.say(f"{by} voted this seat out although it was answering: the vote is refused, and "
+                                 f"{by} is treated as leaving the game (a computer player takes that seat)")
+                        try:
+                            self._dispatch(s.refuse_vote())
+                        except Halted as h:
+                            self._halt(h.reason)
+                        continue
                     what = ("a computer player plays this seat on; the others' result will say so" if ev.choice == "bot"
                             else "the game is abandoned, with no places")
                     self._queue_bye("voted out")

@@ -1,19 +1,31 @@
-"""When to declare a seat absent and when to vote (protocol/SPEC.md section 11.9): the shell's timers as a
-pure object.
+"""The absence clock (protocol/SPEC.md section 11.9): the shell's timers as a pure object.
 
 ``NetGame._watch`` calls :meth:`AbsenceWatch.tick` every quarter second with the time and what it knows
 of its links; the tick returns the messages to send, the lines to print and the links to cut.  It does
 no I/O and reads no clock, so tests drive several peers' watches on one simulated clock
-(tests/absent/test_absent_bounded.py) and check that every pause ends within the absence and vote times
-plus a bounded margin (G7).
+(tests/absent/test_absent_bounded.py, tests/sim/) and check that every pause ends within the bound (G7).
+
+Only what is owed counts (G7a): a seat's clock runs while :meth:`Session.owed` names something it owes,
+and restarts only when that changes (it delivered).  Any other message — a trickle of evidence, an
+absent, a relay — leaves the clock running.  Connected or not makes no difference: a connected seat that
+does not move within the move time is as absent as a gone one.  Limits (:func:`limit`): the move, the
+move time; a voter's vote, ``absent_after + vote_after`` from the pause; a seat whose own claim showed it
+was leaving, none; everything else, ``absent_after``.  Half way through a limit on a message that
+depends on other seats' messages, the seat is first sent every other seat's messages of the turn
+(``Session.nudge``): an omission reaches it before anyone could call it absent.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..protocol.absence import Owed
 from ..protocol.session import Output, Session
 from .conn import FRAME_DEADLINE
+
+RELINK_FIRST = 2.0  # seconds between two redials of one seat's silent link, at first ...
+RELINK_MOST = 10.0  # ... doubling up to this (a relink storm costs a few handshakes a minute, G9)
+JUMP = 3.0  # a tick this late means this process was stopped (SIGSTOP, a closed laptop lid): it was away
 
 
 @dataclass
@@ -24,6 +36,11 @@ class Tick:
     give_up: str | None = None  # stop this peer: nobody else is left to play with
 
 
+def limit(owed: Owed, move_time: float, absent_after: float, vote_after: float) -> float:
+    """Seconds a seat may owe ``owed`` before it is declared absent (SPEC 11.9, *Clock*)."""
+    return {"move": move_time, "vote": absent_after + vote_after, "now": 0.0}.get(owed.clock, absent_after)
+
+
 class AbsenceWatch:
     def __init__(self, session: Session, absent_after: float, vote_after: float, vote: str, now: float,
                  grace: float = 0.0, resumed: bool = False):
@@ -31,73 +48,134 @@ class AbsenceWatch:
         self.absent_after = absent_after
         self.vote_after = vote_after
         self.vote = vote
-        self.down_since: dict[int, float] = {}
+        self.since: dict[int, tuple[Owed, float]] = {}  # seat -> (what it owes, since when), this seat too
+        self.declared: dict[int, Owed] = {}  # seat -> the obligation we declared it absent for
+        self.nudged: dict[int, Owed] = {}
         self.paused_since: dict[int, float] = {}
-        self.counts: dict[int, int] = {}  # seat -> how many of its messages we held at the last look
         self.told: set[int] = set()
         self.alone_since = now
         self.give_up_after = 2 * (absent_after + vote_after) + 15
-        # a peer that resumes after a crash was the one away: it first gives the others the time to dial
-        # it again (and to tell it what happened meanwhile, e.g. that it was voted out) before it declares
-        # anyone absent; otherwise, with two seats, each could vote the other out (defect C)
+        # a peer that resumes after a crash (or wakes from a freeze) was the one away: it declares nobody
+        # absent until it has heard from the others (what they decided meanwhile, e.g. that it was voted out)
+        # and at most ``grace`` s; and a resumed peer that hears from nobody never declares or votes: the
+        # others may have finished and left (with their result): it gives up after the bound instead
         self.quiet_until = now + grace
-        # ... and a resumed peer that has heard from nobody since never declares or votes: the others may
-        # have finished and left (with their result); it gives up after the bound instead, with no result
-        # of its own that could contradict theirs (G7)
         self.resumed = resumed
+        self.away_until = now + (absent_after + vote_after if resumed else 0.0)  # votes on us: accepted
+        self.heard_at: float | None = None
+        self.last_tick = now
+        self.woke = now  # when this process started (or last woke from a freeze)
         self.move_wait: tuple[int, float] | None = None  # (turn, since when) we wait for another seat's move
+        self.relink_at: dict[int, tuple[float, float]] = {}  # seat -> (earliest next redial, back-off)
+
+    @property
+    def move_time(self) -> float:
+        return float(self.s.move_time)
+
+    def _limit(self, owed: Owed) -> float:
+        return limit(owed, self.move_time, self.absent_after, self.vote_after)
+
+    def was_answering(self, now: float) -> bool:
+        """A decided vote on this seat rests on one seat's word: was this seat answering all along?  Yes
+        if it has been running (not resumed or woken from a freeze since) and owes nothing, or owes it for
+        less than its limit.  Then it refuses the vote and treats the voter as leaving (G10)."""
+        s = self.s
+        if s.me is None or s.me not in s.decided or s.sole_word(s.me) is None or now < self.away_until:
+            return False
+        mine = self.since.get(s.me)
+        if mine is None:
+            return True
+        return now - mine[1] < self._limit(mine[0])
 
     def tick(self, now: float, connected: set[int], last_rx: dict[int, float], linked: set[int]) -> Tick:
         """One look.  Raises Halted if a message this peer sends halts its session."""
         s, tk = self.s, Tick()
-        if connected or not s.waiting_on():
+        if now - self.last_tick > JUMP:  # this process was stopped: every clock starts again, from now
+            self.since.clear()
+            self.paused_since.clear()
+            self.away_until = max(self.away_until, now + self.absent_after + self.vote_after)
+            self.quiet_until = max(self.quiet_until, now + min(self.absent_after, 5.0))
+            self.heard_at = None
+            self.woke = now
+        self.last_tick = now
+        if self.heard_at is None and any(t >= self.woke for t in last_rx.values()):
+            self.heard_at = now
+        if self.heard_at is not None:  # the others had a second to tell us what we missed: the quiet ends
+            self.quiet_until = min(self.quiet_until, self.heard_at + 1.0)
+        waiting = s.waiting_on()
+        if connected or not waiting:
             self.alone_since = now
         elif now - self.alone_since >= self.give_up_after:  # every wait is bounded (G7): the others left
             tk.give_up = f"no other player has answered for {self.give_up_after:g} s: the game can not go on here"
             return tk
-        waiting = s.waiting_on()
-        thinking = s.waiting_for_move()
         # a long wait for another seat's move: our ack of the turn before goes out on its own (SPEC 11.5)
-        if thinking and s.state is not None and s.state.public.current != s.me:
+        if s.waiting_for_move() and s.state is not None and s.state.public.current != s.me:
             if self.move_wait is None or self.move_wait[0] != s.turn:
                 self.move_wait = (s.turn, now)
             elif now - self.move_wait[1] >= s.ack_after:
                 tk.out.extend(s.ack_now())
         else:
             self.move_wait = None
-        owing = s.owing()  # a seat that owes a relay or a vote is never "thinking" (SPEC 11.9)
+        owed = s.owed()
+        for seat in [i for i in self.since if i not in owed]:
+            del self.since[seat]
+        for seat, o in owed.items():
+            if seat not in self.since or self.since[seat][0] != o:
+                self.since[seat] = (o, now)  # a new obligation (the last one was delivered): a new clock
         for seat in range(s.n):
-            quiet = now - last_rx.get(seat, now)
-            if (seat in waiting and seat in connected and not thinking
-                    and quiet > max(self.absent_after * 0.75, FRAME_DEADLINE + 2) and seat in linked):
-                # a link that carries nothing while we wait for that seat's own messages may be
-                # dead without knowing it: cut it, so that it is dialled again
-                tk.relink.append(seat)
-            # a connected peer may think about its move as long as it likes; one that is
-            # connected but withholds what its client sends by itself is as good as gone
-            held = s.chain.next_seq(seat)
-            if held != self.counts.get(seat):  # it sent something since: any absence of it is over (G7)
-                self.counts[seat] = held
-                if seat not in owing:  # (messages of its own do not pay what it owes)
-                    self.down_since.pop(seat, None)
-            excused = seat not in waiting or (seat in connected and thinking and seat not in owing)
-            if excused:
-                self.down_since.pop(seat, None)
-            if not s.paused_on(seat):
-                self.paused_since.pop(seat, None)
-                if seat in self.told and seat not in s.decided and seat not in s.gone:
-                    self.told.discard(seat)
-                    tk.say.append(f"{s.name(seat)} is back: the game goes on")
-            if excused:
+            if seat == s.me:
                 continue
-            start = self.down_since.setdefault(seat, now)
-            if now - start >= self.absent_after and now >= self.quiet_until and (last_rx or not self.resumed):
-                tk.out.extend(s.declare_absent(seat))
-            if s.paused_on(seat):
-                if seat not in self.told:
-                    self.told.add(seat)
-                    tk.say.append(f"{s.name(seat)} is not answering: the game is paused "
-                                  f"(vote in {self.vote_after:g} s: {self.vote})")
-                if now - self.paused_since.setdefault(seat, now) >= self.vote_after:
-                    tk.out.extend(s.cast_vote(seat, self.vote))
+            o = owed.get(seat)
+            if o is not None:
+                self._clock(seat, o, now, tk)
+            self._relink(seat, o, now, connected, last_rx, linked, tk)
+            self._pause(seat, now, tk)
         return tk
+
+    def _clock(self, seat: int, o: Owed, now: float, tk: Tick) -> None:
+        s = self.s
+        elapsed = now - self.since[seat][1]
+        lim = self._limit(o)
+        if o.what in ("reveal", "ack", "final", "setup") and elapsed >= lim / 2 and self.nudged.get(seat) != o:
+            self.nudged[seat] = o  # what it may lack of this turn's messages, before it could be called absent
+            tk.out.extend(s.nudge(seat))
+        if elapsed < lim or now < self.quiet_until or (self.resumed and self.heard_at is None):
+            return
+        if self.declared.get(seat) != o:
+            self.declared[seat] = o
+            tk.out.extend(s.declare_absent(seat, o))
+
+    def _relink(self, seat: int, o: Owed | None, now: float, connected: set[int], last_rx: dict[int, float],
+                linked: set[int], tk: Tick) -> None:
+        """A link that carries nothing while that seat owes a message its client sends by itself may be
+        dead without knowing it: cut it, so that it is dialled again; at most every 2 s, backing off."""
+        if o is None or o.clock == "move" or seat not in connected or seat not in linked:
+            return
+        quiet = now - last_rx.get(seat, now)
+        if quiet <= max(self.absent_after * 0.75, FRAME_DEADLINE + 2):
+            return
+        at, back = self.relink_at.get(seat, (0.0, RELINK_FIRST))
+        if now < at:
+            return
+        self.relink_at[seat] = (now + back, min(back * 2, RELINK_MOST))
+        tk.relink.append(seat)
+
+    def _pause(self, seat: int, now: float, tk: Tick) -> None:
+        s = self.s
+        if not s.paused_on(seat):
+            self.paused_since.pop(seat, None)
+            if seat in self.told and seat not in s.decided and seat not in s.gone:
+                self.told.discard(seat)
+                tk.say.append(f"{s.name(seat)} is back: the game goes on")
+            return
+        if seat not in self.told:
+            self.told.add(seat)
+            if seat in s.leaving:
+                tk.say.append(f"{s.name(seat)} claimed that a seat which was answering had not: it is treated "
+                              "as leaving the game; a computer player takes its seat")
+            else:
+                tk.say.append(f"{s.name(seat)} is not answering: the game is paused "
+                              f"(vote in {self.vote_after:g} s: {self.vote})")
+        wait = 0.0 if seat in s.leaving else self.vote_after
+        if now - self.paused_since.setdefault(seat, now) >= wait:
+            tk.out.extend(s.cast_vote(seat, self.vote))

@@ -100,7 +100,7 @@ __all__ = [
 #: 2: the roster carries the track; every seat signs the roster (commit_chain.roster).
 #: 3: the join code checked by SPAKE2, game links in a Noise channel, the nickname rule (issue 11).
 #: 4: relays are plain frames, acks carry seat digests, votes and size caps of SPEC 11.6/11.9 (issue 10).
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 #: Seats are 0..MAX_SEATS-1; seat 0 is the host.
 MAX_SEATS = 8
 HOST_SEAT = 0
@@ -788,7 +788,9 @@ class Absent(Body):
     seat: int
     turn: int
     have: int = 0  # how many of ``seat``'s messages the sender holds (others relay what it lacks)
-    FIELDS = {"seat": _SEAT, "turn": uint(U32), "have": uint(U32)}
+    owed: str = "move"  # what ``seat`` owes and has not delivered in time (SPEC 11.9, absence.OWED)
+    FIELDS = {"seat": _SEAT, "turn": uint(U32), "have": uint(U32),
+              "owed": one_of("setup", "move", "reveal", "ack", "final", "relay", "declare", "vote", "left")}
 
 
 @register_body

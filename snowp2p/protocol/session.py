@@ -62,6 +62,7 @@ from .games import game_for, settings_for
 from .roster import table_from_roster
 from .randomness import RevealVerifier, chain_reveal, event_randomness, make_hash_chain
 from .slots import SlotBook, commit_slot
+from .absence import AbsenceRules
 
 CHAIN_LENGTH = 4096  # random events a game can use (one per turn)
 MAX_MESSAGE = 40000  # bytes of one chained message other than evidence (checked before it enters a chain)
@@ -241,7 +242,7 @@ class _Gen:
     size: int
 
 
-class Session:
+class Session(AbsenceRules):
     def __init__(self, roster: SignedMessage, track: Track | None = None, me: int | None = None,
                  identity: Identity | None = None, secret: bytes | None = None):
         """``track``: None (the usual case) takes the table the roster carries; a table given here must
@@ -308,25 +309,8 @@ class Session:
         self._busy = False
         self.last_description = ""
         self.last_move: tuple | None = None  # (state before, action, state after) of the last applied move
-        # absent players (G7): absent/vote messages per absent seat, the outcome once every present
-        # seat has voted alike, and the seats a computer player now plays on every peer
-        # (protocol/SPEC.md section 11.9)
-        self.absents: dict[int, dict[int, Absent]] = {}  # seat X -> sender -> its latest absent about X
-        self.absent_haves: dict[tuple[int, int], set[int]] = {}  # (sender, X) -> the haves it declared
-        self.votes: dict[int, dict[int, Vote]] = {}  # seat X -> sender -> its (one) vote on X
-        self.decided: dict[int, tuple[str, int, tuple[int, ...]]] = {}  # X -> (choice, have, voters)
-        self.gone: dict[int, tuple[str, int, int]] = {}  # seat -> (choice, messages kept, turn of the takeover)
-        self._present: list[int] = []
-        self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)
-        self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
-        self.abandoned = False
-        self.my_votes: dict[int, int] = {}
-        self.vote_choice = "bot"  # this peer's choice when it joins a vote others started (the shell sets it)
-        self.bot_seats: set[int] = set()
-        self.bot_moves: dict[int, bytes] = {}
-        self.relayed: dict[int, set[int]] = {}  # X -> the seqs of X's messages this peer has relayed
-        self.relay_seen: dict[tuple[int, int], set[int]] = {}  # (relayer, X) -> seqs of X it relayed
-        self.copied: dict[tuple[int, int], set[int]] = {}  # (sender, seat) -> seqs of seat's messages it copied
+        self.owner = me  # the seat whose log this is (the auditor sets it: SPEC 12), for votes on it
+        self._init_absence(body.settings)  # absent players, votes (absence.py, SPEC 11.9)
         self.reveal_seq: dict[tuple[int, int], int] = {}  # (seat, event) -> seq of its reveal message
         self.reveal_digest: dict[tuple[int, int], bytes] = {}  # (seat, event) -> digest of its reveal message
         self.bytes_from: Counter = Counter()
@@ -405,6 +389,9 @@ class Session:
                                (msg.payload,)))
         self._halt(Offence(sender, self._nick(sender), f"sent more than {MAX_SEAT_BYTES >> 20} MiB of messages",
                            (msg.payload,)))
+
+    def _offence(self, seat: int, what: str, msg: SignedMessage) -> None:
+        self._halt(Offence(seat, self._nick(seat), what, (msg.payload,)))
 
     def _nick(self, seat: int) -> str:
         return self.nicks[seat] if 0 <= seat < self.n else "?"
@@ -560,6 +547,7 @@ class Session:
                 self.acked.add(body.turn)
         elif isinstance(body, FinalOpen):
             self.final_opens.setdefault(seat, []).extend(body.openings)
+            self.final_seq.setdefault(seat, msg.seq)
         elif isinstance(body, Evidence):
             self._on_evidence(msg, out)
         elif isinstance(body, Absent):
@@ -650,35 +638,15 @@ class Session:
         self._busy = True
         try:
             self._progress_loop(out)
-            if self.done and not self.halted:
-                self._late_votes()
         finally:
             self._busy = False
         return out
 
-    def _late_votes(self) -> None:
-        """A vote the others decided on a seat after this peer had finished (they still needed that seat's
-        last messages, which never reached them: SPEC 11.9, *Late votes*).  Their result says a computer
-        played that seat from the takeover turn (or that they abandoned the game); so does this peer's
-        (``outcome()``, ``places()``), and so does the auditor of this log: a finished seat never keeps a
-        result that contradicts theirs (G7).  Nothing is played: the game is over here."""
-        for seat, votes in sorted(self.votes.items()):
-            if seat in self.gone or seat in self.decided:
-                continue
-            voters = self._voters(seat)  # (the game is over: nothing is waited on, so no seat is unheard)
-            if not voters or any(i not in votes for i in voters):
-                continue
-            choice, have = self._decide(seat, voters, votes)
-            self.gone[seat] = (choice, have, self.turn)
-            self.voters[seat] = tuple(voters)
-            if choice == "end":
-                self.abandoned = True
-
     def _progress_loop(self, out: Output) -> None:
         while not self.halted and not self.done:
             self._resolve_votes(out)
-            if self.me is not None and self.me in self.decided:
-                return  # this seat is voted out: it produces nothing more (the shell stops)
+            if self._owner_decided():
+                return  # a vote on this seat is decided: nothing more until the shell accepts or refuses it
             self._advance(out)
             if self.halted or self.done or not self._take_over(out):
                 return
@@ -1062,293 +1030,6 @@ class Session:
             if Counter(values[seat][c] for c in new) != Counter(values[seat][c] for c in gone):
                 self._halt(Offence(seat, self._nick(seat), "a reshuffle that did not keep the cards it gathered"))
 
-    # ------------------------------------------------------- absent players
-    # protocol/SPEC.md section 11.9: absence, relay, pause, vote, takeover.  Every decision here is a
-    # function of signed messages (each peer's own chain order), so every peer and the auditor agree.
-    def present(self) -> list[int]:
-        """Seats still taking part (not voted out).  (Asked on every message: kept until ``gone`` changes.)"""
-        if self._present_for != len(self.gone):
-            self._present = [i for i in range(self.n) if i not in self.gone]
-            self._present_for = len(self.gone)
-        return list(self._present)
-
-    def _frozen(self, seat: int, seq: int, relayed: bool = False) -> bool:
-        """Messages of ``seat`` this peer no longer takes: from the agreed count on once the vote on it
-        is decided; after our own vote, those straight from the seat from our vote's count on.  A relayed
-        copy is still taken until the decision: whoever relays it held it, and so votes with a count
-        that covers it (SPEC 11.9), so it never takes a voter past the agreed count."""
-        if seat in self.gone:
-            return seq >= self.gone[seat][1]
-        if seat in self.decided:
-            return seq >= self.decided[seat][1]
-        if seat in self.my_votes and not relayed:
-            return seq >= self.my_votes[seat]
-        return False
-
-    def _move_digest(self, t: int) -> bytes:
-        return self.moves[t].digest if t in self.moves else self.bot_moves[t]
-
-    def forget_relays(self, seat: int) -> Output:
-        """A new connection to ``seat``: what we relayed to it on the old one may be lost; relay again
-        what its latest absence or vote said it lacks."""
-        out = Output()
-        for key in [k for k in self.relayed if k[0] == seat]:
-            del self.relayed[key]
-        for x in range(self.n):
-            said = [a.have for a in [self.absents.get(x, {}).get(seat), self.votes.get(x, {}).get(seat)] if a]
-            if said and x not in self.gone:
-                self._relay(seat, x, max(said), out)
-        return out
-
-    def _relay(self, asker: int, absent: int, have: int, out: Output) -> None:
-        """Send ``asker`` the exact signed messages of ``absent`` it lacks (it holds ``have``): plain
-        frames of ``absent``'s chain, each at most once per connection, so a relay always fits a
-        frame and costs no more than the absent seat's own messages (G9)."""
-        if self.me is None or asker == self.me:
-            return
-        mine = self.chain.next_seq(absent)
-        start = max(have, self.relayed.get((asker, absent), 0))
-        if start >= mine:
-            return
-        self.relayed[(asker, absent)] = mine
-        out.relay.extend((asker, m.payload) for m in self.chain.history(absent)[start:mine])
-
-    def _needed(self) -> set[int]:
-        """The present seats whose messages the game can not go on without, now (for the auditor too):
-        the seats the game itself waits on, and the seats that owe this peer a relay of messages of one of
-        those (SPEC 11.9, *Owed relays*)."""
-        base = self._base_needed()
-        return base | self._owing(base)
-
-    def _base_needed(self) -> set[int]:
-        """The present seats whose own messages the game waits on now."""
-        if self.halted or self.done:
-            return set()
-        pres = self.present()
-        if self.state is None:
-            missing = {i for i in pres if i not in self.chain_tips or (self.g.hidden and not self.gens[i])}
-            return missing or {i for i in pres if not self.reveals.has_revealed(i, 0)}
-        if self.over:
-            return {i for i in pres if i not in self.final_opens} if self.g.hidden else set()
-        a = self.applied_turn
-        if self.state.is_over:  # the last turn's acks, sent on their own
-            return {i for i in pres if i not in self.acks.get(a, {})}
-        t = a + 1
-        cur = self.state.public.current
-        if not self._move_held(t):
-            return {cur} if cur in pres else set()
-        return {i for i in pres if not self.reveals.has_revealed(i, t)}  # (their reveal carries their ack)
-
-    def _owing(self, base: set[int]) -> set[int]:
-        """Seats that owe this peer a relay: an ``absent``/``vote`` of theirs about a seat ``X`` the game
-        waits on (not decided) claims more of ``X``'s messages than this peer holds.  A claim obliges its
-        maker to relay (SPEC 11.9): a seat that does not is waited on like any automatic message, so it is
-        declared absent and voted on in turn, and its claim stops counting (_voters); no single seat can
-        freeze a game by claiming what it never sends (G7).  A function of the messages held, so the
-        auditor derives it alike from the log."""
-        owing = set()
-        for x in base:
-            if x in self.decided:
-                continue
-            held = self.chain.next_seq(x)
-            for i, m in [*self.absents.get(x, {}).items(), *self.votes.get(x, {}).items()]:
-                if i != x and i not in self.decided and i not in self.gone and m.have > held:
-                    owing.add(i)
-        if self.state is not None and not self.over and not self.state.is_over:
-            # a seat whose reveal of event t we hold has move t (it reveals only after the move, SPEC 11.5):
-            # while we wait for that move, it owes it to us (relayed on our absent about the mover)
-            t = self.applied_turn + 1
-            cur = self.state.public.current
-            if cur in base and cur not in self.decided and not self._move_held(t):
-                owing |= {i for i in self.present() if i != cur and i not in self.decided
-                          and self.reveals.has_revealed(i, t)}
-        return owing
-
-    def owing(self) -> set[int]:
-        """The seats that owe this peer a relay now (the shell never excuses them as thinking)."""
-        return self._owing(self._base_needed())
-
-    def _unheard(self, seat: int) -> set[int]:
-        """Seats that do not vote on ``seat`` (SPEC 11.9, *Owed relays*): when ``seat`` owes a relay, the
-        seats the game itself waits on do not (they are away: the relay is owed about them), so the seat
-        that owes it is voted on by the others alone.  Once that vote is decided its claims stop counting,
-        and the vote on the seat it claimed about is decided by the others."""
-        base = self._base_needed()
-        return base - {seat} if seat in self._owing(base) else set()
-
-    def waiting_on(self) -> set[int]:
-        """The seats whose messages the game is waiting for now."""
-        if self.me is None:
-            return set()
-        return self._needed() - {self.me}
-
-    def waiting_for_move(self) -> bool:
-        """True while the game waits for a player's decision (which may take a person a while);
-        False while it waits for messages a client sends by itself (reveals, acks, openings)."""
-        return (self.state is not None and not self.over and not self.state.is_over
-                and self.applied_turn < self.turn and not self._move_held(self.turn))
-
-    def declare_absent(self, seat: int) -> Output:
-        """Record (signed) that ``seat`` is not answering; the game pauses when every present seat agrees.
-        At most one per (seat, count of its messages held): a new one only after it sent more."""
-        out = Output()
-        have = self.chain.next_seq(seat)
-        if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
-                or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done):
-            return out
-        self._emit(Absent(seat, self.turn, have), out)
-        return out
-
-    def paused_on(self, seat: int) -> bool:
-        """Every present seat but ``seat`` has declared it absent since its last message we hold
-        (an absence about it before a message it sent since is stale: it came back, G7)."""
-        if seat in self.gone or seat in self.decided:
-            return False
-        got = self.absents.get(seat, {})
-        held = self.chain.next_seq(seat)
-        # a seat that owes a relay does not come back by sending messages of its own: only by paying
-        owes = seat in self.owing()
-        return all(i in got and (owes or got[i].have >= held) for i in self._voters(seat))
-
-    def _voters(self, seat: int) -> list[int]:
-        away = self._unheard(seat)
-        return [i for i in self.present() if i != seat and i not in self.decided and i not in away]
-
-    def _highest_have(self, seat: int) -> int:
-        """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
-        voters = self._voters(seat)
-        return max([a.have for i, a in self.absents.get(seat, {}).items() if i in voters] +
-                   [v.have for i, v in self.votes.get(seat, {}).items() if i in voters] + [0])
-
-    def cast_vote(self, seat: int, choice: str) -> Output:
-        """Vote (signed) to go on with a computer player in ``seat`` ("bot") or to end the game ("end")."""
-        out = Output()
-        if self.me is None or seat in self.my_votes or not self.paused_on(seat) or self.halted or self.done:
-            return out
-        self._vote(seat, choice, out)
-        return out
-
-    def _vote(self, seat: int, choice: str, out: Output) -> None:
-        mine = self.chain.next_seq(seat)
-        if mine < self._highest_have(seat):
-            return  # someone holds more of its messages: wait for them to be relayed
-        self._emit(Vote(seat, choice, mine), out)
-
-    def _join_votes(self, out: Output) -> None:
-        """A vote on a seat this peer has declared absent is joined at once (with this peer's choice), so
-        a pause ends within a bounded time even if the seat came back to this peer alone meanwhile."""
-        if self.me is None:
-            return
-        for seat, votes in list(self.votes.items()):
-            if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
-                    and any(i != self.me for i in votes) and self.absent_haves.get((self.me, seat))):
-                self._vote(seat, self.vote_choice, out)
-
-    def _on_absent(self, msg: SignedMessage, out: Output) -> None:
-        seat, body = msg.sender, msg.body
-        x = body.seat
-        if x == seat or x >= self.n:
-            self._halt(Offence(seat, self._nick(seat), "declared itself (or no seat) absent", (msg.payload,)))
-        haves = self.absent_haves.setdefault((seat, x), set())
-        if haves and body.have <= max(haves):
-            self._halt(Offence(seat, self._nick(seat), f"declared seat {x} absent again without holding more of its "
-                                                       f"messages ({body.have})", (msg.payload,)))
-        haves.add(body.have)
-        self.absents.setdefault(x, {})[seat] = body
-        self._relay(seat, x, body.have, out)
-
-    def _on_vote(self, msg: SignedMessage, out: Output) -> None:
-        seat, body = msg.sender, msg.body
-        x = body.seat
-        if x == seat or x >= self.n:
-            self._halt(Offence(seat, self._nick(seat), "voted on itself (or no seat)", (msg.payload,)))
-        if seat in self.votes.get(x, {}):
-            self._halt(Offence(seat, self._nick(seat), f"voted on seat {x} twice", (msg.payload,)))
-        if not self.absent_haves.get((seat, x)):
-            self._halt(Offence(seat, self._nick(seat), f"voted on seat {x} without declaring it absent first",
-                               (msg.payload,)))
-        self.votes.setdefault(x, {})[seat] = body
-        if seat == self.me:
-            self.my_votes[x] = body.have
-        self._relay(seat, x, body.have, out)
-
-    def _resolve_votes(self, out: Output) -> None:
-        """When every present seat but X has voted on X, the vote is decided: the agreed count of X's
-        messages is the highest any vote carries (every voter holds at most its own count, so the
-        others can bring everyone to exactly that count by relay); the choice is bot on a strict
-        majority, else end.  The decision takes effect when the game first needs a message of X
-        beyond that count (_take_over), the same point on every peer."""
-        self._join_votes(out)
-        for seat, votes in sorted(self.votes.items()):
-            if seat in self.gone or seat in self.decided:
-                continue
-            voters = self._voters(seat)
-            if not voters or any(i not in votes for i in voters):
-                continue
-            have = max(votes[i].have for i in voters)
-            if self.chain.next_seq(seat) < have:
-                continue  # the relay of what the highest vote holds is still on its way
-            choice, _ = self._decide(seat, voters, votes)
-            if seat == self.me:  # this seat is out: it stops (its own later messages are not part of the game)
-                self.voters[seat] = tuple(voters)
-                out.events.append(VotedOut(seat, choice, self.turn))
-
-    def _decide(self, seat: int, voters: list[int], votes: dict) -> tuple[str, int]:
-        """The vote on ``seat`` is decided: bot on a strict majority, else end; the agreed count of its
-        messages is the highest any vote carries (SPEC 11.9)."""
-        bots = sum(votes[i].choice == "bot" for i in voters)
-        choice = "bot" if bots * 2 > len(voters) else "end"
-        have = max(votes[i].have for i in voters)
-        self.decided[seat] = (choice, have, tuple(voters))
-        return choice, have
-
-    def _take_over(self, out: Output) -> bool:
-        """Apply a decided vote on a seat whose message the game now needs (True: something changed)."""
-        if all(seat in self.gone for seat in self.decided):
-            return False  # (the usual case, checked once per message: nothing to take over)
-        needed = self._needed()
-        for seat in sorted(self.decided):
-            if seat in self.gone or seat not in needed:
-                continue
-            choice, have, voters = self.decided[seat]
-            self.gone[seat] = (choice, have, self.turn)
-            self.voters[seat] = voters
-            out.events.append(VotedOut(seat, choice, self.turn))
-            if choice == "end":  # abandoned: no places (G10)
-                self.abandoned = True
-                self.over = True
-                self.done = True
-                out.events.append(Abandoned(seat, self.turn, voters))
-                out.events.append(GameOver((), abandoned=True))
-                return True
-            self.bot_seats.add(seat)
-            out.events.append(SeatTakenOver(seat, self.turn, voters))
-            if self.state is not None and self.g.hidden:  # (before the start: when the game is set up)
-                self.state = self._open_seat(self.state, seat)
-                if self.agreed_state is not None:
-                    self.agreed_state = self._open_seat(self.agreed_state, seat)
-            return True
-        return False
-
-    def _open_seat(self, state, seat: int):
-        """A computer player's seat: its unknown cards dealt face up, alike on every peer (sled.open_seat).
-        Cards the seat opened in a move that every peer holds but has not applied yet keep those values."""
-        known = {}
-        for (t, sender), mv in self.move_from.items():
-            if t > self.applied_turn and sender == seat:
-                for op in mv.body.openings:
-                    if op.generation < len(self.gens[seat]):
-                        known[self.gens[seat][op.generation].first + op.slot] = op.value
-        return sled.open_seat(state, seat, Rand(h("snowp2p/takeover/v1", self.game_id, seat, self.turn)),
-                              h("snowp2p/open-seat/v1", self.game_id, seat), known)
-
-    def _bot_move(self, t: int) -> None:
-        from ..bots import choose_action
-
-        action = choose_action(self.state, Rand(h("snowp2p/bot-move/v1", self.game_id, t)))
-        self.move_actions[t] = action
-        self.bot_moves[t] = h("snowp2p/bot-move/v1", t, pack_canonical(self.g.action_to_wire(action)))
-
     def places(self) -> list[int]:
         """Final places: every seat ranked alike, a computer-played one too (G10); none for an
         abandoned game."""
@@ -1357,24 +1038,6 @@ class Session:
         if self.g.hidden and not self.state.is_over:
             return list(sled.standings(self.state))
         return list(self.g.final_places(self.state))
-
-    def outcome(self) -> list[str]:
-        """How the result was reached, one line each: played out; a seat played by a computer from
-        turn T (voted by ...); abandoned."""
-        lines = []
-        for seat, (choice, _, turn) in sorted(self.gone.items()):
-            by = ", ".join(f"seat {v} ({self.nicks[v]})" for v in self.voters.get(seat, ()))
-            if choice == "bot":
-                lines.append(f"seat {seat} ({self.nicks[seat]}) played by a computer from turn {turn} "
-                             f"(voted by {by})")
-            else:
-                lines.append(f"abandoned at turn {turn}: seat {seat} ({self.nicks[seat]}) stopped answering "
-                             f"and {by} voted to end the game; no places")
-        if not lines:
-            lines.append("played out")
-        elif not self.abandoned:
-            lines.insert(0, "played out, with a computer player in a seat")
-        return lines
 
     # ---------------------------------------------------------------- resume
     @classmethod

@@ -215,11 +215,19 @@ def test_vote_bot_both_resolve_alike_and_finish(game, skewed):
     assert tuple(obs.places()) == t.over[0]
 
 
-@pytest.mark.parametrize("choices,outcome", [
-    ({0: "end", 1: "end"}, "end"),
-    ({0: "bot", 1: "end"}, "end"),  # a tie ends the game
-    ({0: "end", 1: "bot"}, "end"),
-])
+@pytest.mark.parametrize("choices", [{0: "bot", 1: "end"}, {0: "end", 1: "bot"}])
+def test_a_split_vote_puts_a_computer_player_in_the_seat(choices):
+    """G10: the game ends early only when every present seat asks for it; one "bot" keeps it going."""
+    t = play_until_silent("snowtails", cut_turn=4, skewed=False)
+    vote(t, choices)
+    t.run()
+    s0, s1 = t.s[0], t.s[1]
+    assert s0.gone == s1.gone and s0.gone[ABSENT][0] == "bot"
+    assert s0.bot_seats == s1.bot_seats == {ABSENT}
+    assert not s0.abandoned and not s1.abandoned
+
+
+@pytest.mark.parametrize("choices,outcome", [({0: "end", 1: "end"}, "end")])
 def test_vote_end_ends_the_game_where_it_stands(choices, outcome):
     t = play_until_silent("snowtails", cut_turn=4, skewed=False)
     agreed = t.s[0].final_turn

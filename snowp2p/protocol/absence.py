@@ -1,0 +1,587 @@
+"""Absence, relays, votes and the end that no seat can hold up or rewrite (protocol/SPEC.md section 11.9).
+
+Theory of operation
+-------------------
+Every pause must end, whatever the other seats do (G7), and only what a seat *owes* counts (G7a).  This
+module is the pure part of that promise: from the signed messages a peer holds it derives
+
+* **what each seat owes now** (:meth:`AbsenceRules.owed`, one :class:`Owed` per seat, written as data in
+  :data:`OWED`): its move, a reveal, an ack, its final openings, a relay it promised, the declaration of
+  an absence that this peer has declared too, or its vote in a pause;
+* **who votes on whom** (:meth:`AbsenceRules._voters`): the present seats, less the ones the game itself
+  waits on (they are away too) and the ones already decided;
+* **when a vote is decided, and what it decides**: every voter's vote in, this peer holding the highest
+  count of the absent seat's messages that a vote claims; a computer player takes the seat unless every
+  voter asks to end the game; nothing of the kind once the last turn is agreed (G11);
+* **claims that refute themselves** (:meth:`AbsenceRules._refutes`): an ``absent`` that says a seat owes
+  what the sender's own count shows it held.  Its sender is treated as leaving (G10).
+
+The shell (net/watch.py) owns the clock: it restarts a seat's clock only when what the seat owes changes
+(delivering it), declares the seat absent once the clock passes the limit of what it owes, and votes once
+the pause has lasted ``vote_after``.  Every decision here is a function of signed messages in each
+sender's chain order, so the peers and the auditor of any one log reach it alike.
+
+The session (:class:`~snowp2p.protocol.session.Session`) inherits these rules; they use its chain,
+state and reveal book, and :meth:`Session._emit` to sign.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..rules.drbg import Rand
+from .crypto import h
+from .messages import Absent, Vote, pack_canonical
+
+if TYPE_CHECKING:  # (the session module imports this one)
+    from .messages import SignedMessage
+    from .session import Output
+
+DEFAULT_MOVE_TIME = 90  # seconds a seat has for its move (a host setting, roster settings "move_time")
+LEFT_REASON = "left"
+
+
+@dataclass(frozen=True)
+class Owed:
+    """What one seat owes now.  ``what`` is a key of :data:`OWED`; ``turn`` the turn it belongs to;
+    ``about`` the seat a relay, declaration or vote concerns; ``have`` how many of ``about``'s messages
+    this peer held when the obligation arose (a new message of ``about`` makes it a new obligation)."""
+
+    what: str
+    turn: int
+    about: int | None = None
+    have: int = 0
+
+    @property
+    def clock(self) -> str:
+        """Which limit runs for it: ``"move"`` (move time), ``"vote"`` (absent + vote time), ``"now"`` or
+        ``"absent"``."""
+        return OWED[self.what][0]
+
+
+#: what a seat can owe: (which limit runs, what delivers it, whether an ``absent`` naming it can be refuted by
+#: the sender's own count).  The move is a person's decision (move time); a vote is owed only after the pause
+#: has lasted ``vote_after``; a seat that refuted itself (``left``) is declared at once; everything else is
+#: sent by a client on its own (absence time).
+OWED: dict[str, tuple[str, str, bool]] = {
+    "setup": ("absent", "commit_chain, slot_commit of generation 0, reveal of event 0", True),
+    "move": ("move", "move{t}", True),
+    "reveal": ("absent", "reveal{t} (carrying its ack of t-1)", True),
+    "ack": ("absent", "ack{t} of the last turn", True),
+    "final": ("absent", "final_open", True),
+    "relay": ("absent", "the messages of a seat its absent/vote claimed to hold", False),
+    "declare": ("absent", "absent{X} about a seat this peer declared absent (or X's missing messages)", False),
+    "vote": ("vote", "vote{X} in a pause on X", False),
+    "left": ("now", "nothing: its own claim showed it was leaving", False),
+}
+
+
+class AbsenceRules:
+    """The absence, relay, vote and takeover rules of a :class:`Session` (a mixin: see the module doc)."""
+
+    # ---- initial state (called by Session.__init__)
+    def _init_absence(self, settings) -> None:
+        mt = settings.get("move_time", DEFAULT_MOVE_TIME) if isinstance(settings, dict) else DEFAULT_MOVE_TIME
+        self.move_time = mt
+        self.absents: dict[int, dict[int, Absent]] = {}  # seat X -> sender -> its latest absent about X
+        self.absent_haves: dict[tuple[int, int], set[int]] = {}  # (sender, X) -> the haves it declared
+        self.votes: dict[int, dict[int, Vote]] = {}  # seat X -> sender -> its (one) vote on X
+        self.decided: dict[int, tuple[str, int, tuple[int, ...]]] = {}  # X -> (choice, have, voters)
+        self.gone: dict[int, tuple[str, int, int]] = {}  # seat -> (choice, messages kept, turn of the takeover)
+        self._present: list[int] = []
+        self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)
+        self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
+        self.abandoned = False
+        self.my_votes: dict[int, int] = {}
+        self.vote_choice = "bot"  # this peer's choice when it joins a vote others started (the shell sets it)
+        self.bot_seats: set[int] = set()
+        self.bot_moves: dict[int, bytes] = {}
+        self.relayed: dict[int, set[int]] = {}  # (asker, X) -> how far this peer relayed X's messages to asker
+        self.copied: dict[tuple[int, int], set[int]] = {}  # (sender, seat) -> seqs of seat's messages it copied
+        self.leaving: set[int] = set()  # seats whose own claim refuted itself, or that a refused vote names (G10)
+        self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
+        self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
+        self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
+
+    # ---- who is in
+    def present(self) -> list[int]:
+        """Seats still taking part (not voted out).  (Asked on every message: kept until ``gone`` changes.)"""
+        if self._present_for != len(self.gone):
+            self._present = [i for i in range(self.n) if i not in self.gone]
+            self._present_for = len(self.gone)
+        return list(self._present)
+
+    def _owner_decided(self) -> bool:
+        """The seat whose log this is (``me``, or the auditor's ``owner``) has a decided vote on it that it has
+        neither accepted nor refused: it produces nothing until its shell does one or the other."""
+        return self.owner is not None and self.owner in self.decided and self.owner not in self.gone
+
+    def _frozen(self, seat: int, seq: int, relayed: bool = False) -> bool:
+        """Messages of ``seat`` this peer no longer takes: from the agreed count on once it is taken over or
+        decided; after our own vote, those straight from the seat from our vote's count on.  A relayed copy is
+        still taken until the decision (whoever relays it held it, and votes with a count that covers it).
+        The owner of this log is never frozen by a decision on it: it accepts (its ``bye``) or refuses it."""
+        if seat in self.gone:
+            return seq >= self.gone[seat][1]
+        if seat in self.decided and seat != self.owner:
+            return seq >= self.decided[seat][1]
+        if seat in self.my_votes and not relayed:
+            return seq >= self.my_votes[seat]
+        return False
+
+    def _move_digest(self, t: int) -> bytes:
+        return self.moves[t].digest if t in self.moves else self.bot_moves[t]
+
+    # ---- relays
+    def forget_relays(self, seat: int) -> "Output":
+        """A new connection to ``seat``: what we relayed to it on the old one may be lost; relay again
+        what its latest absence or vote said it lacks."""
+        from .session import Output
+
+        out = Output()
+        for key in [k for k in self.relayed if k[0] == seat]:
+            del self.relayed[key]
+        for x in range(self.n):
+            said = [a.have for a in [self.absents.get(x, {}).get(seat), self.votes.get(x, {}).get(seat)] if a]
+            if said and x not in self.gone:
+                self._relay(seat, x, max(said), out)
+        return out
+
+    def _relay(self, asker: int, absent: int, have: int, out: "Output") -> None:
+        """Send ``asker`` the exact signed messages of ``absent`` it lacks (it holds ``have``): plain
+        frames of ``absent``'s chain, each at most once per connection, so a relay always fits a
+        frame and costs no more than the absent seat's own messages (G9)."""
+        if self.me is None or asker == self.me:
+            return
+        mine = self.chain.next_seq(absent)
+        start = max(have, self.relayed.get((asker, absent), 0))
+        if start >= mine:
+            return
+        self.relayed[(asker, absent)] = mine
+        out.relay.extend((asker, m.payload) for m in self.chain.history(absent)[start:mine])
+
+    def nudge(self, seat: int) -> "Output":
+        """Before ``seat`` is declared absent for lacking a message that depends on other seats' messages (a
+        reveal needs the move), pass on to it every other seat's messages of the current turn: a message
+        owed to everyone but delivered to some reaches the rest this way (omission), and the seat that
+        omitted stays the one that owes (SPEC 11.9, *Omission*).  At most the current turn's messages."""
+        from .session import Output
+
+        out = Output()
+        if self.me is None or seat == self.me:
+            return out
+        t = self.applied_turn
+        for j in self.present():
+            if j in (seat, self.me):
+                continue
+            start = self.reveal_seq.get((j, t), -1) + 1 if t >= 0 else 0
+            have = self.chain.next_seq(j)
+            if start < have:
+                start = max(start, self.relayed.get((seat, j), 0))
+                if start < have:
+                    self.relayed[(seat, j)] = have
+                    out.relay.extend((seat, m.payload) for m in self.chain.history(j)[start:have])
+        return out
+
+    # ---- what is owed (G7a)
+    def _base_owed(self) -> dict[int, Owed]:
+        """The present seats whose own messages the game waits on now, and what each owes."""
+        if self.halted or self.done:
+            return {}
+        pres = self.present()
+        if self.state is None:
+            missing = {i for i in pres if i not in self.chain_tips or (self.g.hidden and not self.gens[i])}
+            missing = missing or {i for i in pres if not self.reveals.has_revealed(i, 0)}
+            return {i: Owed("setup", 0) for i in missing}
+        a = self.applied_turn
+        if self.over:
+            if not self.g.hidden:
+                return {}
+            return {i: Owed("final", a) for i in pres if i not in self.final_opens}
+        if self.state.is_over:  # the last turn's acks, sent on their own
+            return {i: Owed("ack", a) for i in pres if i not in self.acks.get(a, {})}
+        t = a + 1
+        cur = self.state.public.current
+        if not self._move_held(t):
+            return {cur: Owed("move", t)} if cur in pres else {}
+        return {i: Owed("reveal", t) for i in pres if not self.reveals.has_revealed(i, t)}
+
+    def _needed(self) -> set[int]:
+        """The present seats whose messages the game can not go on without, now (for the auditor too):
+        the seats the game itself waits on, and the seats that owe this peer a relay of messages of one of
+        those (SPEC 11.9, *Owed relays*)."""
+        base = set(self._base_owed())
+        return base | self._owing(base)
+
+    def _base_needed(self) -> set[int]:
+        return set(self._base_owed())
+
+    def _owing(self, base: set[int]) -> set[int]:
+        """Seats that owe this peer a relay: an ``absent``/``vote`` of theirs about a seat ``X`` the game
+        waits on (not decided) claims more of ``X``'s messages than this peer holds; and, while we wait for
+        move t, a seat whose reveal of t we hold (it reveals only once it holds the move).  A claim obliges
+        its maker to relay: one that does not is declared absent and voted on in turn, and its claim stops
+        counting (_voters), so no seat can freeze a game by claiming what it never sends (G7)."""
+        owing = set()
+        for x in base:
+            if x in self.decided:
+                continue
+            held = self.chain.next_seq(x)
+            for i, m in [*self.absents.get(x, {}).items(), *self.votes.get(x, {}).items()]:
+                if (i != x and i not in self.decided and i not in self.gone and i not in self.leaving
+                        and m.have > held):
+                    owing.add(i)
+        if self.state is not None and not self.over and not self.state.is_over:
+            t = self.applied_turn + 1
+            cur = self.state.public.current
+            if cur in base and cur not in self.decided and not self._move_held(t):
+                owing |= {i for i in self.present() if i != cur and i not in self.decided
+                          and self.reveals.has_revealed(i, t)}
+        return owing
+
+    def owing(self) -> set[int]:
+        """The seats that owe this peer a relay now."""
+        return self._owing(self._base_needed())
+
+    def owed(self) -> dict[int, Owed]:
+        """What every present seat owes now (G7a), as seen from the messages held here; the shell's absence
+        clock for a seat runs only while it owes, and restarts only when this changes.  One obligation per
+        seat, the first that applies: leaving, its own messages, a relay, a declaration, a vote."""
+        if self.halted or self.done:
+            return {}
+        base = self._base_owed()
+        res = dict(base)
+        turn = self.turn
+        for i in self._owing(set(base)):
+            res.setdefault(i, Owed("relay", turn))
+        if self.me is not None:
+            # voters owe their part in a pause that this peer is in too (it declared the seat absent itself):
+            # a declaration, then a vote; one that does not give it is declared absent in turn (G7a)
+            for x in sorted(self.absents):
+                if x in self.decided or x in self.gone or x == self.me or not self._current(self.me, x):
+                    continue
+                voters = self._voters(x)
+                paused = self.paused_on(x)
+                held = self.chain.next_seq(x)
+                for w in voters:
+                    if w == self.me or w in res:
+                        continue
+                    if paused and w not in self.votes.get(x, {}):
+                        res[w] = Owed("vote", turn, x, held)
+                    elif not paused and not self._current(w, x):
+                        res[w] = Owed("declare", turn, x, held)
+        for v in self.leaving:
+            if v in self.present() and v not in self.decided and v != self.me:
+                res[v] = Owed("left", turn)
+        return res
+
+    def waiting_on(self) -> set[int]:
+        """The seats whose messages the game is waiting for now."""
+        if self.me is None:
+            return set()
+        return self._needed() - {self.me}
+
+    def waiting_for_move(self) -> bool:
+        """True while the game waits for a player's decision (which may take a person a while);
+        False while it waits for messages a client sends by itself (reveals, acks, openings)."""
+        return (self.state is not None and not self.over and not self.state.is_over
+                and self.applied_turn < self.turn and not self._move_held(self.turn))
+
+    # ---- absence and pause
+    def declare_absent(self, seat: int, owed: Owed | None = None) -> "Output":
+        """Record (signed) that ``seat`` has not given what it owes in time.  At most one per (seat, count
+        of its messages held): a new one only after it sent more."""
+        from .session import Output
+
+        out = Output()
+        if owed is None:
+            owed = self.owed().get(seat) or Owed("move", self.turn)
+        have = self.chain.next_seq(seat)
+        if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
+                or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done):
+            return out
+        self._emit(Absent(seat, owed.turn, have, owed.what), out)
+        return out
+
+    def _current(self, sender: int, seat: int) -> bool:
+        """``sender``'s latest ``absent`` about ``seat`` still holds: ``seat`` still owes what it names (a
+        seat that delivers clears its absence; any other message of it does not, G7a), or owes a relay, or
+        is leaving; for anything else, no message of ``seat`` came after it."""
+        a = self.absents.get(seat, {}).get(sender)
+        if a is None:
+            return False
+        if seat in self.leaving:
+            return True
+        base = self._base_owed()
+        o = base.get(seat)
+        if o is not None:  # only delivering what it owes clears it: other messages do not (G7a)
+            return (a.owed, a.turn) == (o.what, o.turn)
+        if seat in self._owing(set(base)):
+            return True  # (its own messages do not pay a relay it owes)
+        return a.have >= self.chain.next_seq(seat)
+
+    def paused_on(self, seat: int) -> bool:
+        """Every voter on ``seat`` has declared it absent since its last message we hold."""
+        if seat in self.gone or seat in self.decided:
+            return False
+        voters = self._voters(seat)
+        return bool(voters) and all(self._current(i, seat) for i in voters)
+
+    def _voters(self, seat: int) -> list[int]:
+        """The seats that vote on ``seat``: the present ones, less ``seat``, the decided ones, and the seats
+        the game itself waits on (they are away too: two seats that crash together do not wait for each
+        other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match."""
+        away = self._base_needed() - {seat}
+        return [i for i in self.present() if i != seat and i not in self.decided and i not in away]
+
+    def _highest_have(self, seat: int) -> int:
+        """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
+        voters = set(self._voters(seat)) - self.leaving
+        return max([a.have for i, a in self.absents.get(seat, {}).items() if i in voters] +
+                   [v.have for i, v in self.votes.get(seat, {}).items() if i in voters] + [0])
+
+    # ---- votes
+    def cast_vote(self, seat: int, choice: str) -> "Output":
+        """Vote (signed) to go on with a computer player in ``seat`` ("bot") or to end the game ("end")."""
+        from .session import Output
+
+        out = Output()
+        if self.me is None or seat in self.my_votes or not self.paused_on(seat) or self.halted or self.done:
+            return out
+        self._vote(seat, "bot" if seat in self.leaving else choice, out)
+        if out.send and not self.halted:
+            out.extend(self._progress())
+        return out
+
+    def _vote(self, seat: int, choice: str, out: "Output") -> None:
+        mine = self.chain.next_seq(seat)
+        if mine < self._highest_have(seat):
+            return  # someone holds more of its messages: wait for them to be relayed
+        self._emit(Vote(seat, choice, mine), out)
+
+    def _join_votes(self, out: "Output") -> None:
+        """A vote on a seat this peer has declared absent is joined at once (with this peer's choice), so
+        a pause ends within a bounded time even if the seat came back to this peer alone meanwhile."""
+        if self.me is None or self._owner_decided():
+            return
+        for seat, votes in list(self.votes.items()):
+            if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
+                    and any(i != self.me and i not in self.leaving for i in votes)
+                    and self.absent_haves.get((self.me, seat))):
+                self._vote(seat, "bot" if seat in self.leaving else self.vote_choice, out)
+
+    def _on_absent(self, msg: "SignedMessage", out: "Output") -> None:
+        seat, body = msg.sender, msg.body
+        x = body.seat
+        if x == seat or x >= self.n:
+            self._offence(seat, "declared itself (or no seat) absent", msg)
+        haves = self.absent_haves.setdefault((seat, x), set())
+        if haves and body.have <= max(haves):
+            self._offence(seat, f"declared seat {x} absent again without holding more of its messages ({body.have})",
+                          msg)
+        haves.add(body.have)
+        self.absents.setdefault(x, {})[seat] = body
+        if (seat == self.owner and body.owed == "left" and self._owner_decided()
+                and x in self.decided[seat][2]):
+            self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
+        self._claims.append((seat, body))
+        self._judge_claims()
+        self._relay(seat, x, body.have, out)
+
+    def _judge_claims(self) -> None:
+        """An ``absent`` whose sender's own count shows it held what it says the seat owes refutes itself:
+        the seat answered, and the sender is treated as leaving (G10).  Judged once this peer holds that
+        count of the seat's messages (the sender owes a relay of them until then)."""
+        keep = []
+        for sender, a in self._claims:
+            if self.chain.next_seq(a.seat) < a.have and a.seat not in self.gone:
+                keep.append((sender, a))
+                continue
+            if self._refutes(a) and sender not in self.gone:
+                self.leaving.add(sender)
+        self._claims = keep
+
+    def _refutes(self, a: Absent) -> bool:
+        """The first ``a.have`` messages of ``a.seat`` hold what ``a`` says that seat owes."""
+        x, t, have = a.seat, a.turn, a.have
+        if not OWED.get(a.owed, ("", "", False))[2]:
+            return False
+        if a.owed in ("move", "reveal"):
+            seq = self.reveal_seq.get((x, t))
+        elif a.owed == "setup":
+            seq = self.reveal_seq.get((x, 0))
+        elif a.owed == "ack":
+            m = self.ack_msgs.get(t, {}).get(x)
+            seq = m.seq if m is not None else None
+        else:  # final
+            seq = self.final_seq.get(x)
+        return seq is not None and seq < have
+
+    def _on_vote(self, msg: "SignedMessage", out: "Output") -> None:
+        seat, body = msg.sender, msg.body
+        x = body.seat
+        if x == seat or x >= self.n:
+            self._offence(seat, "voted on itself (or no seat)", msg)
+        if seat in self.votes.get(x, {}):
+            self._offence(seat, f"voted on seat {x} twice", msg)
+        if not self.absent_haves.get((seat, x)):
+            self._offence(seat, f"voted on seat {x} without declaring it absent first", msg)
+        self.votes.setdefault(x, {})[seat] = body
+        if seat == self.me:
+            self.my_votes[x] = body.have
+        self._relay(seat, x, body.have, out)
+
+    def _resolve_votes(self, out: "Output") -> None:
+        """When every voter on X has voted, the vote is decided: the agreed count of X's messages is the
+        highest any vote carries (every voter holds at most its own count, so the others can bring
+        everyone to exactly that count by relay); a computer player takes the seat unless every voter asks
+        to end the game.  The decision takes effect when the game first needs a message of X beyond that
+        count (_take_over), the same point on every peer."""
+        self._judge_claims()
+        self._join_votes(out)
+        for seat, votes in sorted(self.votes.items()):
+            if seat in self.gone or seat in self.decided or seat in self.refused:
+                continue
+            voters = [i for i in self._voters(seat) if i not in self.leaving]
+            if not voters or any(i not in votes for i in voters):
+                continue
+            have = max(votes[i].have for i in voters)
+            if self.chain.next_seq(seat) < have:
+                continue  # the relay of what the highest vote holds is still on its way
+            choice = self._decide(seat, voters, votes)
+            if seat == self.owner:  # the shell accepts (bye, stop) or refuses it (it was answering: G10)
+                self.voters[seat] = tuple(voters)
+                out.events.append(self._voted_out_event(seat, choice))
+
+    def _voted_out_event(self, seat: int, choice: str):
+        from .session import VotedOut
+
+        return VotedOut(seat, choice, self.turn)
+
+    def _decide(self, seat: int, voters: list[int], votes: dict) -> str:
+        """The vote on ``seat`` is decided: a computer player unless every voter says end, and never an end
+        once the last turn is agreed (the places are then final, G11)."""
+        ends = all(votes[i].choice == "end" for i in voters)
+        final = self.state is not None and self.state.is_over and self.final_turn >= self.applied_turn
+        choice = "end" if ends and not final else "bot"
+        have = max(votes[i].have for i in voters)
+        self.decided[seat] = (choice, have, tuple(voters))
+        return choice
+
+    def sole_word(self, seat: int) -> int | None:
+        """The one seat whose vote alone decided ``seat`` (two seats, or one seat left to vote), else None."""
+        voters = self.voters.get(seat) or (self.decided.get(seat, (None, None, ()))[2])
+        return voters[0] if len(voters) == 1 else None
+
+    # ---- a vote on this seat: accepted or refused (G10)
+    def accept_vote(self) -> None:
+        """This peer accepts the decided vote on its own seat (it was away): it signs nothing more but its
+        ``bye`` (the shell sends it)."""
+
+    def refuse_vote(self) -> "Output":
+        """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
+        rests on one seat's word): it keeps playing, and treats its voters as leaving (G10): each is
+        declared absent (``owed: left``) and, with nobody else to agree, voted out at once."""
+        from .session import Output
+
+        out = Output()
+        me = self.me
+        if me is None or me not in self.decided or me in self.gone:
+            return out
+        self._refusal(me)
+        for v in self.refused[me]:
+            self._emit(Absent(v, self.turn, self.chain.next_seq(v), "left"), out)
+        out.extend(self._progress())
+        for v in self.refused[me]:
+            if self.paused_on(v) and v not in self.my_votes:
+                self._vote(v, "bot", out)
+        if out.send and not self.halted:
+            out.extend(self._progress())
+        return out
+
+    def _refusal(self, seat: int) -> None:
+        _, _, voters = self.decided.pop(seat)
+        self.refused[seat] = voters
+        self.voters.pop(seat, None)
+        for v in voters:
+            self.leaving.add(v)
+            self.votes.get(seat, {}).pop(v, None)
+
+    # ---- takeover
+    def _take_over(self, out: "Output") -> bool:
+        """Apply a decided vote on a seat whose message the game now needs (True: something changed)."""
+        from .session import Abandoned, GameOver, SeatTakenOver, VotedOut
+
+        if all(seat in self.gone for seat in self.decided):
+            return False  # (the usual case, checked once per message: nothing to take over)
+        needed = self._needed()
+        for seat in sorted(self.decided):
+            if seat in self.gone or seat not in needed or seat == self.owner:
+                continue
+            choice, have, voters = self.decided[seat]
+            self.gone[seat] = (choice, have, self.turn)
+            self.voters[seat] = voters
+            out.events.append(VotedOut(seat, choice, self.turn))
+            if choice == "end":  # abandoned: no places (G10)
+                self.abandoned = True
+                self.over = True
+                self.done = True
+                out.events.append(Abandoned(seat, self.turn, voters))
+                out.events.append(GameOver((), abandoned=True))
+                return True
+            self.bot_seats.add(seat)
+            out.events.append(SeatTakenOver(seat, self.turn, voters))
+            if self.state is not None and self.g.hidden:  # (before the start: when the game is set up)
+                self.state = self._open_seat(self.state, seat)
+                if self.agreed_state is not None:
+                    self.agreed_state = self._open_seat(self.agreed_state, seat)
+            return True
+        return False
+
+    def _open_seat(self, state, seat: int):
+        """A computer player's seat: its unknown cards dealt face up, alike on every peer (sled.open_seat).
+        Cards the seat opened in a move that every peer holds but has not applied yet keep those values."""
+        from ..rules import sled
+
+        known = {}
+        for (t, sender), mv in self.move_from.items():
+            if t > self.applied_turn and sender == seat:
+                for op in mv.body.openings:
+                    if op.generation < len(self.gens[seat]):
+                        known[self.gens[seat][op.generation].first + op.slot] = op.value
+        return sled.open_seat(state, seat, Rand(h("snowp2p/takeover/v1", self.game_id, seat, self.turn)),
+                              h("snowp2p/open-seat/v1", self.game_id, seat), known)
+
+    def _bot_move(self, t: int) -> None:
+        from ..bots import choose_action
+
+        action = choose_action(self.state, Rand(h("snowp2p/bot-move/v1", self.game_id, t)))
+        self.move_actions[t] = action
+        self.bot_moves[t] = h("snowp2p/bot-move/v1", t, pack_canonical(self.g.action_to_wire(action)))
+
+    # ---- the result
+    def outcome(self) -> list[str]:
+        """How the result was reached, one line each: played out; a seat played by a computer from
+        turn T (voted by ...); abandoned; and whose word alone a decision rests on (G12)."""
+        lines = []
+        for seat, (choice, _, turn) in sorted(self.gone.items()):
+            voters = self.voters.get(seat, ())
+            by = ", ".join(f"seat {v} ({self.nicks[v]})" for v in voters)
+            left = " (it left: its own claim on a seat that was answering)" if seat in self.leaving else ""
+            if choice == "bot":
+                lines.append(f"seat {seat} ({self.nicks[seat]}) played by a computer from turn {turn} "
+                             f"(voted by {by}){left}")
+            else:
+                lines.append(f"abandoned at turn {turn}: seat {seat} ({self.nicks[seat]}) stopped answering "
+                             f"and {by} voted to end the game; no places")
+            if len(voters) == 1:
+                lines.append(f"this rests on the word of seat {voters[0]} ({self.nicks[voters[0]]}) alone")
+        for seat, voters in sorted(self.refused.items()):
+            by = ", ".join(f"seat {v} ({self.nicks[v]})" for v in voters)
+            lines.append(f"seat {seat} ({self.nicks[seat]}) refused a vote on it by {by}: it was answering")
+        if not lines:
+            lines.append("played out")
+        elif not self.abandoned:
+            lines.insert(0, "played out, with a computer player in a seat" if self.gone else "played out")
+        return lines
