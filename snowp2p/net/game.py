@@ -461,7 +461,6 @@ class NetGame:
             self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
         # our own bye is our last message: after it nothing more is signed, logged or sent (issue 18, case 9)
         self._said_bye = s.me is not None and any(m.type == "bye" for m in s.chain.history(s.me))
-        self.heard: set[int] = set()  # seats whose frames reached this peer (this run): see _watch
         self.relay_q: dict[int, list[bytes]] = {}  # seat -> other seats' frames to pass on to it (SPEC 11.9)
         self.flushed: dict[int, int] = {}  # seat -> how many of our messages its connection has taken
         self._out_changed = trio.Event()
@@ -585,7 +584,6 @@ class NetGame:
             await trio.sleep(0.25)
             now = trio.current_time()
             try:
-                self._end_grace(w, now)
                 # a seat that said bye sends nothing more: it counts as gone, whatever its link does (a
                 # voted-out peer that reached only some voters ran for ever; issue 18, case 10)
                 tk = w.tick(now, self.connected - self.byes, self.last_rx, set(self.conns))
@@ -615,18 +613,6 @@ class NetGame:
                  "places are final (their last card openings never reached this peer).")
         self.linger = 0.5  # (nobody is left to wait for)
         self._game_over(GameOver(tuple(s.places()), abandoned=False))
-
-    def _end_grace(self, w: AbsenceWatch, now: float) -> None:
-        """A resumed peer's grace (it declares nobody absent while it may still learn what the others decided,
-        net/watch.py) ends once it has heard from the others: from some seat, and from every present seat the
-        game is not waiting on.  A seat it waits on that never answers is then declared absent on the usual
-        clock, not absent-after + 5 s later (issue 18, case 13: the bound holds)."""
-        if getattr(w, "quiet_until", 0) <= now or not self.heard:
-            return
-        s = self.session
-        waiting = s.waiting_on()
-        if all(i in self.heard for i in s.present() if i != s.me and i not in waiting):
-            w.quiet_until = now
 
     def _link_frame(self, their_seat: int, nonce: bytes = ZERO_HASH, echo: bytes = ZERO_HASH) -> bytes:
         s = self.session
@@ -831,7 +817,6 @@ class NetGame:
             return
         msg = self._precheck(seat, payload)
         self.last_rx[seat] = trio.current_time()
-        self.heard.add(seat)
         relayed = msg.sender != seat  # another seat's frame, passed on by this one (SPEC 11.9)
         try:
             msg = self.session.check(payload, from_seat=seat, msg=msg, relayed=relayed)
