@@ -127,18 +127,30 @@ def test_case08_a_frozen_mover_is_absent_after_the_move_time(table):
     """3 seats, move time 8 s; j2 (thinking 2 s a move) is frozen (SIGSTOP) while the game waits for its
     move, and stays frozen: it is voted out after the move time; the others finish.  Thawed (SIGCONT)
     afterwards, it learns that and stops, its own log clean."""
-    t = table(3, host_opts=MOVE_TIME)
-    t.seat_all(thinks={2: 2.0})
-    frozen = t.peers[2]
-    t.wait_mover(t.host, 2)
-    freeze(frozen)
+    t, frozen = _freeze_a_mover(table)
     try:
         t.honest_end([t.host, t.peers[1]])
         assert _voted_out(t.host, "j2"), t.host.describe()
     finally:
         thaw(frozen)
-    assert frozen.wait(END_DEADLINE, t.describe) == 1, frozen.describe()
-    res = audit(frozen.log)
+    _stops_voted_out(t, frozen)
+
+
+def _freeze_a_mover(table):
+    """3 seats, move time 8 s; j2 thinks 2 s a move and is frozen (SIGSTOP) while the game waits for its move."""
+    t = table(3, host_opts=MOVE_TIME)
+    t.seat_all(thinks={2: 2.0})
+    frozen = t.peers[2]
+    t.wait_mover(t.host, 2)
+    freeze(frozen)
+    return t, frozen
+
+
+def _stops_voted_out(t, p) -> None:
+    """``p`` learnt it was voted out and stopped (exit 1); its own log audits as a voted-out seat's."""
+    assert p.wait(END_DEADLINE, t.describe) == 1, p.describe()
+    assert "voted this seat out" in p.all_output(), p.describe()
+    res = audit(p.log)
     assert res.returncode == 0 and res.stdout.startswith("OK (no result)"), res.stdout + res.stderr
 
 
@@ -148,22 +160,15 @@ def test_case09_a_voted_out_peer_that_wakes_signs_nothing_after_its_bye(table):
     """3 seats, move time 8 s; j2 is frozen in the middle of its move (its think), voted out, then thawed: the
     move its computer player had decided must never be signed after its bye (once, with the bye's seq: its
     own log failed its audit).  After a bye nothing more is signed."""
-    t = table(3, host_opts=MOVE_TIME)
-    t.seat_all(thinks={2: 2.0})
-    frozen = t.peers[2]
-    t.wait_mover(t.host, 2)
-    freeze(frozen)
+    t, frozen = _freeze_a_mover(table)
     try:
         wait_until(lambda: _voted_out(t.host, "j2"), "the others voted the frozen j2 out", [t.host], END_DEADLINE,
                    describe=t.describe)
     finally:
         thaw(frozen)
     t.honest_end([t.host, t.peers[1]])
-    assert frozen.wait(END_DEADLINE, t.describe) == 1, frozen.describe()
-    assert "voted this seat out" in frozen.stdout, frozen.describe()
+    _stops_voted_out(t, frozen)
     assert own_log_after_bye(frozen) == [], frozen.describe()
-    res = audit(frozen.log)
-    assert res.returncode == 0 and res.stdout.startswith("OK (no result)"), res.stdout + res.stderr
 
 
 # ---------------------------------------------------------------- 10. a voted-out peer that reaches some voters
