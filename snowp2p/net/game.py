@@ -836,12 +836,14 @@ class NetGame:
             self._halt(h.reason)
             return
         self._dispatch(out)
-        if isinstance(msg.body, Bye) and not self._finished.is_set():
-            # a bye is a peer's last message: it will send nothing more, so we can not finish without it
-            if len(self.byes) >= self.session.n - 1:
-                self._stop(1, "every other player has left the game")
-            elif msg.body.reason.startswith("stopped"):
-                self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])
+        if isinstance(msg.body, Bye) and not self._finished.is_set() and msg.body.reason.startswith("stopped"):
+            # it stopped the game (an offence, a desync): first let our own checks see what it saw
+            self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])
+        # Any other bye is a seat's last message: it sends nothing more, so it counts as gone for the watch
+        # (_watch): whatever it still owes makes it absent, and a computer player takes its seat (G10).  (This
+        # peer used to stop as soon as every other seat had said bye, even when it could play on: a seat whose
+        # vote on it was refused ends its own game, and the refusing seat plays on against a computer player
+        # in the voter's seat; issue 18, case 2.)
 
     def _precheck(self, seat: int, payload: bytes) -> None:
         """Frames that are out of place rather than forged cost only this connection (G9): ``ProtocolError``

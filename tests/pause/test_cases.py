@@ -32,7 +32,6 @@ def _voted_out(p, name: str) -> bool:
 
 
 # ---------------------------------------------------------------- 1. late vote
-@core(1, "a vote decided after the end rewrites a finished game (SPEC 11.9 late votes)")
 def test_case01_a_late_vote_does_not_erase_a_finished_game(table):
     """2 seats; the moment the race is over, the other seat signs absent + vote{host, "end"}.  All the host's
     final messages had arrived: its result stays the played-out race (G11), never "abandoned"."""
@@ -44,7 +43,6 @@ def test_case01_a_late_vote_does_not_erase_a_finished_game(table):
 
 
 # ---------------------------------------------------------------- 2. a vote on a playing seat
-@core(2, "a vote on a connected, moving seat stops it")
 def test_case02_a_vote_on_a_playing_seat_is_refused_and_the_voter_leaves(table):
     """2 seats; at its 3rd turn the other seat declares the (connected, moving) host absent and votes to end
     the game.  The vote is refuted by the voter's own messages: the host keeps playing, against a computer
@@ -52,12 +50,11 @@ def test_case02_a_vote_on_a_playing_seat_is_refused_and_the_voter_leaves(table):
     t = table(2, think=0.1)
     t.seat_all(cheats={1: "vote-out"})
     meta = t.honest_end([t.host])
-    assert "voted this seat out" not in t.host.stdout, t.host.describe()
+    assert "GAME STOPPED" not in t.host.stdout, t.host.describe()
     assert any(re.match(r"seat 1 \(j1\) played by a computer", ln) for ln in meta["outcome"]), meta
 
 
 # ---------------------------------------------------------------- 3. a voter that never votes
-@core(3, "a connected voter that never declares (or never votes) freezes the pause")
 @pytest.mark.parametrize("mode", ["never-declare", "never-vote"])
 def test_case03_a_voter_that_never_declares_or_votes_can_not_hold_a_pause(table, mode):
     """3 seats; j1 is killed (kill -9) at turn 3; j2 stays connected and plays, but never declares the dead
@@ -72,7 +69,6 @@ def test_case03_a_voter_that_never_declares_or_votes_can_not_hold_a_pause(table,
 
 
 # ---------------------------------------------------------------- 4. a trickle
-@core(4, "any message restarts the absence clock: a trickle keeps a withholding seat present")
 def test_case04_a_trickle_of_other_messages_does_not_keep_a_seat_present(table):
     """3 seats; j2 withholds its reveal of a turn from turn 4 on and sends one small evidence every 2 s
     instead.  Only delivering what it owes resets its clock (G7a): it is declared absent and voted out."""
@@ -83,7 +79,6 @@ def test_case04_a_trickle_of_other_messages_does_not_keep_a_seat_present(table):
 
 
 # ---------------------------------------------------------------- 5. omission
-@core(5, "a move sent to one peer only splits the game (three logs, two results)")
 def test_case05_a_move_sent_to_one_peer_only_reaches_the_others(table):
     """3 seats; j2 sends its move of a turn to the host only, every time.  The host relays it before anyone
     is declared absent for lacking what depends on it; j1 is never blamed; both honest results agree; the
@@ -97,7 +92,6 @@ def test_case05_a_move_sent_to_one_peer_only_reaches_the_others(table):
 
 
 # ---------------------------------------------------------------- 6. two crashes at once
-@core(6, "two seats lost at once: the survivors never pause (a pause needs the other lost seat's absent)")
 def test_case06_two_seats_crashing_together_do_not_freeze_the_survivors(table):
     """4 seats, two of them killed together (kill -9) at turn 2-3; nobody misbehaves.  The survivors declare
     both absent, vote both out, and finish alike."""
@@ -111,7 +105,7 @@ def test_case06_two_seats_crashing_together_do_not_freeze_the_survivors(table):
 
 
 # ---------------------------------------------------------------- 7. a connected, silent mover
-@core(7, "a connected mover that never moves stalls the game for ever (no move time)")
+@core(7, "host --move-time is not plumbed yet (the move time is in the core, the option is not)")
 def test_case07_a_connected_silent_mover_is_absent_after_the_move_time(table):
     """3 seats, move time 8 s; at its first turn from turn 3 on j2's session stops: no move, nothing sent or
     taken in, its connections open.  Past the move time it is absent, connected or not (G7a)."""
@@ -122,7 +116,7 @@ def test_case07_a_connected_silent_mover_is_absent_after_the_move_time(table):
 
 
 # ---------------------------------------------------------------- 8. a frozen mover
-@core(8, "a frozen peer whose turn it is, its connections up, is never declared absent")
+@core(8, "host --move-time is not plumbed yet: a frozen mover is absent after the move time")
 def test_case08_a_frozen_mover_is_absent_after_the_move_time(table):
     """3 seats, move time 8 s; j2 (thinking 2 s a move) is frozen (SIGSTOP) while the game waits for its
     move, and stays frozen: it is voted out after the move time; the others finish.  Thawed (SIGCONT)
@@ -155,7 +149,7 @@ def _stops_voted_out(t, p) -> None:
 
 
 # ---------------------------------------------------------------- 9. signs after its bye
-@core(9, "needs the move time (case 8) to vote out a frozen mover; then the shell fix (nothing signed after a bye)")
+@core(9, "host --move-time is not plumbed yet (the frozen mover of case 8); the shell fix is in")
 def test_case09_a_voted_out_peer_that_wakes_signs_nothing_after_its_bye(table):
     """3 seats, move time 8 s; j2 is frozen in the middle of its move (its think), voted out, then thawed: the
     move its computer player had decided must never be signed after its bye (once, with the bye's seq: its
@@ -172,7 +166,7 @@ def test_case09_a_voted_out_peer_that_wakes_signs_nothing_after_its_bye(table):
 
 
 # ---------------------------------------------------------------- 10. a voted-out peer that reaches some voters
-@core(10, "needs a frozen host to be voted out (case 8); then the shell fix (a seat that said bye counts as gone)")
+@core(10, "host --move-time is not plumbed yet (the frozen host of case 8); the shell fix is in")
 def test_case10_a_voted_out_peer_that_reaches_only_some_voters_stops(table):
     """3 seats; j2 is killed and voted out; then the host freezes (SIGSTOP, for good) and j2 resumes: it
     reaches j1 only.  j1 votes the host out and finishes; j2 must stop within the bound (a seat that said bye
@@ -241,8 +235,8 @@ def test_case12b_a_peer_killed_before_its_meta_json_is_found_by_a_plain_resume(t
     t.honest_end([t.host, j1])
 
 
-@core(12, "a peer back after the others left needs the places of the agreed last turn (G11), which the "
-          "audit must accept")
+@core(12, "audit of a log with the agreed last turn but not the others' final openings says 'not finished' "
+          "(G11 in the audit); the resumed peer's result is in")
 def test_case12c_a_peer_frozen_in_the_final_openings_gets_the_agreed_result(table):
     """2 seats; j1 stops itself (SIGSTOP) the moment it would send its final openings, is killed there, and
     resumes after the host has finished and left: it gets its result, the places of the agreed last turn
