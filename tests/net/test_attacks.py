@@ -83,8 +83,9 @@ def _audit_result(p) -> str:
 
 
 @pytest.mark.parametrize("mode", ["vote-out", pytest.param("vote-out-bot", marks=pytest.mark.xfail(
-    strict=False, reason="issue 18 case 2 (core; it fails in some runs only): after refusing the vote the victim still checks the voter's acks, "
-                        "which count a computer player in the victim's seat: 'the peers' states differ'"))])
+    strict=False, reason="issue 18 case 2 (core; it fails in some runs only): after refusing the vote the victim "
+                         "still checks the voter's acks, which count a computer player in the victim's seat: 'the "
+                         "peers' states differ'"))])
 def test_a_vote_out_of_a_playing_seat_is_refused_and_never_pays(peers, mode):
     """Attack 1 (issue 10; issue 18, case 2): in a 2-player game the attacker declares the (connected, playing)
     host absent and votes to end the game (or for a computer player).  The victim's own messages show it was

@@ -205,7 +205,7 @@ def test_case11_a_resumed_peer_with_a_complete_log_hands_over_what_the_others_la
     assert "already over here" in j1.stdout, j1.describe()
 
 
-# ---------------------------------------------------------------- 12. back from the lobby, from the start, after the end
+# ---------------------------------------------------------------- 12. back: in the lobby, at the start, after the end
 def test_case12a_a_joiner_killed_in_the_lobby_comes_back_with_the_same_code(table):
     """3 seats; j1 joins, is killed in the lobby (kill -9), and joins again with the same code and identity:
     it gets a seat (its old lobby connection is replaced), j2 joins, the game is played out."""
