@@ -19,7 +19,8 @@ from .protocol.errors import DecodeError, LogError, ProtocolError
 from .protocol.log import read_log
 from .protocol.messages import Roster, decode_signed
 from .protocol.roster import roster_summary, summary_lines
-from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal
+from .protocol.absence import DEFAULT_MOVE_TIME
+from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal, log_owner
 from .verify_pool import VerifyPool, audit_threads
 from .rules import sled
 from .options import add_sled_rule_options, sled_rules
@@ -284,7 +285,7 @@ async def _host_main(args, track, rules) -> int:
     home, ident, nick = _identity(args)
     say = _say_for(args)
     screen = getattr(args, "_screen", None)
-    cfg = HostConfig(args.game, track, args.players, rules, args.port)
+    cfg = HostConfig(args.game, track, args.players, rules, args.port, move_time=args.move_time)
     lobby = Lobby(cfg, ident, nick, say)
     try:
         listeners = await trio.open_tcp_listeners(args.port)
@@ -638,6 +639,20 @@ async def _confirm(args, roster, say) -> None:
         raise CommandError("join: you declined the game; nothing was signed or sent", 1)
 
 
+def _move_time(text: str) -> int:
+    """``--move-time``: whole seconds within the range a roster may carry (one clear line otherwise)."""
+    from .protocol.roster import MOVE_TIME_RANGE
+
+    lo, hi = MOVE_TIME_RANGE
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected whole seconds, got {text!r}") from None
+    if not lo <= value <= hi:
+        raise argparse.ArgumentTypeError(f"expected {lo} to {hi} seconds, got {value}")
+    return value
+
+
 def _ask(prompt: str) -> str:
     try:
         return input(prompt)
@@ -792,18 +807,6 @@ def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResu
     res.messages = 1
     with VerifyPool(records, obs.keys, audit_threads() if threads is None else threads) as pool:
         return _replay_records(obs, records, pool, res, on_turn, contents.torn, contents.valid_length)
-
-
-def log_owner(records: list[bytes]) -> int | None:
-    """The seat whose log this is: record 1 of a game log is its owner's ``commit_chain`` (SPEC 12); the
-    auditor treats a vote on the owner as its own session did (accepted with its ``bye``, or refused)."""
-    if len(records) < 2:
-        return None
-    try:
-        msg = decode_signed(records[1])
-    except ProtocolError:
-        return None
-    return msg.sender if msg.type == "commit_chain" else None
 
 
 def _replay_records(obs: Session, records: list[bytes], pool: VerifyPool, res: AuditResult, on_turn,
@@ -1073,6 +1076,9 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--track", default=None, help="a shipped track name, or a track file of your own (PATH.toml; "
                                                  "every joiner gets it in the roster); default: the game's first race")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    p.add_argument("--move-time", type=_move_time, default=DEFAULT_MOVE_TIME, metavar="S",
+                   help=f"seconds each player has for a move, shown to every joiner; a player who has not moved "
+                        f"by then counts as absent (default {DEFAULT_MOVE_TIME})")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port to listen on (default {DEFAULT_PORT})")
     p.add_argument("--bots", type=int, default=None,
                    help="computer players to start at once as peers (default: wait --wait seconds for people, "

@@ -43,6 +43,7 @@ from ..protocol.messages import (
     Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.roster import roster_body
+from ..protocol.absence import DEFAULT_MOVE_TIME
 from ..protocol.session import (
     Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnApplied, VotedOut, YourTurn,
 )
@@ -93,6 +94,7 @@ class HostConfig:
     rules: SledRules
     port: int = DEFAULT_PORT
     bind: str | None = None  # None: all interfaces
+    move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (roster settings, SPEC 11.9)
 
 
 class Lobby:
@@ -289,7 +291,7 @@ class Lobby:
 
         assert all(s is not None for s in self.seats), "a roster is signed only when every seat is taken"
         seats = tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats)
-        body = roster_body(cfg.game, cfg.track, cfg.rules, seats)  # the track itself travels (SPEC 11.2)
+        body = roster_body(cfg.game, cfg.track, cfg.rules, seats, cfg.move_time)  # the track itself travels
         computers = [i for i, s in enumerate(self.seats) if s.pubkey in self.computer_keys]
         if computers:  # for screens only (protocol/SPEC.md 11.2, "Labels")
             body = Roster(body.kind, body.track, {**body.settings, "computer_seats": computers}, body.seats)
@@ -836,14 +838,16 @@ class NetGame:
             self._halt(h.reason)
             return
         self._dispatch(out)
-        if isinstance(msg.body, Bye) and not self._finished.is_set() and msg.body.reason.startswith("stopped"):
-            # it stopped the game (an offence, a desync): first let our own checks see what it saw
-            self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])
-        # Any other bye is a seat's last message: it sends nothing more, so it counts as gone for the watch
-        # (_watch): whatever it still owes makes it absent, and a computer player takes its seat (G10).  (This
-        # peer used to stop as soon as every other seat had said bye, even when it could play on: a seat whose
-        # vote on it was refused ends its own game, and the refusing seat plays on against a computer player
-        # in the voter's seat; issue 18, case 2.)
+        if isinstance(msg.body, Bye) and not self._finished.is_set():
+            # a bye is a peer's last message: it will send nothing more, so we can not finish without it
+            s = self.session
+            # (seats voted out, or leaving by their own claim, are played by computers here: the game goes on)
+            others = [i for i in range(s.n) if i != s.me and i not in s.gone and i not in s.decided
+                      and i not in s.leaving]
+            if others and all(i in self.byes for i in others):
+                self._stop(1, "every other player has left the game")
+            elif msg.body.reason.startswith("stopped"):
+                self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])
 
     def _precheck(self, seat: int, payload: bytes) -> None:
         """Frames that are out of place rather than forged cost only this connection (G9): ``ProtocolError``

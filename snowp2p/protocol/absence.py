@@ -82,8 +82,8 @@ class AbsenceRules:
 
     # ---- initial state (called by Session.__init__)
     def _init_absence(self, settings) -> None:
-        mt = settings.get("move_time", DEFAULT_MOVE_TIME) if isinstance(settings, dict) else DEFAULT_MOVE_TIME
-        self.move_time = mt
+        get = getattr(settings, "get", None)  # (a roster's settings: a read-only map)
+        self.move_time = get("move_time", DEFAULT_MOVE_TIME) if get is not None else DEFAULT_MOVE_TIME
         self.absents: dict[int, dict[int, Absent]] = {}  # seat X -> sender -> its latest absent about X
         self.absent_haves: dict[tuple[int, int], set[int]] = {}  # (sender, X) -> the haves it declared
         self.votes: dict[int, dict[int, Vote]] = {}  # seat X -> sender -> its (one) vote on X
@@ -102,6 +102,7 @@ class AbsenceRules:
         self.leaving: set[int] = set()  # seats whose own claim refuted itself, or that a refused vote names (G10)
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
+        self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
 
     # ---- who is in
@@ -171,17 +172,15 @@ class AbsenceRules:
         out = Output()
         if self.me is None or seat == self.me:
             return out
-        t = self.applied_turn
+        t = self.applied_turn - 1  # (the seat may be a turn behind us: it lacks what made us apply the last one)
         for j in self.present():
-            if j in (seat, self.me):
+            if j == seat:
                 continue
             start = self.reveal_seq.get((j, t), -1) + 1 if t >= 0 else 0
             have = self.chain.next_seq(j)
-            if start < have:
-                start = max(start, self.relayed.get((seat, j), 0))
-                if start < have:
-                    self.relayed[(seat, j)] = have
-                    out.relay.extend((seat, m.payload) for m in self.chain.history(j)[start:have])
+            # (not noted in ``relayed``, which counts from what the seat said it holds: a relay must start at
+            # the first message it lacks, or it can not place the rest)
+            out.relay.extend((seat, m.payload) for m in self.chain.history(j)[start:have])
         return out
 
     # ---- what is owed (G7a)
@@ -203,9 +202,12 @@ class AbsenceRules:
             return {i: Owed("ack", a) for i in pres if i not in self.acks.get(a, {})}
         t = a + 1
         cur = self.state.public.current
+        # (an ack of turn a that did not count: it came from a seat that voted itself off, Session._voted_itself_off)
+        lost = {i: Owed("ack", a) for i in pres if self.final_turn < a and i not in self.acks.get(a, {})
+                and self.reveals.has_revealed(i, t)}
         if not self._move_held(t):
-            return {cur: Owed("move", t)} if cur in pres else {}
-        return {i: Owed("reveal", t) for i in pres if not self.reveals.has_revealed(i, t)}
+            return {**lost, cur: Owed("move", t)} if cur in pres else lost
+        return {**lost, **{i: Owed("reveal", t) for i in pres if not self.reveals.has_revealed(i, t)}}
 
     def _needed(self) -> set[int]:
         """The present seats whose messages the game can not go on without, now (for the auditor too):
@@ -319,6 +321,8 @@ class AbsenceRules:
             return (a.owed, a.turn) == (o.what, o.turn)
         if seat in self._owing(set(base)):
             return True  # (its own messages do not pay a relay it owes)
+        if a.owed in ("declare", "vote"):  # only an absent or a vote of its own pays for these
+            return self.claim_seq.get(seat, -1) < a.have
         return a.have >= self.chain.next_seq(seat)
 
     def paused_on(self, seat: int) -> bool:
@@ -331,9 +335,12 @@ class AbsenceRules:
     def _voters(self, seat: int) -> list[int]:
         """The seats that vote on ``seat``: the present ones, less ``seat``, the decided ones, and the seats
         the game itself waits on (they are away too: two seats that crash together do not wait for each
-        other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match."""
-        away = self._base_needed() - {seat}
-        return [i for i in self.present() if i != seat and i not in self.decided and i not in away]
+        other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
+        On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
+        votes on nobody."""
+        away = set() if seat in self.leaving else self._base_needed() - {seat}
+        return [i for i in self.present() if i != seat and i not in self.decided and i not in away
+                and i not in self.leaving]
 
     def _highest_have(self, seat: int) -> int:
         """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
@@ -382,6 +389,7 @@ class AbsenceRules:
                           msg)
         haves.add(body.have)
         self.absents.setdefault(x, {})[seat] = body
+        self.claim_seq[seat] = msg.seq
         if (seat == self.owner and body.owed == "left" and self._owner_decided()
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
@@ -428,6 +436,7 @@ class AbsenceRules:
         if not self.absent_haves.get((seat, x)):
             self._offence(seat, f"voted on seat {x} without declaring it absent first", msg)
         self.votes.setdefault(x, {})[seat] = body
+        self.claim_seq[seat] = msg.seq
         if seat == self.me:
             self.my_votes[x] = body.have
         self._relay(seat, x, body.have, out)

@@ -27,6 +27,7 @@ from typing import Any
 from ..rules.config import SledRules
 from ..rules.track import Track, TrackError, shipped_tracks, track_digest, track_from_wire, track_to_wire
 from .errors import DecodeError
+from .absence import DEFAULT_MOVE_TIME
 from .messages import pack_canonical
 
 GAME_TITLES = {"snowtails": "Snow Tails", "mush": "Mush! Mush!", "snake": "Snake Carnival"}
@@ -51,18 +52,22 @@ def table_to_wire(kind: str, table) -> dict:
     return track_to_wire(table)
 
 
-def settings_for(kind: str, rules, table) -> dict:
-    """The roster's settings for a game: its rules (and, for Snake Carnival, the tile set's digest)."""
+MOVE_TIME_RANGE = (5, 3600)  # seconds a host may give each move (SPEC 11.2, 11.9)
+
+
+def settings_for(kind: str, rules, table, move_time: int = DEFAULT_MOVE_TIME) -> dict:
+    """The roster's settings for a game: its rules (and, for Snake Carnival, the tile set's digest), and the
+    move time (seconds a seat has for each move before it counts as absent, SPEC 11.9)."""
     if kind == "snake":
-        return {"game": kind, "rules": rules.to_dict(), "tiles_digest": table.digest}
-    return {"game": kind, "rules": rules.to_dict()}
+        return {"game": kind, "rules": rules.to_dict(), "tiles_digest": table.digest, "move_time": move_time}
+    return {"game": kind, "rules": rules.to_dict(), "move_time": move_time}
 
 
-def roster_body(kind: str, table, rules, seats):
+def roster_body(kind: str, table, rules, seats, move_time: int = DEFAULT_MOVE_TIME):
     """The body of a roster for ``kind`` played on ``table`` with ``rules`` by ``seats``."""
     from .messages import Roster
 
-    return Roster(kind, table_to_wire(kind, table), settings_for(kind, rules, table), tuple(seats))
+    return Roster(kind, table_to_wire(kind, table), settings_for(kind, rules, table, move_time), tuple(seats))
 
 
 # ------------------------------------------------------------------ reading
@@ -111,7 +116,7 @@ def rules_from_roster(kind: str, settings, networked: bool = True):
     if not isinstance(settings, dict) or settings.get("game") != kind:
         raise DecodeError(f"the settings are not for {GAME_TITLES.get(kind, kind)}", "settings.game")
     allowed = {"game", "rules", "tiles_digest"} if kind == "snake" else {"game", "rules"}
-    allowed.add("computer_seats")  # labels for screens (SPEC 11.2)
+    allowed |= {"computer_seats", "move_time"}  # labels for screens; the move time (SPEC 11.2, 11.9)
     unknown = sorted(set(settings) - allowed)
     if unknown:
         raise DecodeError(f"unknown setting {unknown[0]!r}", f"settings.{unknown[0]}")
@@ -120,6 +125,11 @@ def rules_from_roster(kind: str, settings, networked: bool = True):
         if (not isinstance(seats, list) or not all(isinstance(i, int) and not isinstance(i, bool) and 1 <= i <= 7
                                                    for i in seats) or seats != sorted(set(seats))):
             raise DecodeError("expected distinct seat numbers 1..7, ascending", "settings.computer_seats")
+    if "move_time" in settings:
+        mt = settings["move_time"]
+        lo, hi = MOVE_TIME_RANGE
+        if not isinstance(mt, int) or isinstance(mt, bool) or not lo <= mt <= hi:
+            raise DecodeError(f"expected whole seconds {lo}..{hi}", "settings.move_time")
     raw = settings.get("rules")
     if not isinstance(raw, dict):
         raise DecodeError("expected a map of rules", "settings.rules")
@@ -161,6 +171,7 @@ class RosterSummary:
     shipped: bool  # the track is one this program ships (same digest), or the standard tile set
     differences: tuple[Setting, ...]  # the settings that differ from the defaults
     players: tuple[str, ...]
+    move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (SPEC 11.9)
 
     @property
     def unusual(self) -> bool:
@@ -186,13 +197,14 @@ def roster_summary(body, table=None, rules=None) -> RosterSummary:
     table = table if table is not None else table_from_roster(body)
     rules = rules if rules is not None else rules_from_roster(kind, body.settings)
     players = tuple(s.nick for s in body.seats)
+    mt = _plain(body.settings).get("move_time", DEFAULT_MOVE_TIME)
     if kind == "snake":
         return RosterSummary(kind, GAME_TITLES[kind], "standard", len(table.tiles) if hasattr(table, "tiles") else 0,
-                             0, True, differing_settings(rules), players)
+                             0, True, differing_settings(rules), players, mt)
     digest = track_digest(table)
     shipped = any(track_digest(t) == digest for t in shipped_tracks(kind).values())
     return RosterSummary(kind, GAME_TITLES[kind], table.name, table.size, len(table.sections), shipped,
-                         differing_settings(rules), players)
+                         differing_settings(rules), players, mt)
 
 
 def _show(v: Any) -> str:
@@ -218,4 +230,5 @@ def summary_lines(s: RosterSummary) -> list[str]:
         lines.extend(f"  {d.name} = {_show(d.value)}   (default {_show(d.default)})" for d in s.differences)
     else:
         lines.append("All settings are the defaults.")
+    lines.append(f"Move time: {s.move_time} s a move (a player who has not moved by then counts as absent)")
     return lines

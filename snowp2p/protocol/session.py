@@ -904,6 +904,8 @@ class Session(AbsenceRules):
         differ = [s for s, a in acks.items() if a.state != mine]
         if not differ:
             return True
+        if self._voted_itself_off(t, differ):
+            return False  # (it is leaving: voted out at once, then the turn is agreed without it)
         # Each ack carries, per seat, the digest of that seat's reveal for the turn, which commits to the
         # seat's whole chain up to it (SPEC 11.6).  A seat whose digest differs between two acks sent
         # different signed messages to different peers: both sides send their copies of its messages
@@ -938,6 +940,26 @@ class Session(AbsenceRules):
             culprit = differ[0]
         report = self.desync_report(t)
         self._halt(Desync(t, report, culprit))
+
+    def _voted_itself_off(self, t: int, differ: list[int]) -> bool:
+        """A seat whose ack of turn t leaves out a seat X that is present here (no ``"seat.X"`` entry: it took X
+        over) and that has itself signed a vote on X decided a vote alone that this peer did not: its state
+        differs by its own signed choice, not by anyone's lie.  It is treated as leaving (SPEC 11.9, *Refuted
+        claims*): its ack does not count, and it is voted out at once, like a seat whose claim refuted itself;
+        the turn is then agreed by the others.  (Found by tests/absent/test_absent_owed.py: a seat that took
+        nothing in any more voted everyone out on its own and sent acks of its own world.)"""
+        mine = self.my_sections[t]
+        off = []
+        for seat in differ:
+            secs = self.acks[t][seat].sections or {}
+            left_out = [int(k[5:]) for k in mine if k.startswith("seat.") and k not in secs]
+            if any(seat in self.votes.get(x, {}) for x in left_out):
+                off.append(seat)
+        for seat in off:
+            self.leaving.add(seat)
+            del self.acks[t][seat]
+            self.ack_msgs.get(t, {}).pop(seat, None)
+        return bool(off)
 
     def _send_copies(self, seat: int, t: int, out: Output) -> None:
         """Evidence: our copies of ``seat``'s messages since its reveal of the turn before ``t``."""
@@ -1096,6 +1118,18 @@ class Session(AbsenceRules):
         return (self.me is not None and self.state is not None and not self.halted and not self.over
                 and not self.state.is_over and self.applied_turn == self.turn - 1
                 and (self.turn, self.me) not in self.move_from and self.state.public.current == self.me)
+
+
+def log_owner(records: list[bytes]) -> int | None:
+    """The seat whose log this is: record 1 of a game log is its owner's ``commit_chain`` (SPEC 12); the
+    auditor treats a vote on the owner as its own session did (accepted with its ``bye``, or refused)."""
+    if len(records) < 2:
+        return None
+    try:
+        msg = decode_signed(records[1])
+    except ProtocolError:
+        return None
+    return msg.sender if msg.type == "commit_chain" else None
 
 
 def _trusted(cls, **values):

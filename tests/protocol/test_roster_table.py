@@ -222,10 +222,23 @@ def test_the_summary_lists_exactly_the_settings_that_differ():
     assert "  st_points = [9, 1]   (default [5, 3, 2, 1, 0])" in lines
 
 
+def test_the_move_time_travels_in_the_roster_and_is_checked():
+    t = find_track("first-race", "snowtails")
+    s = roster_summary(decode_signed(signed(roster_body("snowtails", t, SledRules(game="snowtails"), SEATS,
+                                                        move_time=30))).body)
+    assert s.move_time == 30 and "Move time: 30 s a move" in summary_lines(s)[-1]
+    for bad in (0, 4, 3601, "90", True):  # (a float can not be in a message at all)
+        body = roster_body("snowtails", t, SledRules(game="snowtails"), SEATS)
+        body = type(body)(body.kind, body.track, {**body.settings, "move_time": bad}, body.seats)
+        with pytest.raises(DecodeError, match="settings.move_time"):
+            roster_summary(decode_signed(signed(body)).body)
+
+
 def test_defaults_on_a_shipped_track_are_not_unusual_but_a_track_of_ones_own_is():
     t = find_track("first-race", "snowtails")
     s = roster_summary(decode_signed(signed(roster_body("snowtails", t, SledRules(game="snowtails"), SEATS))).body)
-    assert not s.unusual and s.differences == () and summary_lines(s)[-1] == "All settings are the defaults."
+    assert not s.unusual and s.differences == () and summary_lines(s)[-2] == "All settings are the defaults."
+    assert summary_lines(s)[-1].startswith("Move time: 90 s a move")  # (SPEC 11.9: every joiner sees it)
     w = track_to_wire(t)
     w["name"] = "mine"
     w["sections"][1]["rows"] = w["sections"][1]["rows"] + 1

@@ -1,0 +1,62 @@
+"""A vote on a seat that is answering (issue 18, case 2; G10; SPEC 11.9, *Refuted claims*, *A vote on this seat*).
+
+In a two-seat game the attacker, at its own turn, declares the other seat absent and votes it out, then
+moves.  The vote rests on its word alone; the victim was answering, so it refuses the vote: it keeps
+playing and treats the voter as leaving (a computer player in the voter's seat), and the auditor of the
+victim's log reaches the very same result.  In memory, on one FIFO queue.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from snowp2p.protocol.messages import Absent, Vote
+from snowp2p.protocol.session import Output, VotedOut, YourTurn
+from test_absent_unit import Table, choose, replay_log
+
+VICTIM, ATTACKER = 0, 1
+
+
+class VoteAtTurn(Table):
+    """Seat 1 (the attacker) at its turn ``at`` declares seat 0 absent and votes on it, then moves.  Seat 0's
+    shell refuses any vote on itself (its clock says it was answering: it always moved at once)."""
+
+    def __init__(self, game: str, choice: str, at: int = 4):
+        super().__init__(game, n=2)
+        self.choice, self.at, self.attacked = choice, at, False
+
+    def out(self, seat, out):
+        super().out(seat, Output(out.send, [], out.relay))  # (what came before, in its order)
+        for ev in out.events:
+            if isinstance(ev, VotedOut) and ev.seat == seat == VICTIM:
+                self.out(seat, self.s[VICTIM].refuse_vote())  # (the victim's clock: it was answering)
+                continue
+            if isinstance(ev, YourTurn) and seat == ATTACKER and ev.turn >= self.at and not self.attacked:
+                self.attacked = True
+                s = self.s[ATTACKER]
+                o = Output()
+                s._emit(Absent(VICTIM, s.turn, s.chain.next_seq(VICTIM), "move"), o)
+                s._emit(Vote(VICTIM, self.choice, s.chain.next_seq(VICTIM)), o)
+                super().out(seat, Output(o.send, [], o.relay))
+            super().out(seat, Output([], [ev], []))
+
+
+@pytest.mark.parametrize("choice", ["bot", "end"])
+@pytest.mark.parametrize("game", ["snowtails", "mush"])
+def test_a_vote_on_an_answering_seat_is_refused_and_costs_the_voter_its_seat(game, choice):
+    t = VoteAtTurn(game, choice)
+    t.start()
+    t.run()
+    victim = t.s[VICTIM]
+    assert victim.halted is None, victim.halted
+    assert victim.done and not victim.abandoned, "the victim plays on to the end"
+    assert ATTACKER in victim.gone and victim.gone[ATTACKER][0] == "bot"
+    assert victim.refused == {VICTIM: (ATTACKER,)} and ATTACKER in victim.leaving
+    assert sorted(victim.places()) == [0, 1], "G10: the voter's seat is ranked like any other"
+    out = victim.outcome()
+    assert any("played by a computer" in ln and "it left" in ln for ln in out), out
+    assert any("rests on the word of seat 0" in ln for ln in out), out
+    obs = replay_log(t)  # the auditor of the victim's log (its owner: record 1) reaches the same
+    assert obs.owner == VICTIM
+    assert obs.done and obs.gone == victim.gone and obs.places() == victim.places()
+    assert obs.outcome() == out
