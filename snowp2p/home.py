@@ -20,6 +20,7 @@ import os
 import re
 import stat
 import sys
+import time
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -177,6 +178,12 @@ class Home:
         out = []
         for d in (self.path / "games").iterdir():
             m = d / "meta.json"
+            if not m.exists() and (d / "game.log").is_file() and (d / "game.log").stat().st_size > 8:
+                # a game whose peer stopped between logging the roster and writing its first meta.json (a
+                # kill -9 at that moment): unfinished, so a plain `resume` finds it (issue 18, case 12)
+                started = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime((d / "game.log").stat().st_mtime))
+                out.append((d, {"status": "playing", "started": started, "log": str(d / "game.log")}))
+                continue
             if m.exists():
                 try:
                     out.append((d, json.loads(m.read_text())))

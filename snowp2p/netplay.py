@@ -758,6 +758,11 @@ async def _resume_main(args) -> int:
     game = _make_game(args, session, home, ident, say)
     if session.done:
         game.linger = max(10.0, args.absent_after + 5)
+    elif session.over and not session.abandoned:
+        # the last turn is agreed here, only final openings are missing: the result is already final (G11);
+        # the others that are still there hand over what this log lacks, else it ends with those places
+        say("The last turn of this game is agreed here; waiting for the others' last card openings...")
+        game.agreed_end_after = max(10.0, args.absent_after + 5)
     game.grace = args.absent_after + 5.0  # the others redial at least every 2 s; then the link handshake
     for p in missing:
         game._log.append(p)

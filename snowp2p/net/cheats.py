@@ -22,6 +22,25 @@ run as its own process, with one honest step replaced.  Modes:
   than it does, and never relays them (trust2, gap 1: it stalled the vote on that seat for good)
 * ``setup-fork``  (attack 5) commits to a second hash chain (and reveals from it) towards the seat below
   it, the first towards the others: each honest peer sees a consistent chain, but their states differ
+Issue 18 ("Every pause ends"), the misbehaving and failing clients of its thirteen cases (tests/pause/):
+
+* ``late-vote``   (case 1) the moment the race is over, signs ``absent`` and ``vote{other, "end"}`` about the
+  other seat, although every final message of that seat has arrived (``vote-out`` is case 2: a vote on a
+  seat that is connected and moving)
+* ``never-declare`` (case 3) stays connected and plays, but never declares any seat absent (so never votes)
+* ``never-vote``  (case 3) declares absent seats like an honest client, but never votes
+* ``trickle-absent`` (case 4) withholds its reveal of a turn (from turn 4 on, one that is not its move) and
+  sends instead one small ``evidence`` every 2 s: a copy of a message of its own with a far-future seq (which
+  nobody can place, so nobody can call it a lie).  (net/hostile.py's ``trickle`` is network abuse: slow bytes.)
+* ``omit-move``   (case 5) sends its move of its first turn from turn 3 on to the lowest other seat only, every
+  time it sends it (a redial does not bring it to the others)
+* ``silent-mover`` (case 7) at its first turn from turn 3 on its session stops: it plays nothing, sends
+  nothing and takes in nothing more, but keeps its connections open and answers redials
+* ``lose-final``  (case 11) its final openings, and everything it signs after them, are logged but never
+  sent (as when a peer dies between its log and the wire); the test kills it and resumes it honestly
+* ``freeze-final`` (case 12) stops its own process (SIGSTOP) the moment it would sign its final openings
+  (a laptop lid closed during the end of the game); the test kills it there
+
 * ``garbage``, ``oversize``, ``trickle``, ``flood``, ``bigflood``, ``replay``, ``drop``, ``delay``, ``cut``:
   an honest player that abuses its connections (see net/hostile.py)
 
@@ -37,11 +56,12 @@ A hostile *host* lies in the roster it signs (issue 10, attacks 6 and 7; ``hosti
 from __future__ import annotations
 
 import os
-from dataclasses import replace
+import signal
+from dataclasses import fields, replace
 
 from ..protocol.crypto import Identity
 from ..protocol.messages import (
-    Absent, Envelope, Vote, decode_signed, encode_signed,
+    Absent, Envelope, Reveal, Vote, decode_signed, encode_signed,
 )
 from ..protocol.randomness import chain_reveal, make_hash_chain
 from ..protocol.session import Evidence, Output, action_to_wire, opened_cards
@@ -50,7 +70,18 @@ from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (gar
 
 JUNK_EVIDENCE = 1000  # junk-evidence: messages of ~58 KB (the issue's attack sent 4000; one is refused)
 ATTACKS = ("lying-count", "vote-out", "vote-out-bot", "big-evidence", "absent-flood", "absent-repeat", "junk-evidence", "setup-fork")
-MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + ATTACKS + HOSTILE_MODES
+#: issue 18's clients (tests/pause/): they need no turn of their own to misbehave, or misbehave when sending
+PAUSE = ("late-vote", "never-declare", "never-vote", "trickle-absent", "omit-move", "silent-mover", "lose-final",
+         "freeze-final")
+MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + ATTACKS + PAUSE + HOSTILE_MODES
+TRICKLE_EVERY = 2.0  # trickle-absent: seconds between its small messages (the issue's attack: 2 s)
+FIRST_BAD_TURN = 3  # the pause modes play honestly before this turn (the set-up and a few turns go through)
+
+
+def _absent(seat: int, turn: int, have: int, owed: str = "move") -> Absent:
+    """An ``absent`` body, with the ``owed`` field where this protocol version has it (protocol 6)."""
+    names = {f.name for f in fields(Absent)}
+    return Absent(seat, turn, have, owed) if "owed" in names else Absent(seat, turn, have)
 ROSTER_MODES = ("roster-name", "roster-track", "roster-huge", "roster-rules", "roster-kind")
 
 
@@ -102,14 +133,22 @@ class Cheat:
         self.twin: bytes | None = None  # equivocate: the second move
         self.fork_cache: dict[bytes, bytes] = {}  # equivocate: our message -> the fork seat's copy
         self.fork_heads: dict[int, bytes] = {}  # equivocate: seq -> digest of the fork seat's copy
+        self.silent = False  # silent-mover: its session has stopped
+        self.omitted: bytes | None = None  # omit-move: the move sent to one seat only
+        self.cut: int | None = None  # lose-final: from this seq of ours on nothing is sent
 
     LIE = 5  # lying-count: how many more messages of the absent seat it claims to hold
 
     def attach(self, game) -> None:
-        """lying-count: the session's honest absence and vote steps, replaced by lying ones."""
+        """lying-count: the session's honest absence and vote steps, replaced by lying ones; never-declare,
+        never-vote and trickle-absent: some of what the session signs is never signed (it is left out before
+        it enters our chain, so our own chain and log stay consistent: a client that simply does not)."""
+        s = game.session
+        if self.mode in ("never-declare", "never-vote", "trickle-absent", "freeze-final"):
+            self._filter_emit(game)
+            return
         if self.mode != "lying-count":
             return
-        s = game.session
 
         def declare_absent(seat: int) -> Output:
             out = Output()
@@ -124,6 +163,53 @@ class Cheat:
 
         s.declare_absent = declare_absent
         s._vote = vote
+
+    def _filter_emit(self, game) -> None:
+        s = game.session
+        honest_emit = s._emit
+        drop = {"never-declare": ("absent", "vote"), "never-vote": ("vote",)}.get(self.mode, ())
+
+        def emit(body, out):
+            if body.TYPE in drop:
+                return None
+            if self.mode == "freeze-final" and body.TYPE == "final_open":
+                game.say("(freeze-final: this process stops itself before its final openings)")
+                os.kill(os.getpid(), signal.SIGSTOP)
+            if (self.mode == "trickle-absent" and isinstance(body, Reveal) and s.state is not None
+                    and (self.done or (body.event >= FIRST_BAD_TURN + 1 and s.state.public.current != s.me))):
+                if not self.done:  # from now on it only trickles
+                    self.done = True
+                    game._nursery.start_soon(self._trickle, game)
+                return None
+            if self.mode == "trickle-absent" and self.done:
+                return None  # (it withholds everything else too: its game is stuck at that reveal)
+            return honest_emit(body, out)
+
+        s._emit = emit
+
+    async def _trickle(self, game) -> None:
+        """trickle-absent: one small message every TRICKLE_EVERY s, for ever: a copy of a message of our own
+        with a far-future seq (issue 18, case 4: it kept the seat "present" under the old rules)."""
+        import trio
+
+        s = game.session
+        k = 0
+        while True:
+            await trio.sleep(TRICKLE_EVERY)
+            k += 1
+            last = s.chain.history(s.me)[-1]
+            copy = encode_signed(game.identity, Envelope(s.game_id, s.me, 1_000_000 + k, last.digest,
+                                                         Evidence((os.urandom(16),))))
+            self._raw(game, Evidence((copy,)))
+
+    def _late_vote(self, game) -> None:
+        """late-vote: the race is over here; sign absent + vote{other, "end"} about the other seat at once."""
+        s = game.session
+        self.done = True
+        other = next(i for i in range(s.n) if i != s.me)
+        have = s.chain.next_seq(other)
+        self._raw(game, _absent(other, s.turn, have, "final"))
+        self._raw(game, Vote(other, "end", have))
 
     def _raw(self, game, body, log: bool = True) -> bytes:
         """Sign ``body`` as our next message, keep our own chain consistent, and queue it, bypassing every
@@ -179,6 +265,16 @@ class Cheat:
 
     # -- called with the action the honest client would play; True: handled here
     def on_turn(self, game, turn: int, action) -> bool:
+        if self.mode == "silent-mover":
+            if turn < FIRST_BAD_TURN:
+                return False
+            if not self.silent:  # its session stops here: nothing more in or out; its sockets stay open
+                self.silent = True
+                game._on_frame = lambda seat, payload: None
+                game.say("(silent-mover: this client's session has stopped; its connections stay open)")
+            return True
+        if self.mode in PAUSE:
+            return False
         if self.mode in ATTACKS:
             return False if self.done or self.mode in ("setup-fork", "lying-count") else self._attack(game, turn)
         if self.hostile is not None or self.done or not isinstance(action, sled.Move) or not action.play:
@@ -277,8 +373,10 @@ class Cheat:
 
     # -- every outgoing frame passes here, per destination seat
     def outgoing(self, game, seat: int, payload: bytes):
-        if self.mode == "mute":
+        if self.mode == "mute" or self.silent:
             return None
+        if self.mode in PAUSE:
+            return self._pause_outgoing(game, seat, payload)
         if self.hostile is not None:
             return self.hostile.outgoing(game, seat, payload)
         if self.mode == "equivocate" and self.twin is not None and seat == self.fork_seat:
@@ -307,6 +405,30 @@ class Cheat:
                 self.done_turn = acked
                 return encode_signed(game.identity, m.envelope.__class__(m.envelope.game, m.envelope.sender, m.seq,
                                                                           m.envelope.prev, body))
+        return payload
+
+
+    def _pause_outgoing(self, game, seat: int, payload: bytes):
+        s = game.session
+        if self.mode == "late-vote":
+            if not self.done and s.state is not None and s.state.is_over:
+                self._late_vote(game)
+            return payload
+        if self.mode == "omit-move":
+            if self.omitted is None:
+                m = decode_signed(payload)
+                if m.sender == s.me and m.type == "move" and m.body.turn >= FIRST_BAD_TURN:
+                    self.omitted = payload
+                    self.omit_to = min(i for i in range(s.n) if i != s.me)  # the one seat that gets it
+                    game.say(f"(omit-move: the move of turn {m.body.turn} goes to seat {self.omit_to} only)")
+            if payload == self.omitted and seat != self.omit_to:
+                return None
+            return payload
+        if self.mode == "lose-final":
+            m = decode_signed(payload)
+            if m.sender == s.me and (m.type == "final_open" or (self.cut is not None and m.seq >= self.cut)):
+                self.cut = m.seq if self.cut is None else min(self.cut, m.seq)
+                return None
         return payload
 
 

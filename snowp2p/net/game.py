@@ -176,9 +176,9 @@ class Lobby:
         if self.full.is_set():
             await self._refuse(conn, "the game is full")
             return False
-        if any(s is not None and s.pubkey == hello.body.pubkey for s in self.seats):
-            await self._refuse(conn, "this identity has already joined")
-            return False
+        # the same identity again (a joiner killed in the lobby, or whose link broke, coming back with the same
+        # code): once it has proven the code it takes its seat back and its old lobby connection is closed
+        # (issue 18, case 12).  (Its hello is signed by that key, and the code check binds the key.)
         addr = peer_address(stream)
         # one challenge is one guess of the code: they are rationed for the whole lobby, newcomers first
         await self.turnstile.admit(addr)
@@ -201,16 +201,31 @@ class Lobby:
             self._wrong_code(addr)
             await self._refuse(conn, "wrong join code", quiet=True)
             return False
-        if self.full.is_set() or self.taken() >= self.cfg.players:
+        again = next((i for i, s in enumerate(self.seats) if i > 0 and s is not None
+                      and s.pubkey == hello.body.pubkey), None)
+        if self.full.is_set() or (again is None and self.taken() >= self.cfg.players):
             await self._refuse(conn, "the game is full")
             return False
+        if again is None and hello.body.pubkey == self.identity.public_key:
+            await self._refuse(conn, "this identity has already joined (it is the host's)")
+            return False
         settle()  # proven: no longer an unauthenticated connection (guard.Gate)
-        # take the seat before any await, so two joiners can never be given the same one: the lowest
-        # free one (a seat whose joiner left before the game started is free again)
-        seat = next((i for i, s in enumerate(self.seats) if s is None), len(self.seats))
-        nick = hello.body.nick
-        if any(s is not None and s.nick == nick for s in self.seats):
-            nick = f"{nick}{seat}"
+        # take the seat before any await, so two joiners can never be given the same one: its own seat back,
+        # or the lowest free one (a seat whose joiner left before the game started is free again)
+        seat = again if again is not None else next((i for i, s in enumerate(self.seats) if s is None),
+                                                    len(self.seats))
+        if again is not None:
+            old = self.seats[again]
+            nick = old.nick
+            if old.conn is not None and old.conn is not conn:
+                with trio.CancelScope(shield=True):
+                    await old.conn.aclose()
+            self.say(f"lobby: {nick} [{fingerprint(hello.body.pubkey)}] is back (the same identity): its "
+                     "earlier lobby connection is replaced")
+        else:
+            nick = hello.body.nick
+            if any(s is not None and s.nick == nick for s in self.seats):
+                nick = f"{nick}{seat}"
         joined = Joined(nick, hello.body.pubkey, peer_address(stream), hello.body.port or 0, conn)
         if seat == len(self.seats):
             self.seats.append(joined)
@@ -219,7 +234,8 @@ class Lobby:
         try:
             await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT, Welcome(seat, pake.my_tag())))
         except ConnectionClosed:
-            self._vacate(seat)  # it left while being welcomed: its seat is free again
+            if self.seats[seat] is joined:
+                self._vacate(seat)  # it left while being welcomed: its seat is free again
             raise
         if not _is_loopback(peer_address(stream)) and not self.lan_addr:
             self.lan_addr = local_address(stream)  # this machine's address as the others on the LAN reach it
@@ -532,6 +548,9 @@ class NetGame:
     vote: str = "bot"  # "bot": a computer player takes the seat; "end": end the game
     linger: float = 3.0  # seconds after the end to let the last frames out and the others' byes in
     grace: float = 0.0  # seconds before this peer declares anyone absent (a resumed peer: see net/watch.py)
+    #: a resumed peer whose log holds the agreed last turn but not every final opening: after this many
+    #: seconds without the rest, its result is the places of that turn (G11; None: not such a peer)
+    agreed_end_after: float | None = None
 
     def __post_init__(self):
         if not self.sent:
@@ -541,6 +560,8 @@ class NetGame:
         s = self.session
         if s.me is not None:  # byes already in the log (a resumed game)
             self.byes |= {i for i in range(s.n) if i != s.me and any(m.type == "bye" for m in s.chain.history(i))}
+        # our own bye is our last message: after it nothing more is signed, logged or sent (issue 18, case 9)
+        self._said_bye = s.me is not None and any(m.type == "bye" for m in s.chain.history(s.me))
         self.relay_q: dict[int, list[bytes]] = {}  # seat -> other seats' frames to pass on to it (SPEC 11.9)
         self.flushed: dict[int, int] = {}  # seat -> how many of our messages its connection has taken
         self._out_changed = trio.Event()
@@ -579,6 +600,10 @@ class NetGame:
             return False
 
     def _queue(self, payloads: list[bytes]) -> None:
+        if self._said_bye:
+            # (a voted-out peer that wakes from a freeze once signed its decided move after its bye, with the
+            # bye's seq: its own log failed its audit; issue 18, case 9)
+            return
         for p in payloads:
             if not self._append_log(p):  # logged before it leaves (G7)
                 return
@@ -620,6 +645,8 @@ class NetGame:
                         nursery.start_soon(self._dial, seat)
                 self._dispatch(s.resume_events())
                 nursery.start_soon(self._watch)
+                if self.agreed_end_after is not None:
+                    nursery.start_soon(self._agreed_end)
                 await self._finished.wait()
                 # let the last frames (final openings, bye) go out, and the others' byes arrive
                 with trio.move_on_after(self.linger):
@@ -658,7 +685,9 @@ class NetGame:
             await trio.sleep(0.25)
             now = trio.current_time()
             try:
-                tk = w.tick(now, self.connected, self.last_rx, set(self.conns))
+                # a seat that said bye sends nothing more: it counts as gone, whatever its link does (a
+                # voted-out peer that reached only some voters ran for ever; issue 18, case 10)
+                tk = w.tick(now, self.connected - self.byes, self.last_rx, set(self.conns))
             except Halted as h:
                 self._halt(h.reason)
                 continue
@@ -671,6 +700,20 @@ class NetGame:
             if tk.give_up:
                 self._stop(1, tk.give_up)
                 return
+
+    async def _agreed_end(self) -> None:
+        """A resumed peer whose log holds the agreed last turn (every present seat acked it alike) has its
+        result: the places of that turn are final (p2p.md G11).  It first lets the others that are still
+        there hand over their final openings (then the game ends as usual); after ``agreed_end_after`` s
+        without them (they finished and left), it ends with those places (issue 18, case 12)."""
+        await trio.sleep(self.agreed_end_after)
+        s = self.session
+        if self._finished.is_set() or not s.over or s.done or s.abandoned or s.halted:
+            return
+        self.say("The other players have left; every seat had agreed on the last turn of this game, so its "
+                 "places are final (their last card openings never reached this peer).")
+        self.linger = 0.5  # (nobody is left to wait for)
+        self._game_over(GameOver(tuple(s.places()), abandoned=False))
 
     def _link_frame(self, their_seat: int, nonce: bytes = ZERO_HASH, echo: bytes = ZERO_HASH) -> bytes:
         s = self.session
@@ -695,7 +738,9 @@ class NetGame:
         s = self.session
         addr, port = s.seats[seat].addr, s.seats[seat].port
         delay = 0.1
-        while not self._finished.is_set():
+        # (also while this peer lingers after the end: a resumed peer whose log is complete must still reach
+        # the lower seats and hand over what they lack; issue 18, case 11.  The nursery's end stops it.)
+        while True:
             try:
                 if stream is None:
                     stream = await trio.open_tcp_stream(addr, port)
@@ -981,8 +1026,8 @@ class NetGame:
             action = await trio.to_thread.run_sync(self.decide, state, me, abandon_on_cancel=True)
         else:
             action = self.decide(state, me)
-        if self.session.turn != turn or self.session.halted:
-            return
+        if self.session.turn != turn or self.session.halted or self._finished.is_set() or self._said_bye:
+            return  # (a decision that came back after this peer stopped, e.g. from a freeze: never signed)
         if self.cheat is not None and self.cheat.on_turn(self, turn, action):
             return
         try:
@@ -1043,6 +1088,7 @@ class NetGame:
             payload = encode_signed(self.identity, env)
             s.check(payload)
             self._queue([payload])
+            self._said_bye = True
         except (ProtocolError, Halted):
             pass
 

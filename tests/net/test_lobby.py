@@ -170,11 +170,16 @@ async def test_replayed_lobby_frames_from_another_game_are_refused(peers):
     game_b.wait_for(r"^lobby: refused \S+: that is a message of another game$")
 
     # replaying the whole captured handshake into game A itself, on a new connection: the victim's
-    # identity is already seated (and the tag is bound to the old nonces anyway)
+    # identity may take its seat back (issue 18, case 12), but only with a proof of the code for this
+    # handshake, and the captured one is bound to the old nonces: refused, and the victim keeps its seat
     c = await RawPeer.connect(game_a.addr, game_a.port)
     await c.send(captured["hello"])
+    ch = decode_signed(await c.recv())
+    assert isinstance(ch.body, Challenge) and ch.envelope.game == captured["game"]
+    await c.send(captured["join"])
     reason = await c.expect_refusal(captured["host_key"])
-    assert "already joined" in reason, reason
+    assert "wrong join code" in reason, reason
+    assert "is back" not in game_a.stdout, game_a.stdout
 
     # game B is unaffected: the invited player joins and they play it to the end
     guest = peers.join(game_b, "guest")
