@@ -55,6 +55,7 @@ def test_case02_a_vote_on_a_playing_seat_is_refused_and_the_voter_leaves(table):
 
 
 # ---------------------------------------------------------------- 3. a voter that never votes
+@pytest.mark.xfail(strict=False, reason="issue 18 case 3: passed with pause fab4880, stalls (host > 60 s) with pause f4a7346: a core regression")
 @pytest.mark.parametrize("mode", ["never-declare", "never-vote"])
 def test_case03_a_voter_that_never_declares_or_votes_can_not_hold_a_pause(table, mode):
     """3 seats; j1 is killed (kill -9) at turn 3; j2 stays connected and plays, but never declares the dead
@@ -105,7 +106,6 @@ def test_case06_two_seats_crashing_together_do_not_freeze_the_survivors(table):
 
 
 # ---------------------------------------------------------------- 7. a connected, silent mover
-@core(7, "host --move-time is not plumbed yet (the move time is in the core, the option is not)")
 def test_case07_a_connected_silent_mover_is_absent_after_the_move_time(table):
     """3 seats, move time 8 s; at its first turn from turn 3 on j2's session stops: no move, nothing sent or
     taken in, its connections open.  Past the move time it is absent, connected or not (G7a)."""
@@ -116,7 +116,6 @@ def test_case07_a_connected_silent_mover_is_absent_after_the_move_time(table):
 
 
 # ---------------------------------------------------------------- 8. a frozen mover
-@core(8, "host --move-time is not plumbed yet: a frozen mover is absent after the move time")
 def test_case08_a_frozen_mover_is_absent_after_the_move_time(table):
     """3 seats, move time 8 s; j2 (thinking 2 s a move) is frozen (SIGSTOP) while the game waits for its
     move, and stays frozen: it is voted out after the move time; the others finish.  Thawed (SIGCONT)
@@ -149,7 +148,6 @@ def _stops_voted_out(t, p) -> None:
 
 
 # ---------------------------------------------------------------- 9. signs after its bye
-@core(9, "host --move-time is not plumbed yet (the frozen mover of case 8); the shell fix is in")
 def test_case09_a_voted_out_peer_that_wakes_signs_nothing_after_its_bye(table):
     """3 seats, move time 8 s; j2 is frozen in the middle of its move (its think), voted out, then thawed: the
     move its computer player had decided must never be signed after its bye (once, with the bye's seq: its
@@ -166,7 +164,6 @@ def test_case09_a_voted_out_peer_that_wakes_signs_nothing_after_its_bye(table):
 
 
 # ---------------------------------------------------------------- 10. a voted-out peer that reaches some voters
-@core(10, "host --move-time is not plumbed yet (the frozen host of case 8); the shell fix is in")
 def test_case10_a_voted_out_peer_that_reaches_only_some_voters_stops(table):
     """3 seats; j2 is killed and voted out; then the host freezes (SIGSTOP, for good) and j2 resumes: it
     reaches j1 only.  j1 votes the host out and finishes; j2 must stop within the bound (a seat that said bye
