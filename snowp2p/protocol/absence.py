@@ -486,10 +486,6 @@ class AbsenceRules:
         return voters[0] if len(voters) == 1 else None
 
     # ---- a vote on this seat: accepted or refused (G10)
-    def accept_vote(self) -> None:
-        """This peer accepts the decided vote on its own seat (it was away): it signs nothing more but its
-        ``bye`` (the shell sends it)."""
-
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
         rests on one seat's word): it keeps playing, and treats its voters as leaving (G10): each is
