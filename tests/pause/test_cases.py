@@ -16,10 +16,9 @@ import time
 
 import pytest
 
-from pauseutil import END_DEADLINE, freeze, own_log_after_bye, thaw
+from pauseutil import END_DEADLINE, MOVE_TIME, freeze, own_log_after_bye, thaw
 from peerkit import audit, wait_until
 
-MOVE_TIME = ("--move-time", "8")  # a small move time: the cases about a seat that never moves
 
 
 def core(case: int, why: str):
@@ -101,6 +100,18 @@ def test_case06_two_seats_crashing_together_do_not_freeze_the_survivors(table):
     both absent, vote both out, and finish alike."""
     t = table(4)
     t.seat_all()
+    t.wait_turn(t.host, 2)
+    t.peers[2].kill9()
+    t.peers[3].kill9()
+    t.honest_end([t.host, t.peers[1]])
+    assert _voted_out(t.host, "j2") and _voted_out(t.host, "j3"), t.host.describe()
+
+
+def test_case06b_two_seats_killed_while_one_of_them_owes_its_move(table):
+    """Case 6 as CI met it: the kill lands while j2 owes its move (it thinks 2 s a move), not a reveal.
+    A killed mover is absent after the move time (8 s here), like a connected silent one (G7a)."""
+    t = table(4)
+    t.seat_all(thinks={2: 2.0})
     t.wait_turn(t.host, 2)
     t.peers[2].kill9()
     t.peers[3].kill9()
