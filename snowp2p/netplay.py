@@ -293,6 +293,10 @@ async def _host_main(args, track, rules) -> int:
     screen = getattr(args, "_screen", None)
     cfg = HostConfig(args.game, track, args.players, rules, args.port, move_time=args.move_time)
     lobby = Lobby(cfg, ident, nick, say)
+    if os.environ.get("SNOWP2P_CHEAT", "").startswith("roster-"):  # tests only: the offer lies as the roster will
+        from .net.cheats import hostile_roster
+
+        lobby.lie = lambda payload: hostile_roster(os.environ["SNOWP2P_CHEAT"], ident, payload)
     try:
         listeners = await trio.open_tcp_listeners(args.port)
     except OSError as e:
@@ -632,26 +636,43 @@ async def _join_main(args, target, code) -> int:
         raise CommandError(str(e), 1) from None
     except ProtocolError as e:
         raise CommandError(f"the host sent a bad message: {e}", 1) from None
-    await _confirm(args, res.roster, say)
+    from .net.game import accept_offer, decline_offer
+
+    try:  # the player accepts or declines the offered game before the roster exists (SPEC section 10)
+        await _confirm(args, res.offer, say)
+    except BaseException:
+        await decline_offer(res, ident)  # the host frees the seat at once and goes on without this player
+        raise
+    try:
+        res = await accept_offer(res, ident, say)
+    except NetError as e:
+        raise CommandError(str(e), 1) from None
+    except ProtocolError as e:
+        raise CommandError(f"the host sent a bad message: {e}", 1) from None
     return await _play(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
 
 
-async def _confirm(args, roster, say) -> None:
+async def _confirm(args, offer, say) -> None:
     """Show the joiner the game it is about to sign (G3): the track's name and size and every setting that
-    differs from the defaults; then it confirms, or passes --yes.  Without a terminal and without --yes a
-    game on a shipped track with the default settings goes ahead, anything else is refused (never a hang:
-    docs/user-guide.md)."""
+    differs from the defaults, as the host's offer tells them; then it confirms, or passes --yes.  Without
+    a terminal and without --yes a game on a shipped track with the default settings goes ahead, anything
+    else is refused (never a hang: docs/user-guide.md).  The roster must then carry this very game."""
+    import dataclasses
+
     try:
-        summary = roster_summary(roster.body)
+        summary = roster_summary(offer.body)
     except DecodeError as e:
         raise CommandError(f"join: the host's game is refused: {e}", 1) from None
+    open_seats = offer.body.players - len(offer.body.seats)
+    summary = dataclasses.replace(summary, players=summary.players + ("(open seat)",) * open_seats)
     screen = getattr(args, "_screen", None)
     if screen is not None and not args.yes:  # the table shows the roster, fingerprints and settings, and asks
         from .protocol.crypto import fingerprint
 
         lines = summary_lines(summary) + ["", "At the table:"] + [
             f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]" + ("  (host)" if i == 0 else "")
-            for i, s in enumerate(roster.body.seats)] + [
+            for i, s in enumerate(offer.body.seats)] + [
+            f"  seat {i}: (open)" for i in range(len(offer.body.seats), offer.body.players)] + [
             "", "Check the fingerprints with their players before you play."]
         if not await trio.to_thread.run_sync(screen.confirm_blocking, lines, "Play this game? [y/N]",
                                              abandon_on_cancel=True):

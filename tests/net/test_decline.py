@@ -1,0 +1,107 @@
+"""A joiner who declines the host's game is released at once and the host's lobby goes on without it (issue
+23, item 3; SPEC section 10, step 5): no absence, no vote, no computer player in its seat, no roster it never
+signed.  Real processes on loopback (--no-announce): the host, the joiner who declines, and a third player who
+then takes the seat; the game is played to the end and the host's log audits clean."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import time
+
+from peerkit import PY, ROOT, assert_clean_game, audit, env, join_argv
+from test_own_track import my_track
+
+
+def _prompted(tmp_path, host, name: str):
+    """A joiner at a real pseudo-terminal, once it shows the game and asks "Play this game? [y/N]"."""
+    master, slave = pty.openpty()
+    argv = join_argv(tmp_path / name, f"{host.addr}:{host.port}", host.code, name)
+    proc = subprocess.Popen([PY, "-m", "snowp2p", *argv], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
+                            env=env(), start_new_session=True)
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + 120
+    while b"Play this game? [y/N]" not in seen:
+        assert time.monotonic() < deadline and proc.poll() is None, seen.decode(errors="replace")
+        if select.select([master], [], [], 1)[0]:
+            seen += os.read(master, 4096)
+    return proc, master, seen
+
+
+def _drain(master: int, seen: bytes) -> bytes:
+    while select.select([master], [], [], 0.5)[0]:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+def _third_player_plays_to_the_end(peers, host, seat_line: str) -> None:
+    """The seat is free again: a third player takes it, the game ends, the host's log audits clean."""
+    host.wait_for(seat_line, timeout=60)
+    carol = peers.join(host, "carol", extra=("--yes",))
+    assert host.wait() == 0, peers.describe()
+    assert carol.wait() == 0, peers.describe()
+    meta = assert_clean_game({"host": host.game_dir(), "carol": carol.game_dir()}, 2, peers.describe())
+    assert [p["nick"] for p in meta["players"]] == ["host", "carol"]
+    res = audit(host.log)
+    assert res.returncode == 0 and "OK" in res.stdout, res.stdout + res.stderr
+    assert "VIOLATION" not in res.stdout + res.stderr and "never signed" not in res.stdout, res.stdout
+    out = host.stdout
+    assert "bob" not in out.split("All seats are taken:")[1], out  # not in the roster
+    assert "absent" not in out.lower() and "vote" not in out.lower(), out  # nobody waited for bob
+
+
+def test_a_joiner_who_answers_no_is_released_and_a_third_player_takes_the_seat(peers, tmp_path):
+    """bob is asked at a terminal; while he decides, the host names him; he answers no: he is told nothing was
+    signed, the host frees seat 1 at once, carol joins and the game is played and audited clean."""
+    host = peers.host(players=2, bots=0, extra=("--start-positions", "random"))
+    proc, master, seen = _prompted(tmp_path, host, "bob")
+    try:
+        host.wait_for(r"^lobby: bob \[\S+\] joined from .*\(2/2\); waiting for bob to accept the settings$")
+        assert "All seats are taken" not in host.stdout  # the roster waits for bob's answer
+        os.write(master, b"n\n")
+        assert proc.wait(120) == 1
+        seen = _drain(master, seen)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert b"join: you declined the game; nothing was signed or sent" in seen, seen.decode(errors="replace")
+    _third_player_plays_to_the_end(peers, host, r"^lobby: bob \[\S+\] declined the settings; seat 1 is free again$")
+
+
+def test_a_joiner_without_a_terminal_refusing_the_game_is_released(peers, tmp_path):
+    """No terminal and no --yes: bob refuses the host's own track in one line; that refusal is a decline the
+    host hears at once."""
+    host = peers.host(players=2, bots=0, extra=("--track", str(my_track(tmp_path))))
+    bob = peers.join(host, "bob", debug=False)
+    assert bob.wait(timeout=120) == 1, peers.describe()
+    assert "add --yes to accept them" in bob.stderr
+    _third_player_plays_to_the_end(peers, host, r"^lobby: bob \[\S+\] declined the settings; seat 1 is free again$")
+
+
+def test_a_joiner_killed_while_deciding_frees_its_seat(peers, tmp_path):
+    """bob is killed (kill -9) while the game is on his screen: his connection closes, the host frees his seat
+    at once and goes on."""
+    host = peers.host(players=2, bots=0, extra=("--start-positions", "random"))
+    proc, master, _ = _prompted(tmp_path, host, "bob")
+    try:
+        host.wait_for(r"waiting for bob to accept the settings$")
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    _third_player_plays_to_the_end(peers, host,
+                                   r"^lobby: bob \[\S+\] left before accepting the settings; seat 1 is free again$")
