@@ -115,15 +115,26 @@ class NetTable:
         self.table.title = GAME_TITLE.get(lobby.cfg.game, title)
 
         def lines():
+            now = time.monotonic()
             out = [[("bold", "The others join with:")], [("", "    " + join_line)], [("", "")],
-                   [("bold", f"At the table ({len(lobby.seats)} of {players} seats taken):")]]
+                   [("bold", f"At the table ({lobby.taken()} of {players} seats taken):")]]
             for i, s in enumerate(lobby.seats):
+                if s is None:  # a joiner declined or left: the seat is free again
+                    out.append([("class:dim", f"  seat {i}: (free)")])
+                    continue
                 who = "computer" if s.pubkey in lobby.computer_keys else "human"
                 out.append([("", f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]  {who}"
-                                 + ("  (you, the host)" if i == 0 else ""))])
-            left = players - len(lobby.seats)
+                                 + ("  (you, the host)" if i == 0 else "")
+                                 + ("" if s.accepted else "  deciding..."))])
+            left = players - lobby.taken()
             out.append([("", "")])
-            if left <= 0:
+            for s in lobby.waiting_for():  # issue 23: whom the lobby waits for, and for how long
+                secs = max(0, int(s.deadline - now + 0.999))
+                out.append([("class:wait", f"Waiting for {s.nick} to accept the settings ({secs} s; "
+                                           "a no frees the seat at once).")])
+            if left <= 0 and lobby.waiting_for():
+                pass
+            elif left <= 0:
                 out.append([("bold", "Every seat is taken: the race begins.")])
             elif deadline is not None:
                 secs = max(0, int(deadline - time.monotonic() + 0.999))

@@ -105,3 +105,60 @@ def test_a_joiner_killed_while_deciding_frees_its_seat(peers, tmp_path):
         os.close(master)
     _third_player_plays_to_the_end(peers, host,
                                    r"^lobby: bob \[\S+\] left before accepting the settings; seat 1 is free again$")
+
+
+def test_the_hosts_lobby_names_the_joiner_it_waits_for_counting_down(tmp_path):
+    """The host's table at 80x24 (pyte), read as a player would: while bob decides, his seat says he is
+    deciding and a line names him and counts down; after his no the seat is free again and the lobby waits
+    on (the countdown to the computer players goes on)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+    from tablekit import Typist, wait_until
+
+    from snowp2p.cli import build_parser
+    from snowp2p.netplay import run_host
+
+    args = build_parser().parse_args(["host", "--game", "snowtails", "--players", "2", "--wait", "300", "--port", "0",
+                                      "--home", str(tmp_path / "host"), "--name", "Ada", "--advertise", "127.0.0.1",
+                                      "--no-announce", "--start-positions", "random"])
+
+    def fn(i, o):
+        args.pt_input, args.pt_output = i, o
+        return run_host(args)
+
+    t = Typist(fn, 80, 24)
+    screen = t.wait_text("seat 0: Ada")
+    m = re.search(r"join (127\.0\.0\.1):(\d+) --code (\S+)", screen)
+    assert m, screen
+
+    class _Host:  # what _prompted needs of a host
+        addr, port, code = m.group(1), int(m.group(2)), m.group(3)
+
+    proc, master, _ = _prompted(tmp_path, _Host, "bob")
+    try:
+        screen = t.wait_text("Waiting for bob to accept the settings")
+        first = re.search(r"Waiting for bob to accept the settings \((\d+) s", screen)
+        assert first and 100 < int(first.group(1)) <= 120, screen
+        assert re.search(r"seat 1: bob\s+\[[0-9a-f-]{19}\]\s+human\s+deciding", screen), screen
+        assert "2 of 2 seats taken" in screen
+        wait_until(lambda: (mm := re.search(r"accept the settings \((\d+) s", t.term.text()))
+                   and int(mm.group(1)) < int(first.group(1)), "the countdown to run")
+        os.write(master, b"n\n")
+        assert proc.wait(120) == 1
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    wait_until(lambda: "1 seat left" in t.term.text() and "Waiting for bob" not in t.term.text(),
+               "bob's seat to be free again")
+    screen = t.term.text()
+    assert "seat 1: (free)" in screen or "seat 1:" not in screen, screen
+    assert "1 of 2 seats taken" in screen, screen
+    t.type("s")  # a computer player takes the seat: the race begins
+    t.wait_ask()
+    t.line("quit")
+    t.wait_text("takes your seat for good")
+    t.type("y\r")
+    assert t.join() == 0
