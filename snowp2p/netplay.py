@@ -643,6 +643,8 @@ async def _join_main(args, target, code) -> int:
     except BaseException:
         await decline_offer(res, ident)  # the host frees the seat at once and goes on without this player
         raise
+    if getattr(args, "_screen", None) is not None:
+        args._screen.accepted(res.offer.body)
     try:
         res = await accept_offer(res, ident, say)
     except NetError as e:

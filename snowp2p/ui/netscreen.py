@@ -169,6 +169,24 @@ class NetTable:
                                                 "the roster and the settings show here then.")]]
         self.table.invalidate()
 
+    def accepted(self, offer) -> None:
+        """The joiner accepted the host's game: the seats the offer named, and whom the table still waits for."""
+        from ..protocol.crypto import fingerprint
+
+        seats = list(offer.seats)
+        left = offer.players - len(seats)
+        lines = [[("bold", f"You accepted the game. At the table ({len(seats)} of {offer.players} seats taken):")]]
+        lines += [[("", f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]" + ("  (host)" if i == 0 else ""))]
+                  for i, s in enumerate(seats)]
+        lines += [[("", f"  seat {i}: (open)")] for i in range(len(seats), offer.players)]
+        lines += [[("", "")], [("class:wait", f"Waiting for the host to fill {left} more seat{'s' if left != 1 else ''} "
+                                              "(people or computer players) and for every player to accept; "
+                                              "the race begins then." if left > 0 else
+                                              "Waiting for the other players to accept the settings; the race "
+                                              "begins then.")]]
+        self.table.lobby_lines = lambda: lines
+        self.table.invalidate()
+
     # ---- the game
     def attach(self, game) -> None:
         """The game is set up: show the table, the roster and the settings."""

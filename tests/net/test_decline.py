@@ -162,3 +162,46 @@ def test_the_hosts_lobby_names_the_joiner_it_waits_for_counting_down(tmp_path):
     t.wait_text("takes your seat for good")
     t.type("y\r")
     assert t.join() == 0
+
+
+def test_a_joiner_who_accepted_sees_the_seats_and_whom_the_table_waits_for(tmp_path):
+    """The joiner's table at 80x24 (pyte): after its yes, the seats so far, the open seat, and what it waits
+    for; the host leaving before the game is one line, not a hang."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+    from peerkit import Peers
+    from tablekit import Typist
+
+    from snowp2p.cli import build_parser
+    from snowp2p.netplay import run_join
+
+    peers = Peers(tmp_path)
+    try:
+        host = peers.host(players=3, bots=0, name="hoster")
+        args = build_parser().parse_args(["join", f"{host.addr}:{host.port}", "--code", host.code,
+                                          "--home", str(tmp_path / "me"), "--name", "Ada"])
+
+        def fn(i, o):
+            args.pt_input, args.pt_output = i, o
+            return run_join(args)
+
+        t = Typist(fn, 80, 24)
+        screen = t.wait_text("Play this game? [y/N]")
+        assert "seat 2: (open)" in screen, screen
+        t.type("y")
+        screen = t.wait_text("You accepted the game")
+        assert re.search(r"seat 0: hoster\s+\[[0-9a-f-]{19}\]\s+\(host\)", screen), screen
+        assert re.search(r"seat 1: Ada\s+\[", screen) and "seat 2: (open)" in screen, screen
+        assert "Waiting for the host to fill 1 more seat" in " ".join(screen.split()), screen
+        host.wait_for(r"^lobby: Ada accepted the settings \(2/3 ready\)$")
+        host.kill()
+        import pytest
+
+        from snowp2p.netplay import CommandError
+
+        with pytest.raises(CommandError, match="the host closed the lobby before the game started"):
+            t.join()
+    finally:
+        peers.cleanup()
