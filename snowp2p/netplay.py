@@ -314,6 +314,7 @@ async def _host_main(args, track, rules) -> int:
         announcer = _announcer(args, lobby, nick, ident, addr, port, track, say)
     async with trio.open_nursery() as outer:
         def spawn(n: int) -> None:
+            spawn.last = time.monotonic()
             for _ in range(n):
                 if not spawn.count:
                     spawn.base = len(lobby.seats)  # bot names (and homes) follow the seats; never reused
@@ -326,8 +327,26 @@ async def _host_main(args, track, rules) -> int:
                     pass
                 cmd = [sys.executable, "-m", "snowp2p", "join", f"127.0.0.1:{port}", "--code", lobby.code,
                        "--autoplay", "--quiet", "--yes", "--home", str(bhome), "--name", f"bot{i}"]
-                outer.start_soon(_run_child, cmd, bhome / "errors.log", screen is not None)
+                outer.start_soon(child, cmd, bhome / "errors.log", i)
+
+        async def child(cmd, errors, i: int) -> None:
+            spawn.running.add(i)
+            try:
+                await _run_child(cmd, errors, screen is not None)
+            finally:
+                spawn.running.discard(i)
+
+        def top_up() -> None:
+            """After the countdown: a seat freed by a joiner who declined or left (issue 23) gets a computer
+            player, unless one is already on its way (its process runs but has no seat yet)."""
+            seated = sum(1 for s in lobby.seats if s is not None and s.pubkey in lobby.computer_keys)
+            free = args.players - lobby.taken() - max(0, len(spawn.running) - seated)
+            if free > 0 and time.monotonic() >= spawn.last + 5:  # (a child that failed to start: not at once)
+                say(f"Starting {free} computer player(s) as peers on this machine...")
+                spawn(free)
         spawn.count = 0
+        spawn.running = set()
+        spawn.last = 0.0
         async with trio.open_nursery() as lobby_nursery:
             for listener in listeners:
                 lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer, lobby.gate)
@@ -355,7 +374,10 @@ async def _host_main(args, track, rules) -> int:
                     say(f"Starting {free} computer player(s) as peers on this machine...")
                     spawn(free)
             while True:
-                await lobby.full.wait()
+                while not lobby.full.is_set():
+                    if args.bots is None:
+                        top_up()
+                    await trio.sleep(0.2)
                 # a joiner that hangs up right after its welcome (issue 10, attack 9) shows within this
                 # time on any LAN; its seat is then given back and the lobby waits again
                 await trio.sleep(LOBBY_SETTLE)

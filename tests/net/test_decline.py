@@ -205,3 +205,29 @@ def test_a_joiner_who_accepted_sees_the_seats_and_whom_the_table_waits_for(tmp_p
             t.join()
     finally:
         peers.cleanup()
+
+
+def test_a_seat_freed_after_the_countdown_gets_a_computer_player(peers, tmp_path):
+    """The countdown to the computer players (--wait) ends while bob still decides; he then says no: his seat
+    goes to a computer player at once (the host does not wait for people again) and the game is played and
+    audited clean, with bob in no roster."""
+    host = peers.host(players=2, extra=("--wait", "2", "--start-positions", "random"))
+    proc, master, seen = _prompted(tmp_path, host, "bob")
+    try:
+        host.wait_for(r"waiting for bob to accept the settings$")
+        time.sleep(3)  # (not an assertion: the countdown of 2 s is over while bob decides)
+        assert "Starting" not in host.stdout, host.stdout  # his seat is held while he decides
+        os.write(master, b"n\n")
+        assert proc.wait(120) == 1
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    host.wait_for(r"^lobby: bob \[\S+\] declined the settings; seat 1 is free again$")
+    assert host.wait() == 0, peers.describe()
+    assert re.search(r"^Starting 1 computer player\(s\)", host.stdout, re.M), host.stdout
+    dirs = host.peer_game_dirs()
+    meta = assert_clean_game(dirs, 2, peers.describe())
+    assert "bob" not in [p["nick"] for p in meta["players"]]
+    res = audit(host.log)
+    assert res.returncode == 0 and "VIOLATION" not in res.stdout + res.stderr, res.stdout + res.stderr
