@@ -22,43 +22,30 @@ from .protocol.roster import roster_summary, summary_lines
 from .protocol.absence import DEFAULT_MOVE_TIME
 from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal
 from .verify_pool import VerifyPool, audit_threads, message as verified_message
-from .rules import sled
-from .options import add_sled_rule_options, sled_rules
-from .rules.config import PLAYER_COUNTS
+from .games import GAMES, find_game, kinds
+from .games.sled.options import add_sled_rule_options
 from .rules.drbg import Rand
-from .rules.track import TrackError, find_track
 from .net.conn import ConnectionClosed
 from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_announced, join_lobby
 from .net.guard import accept_loop
 
 LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
-DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race", "snake": "standard"}
-PLAYERS = {**PLAYER_COUNTS, "snake": (2, 4)}
+DEFAULT_TRACKS = {kind: g.default_table for kind, g in GAMES.items()}
+PLAYERS = {kind: g.players for kind, g in GAMES.items()}
 
 
 def load_table(kind: str, name: str):
-    """The track (sled games: a shipped name or a .toml file of the host's own) or tile set (Snake Carnival)
-    a *host* races on, from the command line.  A joiner, ``resume`` and ``audit`` never look a track up:
-    they use the one the roster carries (protocol/roster.py)."""
-    if kind == "snake":
-        from .rules import snake
-
-        if name not in ("standard", None):
-            raise TrackError(f"this machine only has the standard tile set, not {name!r}")
-        return snake.load_tiles()
-    return find_track(name, kind)
+    """The table (a track: a shipped name or a .toml file of the host's own; or a tile set) a *host* plays
+    on, from the command line.  A joiner, ``resume`` and ``audit`` never look a track up: they use the one
+    the roster carries (protocol/roster.py)."""
+    return find_game(kind).load_table(name)
 
 
 def game_rules(kind: str, args, table):
     try:
-        rules = sled_rules(kind, args, [table])
+        return find_game(kind).rules_from_args(args, [table])
     except ValueError as e:
         raise CommandError(str(e)) from None
-    if kind == "snake":
-        from .rules.snake import SnakeRules
-
-        return SnakeRules()
-    return rules
 
 
 class CommandError(Exception):
@@ -1007,11 +994,10 @@ def run_audit(args) -> int:
     pts = game_points(obs)
     for k, seat in enumerate(obs.places()):
         print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} point{'' if pts[seat] == 1 else 's'}" if pts else ""))
-    if obs.kind == "snake" and obs.state is not None:
-        from .ui.snake_board import breakdown_lines
-
+    breakdown = find_game(obs.kind).breakdown_lines(obs.state) if obs.state is not None else []
+    if breakdown:
         print("Score breakdown:")
-        for line in breakdown_lines(obs.state):
+        for line in breakdown:
             print(f"  {line}")
     for seat in obs.unsigned():  # only in a game that ended before it began (else it is a violation)
         print(f"Seat {seat} ({obs.name(seat)}) never signed the roster: the log proves no result for that seat.")
@@ -1105,7 +1091,7 @@ def _replay_table(args) -> int:
 
 
 def _replay_svg(args) -> int:
-    from .ui.svg import sled_svg, snake_svg, write_svg
+    from .ui.svg import write_svg
 
     if os.path.lexists(args.svg) and not args.force:  # (said before the replay; the write checks again)
         raise CommandError(f"--svg {args.svg}: the file exists (a file, a directory or a link): give another "
@@ -1116,17 +1102,8 @@ def _replay_svg(args) -> int:
     obs, frames = got
     if not frames:
         raise CommandError(f"{args.log}: the game ended before it began: nothing to draw")
-    state = frames[-1][0]
     title = f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}"
-    if obs.kind == "snake":
-        text = snake_svg(state, title)
-    else:
-        trails: dict[int, list[int]] = {}
-        from .ui.tableplay import record_trails
-
-        for st, _, _ in frames:
-            record_trails(trails, st)
-        text = sled_svg(state, trails, title)
+    text = find_game(obs.kind).svg([st for st, _, _ in frames], title)
     try:
         path = write_svg(args.svg, text, force=args.force)
     except FileExistsError:
@@ -1139,8 +1116,6 @@ def _replay_svg(args) -> int:
 
 
 def _replay_plain(args) -> int:
-    from .ui import board as B
-
     delay = args.delay
 
     def show(obs, ev: TurnApplied) -> None:
@@ -1148,12 +1123,7 @@ def _replay_plain(args) -> int:
         print(f"\n── turn {ev.turn} · round {getattr(st.public, 'round', '?')} ──")
         if ev.description:
             print(ev.description)
-        if obs.kind == "snake":
-            from .ui.snake_board import render_board as snake_board
-
-            print(snake_board(st, width=args.width or 100))
-        else:
-            print(B.render_board(st, width=args.width))
+        print(find_game(obs.kind).board_text(st, args.width))
         if delay:
             time.sleep(delay)
 
@@ -1193,7 +1163,7 @@ def add_parsers(sub, parser_class) -> None:
     p = sub.add_parser("host", help="host a networked game (others join it)")
     common(p)
     absence(p)
-    p.add_argument("--game", default="snowtails", choices=["snowtails", "mush", "snake"])
+    p.add_argument("--game", default="snowtails", choices=kinds())
     p.add_argument("--track", default=None, help="a shipped track name, or a track file of your own (PATH.toml; "
                                                  "every joiner gets it in the roster); default: the game's first race")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
@@ -1220,7 +1190,7 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--code", default=None, help="the join code the host printed")
     p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
                                                                          "when no address is given (default 3)")
-    p.add_argument("--game", dest="kind", default=None, choices=["snowtails", "mush", "snake"],
+    p.add_argument("--game", dest="kind", default=None, choices=kinds(),
                    help="with no address: only try the announced games of this kind")
     p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
                                                       "are still shown)")

@@ -80,7 +80,6 @@ class Game(Protocol):
     def rules_from_wire(self, raw: Any, networked: bool) -> Any:
         """The rules from a roster's ``settings.rules``; DecodeError naming the field."""
 
-    def default_rules(self) -> Any: ...
     def rules_from_args(self, args: argparse.Namespace, tables: Iterable[Any]) -> Any:
         """The rules the command-line options ask for; ValueError, one line."""
 
@@ -93,9 +92,18 @@ class Game(Protocol):
     # the engine, with a roster's settings
     def bind(self, settings: Any, table: Any, rules: Any) -> BoundGame: ...
     def points(self, state: Any, rules: Any, places: Sequence[int]) -> dict[int, int]: ...
+    def default_rules(self) -> Any: ...
 
     # screens and files
     def breakdown_lines(self, state: Any) -> list[str]: ...
     def board_text(self, state: Any, width: int | None) -> str: ...
     def svg(self, states: Sequence[Any], title: str) -> str: ...
     def scenario_from_dict(self, data: dict, where: str) -> Any: ...
+    def view(self) -> Any:
+        """What the table screen asks (ui/views.py)."""
+
+    def to_act(self, state: Any) -> int | None:
+        """The seat to act, None when the game is over."""
+
+    def computer_move(self, state: Any, rand: Any) -> Any:
+        """The computer player's action for the seat to act (snowp2p/bots/)."""

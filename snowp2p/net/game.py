@@ -29,7 +29,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import trio
 
@@ -47,8 +47,8 @@ from ..protocol.absence import DEFAULT_MOVE_TIME
 from ..protocol.session import (
     Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnApplied, VotedOut, YourTurn,
 )
-from ..rules import sled
-from ..rules.config import SledRules
+from ..games import GAMES, find_game
+from ..rules.errors import IllegalMove
 from ..rules.track import Track, find_track
 from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
 from . import secure
@@ -60,7 +60,7 @@ HANDSHAKE_TIMEOUT = 15.0
 #: At most this many queued frames go to one link in one write (a catch-up after a reconnection is sent in
 #: pieces of this many; a turn queues one to three).
 BATCH_FRAMES = 64
-GAME_TITLES = {"snowtails": "Snow Tails", "mush": "Mush! Mush!", "snake": "Snake Carnival"}
+GAME_TITLES = {kind: g.title for kind, g in GAMES.items()}
 
 
 def table_name(table) -> str:
@@ -91,7 +91,7 @@ class HostConfig:
     game: str
     track: Track
     players: int
-    rules: SledRules
+    rules: Any  # the game's rules (games/api.py)
     port: int = DEFAULT_PORT
     bind: str | None = None  # None: all interfaces
     move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (roster settings, SPEC 11.9)
@@ -291,21 +291,10 @@ class Lobby:
 
 
 def game_points(s: Session) -> dict[int, int]:
-    """Points by seat where the game has them (Snow Tails ST-E3, Snake Carnival SC-P*)."""
+    """Points by seat where the game has them (the game's ``points``: ST-E3, MM-T1, SC-P*)."""
     if s.state is None or s.abandoned:  # abandoned by a vote: no places, no points (G10)
         return {}
-    if s.kind == "snowtails":  # ST-E3 by place; eliminated sleds score nothing (a computer-played one scores, G10)
-        table = s.rules.st_points
-        out = {i: 0 for i in range(s.n)}
-        for k, seat in enumerate(s.places()):
-            if k < len(table) and s.state.sled(seat).status != sled.ELIMINATED:
-                out[seat] = table[k]
-        return out
-    if s.kind == "snake":
-        from ..rules import snake
-
-        return snake.scores(s.state)
-    return sled.points(s.state)  # Mush! Mush!: the tournament points of the place (MM-T1), as local play shows
+    return find_game(s.kind).points(s.state, s.rules, s.places())
 
 
 def _hung_up(conn: Conn) -> bool:
@@ -1035,7 +1024,7 @@ class NetGame:
         except Halted as h:
             self._halt(h.reason)
             return
-        except sled.IllegalMove as e:  # a human typed something the engine refused late: ask again
+        except IllegalMove as e:  # a human typed something the engine refused late: ask again
             self.say(f"{e}")
             self._nursery.start_soon(self._play_turn, turn)
             return

@@ -79,11 +79,10 @@ class SledRace:
         return track_to_wire(table)
 
     def table_from_wire(self, wire: Any) -> Track:
-        from .. import title_of
-
         track = _track_from_roster(wire)
         if track.game != self.kind:
-            raise DecodeError(f"the track is for {title_of(track.game)}, the game is {self.title}", "track.game")
+            raise DecodeError(f"the track is for {TITLES.get(track.game, track.game)}, the game is {self.title}",
+                              "track.game")
         return track
 
     def settings_extra(self, table: Track) -> dict:
@@ -147,6 +146,21 @@ class SledRace:
         for st in states:
             record_trails(trails, st)
         return sled_svg(states[-1], trails, title)
+
+    def view(self):
+        """What the table screen asks (ui/views.py)."""
+        from ...ui.views import SledView
+
+        return SledView(self.kind)
+
+    def to_act(self, state: sled.GameState) -> int | None:
+        cur = state.public.current
+        return None if state.is_over or cur is None or cur < 0 else cur
+
+    def computer_move(self, state: sled.GameState, rand):
+        from ...bots.sledbot import choose_action
+
+        return choose_action(state, rand)
 
     def scenario_from_dict(self, data: dict, where: str):
         from .scenario import scenario_from_dict

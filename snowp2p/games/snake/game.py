@@ -112,6 +112,21 @@ class SnakeCarnival:
 
         return snake_svg(states[-1], title)
 
+    def view(self):
+        """What the table screen asks (ui/views.py)."""
+        from ...ui.views import SnakeView
+
+        return SnakeView(self.kind)
+
+    def to_act(self, state) -> int | None:
+        cur = state.public.current
+        return None if state.is_over or cur is None or cur < 0 else cur
+
+    def computer_move(self, state, rand):
+        from ...bots.snakebot import choose_snake_action
+
+        return choose_snake_action(state, rand)
+
     def scenario_from_dict(self, data: dict, where: str):
         from .scenario import scenario_from_dict
 
