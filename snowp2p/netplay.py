@@ -22,8 +22,7 @@ from .protocol.roster import roster_summary, summary_lines
 from .protocol.absence import DEFAULT_MOVE_TIME
 from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal
 from .verify_pool import VerifyPool, audit_threads, message as verified_message
-from .games import GAMES, find_game, kinds
-from .games.sled.options import add_sled_rule_options
+from .games import GAMES, PRELOAD as GAME_PRELOAD, PRELOAD_SCREEN as GAME_PRELOAD_SCREEN, add_game_options, find_game, kinds
 from .rules.drbg import Rand
 from .net.conn import ConnectionClosed
 from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_announced, join_lobby
@@ -480,11 +479,9 @@ async def _run_game(args, game) -> int:
     return rc
 
 
-#: what a game may import while it runs (computer players, the other game's rules, the screens)
-PRELOAD = ("snowp2p.bots", "snowp2p.rules.snake", "snowp2p.rules.drbg", "snowp2p.scenario", "snowp2p.net.cheats",
-           "snowp2p.net.hostile")
-PRELOAD_SCREEN = ("snowp2p.ui.netscreen", "snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board",
-                  "snowp2p.ui.table", "snowp2p.ui.views", "snowp2p.ui.tableplay", "snowp2p.ui.svg", "snowp2p.program")
+#: what a game may import while it runs (computer players, the games' engines, the screens)
+PRELOAD = (*GAME_PRELOAD, "snowp2p.rules.drbg", "snowp2p.scenario", "snowp2p.net.cheats", "snowp2p.net.hostile")
+PRELOAD_SCREEN = (*GAME_PRELOAD_SCREEN, "snowp2p.ui.netscreen", "snowp2p.ui.table", "snowp2p.ui.views", "snowp2p.ui.tableplay", "snowp2p.ui.svg", "snowp2p.program")
 
 
 def _preload(human: bool) -> None:
@@ -1163,7 +1160,7 @@ def add_parsers(sub, parser_class) -> None:
     p = sub.add_parser("host", help="host a networked game (others join it)")
     common(p)
     absence(p)
-    p.add_argument("--game", default="snowtails", choices=kinds())
+    p.add_argument("--game", default=kinds()[0], choices=kinds())
     p.add_argument("--track", default=None, help="a shipped track name, or a track file of your own (PATH.toml; "
                                                  "every joiner gets it in the roster); default: the game's first race")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
@@ -1179,7 +1176,7 @@ def add_parsers(sub, parser_class) -> None:
                                                      "machine's LAN address)")
     p.add_argument("--no-announce", action="store_true",
                    help="do not announce the game on the LAN (mDNS); the others then type the join line")
-    add_sled_rule_options(p)
+    add_game_options(p)
     seat_options(p)
 
     p = sub.add_parser("join", help="join a networked game")

@@ -24,8 +24,21 @@ from .snake.game import SNAKE
 #: every registered game by its roster name, in the order the command line lists them
 GAMES: dict[str, Game] = {g.kind: g for g in (SNOWTAILS, MUSH, SNAKE)}
 
-__all__ = ["GAMES", "BoundGame", "Game", "HiddenDeck", "ScenarioError", "UnknownGame", "find_game", "kinds",
-           "title_of", "kinds_text"]
+__all__ = ["GAMES", "PRELOAD", "PRELOAD_SCREEN", "BoundGame", "Game", "HiddenDeck", "ScenarioError",
+           "UnknownGame", "add_game_options", "find_game", "kinds", "title_of", "kinds_text"]
+
+
+#: what a running game may import late (computer players, engines, screens): imported before the game
+#: begins, while file descriptors are free (netplay.py ``_preload``)
+PRELOAD = ("snowp2p.bots", "snowp2p.rules.sled", "snowp2p.rules.snake")
+PRELOAD_SCREEN = ("snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board")
+
+
+def add_game_options(p) -> None:
+    """Every game's own command-line options (``play`` and ``host``); a game refuses the others' options."""
+    from .sled.options import add_sled_rule_options
+
+    add_sled_rule_options(p)
 
 
 def find_game(kind: str) -> Game:

@@ -1,4 +1,4 @@
-"""Hosting, joining and playing a networked sled game (trio).
+"""Hosting, joining and playing a networked game (trio).
 
 Theory of operation
 -------------------
@@ -64,7 +64,7 @@ GAME_TITLES = {kind: g.title for kind, g in GAMES.items()}
 
 
 def table_name(table) -> str:
-    """The roster's name for a game's table: the track (sled games) or the tile set (Snake Carnival)."""
+    """The roster's name for a game's table: a track's name, else the standard tile set's."""
     return table.name if isinstance(table, Track) else "standard"
 
 

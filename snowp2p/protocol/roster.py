@@ -1,7 +1,7 @@
 """What a roster says about the game, and what a joiner is shown before it signs it.
 
 A roster (protocol/SPEC.md sections 6 and 11.2) names the game, carries its
-table -- a sled race's whole track, Snake Carnival's tile set by name --, its
+table -- a whole track, or a tile set by name: the game's ``table_to_wire`` --, its
 rules and its seats.  This module is the one home of that description:
 
 * ``roster_body`` builds a roster's body from a game's table, rules and seats;
@@ -56,7 +56,7 @@ MOVE_TIME_RANGE = (5, 3600)  # seconds a host may give each move (SPEC 11.2, 11.
 
 
 def settings_for(kind: str, rules, table, move_time: int = DEFAULT_MOVE_TIME) -> dict:
-    """The roster's settings for a game: its rules (and, for Snake Carnival, the tile set's digest), and the
+    """The roster's settings for a game: its rules (and what its ``settings_extra`` adds), and the
     move time (seconds a seat has for each move before it counts as absent, SPEC 11.9)."""
     return {"game": kind, "rules": rules.to_dict(), **_game(kind).settings_extra(table), "move_time": move_time}
 
@@ -75,7 +75,7 @@ def table_from_roster(body):
 
 
 def rules_from_roster(kind: str, settings, networked: bool = True):
-    """The rules a roster's settings give (SledRules or SnakeRules), checked for sense (every field), and,
+    """The rules a roster's settings give (the game's ``rules_from_wire``), checked for sense (every field), and,
     for a networked game, refused if they would weaken G3/G4.  DecodeError naming the field."""
     settings = _plain(settings)
     if not isinstance(settings, dict) or settings.get("game") != kind:
