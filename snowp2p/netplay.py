@@ -452,13 +452,12 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
     secret = os.urandom(32)
     home.save_secret(roster.envelope.game, secret)
     session = Session(roster, None, me, ident, secret)
-    game = _make_game(args, session, home, ident, say)
     cheat = os.environ.get("SNOWP2P_CHEAT")
+    game = _make_game(args, session, home, ident, say, cheating=bool(cheat))
     if cheat:
         from .net.cheats import Cheat
 
-        game.cheat = Cheat(cheat)
-        game.cheat.attach(game)
+        game.start_cheating(Cheat(cheat))
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
     _preload(not args.autoplay)
@@ -493,11 +492,15 @@ def _preload(human: bool) -> None:
         importlib.import_module(name)
 
 
-def _make_game(args, session: Session, home: Home, ident, say) -> NetGame:
-    """This peer's game: who decides its moves (the person here, or --autoplay) and what it prints."""
+def _make_game(args, session: Session, home: Home, ident, say, cheating: bool = False) -> NetGame:
+    """This peer's game: who decides its moves (the person here, or --autoplay) and what it prints; a
+    test's misbehaving peer (``cheating``) is a ``CheatingGame`` (net/cheats.py)."""
     args.game_kind = session.kind
     decide, human, screen = _decider(args)
-    game = NetGame(session, home, ident, decide, say, human=human, absent_after=args.absent_after,
+    cls = NetGame
+    if cheating:
+        from .net.cheats import CheatingGame as cls
+    game = cls(session, home, ident, decide, say, human=human, absent_after=args.absent_after,
                    vote_after=args.vote_after, vote=args.vote)
     if screen is not None:
         game.on_turn = screen.on_turn

@@ -527,7 +527,6 @@ class NetGame:
     result: int = 0
     started: float = field(default_factory=time.monotonic)
     byes: set[int] = field(default_factory=set)
-    cheat: object | None = None
     on_turn: Callable | None = None
     listeners: list = field(default_factory=list)
     connected: set = field(default_factory=set)
@@ -821,24 +820,20 @@ class NetGame:
         self.flushed[seat] = idx
         try:
             while not conn.closed:
-                if self.cheat is None:  # an honest peer: whatever is queued for this link goes in one write
+                if not self.one_by_one:  # an honest peer: whatever is queued for this link goes in one write
                     idx = await self._send_batches(seat, conn, idx)
                     if not conn.closed:
                         await self._out_changed.wait()
                     continue
                 while idx < len(self.sent) and not conn.closed:
-                    payload = self.sent[idx]
-                    if self.cheat is not None:
-                        payload = self.cheat.outgoing(self, seat, payload)
+                    payload = self._outgoing(seat, self.sent[idx])
                     if payload is not None:
                         await conn.send(payload)
                     idx += 1
                     self.flushed[seat] = idx
                 relays = self.relay_q.get(seat)
                 while relays and not conn.closed and self.conns.get(seat) is conn:
-                    payload = relays.pop(0)
-                    if self.cheat is not None:
-                        payload = self.cheat.relayed(self, seat, payload)
+                    payload = self._relayed(seat, relays.pop(0))
                     if payload is not None:
                         await conn.send(payload)
                 if idx < len(self.sent) or (self.relay_q.get(seat) and self.conns.get(seat) is conn):
@@ -846,6 +841,22 @@ class NetGame:
                 await self._out_changed.wait()
         except ConnectionClosed:
             pass
+
+    #: send frames one by one through ``_outgoing`` and ``_relayed`` (a test's misbehaving peer,
+    #: net/cheats.py ``CheatingGame``); an honest peer sends what is queued in batches
+    one_by_one = False
+
+    def _outgoing(self, seat: int, payload: bytes) -> bytes | None:
+        """The frame to send ``seat`` for our queued ``payload`` (None: send nothing).  A test hook."""
+        return payload
+
+    def _relayed(self, seat: int, payload: bytes) -> bytes | None:
+        """The frame to send ``seat`` for a relayed ``payload`` (None: send nothing).  A test hook."""
+        return payload
+
+    def _takes_turn(self, turn: int, action) -> bool:
+        """True: the turn was played otherwise (a test's misbehaving peer); the action is not submitted."""
+        return False
 
     async def _send_batches(self, seat: int, conn: Conn, idx: int) -> int:
         """Send our queued frames, then the relays queued for ``seat``, as few writes as possible (the same
@@ -1017,7 +1028,7 @@ class NetGame:
             action = self.decide(state, me)
         if self.session.turn != turn or self.session.halted or self._finished.is_set() or self._said_bye:
             return  # (a decision that came back after this peer stopped, e.g. from a freeze: never signed)
-        if self.cheat is not None and self.cheat.on_turn(self, turn, action):
+        if self._takes_turn(turn, action):
             return
         try:
             out = self.session.submit(action)
