@@ -246,8 +246,6 @@ def test_case12b_a_peer_killed_before_its_meta_json_is_found_by_a_plain_resume(t
     t.honest_end([t.host, j1])
 
 
-@core(12, "audit of a log with the agreed last turn but not the others' final openings says 'not finished' "
-          "(G11 in the audit); the resumed peer's result is in")
 def test_case12c_a_peer_frozen_in_the_final_openings_gets_the_agreed_result(table):
     """2 seats; j1 stops itself (SIGSTOP) the moment it would send its final openings, is killed there, and
     resumes after the host has finished and left: it gets its result, the places of the agreed last turn
