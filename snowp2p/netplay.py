@@ -807,6 +807,9 @@ class AuditResult:
         self.violation: str | None = None
         self.turns: list = []
         self.stops_early: str | None = None  # a labelled outcome: the log's owner was voted out and stopped
+        #: seats whose final openings this log lacks although every seat agreed on the last turn (G11: the
+        #: places are final; only their unplayed cards are unchecked)
+        self.unopened: list[int] = []
 
 
 def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResult:
@@ -947,6 +950,11 @@ def _verdict_at_end(obs: Session, res: AuditResult, reader: LogReader, last: byt
             res.stops_early = (f"this is the log of seat {owner} ({obs.nicks[owner]}), which the others voted out "
                                f"(by {', '.join(obs.nicks[v] for v in obs.decided[owner][2])}); it stops there and "
                                "proves no result")
+        elif obs.over and not obs.abandoned:
+            # every seat signed the same last state (its ack of the last turn): the places are final (G11),
+            # as the resumed peer that wrote this log concluded (issue 18 case 12); the openings missing
+            # could only check cards never played (every played card was opened and checked when played)
+            res.unopened = [i for i in obs.present() if i not in obs.final_opens]
         else:
             res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
                              "missing messages or final openings)")
@@ -1006,6 +1014,10 @@ def run_audit(args) -> int:
                 else "the game was abandoned there, with no places")
         hidden = "; its hidden cards up to then could not be opened and checked" if obs.g.hidden else ""
         print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}{hidden}.")
+    if res.unopened:
+        who = ", ".join(f"seat {i} ({obs.nicks[i]})" for i in res.unopened)
+        print(f"Every seat signed the same last turn, so these places are final; the last card openings of {who} "
+              "are not in this log (they left first): the cards never played were not checked.")
     print("Result: " + "; ".join(obs.outcome()))
     moves = obs.counts.get("move", 0)
     print(f"Checked {res.messages} messages ({moves} moves, {max(obs.final_turn, 0)} turns) in {dt:.2f} s: "

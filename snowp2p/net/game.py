@@ -446,8 +446,8 @@ async def join_announced(ads: list, code: str, identity: Identity, nick: str, sa
     won: list = []
     failed: list[str] = []
 
-    async def attempt(ad) -> None:
-        async with limiter:
+    async def attempt(ad, token: object) -> None:
+        try:
             if won:
                 return
             try:
@@ -463,10 +463,17 @@ async def join_announced(ads: list, code: str, identity: Identity, nick: str, sa
                 return
             won.append((ad, got))
             nursery.cancel_scope.cancel()
+        finally:
+            limiter.release_on_behalf_of(token)
 
     async with trio.open_nursery() as nursery:
         for ad in ads:
-            nursery.start_soon(attempt, ad)
+            # a slot is taken here, in the order given (discovery.arrange: the address with the fewest
+            # announcements first): tasks started together run in no set order, so a flood of silent
+            # announcements (each held to the handshake timeout) could otherwise go before the real game
+            token = object()
+            await limiter.acquire_on_behalf_of(token)
+            nursery.start_soon(attempt, ad, token)
     if not won:
         for listener in listeners:
             await listener.aclose()
