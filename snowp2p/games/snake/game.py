@@ -18,12 +18,10 @@ PLAYERS = (2, 4)  # SC-K1 (rules/snake.py PLAYERS)
 _SLED_OPTIONS = ("no_trees", "extra_trees", "no_buildings")
 
 
-def _plain(x: Any) -> Any:
-    if hasattr(x, "keys") and not isinstance(x, (str, bytes)):
-        return {k: _plain(x[k]) for k in x.keys()}
-    if isinstance(x, (list, tuple)):
-        return [_plain(v) for v in x]
-    return x
+def _is_standard(wire: Any) -> bool:
+    """``wire`` is the map ``{"name": "standard"}`` (any mapping type the decoder gives)."""
+    return (hasattr(wire, "keys") and not isinstance(wire, (str, bytes)) and list(wire.keys()) == ["name"]
+            and wire["name"] == TABLE["name"] and isinstance(wire["name"], str))
 
 
 class SnakeCarnival:
@@ -55,7 +53,7 @@ class SnakeCarnival:
     def table_from_wire(self, wire: Any):
         from ...rules import snake
 
-        if _plain(wire) != TABLE:
+        if not _is_standard(wire):
             raise DecodeError("Snake Carnival is played with the standard tile set, named {\"name\": \"standard\"}",
                               "track")
         return snake.load_tiles()
