@@ -173,7 +173,7 @@ def test_welcome_race_with_computer_players_filling_the_seats(peers):
     r = rawjoin(host, "welcome")
     assert r.returncode == 0, r.stdout + r.stderr + host.describe()
     assert host.wait() == 0, peers.describe()
-    assert re.search(r"^lobby: (racer .* left before the game started; seat 1 is free again|a joiner from .* was "
-                     r"dropped)", host.stdout, re.M), host.stdout
+    assert re.search(r"^lobby: (racer .* left before (the game started|accepting the settings); seat 1 is free "
+                     r"again|a joiner from .* was dropped)", host.stdout, re.M), host.stdout
     meta = assert_clean_game(host.peer_game_dirs(), 2, peers.describe())
     assert "racer" not in [p["nick"] for p in meta["players"]]
