@@ -39,7 +39,8 @@ from ..protocol.crypto import Identity, fingerprint
 from ..protocol.errors import ChainError, DecodeError, JoinCodeError, ProtocolError
 from ..protocol.log import LogWriter
 from ..protocol.messages import (
-    BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Absent, Answer, Bye, Challenge, Envelope, Hello, Join, Offer,
+    BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Absent, Answer, Bye, Challenge, Envelope, Hello,
+    Join, Offer,
     Refuse, Roster, Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.roster import roster_body

@@ -179,11 +179,11 @@ class NetTable:
         lines += [[("", f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]" + ("  (host)" if i == 0 else ""))]
                   for i, s in enumerate(seats)]
         lines += [[("", f"  seat {i}: (open)")] for i in range(len(seats), offer.players)]
-        lines += [[("", "")], [("class:wait", f"Waiting for the host to fill {left} more seat{'s' if left != 1 else ''} "
-                                              "(people or computer players) and for every player to accept; "
-                                              "the race begins then." if left > 0 else
-                                              "Waiting for the other players to accept the settings; the race "
-                                              "begins then.")]]
+        seats_word = f"{left} more seat{'s' if left != 1 else ''}"
+        wait = (f"Waiting for the host to fill {seats_word} (people or computer players) and for every player "
+                "to accept; the race begins then." if left > 0 else
+                "Waiting for the other players to accept the settings; the race begins then.")
+        lines += [[("", "")], [("class:wait", wait)]]
         self.table.lobby_lines = lambda: lines
         self.table.invalidate()
 
