@@ -6,43 +6,12 @@ then takes the seat; the game is played to the end and the host's log audits cle
 from __future__ import annotations
 
 import os
-import pty
 import re
-import select
 import signal
-import subprocess
 import time
 
-from peerkit import PY, ROOT, assert_clean_game, audit, env, join_argv
+from peerkit import assert_clean_game, audit, prompted_joiner, say_no
 from test_own_track import my_track
-
-
-def _prompted(tmp_path, host, name: str):
-    """A joiner at a real pseudo-terminal, once it shows the game and asks "Play this game? [y/N]"."""
-    master, slave = pty.openpty()
-    argv = join_argv(tmp_path / name, f"{host.addr}:{host.port}", host.code, name)
-    proc = subprocess.Popen([PY, "-m", "snowp2p", *argv], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
-                            env=env(), start_new_session=True)
-    os.close(slave)
-    seen = b""
-    deadline = time.monotonic() + 120
-    while b"Play this game? [y/N]" not in seen:
-        assert time.monotonic() < deadline and proc.poll() is None, seen.decode(errors="replace")
-        if select.select([master], [], [], 1)[0]:
-            seen += os.read(master, 4096)
-    return proc, master, seen
-
-
-def _drain(master: int, seen: bytes) -> bytes:
-    while select.select([master], [], [], 0.5)[0]:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    return seen
 
 
 def _third_player_plays_to_the_end(peers, host, seat_line: str) -> None:
@@ -65,17 +34,10 @@ def test_a_joiner_who_answers_no_is_released_and_a_third_player_takes_the_seat(p
     """bob is asked at a terminal; while he decides, the host names him; he answers no: he is told nothing was
     signed, the host frees seat 1 at once, carol joins and the game is played and audited clean."""
     host = peers.host(players=2, bots=0, extra=("--start-positions", "random"))
-    proc, master, seen = _prompted(tmp_path, host, "bob")
-    try:
+    with prompted_joiner(tmp_path, host, "bob") as (proc, master, seen):
         host.wait_for(r"^lobby: bob \[\S+\] joined from .*\(2/2\); waiting for bob to accept the settings$")
         assert "All seats are taken" not in host.stdout  # the roster waits for bob's answer
-        os.write(master, b"n\n")
-        assert proc.wait(120) == 1
-        seen = _drain(master, seen)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
+        seen = say_no(proc, master, seen)
     assert b"join: you declined the game; nothing was signed or sent" in seen, seen.decode(errors="replace")
     _third_player_plays_to_the_end(peers, host, r"^lobby: bob \[\S+\] declined the settings; seat 1 is free again$")
 
@@ -94,15 +56,10 @@ def test_a_joiner_killed_while_deciding_frees_its_seat(peers, tmp_path):
     """bob is killed (kill -9) while the game is on his screen: his connection closes, the host frees his seat
     at once and goes on."""
     host = peers.host(players=2, bots=0, extra=("--start-positions", "random"))
-    proc, master, _ = _prompted(tmp_path, host, "bob")
-    try:
+    with prompted_joiner(tmp_path, host, "bob") as (proc, _, _):
         host.wait_for(r"waiting for bob to accept the settings$")
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
     _third_player_plays_to_the_end(peers, host,
                                    r"^lobby: bob \[\S+\] left before accepting the settings; seat 1 is free again$")
 
@@ -115,29 +72,22 @@ def test_the_hosts_lobby_names_the_joiner_it_waits_for_counting_down(tmp_path):
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
-    from tablekit import Typist, wait_until
+    from tablekit import wait_until
+    from test_table_net import command
 
-    from snowp2p.cli import build_parser
     from snowp2p.netplay import run_host
 
-    args = build_parser().parse_args(["host", "--game", "snowtails", "--players", "2", "--wait", "300", "--port", "0",
-                                      "--home", str(tmp_path / "host"), "--name", "Ada", "--advertise", "127.0.0.1",
-                                      "--no-announce", "--start-positions", "random"])
-
-    def fn(i, o):
-        args.pt_input, args.pt_output = i, o
-        return run_host(args)
-
-    t = Typist(fn, 80, 24)
+    t = command(["host", "--game", "snowtails", "--players", "2", "--wait", "300", "--port", "0", "--home",
+                 str(tmp_path / "host"), "--name", "Ada", "--advertise", "127.0.0.1", "--no-announce",
+                 "--start-positions", "random"], run_host, 80, 24)
     screen = t.wait_text("seat 0: Ada")
     m = re.search(r"join (127\.0\.0\.1):(\d+) --code (\S+)", screen)
     assert m, screen
 
-    class _Host:  # what _prompted needs of a host
+    class _Host:  # what prompted_joiner needs of a host
         addr, port, code = m.group(1), int(m.group(2)), m.group(3)
 
-    proc, master, _ = _prompted(tmp_path, _Host, "bob")
-    try:
+    with prompted_joiner(tmp_path, _Host, "bob") as (proc, master, seen):
         screen = t.wait_text("Waiting for bob to accept the settings")
         first = re.search(r"Waiting for bob to accept the settings \((\d+) s", screen)
         assert first and 100 < int(first.group(1)) <= 120, screen
@@ -145,12 +95,7 @@ def test_the_hosts_lobby_names_the_joiner_it_waits_for_counting_down(tmp_path):
         assert "2 of 2 seats taken" in screen
         wait_until(lambda: (mm := re.search(r"accept the settings \((\d+) s", t.term.text()))
                    and int(mm.group(1)) < int(first.group(1)), "the countdown to run")
-        os.write(master, b"n\n")
-        assert proc.wait(120) == 1
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
+        say_no(proc, master, seen)
     wait_until(lambda: "1 seat left" in t.term.text() and "Waiting for bob" not in t.term.text(),
                "bob's seat to be free again")
     screen = t.term.text()
@@ -172,22 +117,15 @@ def test_a_joiner_who_accepted_sees_the_seats_and_whom_the_table_waits_for(tmp_p
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
     from peerkit import Peers
-    from tablekit import Typist
+    from test_table_net import command
 
-    from snowp2p.cli import build_parser
     from snowp2p.netplay import run_join
 
     peers = Peers(tmp_path)
     try:
         host = peers.host(players=3, bots=0, name="hoster")
-        args = build_parser().parse_args(["join", f"{host.addr}:{host.port}", "--code", host.code,
-                                          "--home", str(tmp_path / "me"), "--name", "Ada"])
-
-        def fn(i, o):
-            args.pt_input, args.pt_output = i, o
-            return run_join(args)
-
-        t = Typist(fn, 80, 24)
+        t = command(["join", f"{host.addr}:{host.port}", "--code", host.code, "--home", str(tmp_path / "me"),
+                     "--name", "Ada"], run_join, 80, 24)
         screen = t.wait_text("Play this game? [y/N]")
         assert "seat 2: (open)" in screen, screen
         t.type("y")
@@ -212,17 +150,11 @@ def test_a_seat_freed_after_the_countdown_gets_a_computer_player(peers, tmp_path
     goes to a computer player at once (the host does not wait for people again) and the game is played and
     audited clean, with bob in no roster."""
     host = peers.host(players=2, extra=("--wait", "2", "--start-positions", "random"))
-    proc, master, seen = _prompted(tmp_path, host, "bob")
-    try:
+    with prompted_joiner(tmp_path, host, "bob") as (proc, master, seen):
         host.wait_for(r"waiting for bob to accept the settings$")
         time.sleep(3)  # (not an assertion: the countdown of 2 s is over while bob decides)
         assert "Starting" not in host.stdout, host.stdout  # his seat is held while he decides
-        os.write(master, b"n\n")
-        assert proc.wait(120) == 1
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
+        say_no(proc, master, seen)
     host.wait_for(r"^lobby: bob \[\S+\] declined the settings; seat 1 is free again$")
     assert host.wait() == 0, peers.describe()
     assert re.search(r"^Starting 1 computer player\(s\)", host.stdout, re.M), host.stdout
