@@ -514,6 +514,11 @@ class AbsenceRules:
         for v in voters:
             self.leaving.add(v)
             self.votes.get(seat, {}).pop(v, None)
+        # the refused voters' word decides nothing more: their decisions on other seats that have not taken
+        # effect are undone alike (a seat cut off by a partition that voted the others out alone, seed 312)
+        for x in [x for x, d in self.decided.items() if x not in self.gone and set(d[2]) & self.leaving]:
+            del self.decided[x]
+            self.voters.pop(x, None)
 
     # ---- takeover
     def _take_over(self, out: "Output") -> bool:

@@ -681,6 +681,13 @@ class Session(AbsenceRules):
             cur = self.state.public.current
             self._stray_moves(t, cur)
             mv = self.move_from.get((t, cur))
+            if mv is not None and cur in self.bot_seats and t not in self.move_actions:
+                ack = self.acks.get(a, {}).get(cur)
+                if ack is not None and ack.state != self.my_hash[a]:
+                    # a taken-over seat's move signed on another state (within the agreed count of its
+                    # messages): it can not be checked here; the computer player moves (G9: never applied unchecked)
+                    mv = None
+                    self.moves.pop(t, None)
             if mv is not None:
                 self.moves[t] = mv
             if mv is None and t not in self.move_actions and cur in self.bot_seats:
