@@ -31,14 +31,15 @@ REGRESSIONS: dict[str, Case] = {
         "game becomes abandoned, no places (Session._late_votes)", 1, fixed=True),
     "late_vote_rewrites_places_3_seats": Case(
         322, "vote-after-end", "d",
-        "the same with 3 seats (and a partition on the way): the finished game becomes abandoned", 1),
+        "the same with 3 seats (and a partition on the way): the finished game becomes abandoned", 1, fixed=True),
     "a_vote_on_a_playing_seat_stops_it": Case(
         42, "vote-present", "c",
         "2 seats: vote{victim, end} while the victim is connected and playing; the victim stops at once (voted "
-        "out), no absence time is checked", 2),
+        "out), no absence time is checked", 2, fixed=True),
     "a_voter_against_a_present_seat_keeps_its_seat": Case(
         286, "vote-present", "e",
-        "a seat that voted against a present seat is not treated as leaving: it plays on with its seat (G10)", 2),
+        "a seat that voted against a present seat is not treated as leaving: it plays on with its seat (G10)", 2,
+        fixed=True),
     "a_voter_against_a_present_seat_stalls_the_game": Case(
         52, "vote-present", "b",
         "after its vote the voter drops the victim's own messages from its vote's count on (_frozen) and stalls; "
@@ -102,6 +103,32 @@ REGRESSIONS: dict[str, Case] = {
         "no attacker: p1 crashed for 9 s and was voted out; the seats that dial it had finished when it came "
         "back, so it never holds the whole decision; after they left it votes them out and stops on a desync of "
         "its own", 11, fixed=True),
+    # found with the protocol 6 core (OPEN), fixed on branch s18
+    "a_refused_voters_other_decisions_stand_and_a_move_is_applied_unchecked": Case(
+        312, "partition", "g",
+        "5 seats, {4} cut off votes everyone out alone; p2 refuses the vote on itself but p4's decisions on "
+        "seats 1 and 3 (pending, same pass) still took effect: p2 plays on alone and applies p4's move of "
+        "another state that it never checked (KeyError in _apply_move, G9); the others stop on a desync",
+        fixed=True),
+    "a_taken_over_seats_move_of_another_state_crashes_the_peer": Case(
+        510, "partition", "g",
+        "the same: a taken-over seat's move signed on another state was neither checked nor replaced (G9)",
+        fixed=True),
+    "a_lone_seats_decision_lands_between_a_move_and_the_owners_reveal": Case(
+        579, "partition", "g",
+        "{1} cut off votes the others out alone; its decisions on seats 2, 3 reach p0 after the move, before "
+        "p0's reveal: p0 counted itself as away (it owed the reveal), took seat 3 over on seat 1's word and "
+        "then refused the vote on itself: a desync that names an honest seat", fixed=True),
+    **{f"partition_seed_{seed}": Case(seed, kind, "a", f"{why} (OPEN with f4a7346/c2f4617; passes with the "
+                                      "owner never away for what it sends by itself, and a refused voter's "
+                                      "pending decisions undone)", fixed=True)
+       for seed, kind, why in (
+           (562, "partition", "partition-desync"), (716, "partition", "audit-unfinished (the sim's audit had "
+                                                    "no log owner)"),
+           (1035, "partition", "partition-desync"), (1053, "partition", "partition-desync"),
+           (1571, "partition", "audit-unfinished"), (1928, "partition", "partition-desync"),
+           (1968, "partition", "audit-unfinished"), (2190, "partition", "partition-desync"),
+           (2363, "partition", "audit-unfinished"), (2722, "frozen", "audit-unfinished"))},
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -110,17 +137,16 @@ OPEN: dict[int, str] = {
     **{seed: "partition-desync: a seat cut off by a partition gets the others' decided vote on itself, counted "
              "at that moment with one voter (sole word); it was answering by its own clock, so it refuses the vote, "
              "treats the voter as leaving and plays on: the peers' states differ, a desync that names nobody"
-       for seed in (56, 139, 211, 268, 312, 317, 322, 510, 561, 562, 579, 596, 814, 937, 1035, 1053, 1091)},
+       for seed in (56, 139, 211, 268, 317, 561, 596, 814, 937, 1091)},
     345: "crash-desync: p2 crashed for 8 s; the vote on it (one voter: the third seat is dead-connected) reaches "
          "it after its away window (absent+vote after the resume), so it refuses a vote about the time it was "
          "down, plays on and stops on a desync that names nobody",
-    716: "partition: a peer finished, but its own log does not (the audit stops at turn 3)",
     1192: "partition: an honest peer stops with no result ('every other player has left the game')",
     1105: "freeze: an honest seat with no fault of its own (p4) is voted out at turn 9, after a vote on a "
           "never-declaring seat that came back and a frozen seat (not traced further)",
     # found by SNOWP2P_SIM_FIRST=1200 SNOWP2P_SIM_RUNS=2000 (by the first invariant each breaks; not traced one by one)
     **{seed: 'partition-desync: after a partition (or a freeze with one), a desync that names nobody (as seed 1320)'
-       for seed in (1209, 1273, 1320, 1797, 1928, 2106, 2190, 2332, 2382,
+       for seed in (1209, 1273, 1320, 1797, 2106, 2332, 2382,
                     2414, 2454, 2502, 2554, 2819, 3023, 3057)},
     **{seed: 'freeze-desync: after a freeze (SIGSTOP past the absence time), a desync that names nobody'
        for seed in (1250, 1873, 2231, 2470, 2747, 2810, 2908, 3101)},
@@ -130,14 +156,8 @@ OPEN: dict[int, str] = {
        for seed in (1468, 1816, 1900, 1901, 2048, 2213, 2321, 2916, 2984, 3189)},
     **{seed: "no-result: an honest peer gives up with no result ('no other player has answered')"
        for seed in (2000, 3071, 3157)},
-    **{seed: 'audit-unfinished: a peer finished, but its own log does not'
-       for seed in (1571, 1968, 2363, 2722)},
     **{seed: 'blamed: an honest seat with no fault of its own is voted out'
        for seed in (3141,)},
-    # new with c2f4617 ("a leaving seat votes on nobody"): they passed with f4a7346
-    **{seed: "internal-error (G9): Session._apply_move raises KeyError (move_actions[t]: a move applied that "
-             "was never checked) on an honest peer, and in the audit of its log"
-       for seed in (312, 510, 579)},
     296: "omit-desync: a move sent to one peer only ends in a desync that names nobody (passed with f4a7346)",
     1696: "omit-desync: the same, 5 seats",
 }
