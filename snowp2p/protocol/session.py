@@ -970,7 +970,8 @@ class Session(AbsenceRules):
                 self.voters[owner] = (seat,)
                 out.events.append(self._voted_out_event(owner, v.choice))
                 return True
-            if any(seat in self.votes.get(x, {}) for x in left_out):
+            if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) for x in left_out):
+                # (a vote that the seat it named refused is no longer in ``votes``: its voter is leaving, seed 56)
                 off.append(seat)
         for seat in off:
             self.leaving.add(seat)
