@@ -265,7 +265,10 @@ class AbsenceRules:
                     continue
                 voters = self._voters(x)
                 paused = self.paused_on(x)
-                held = self.chain.next_seq(x)
+                # the obligation arose with this peer's own declaration on x: a message of x that does not
+                # deliver what x owes (a trickle) neither clears it nor makes it new (G7a; seed 2048: the
+                # count of x's messages renewed a gone voter's 'declare' at every trickled message)
+                held = self.absents[x][self.me].have
                 for w in voters:
                     if w == self.me or w in res:
                         continue
