@@ -680,14 +680,11 @@ class Session(AbsenceRules):
             t = a + 1
             cur = self.state.public.current
             self._stray_moves(t, cur)
-            mv = self.move_from.get((t, cur))
-            if mv is not None and cur in self.bot_seats and t not in self.move_actions:
-                ack = self.acks.get(a, {}).get(cur)
-                if ack is not None and ack.state != self.my_hash[a]:
-                    # a taken-over seat's move signed on another state (within the agreed count of its
-                    # messages): it can not be checked here; the computer player moves (G9: never applied unchecked)
-                    mv = None
-                    self.moves.pop(t, None)
+            # a taken-over seat's own move (held within the agreed count of its messages, possibly signed on
+            # another state, or arriving after the computer moved) is never used: the computer player moves for
+            # it, whatever arrived when (SPEC 11.9, *Takeover*; G9: a move is never applied unchecked, seed 312;
+            # the peer and the auditor of its log alike, seed 596)
+            mv = None if cur in self.bot_seats else self.move_from.get((t, cur))
             if mv is not None:
                 self.moves[t] = mv
             if mv is None and t not in self.move_actions and cur in self.bot_seats:
