@@ -459,19 +459,26 @@ class AbsenceRules:
         if self._owner_decided():
             return  # (nothing is decided here until this seat's own fate is: it may refuse, and vote then)
         self._join_votes(out)
-        for seat, votes in sorted(self.votes.items()):
-            if seat in self.gone or seat in self.decided or seat in self.refused:
-                continue
-            voters = [i for i in self._voters(seat) if i not in self.leaving]
-            if not voters or any(i not in votes for i in voters):
-                continue
-            have = max(votes[i].have for i in voters)
-            if self.chain.next_seq(seat) < have:
-                continue  # the relay of what the highest vote holds is still on its way
-            choice = self._decide(seat, voters, votes)
-            if seat == self.owner:  # the shell accepts (bye, stop) or refuses it (it was answering: G10)
-                self.voters[seat] = tuple(voters)
-                out.events.append(self._voted_out_event(seat, choice))
+        # to a fixed point: a decision removes its seat from the voters on the others (seed 2321: the vote on X
+        # completed only once the voter Y that never voted on it was decided, later in the same pass)
+        changed = True
+        while changed:
+            changed = False
+            for seat, votes in sorted(self.votes.items()):
+                if seat in self.gone or seat in self.decided or seat in self.refused:
+                    continue
+                voters = [i for i in self._voters(seat) if i not in self.leaving]
+                if not voters or any(i not in votes for i in voters):
+                    continue
+                have = max(votes[i].have for i in voters)
+                if self.chain.next_seq(seat) < have:
+                    continue  # the relay of what the highest vote holds is still on its way
+                choice = self._decide(seat, voters, votes)
+                changed = True
+                if seat == self.owner:  # the shell accepts (bye, stop) or refuses it (it was answering: G10)
+                    self.voters[seat] = tuple(voters)
+                    out.events.append(self._voted_out_event(seat, choice))
+                    return
 
     def _voted_out_event(self, seat: int, choice: str):
         from .session import VotedOut
