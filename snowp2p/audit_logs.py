@@ -1,7 +1,7 @@
 """``snowp2p audit A.log B.log ...``: several logs of one game audited together (G12).
 
 The thin shell around :mod:`snowp2p.protocol.forks`: each log gets the single-log audit
-(``netplay.replay_log``, its verdict printed as one line), then the logs are compared: each seat's signed
+(``replay.replay_log``, its verdict printed as one line), then the logs are compared: each seat's signed
 messages, where the logs part, the seat whose own signatures contradict each other (with both payloads as
 proof), or else each log's absences and votes, the decided votes and their takeover turns, each result and
 the first turn whose agreed state differs.  Exit status 0 when the logs agree, 1 when they differ or a log
@@ -18,7 +18,7 @@ from .protocol.forks import Chains, Comparison, LogResult, NotOneGame, compare, 
 def _records(path: str) -> list[bytes]:
     """The log's records (a torn tail left out).  Called after its single-log audit, which has refused with one
     line what is not a readable log."""
-    from .netplay import CommandError
+    from .errors import CommandError
 
     try:
         with open(path, "rb") as f:
@@ -28,7 +28,7 @@ def _records(path: str) -> list[bytes]:
 
 
 def _chains(path: str) -> Chains:
-    from .netplay import CommandError
+    from .errors import CommandError
 
     try:
         return scan(_records(path))
@@ -38,7 +38,7 @@ def _chains(path: str) -> Chains:
 
 def _verdict(path: str) -> tuple[LogResult, object]:
     """The single-log audit of ``path``: its result (for the comparison) and the observer session."""
-    from .netplay import replay_log
+    from .replay import replay_log
 
     res = replay_log(path)
     obs = res.session
@@ -112,7 +112,7 @@ def _decided_lines(c: Comparison, r: LogResult) -> list[str]:
 def run_audit_logs(paths: list[str]) -> int:
     """Audit the logs ``paths`` (two or more) one by one, then together.  See the module doc."""
     from .net.game import GAME_TITLES, table_name
-    from .netplay import CommandError
+    from .errors import CommandError
 
     results, obs = [], None
     for p in paths:  # every file is read, and refused with one line if it is not a log, before anything is printed

@@ -26,14 +26,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .options import add_sled_rule_options
+    from .games import add_game_options, kinds
 
     p = _Parser(prog="snowp2p", description="Snow Tails, Mush! Mush! and Snake Carnival in your terminal, peer to peer.")
     p.add_argument("--version", action="version", version=f"snowp2p {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a race on this terminal (against computer players, or hot seat)")
-    play.add_argument("--game", default="snowtails", choices=["snowtails", "mush", "snake"], help="which game (default snowtails)")
+    play.add_argument("--game", default=kinds()[0], choices=kinds(), help=f"which game (default {kinds()[0]})")
     play.add_argument("--track", default=None, help="a shipped track name or a .toml track file (default: the game's first race)")
     play.add_argument("--series", default=None, metavar="TRACK,TRACK,...",
                       help="a series of races (Snow Tails, ST-E4) or a tournament of exactly 3 (Mush! Mush!, MM-T1); "
@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--non-interactive", action="store_true", help="all computer players; print the result")
     play.add_argument("--plain", action="store_true",
                       help="line-by-line prompts instead of the full-screen table (also when output is not a terminal)")
-    add_sled_rule_options(play)
+    add_game_options(play)
     play.add_argument("--tiles", default=None, metavar="FILE",
                       help="Snake Carnival: a tile table (.toml) instead of the shipped one")
     play.add_argument("--one-snake-each", action="store_true",

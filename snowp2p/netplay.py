@@ -12,61 +12,40 @@ from pathlib import Path
 
 import trio
 
+from .errors import CommandError
 from .home import Home, HomeError
+from .replay import replay_log
 from .protocol import joincode
 from .protocol.crypto import fingerprint
 from .protocol.errors import DecodeError, LogError, ProtocolError
-from .protocol.log import LogReader, read_log
-from .protocol.messages import BODY_TYPES, Roster, SignedMessage, decode_signed
+from .protocol.log import read_log
+from .protocol.messages import decode_signed
 from .protocol.roster import roster_summary, summary_lines
 from .protocol.absence import DEFAULT_MOVE_TIME
-from .protocol.session import GameOver, Halted, Session, TurnApplied, TurnFinal
-from .verify_pool import VerifyPool, audit_threads, message as verified_message
-from .rules import sled
-from .options import add_sled_rule_options, sled_rules
-from .rules.config import PLAYER_COUNTS
+from .protocol.session import GameOver, Halted, Session, TurnApplied
+from .games import GAMES, PRELOAD as GAME_PRELOAD, PRELOAD_SCREEN as GAME_PRELOAD_SCREEN, add_game_options, find_game, kinds
 from .rules.drbg import Rand
-from .rules.track import TrackError, find_track
 from .net.conn import ConnectionClosed
 from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_announced, join_lobby
 from .net.guard import accept_loop
 
 LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
-DEFAULT_TRACKS = {"snowtails": "first-race", "mush": "mush-first-race", "snake": "standard"}
-PLAYERS = {**PLAYER_COUNTS, "snake": (2, 4)}
+DEFAULT_TRACKS = {kind: g.default_table for kind, g in GAMES.items()}
+PLAYERS = {kind: g.players for kind, g in GAMES.items()}
 
 
 def load_table(kind: str, name: str):
-    """The track (sled games: a shipped name or a .toml file of the host's own) or tile set (Snake Carnival)
-    a *host* races on, from the command line.  A joiner, ``resume`` and ``audit`` never look a track up:
-    they use the one the roster carries (protocol/roster.py)."""
-    if kind == "snake":
-        from .rules import snake
-
-        if name not in ("standard", None):
-            raise TrackError(f"this machine only has the standard tile set, not {name!r}")
-        return snake.load_tiles()
-    return find_track(name, kind)
+    """The table (a track: a shipped name or a .toml file of the host's own; or a tile set) a *host* plays
+    on, from the command line.  A joiner, ``resume`` and ``audit`` never look a track up: they use the one
+    the roster carries (protocol/roster.py)."""
+    return find_game(kind).load_table(name)
 
 
 def game_rules(kind: str, args, table):
     try:
-        rules = sled_rules(kind, args, [table])
+        return find_game(kind).rules_from_args(args, [table])
     except ValueError as e:
         raise CommandError(str(e)) from None
-    if kind == "snake":
-        from .rules.snake import SnakeRules
-
-        return SnakeRules()
-    return rules
-
-
-class CommandError(Exception):
-    """One line for the user; exit status 2 (bad input) unless ``code`` says otherwise."""
-
-    def __init__(self, message: str, code: int = 2):
-        super().__init__(message)
-        self.code = code
 
 
 # ------------------------------------------------------------------ helpers
@@ -466,13 +445,12 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
     secret = os.urandom(32)
     home.save_secret(roster.envelope.game, secret)
     session = Session(roster, None, me, ident, secret)
-    game = _make_game(args, session, home, ident, say)
     cheat = os.environ.get("SNOWP2P_CHEAT")
+    game = _make_game(args, session, home, ident, say, cheating=bool(cheat))
     if cheat:
         from .net.cheats import Cheat
 
-        game.cheat = Cheat(cheat)
-        game.cheat.attach(game)
+        game.start_cheating(Cheat(cheat))
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
     _preload(not args.autoplay)
@@ -493,11 +471,9 @@ async def _run_game(args, game) -> int:
     return rc
 
 
-#: what a game may import while it runs (computer players, the other game's rules, the screens)
-PRELOAD = ("snowp2p.bots", "snowp2p.rules.snake", "snowp2p.rules.drbg", "snowp2p.scenario", "snowp2p.net.cheats",
-           "snowp2p.net.hostile")
-PRELOAD_SCREEN = ("snowp2p.ui.netscreen", "snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board",
-                  "snowp2p.ui.table", "snowp2p.ui.views", "snowp2p.ui.tableplay", "snowp2p.ui.svg", "snowp2p.program")
+#: what a game may import while it runs (computer players, the games' engines, the screens)
+PRELOAD = (*GAME_PRELOAD, "snowp2p.rules.drbg", "snowp2p.scenario", "snowp2p.net.cheats", "snowp2p.net.hostile")
+PRELOAD_SCREEN = (*GAME_PRELOAD_SCREEN, "snowp2p.ui.netscreen", "snowp2p.ui.table", "snowp2p.ui.views", "snowp2p.ui.tableplay", "snowp2p.ui.svg", "snowp2p.program")
 
 
 def _preload(human: bool) -> None:
@@ -509,11 +485,15 @@ def _preload(human: bool) -> None:
         importlib.import_module(name)
 
 
-def _make_game(args, session: Session, home: Home, ident, say) -> NetGame:
-    """This peer's game: who decides its moves (the person here, or --autoplay) and what it prints."""
+def _make_game(args, session: Session, home: Home, ident, say, cheating: bool = False) -> NetGame:
+    """This peer's game: who decides its moves (the person here, or --autoplay) and what it prints; a
+    test's misbehaving peer (``cheating``) is a ``CheatingGame`` (net/cheats.py)."""
     args.game_kind = session.kind
     decide, human, screen = _decider(args)
-    game = NetGame(session, home, ident, decide, say, human=human, absent_after=args.absent_after,
+    cls = NetGame
+    if cheating:
+        from .net.cheats import CheatingGame as cls
+    game = cls(session, home, ident, decide, say, human=human, absent_after=args.absent_after,
                    vote_after=args.vote_after, vote=args.vote)
     if screen is not None:
         game.on_turn = screen.on_turn
@@ -813,171 +793,6 @@ def game_story(d: Path, meta: dict, prog: str, home_opt: str = "") -> list[str]:
 
 
 # ----------------------------------------------------------------- audit
-class AuditResult:
-    def __init__(self):
-        self.session: Session | None = None
-        self.messages = 0
-        self.violation: str | None = None
-        self.turns: list = []
-        self.stops_early: str | None = None  # a labelled outcome: the log's owner was voted out and stopped
-
-
-def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResult:
-    """Replay one log from disk through an observer session: the verdict (an ``AuditResult``).  Raises
-    CommandError(code 2) if unreadable.
-
-    The log is streamed (protocol.log.LogReader): what the audit holds is one record being read, the
-    records being verified ahead (``verify_pool.AHEAD_BYTES``) and the observer session, which stores
-    only what the game accepts (at most ``session.MAX_SEAT_BYTES`` of messages a seat): memory does not
-    grow with the file.  A record that repeats one already in the log is a violation ("a duplicated
-    record"), and so is one that comes before its sender's earlier messages ("missing or out of order").
-
-    ``threads`` (default: ``SNOWP2P_AUDIT_THREADS``, else one per core) verify the records' signatures
-    ahead of the replay (``verify_pool``); 1 replays sequentially.  The verdict is the same either way.
-    """
-    res = AuditResult()
-    try:
-        f = open(Path(path), "rb")
-    except FileNotFoundError:
-        raise CommandError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CommandError(f"{path}: is a directory, not a game log") from None
-    except OSError as e:
-        raise CommandError(f"{path}: can not read: {e.strerror}") from None
-    with f:
-        reader = LogReader(f)
-        records = iter(reader)
-        try:
-            first = next(records, None)
-        except OSError as e:
-            raise CommandError(f"{path}: can not read: {e.strerror}") from None
-        except LogError as e:
-            if "bad magic" in str(e):
-                raise CommandError(f"{path}: {e}") from None
-            res.violation = f"the log file is damaged: {e}"
-            return res
-        if first is None:
-            raise CommandError(f"{path}: an empty game log")
-        try:
-            roster = decode_signed(first)
-            if not isinstance(roster.body, Roster):
-                raise DecodeError("the first record is not the game's roster", "type")
-            roster.verify(roster.body.seats[0].pubkey)
-        except ProtocolError as e:
-            raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
-        try:
-            obs = Session(roster)  # the track is the roster's own: nothing in a log is ever opened as a file
-        except DecodeError as e:
-            res.violation = f"record 0: the roster is refused: {e}"
-            return res
-        res.session = obs
-        res.messages = 1
-        try:
-            with VerifyPool(records, obs.keys, audit_threads() if threads is None else threads) as pool:
-                last = _replay_records(obs, pool, res, on_turn, first)
-        except LogError as e:
-            res.violation = f"the log file is damaged: {e}"
-            return res
-        except OSError as e:
-            raise CommandError(f"{path}: can not read: {e.strerror}") from None
-        if res.violation is None:
-            _verdict_at_end(obs, res, reader, last)
-    return res
-
-
-def _out_of_place(obs: Session, msg: SignedMessage) -> str | None:
-    """Why a logged message can not be where it is in a log, or None: a copy of a message the log already
-    holds (each message is logged once: a duplicated record), or one that comes before its sender's
-    earlier messages (a record missing or out of order).  (A changed copy is equivocation: the session's own check.)"""
-    seat, seq = msg.sender, msg.seq
-    if msg.envelope.game != obs.game_id or seat not in obs.keys or not BODY_TYPES[msg.type].CHAINED:
-        return None
-    if obs._frozen(seat, seq):
-        return None  # (a voted-out seat's own log goes on past the vote: not part of the game, not wrong)
-    expected = obs.chain.next_seq(seat)
-    who = f"seat {seat} ({obs.name(seat)})"
-    if seq < expected:
-        held = obs.chain.history(seat)[seq]
-        if held.payload == msg.payload:
-            return (f"a duplicated record: {who}'s {msg.type} seq {seq} is already in the log (a log holds each "
-                    "message once)")
-        return None
-    if seq > expected:
-        return (f"a record missing or out of order: {who}'s {msg.type} seq {seq} where its seq {expected} is "
-                f"due (expected seq {expected}, got {seq}; a log holds each sender's messages once, in order)")
-    return None
-
-
-def _replay_records(obs: Session, pool: VerifyPool, res: AuditResult, on_turn, last: bytes) -> bytes:
-    """Replay the records after the roster; returns the last one read (a violation stops at once)."""
-    for i, rec, key in pool:
-        last = rec
-        try:
-            msg = verified_message(rec, key)
-            if i == 1 and msg.type == "commit_chain":
-                obs.owner = msg.sender  # record 1 is the owner's commit_chain (SPEC 12): votes on it as it saw them
-            why = _out_of_place(obs, msg)
-            if why is not None:
-                res.violation = f"message {i}: {why}"
-                return last
-            msg = obs.check(rec, msg=msg)
-            out = obs.handle(msg) if msg is not None else None
-        except Halted as h:
-            res.violation = f"message {i}: {h.reason}"
-            return last
-        except ProtocolError as e:
-            who = ""
-            try:
-                m = decode_signed(rec)
-                who = f" ({m.type} from seat {m.sender}, {obs.name(m.sender) if m.sender < obs.n else '?'})"
-            except ProtocolError:
-                pass
-            res.violation = f"message {i}{who}: {e}"
-            return last
-        res.messages += 1
-        if out is None:
-            continue
-        for ev in out.events:
-            if isinstance(ev, TurnFinal):
-                res.turns.append(ev)
-            elif isinstance(ev, TurnApplied) and on_turn is not None:
-                on_turn(obs, ev)
-    return last
-
-
-def _verdict_at_end(obs: Session, res: AuditResult, reader: LogReader, last: bytes) -> None:
-    unsigned = obs.unsigned()
-    if reader.torn:
-        res.violation = (f"the log ends in a torn record after message {res.messages - 1} "
-                         f"(offset {reader.valid_length})")
-    elif unsigned and obs.state is not None:  # (a game ended before it began claims no result for anyone)
-        who = ", ".join(f"seat {i} ({obs.name(i)})" for i in unsigned)
-        res.violation = (f"{who} never signed the roster (no commit_chain of theirs is in this log): the log "
-                         "proves no result for " + ("that seat" if len(unsigned) == 1 else "those seats"))
-    elif obs.halted is None and not obs.done:
-        owner = _voted_out_owner(obs, last)
-        if owner is not None:
-            res.stops_early = (f"this is the log of seat {owner} ({obs.nicks[owner]}), which the others voted out "
-                               f"(by {', '.join(obs.nicks[v] for v in obs.decided[owner][2])}); it stops there and "
-                               "proves no result")
-        else:
-            res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
-                             "missing messages or final openings)")
-
-
-def _voted_out_owner(obs: Session, last_record: bytes) -> int | None:
-    """The seat whose log this is, if the others' votes on it are decided in it and its last record is its
-    own goodbye after that (a voted-out peer stops, G7); else None."""
-    try:
-        last = decode_signed(last_record)
-    except ProtocolError:
-        return None
-    seat = last.sender
-    if last.type == "bye" and seat in obs.decided and last.body.reason == "voted out":
-        return seat
-    return None
-
-
 def run_audit(args) -> int:
     if getattr(args, "more", None):  # several logs of one game, side by side (G12)
         from .audit_logs import run_audit_logs
@@ -1007,11 +822,10 @@ def run_audit(args) -> int:
     pts = game_points(obs)
     for k, seat in enumerate(obs.places()):
         print(f"  {k + 1}. {obs.nicks[seat]}" + (f"  {pts[seat]} point{'' if pts[seat] == 1 else 's'}" if pts else ""))
-    if obs.kind == "snake" and obs.state is not None:
-        from .ui.snake_board import breakdown_lines
-
+    breakdown = find_game(obs.kind).breakdown_lines(obs.state) if obs.state is not None else []
+    if breakdown:
         print("Score breakdown:")
-        for line in breakdown_lines(obs.state):
+        for line in breakdown:
             print(f"  {line}")
     for seat in obs.unsigned():  # only in a game that ended before it began (else it is a violation)
         print(f"Seat {seat} ({obs.name(seat)}) never signed the roster: the log proves no result for that seat.")
@@ -1020,6 +834,10 @@ def run_audit(args) -> int:
                 else "the game was abandoned there, with no places")
         hidden = "; its hidden cards up to then could not be opened and checked" if obs.g.hidden else ""
         print(f"Seat {seat} ({obs.nicks[seat]}) stopped answering and was voted out at turn {turn}: {what}{hidden}.")
+    if res.unopened:
+        who = ", ".join(f"seat {i} ({obs.nicks[i]})" for i in res.unopened)
+        print(f"Every seat signed the same last turn, so these places are final; the last card openings of {who} "
+              "are not in this log (they left first): the cards never played were not checked.")
     print("Result: " + "; ".join(obs.outcome()))
     moves = obs.counts.get("move", 0)
     print(f"Checked {res.messages} messages ({moves} moves, {max(obs.final_turn, 0)} turns) in {dt:.2f} s: "
@@ -1105,7 +923,7 @@ def _replay_table(args) -> int:
 
 
 def _replay_svg(args) -> int:
-    from .ui.svg import sled_svg, snake_svg, write_svg
+    from .ui.svg import write_svg
 
     if os.path.lexists(args.svg) and not args.force:  # (said before the replay; the write checks again)
         raise CommandError(f"--svg {args.svg}: the file exists (a file, a directory or a link): give another "
@@ -1116,17 +934,8 @@ def _replay_svg(args) -> int:
     obs, frames = got
     if not frames:
         raise CommandError(f"{args.log}: the game ended before it began: nothing to draw")
-    state = frames[-1][0]
     title = f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}"
-    if obs.kind == "snake":
-        text = snake_svg(state, title)
-    else:
-        trails: dict[int, list[int]] = {}
-        from .ui.tableplay import record_trails
-
-        for st, _, _ in frames:
-            record_trails(trails, st)
-        text = sled_svg(state, trails, title)
+    text = find_game(obs.kind).svg([st for st, _, _ in frames], title)
     try:
         path = write_svg(args.svg, text, force=args.force)
     except FileExistsError:
@@ -1139,8 +948,6 @@ def _replay_svg(args) -> int:
 
 
 def _replay_plain(args) -> int:
-    from .ui import board as B
-
     delay = args.delay
 
     def show(obs, ev: TurnApplied) -> None:
@@ -1148,12 +955,7 @@ def _replay_plain(args) -> int:
         print(f"\n── turn {ev.turn} · round {getattr(st.public, 'round', '?')} ──")
         if ev.description:
             print(ev.description)
-        if obs.kind == "snake":
-            from .ui.snake_board import render_board as snake_board
-
-            print(snake_board(st, width=args.width or 100))
-        else:
-            print(B.render_board(st, width=args.width))
+        print(find_game(obs.kind).board_text(st, args.width))
         if delay:
             time.sleep(delay)
 
@@ -1193,7 +995,7 @@ def add_parsers(sub, parser_class) -> None:
     p = sub.add_parser("host", help="host a networked game (others join it)")
     common(p)
     absence(p)
-    p.add_argument("--game", default="snowtails", choices=["snowtails", "mush", "snake"])
+    p.add_argument("--game", default=kinds()[0], choices=kinds())
     p.add_argument("--track", default=None, help="a shipped track name, or a track file of your own (PATH.toml; "
                                                  "every joiner gets it in the roster); default: the game's first race")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
@@ -1209,7 +1011,7 @@ def add_parsers(sub, parser_class) -> None:
                                                      "machine's LAN address)")
     p.add_argument("--no-announce", action="store_true",
                    help="do not announce the game on the LAN (mDNS); the others then type the join line")
-    add_sled_rule_options(p)
+    add_game_options(p)
     seat_options(p)
 
     p = sub.add_parser("join", help="join a networked game")
@@ -1220,7 +1022,7 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--code", default=None, help="the join code the host printed")
     p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
                                                                          "when no address is given (default 3)")
-    p.add_argument("--game", dest="kind", default=None, choices=["snowtails", "mush", "snake"],
+    p.add_argument("--game", dest="kind", default=None, choices=kinds(),
                    help="with no address: only try the announced games of this kind")
     p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
                                                       "are still shown)")

@@ -2,7 +2,7 @@
 
 Theory of operation
 -------------------
-Replaying a log (``netplay.replay_log``) is one observer :class:`Session`
+Replaying a log (``replay.replay_log``) is one observer :class:`Session`
 taking the records in order; most of its time is each record's Ed25519
 verification, which ``cryptography`` runs with the GIL released.  So, while
 the session replays on the main thread, a pool of threads (one per core by

@@ -1,16 +1,66 @@
-"""Each game's parts around its rules engine, one package per game (docs/design.md, "One home per game").
+"""The registry: the one file that lists the games (docs/architecture.md, "How to add a game").
+
+Each game is a folder under ``snowp2p/games/`` whose ``game.py`` builds a :class:`~snowp2p.games.api.Game`
+object; everything outside ``games/`` asks :func:`find_game` for it and never names a game.
 
 ============  ==============================  ==================================
 part          Snow Tails, Mush! Mush!          Snake Carnival
 ============  ==============================  ==================================
+game object   ``games/sled/game.py``           ``games/snake/game.py``
 rules engine  ``snowp2p/rules/sled.py``        ``snowp2p/rules/snake.py``
 wire form     ``games/sled/wire.py``           ``games/snake/wire.py``
 encoding      ``games/sled/encoding.py``       ``games/snake/encoding.py``
 scenarios     ``games/sled/scenario.py``       ``games/snake/scenario.py``
+options       ``games/sled/options.py``        (none)
 ============  ==============================  ==================================
-
-The engines are pure and know nothing of the wire, the encoding or the scenarios; these modules import
-the engine, never the other way round.  ``snowp2p/protocol/games.py`` puts each game behind the one small
-interface the session uses (``SledGame``, ``SnakeGame``), and ``snowp2p/scenario.py`` hands a scenario file
-to its game's scenario module by its ``"game"``.
 """
+
+from __future__ import annotations
+
+from .api import BoundGame, Game, HiddenDeck, ScenarioError, UnknownGame
+from .sled.game import MUSH, SNOWTAILS
+from .snake.game import SNAKE
+
+#: every registered game by its roster name, in the order the command line lists them
+GAMES: dict[str, Game] = {g.kind: g for g in (SNOWTAILS, MUSH, SNAKE)}
+
+__all__ = ["GAMES", "PRELOAD", "PRELOAD_SCREEN", "BoundGame", "Game", "HiddenDeck", "ScenarioError",
+           "UnknownGame", "add_game_options", "find_game", "kinds", "title_of", "kinds_text"]
+
+
+#: what a running game may import late (computer players, engines, screens): imported before the game
+#: begins, while file descriptors are free (netplay.py ``_preload``)
+PRELOAD = ("snowp2p.bots", "snowp2p.rules.sled", "snowp2p.rules.snake")
+PRELOAD_SCREEN = ("snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board")
+
+
+def add_game_options(p) -> None:
+    """Every game's own command-line options (``play`` and ``host``); a game refuses the others' options."""
+    from .sled.options import add_sled_rule_options
+
+    add_sled_rule_options(p)
+
+
+def find_game(kind: str) -> Game:
+    """The game registered as ``kind``; UnknownGame (one line) if there is none."""
+    try:
+        return GAMES[kind]
+    except (KeyError, TypeError):
+        raise UnknownGame(f"unknown game {kind!r}") from None
+
+
+def kinds() -> list[str]:
+    """Every registered game's name (the ``--game`` choices)."""
+    return list(GAMES)
+
+
+def title_of(kind: str) -> str:
+    """A game's title, or ``kind`` itself for a name no game has (a message about bad input)."""
+    g = GAMES.get(kind) if isinstance(kind, str) else None
+    return g.title if g is not None else kind
+
+
+def kinds_text() -> str:
+    """The games' names as a sentence: ``'a', 'b' or 'c'``."""
+    names = [repr(k) for k in GAMES]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]

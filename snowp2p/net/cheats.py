@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import os
 import signal
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 
 from ..protocol.crypto import Identity
 from ..protocol.messages import (
@@ -66,6 +66,7 @@ from ..protocol.messages import (
 from ..protocol.randomness import chain_reveal, make_hash_chain
 from ..protocol.session import Evidence, Output, action_to_wire, opened_cards
 from ..rules import sled
+from .game import NetGame
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
 JUNK_EVIDENCE = 1000  # junk-evidence: messages of ~58 KB (the issue's attack sent 4000; one is refused)
@@ -437,3 +438,25 @@ class _NoDraws:
 
     def below(self, n: int) -> int:
         return 0
+
+
+@dataclass
+class CheatingGame(NetGame):
+    """A networked game whose peer misbehaves as ``cheat`` says (``SNOWP2P_CHEAT``): the production peer
+    (net/game.py ``NetGame``) with its test hooks filled in, frames sent one by one."""
+
+    cheat: Cheat | None = None
+    one_by_one = True
+
+    def start_cheating(self, cheat: Cheat) -> None:
+        self.cheat = cheat
+        cheat.attach(self)
+
+    def _outgoing(self, seat: int, payload: bytes):
+        return self.cheat.outgoing(self, seat, payload) if self.cheat is not None else payload
+
+    def _relayed(self, seat: int, payload: bytes):
+        return self.cheat.relayed(self, seat, payload) if self.cheat is not None else payload
+
+    def _takes_turn(self, turn: int, action) -> bool:
+        return self.cheat is not None and self.cheat.on_turn(self, turn, action)

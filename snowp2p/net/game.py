@@ -1,4 +1,4 @@
-"""Hosting, joining and playing a networked sled game (trio).
+"""Hosting, joining and playing a networked game (trio).
 
 Theory of operation
 -------------------
@@ -29,7 +29,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import trio
 
@@ -47,8 +47,8 @@ from ..protocol.absence import DEFAULT_MOVE_TIME
 from ..protocol.session import (
     Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnApplied, VotedOut, YourTurn,
 )
-from ..rules import sled
-from ..rules.config import SledRules
+from ..games import GAMES, find_game
+from ..rules.errors import IllegalMove
 from ..rules.track import Track, find_track
 from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
 from . import secure
@@ -60,11 +60,11 @@ HANDSHAKE_TIMEOUT = 15.0
 #: At most this many queued frames go to one link in one write (a catch-up after a reconnection is sent in
 #: pieces of this many; a turn queues one to three).
 BATCH_FRAMES = 64
-GAME_TITLES = {"snowtails": "Snow Tails", "mush": "Mush! Mush!", "snake": "Snake Carnival"}
+GAME_TITLES = {kind: g.title for kind, g in GAMES.items()}
 
 
 def table_name(table) -> str:
-    """The roster's name for a game's table: the track (sled games) or the tile set (Snake Carnival)."""
+    """The roster's name for a game's table: a track's name, else the standard tile set's."""
     return table.name if isinstance(table, Track) else "standard"
 
 
@@ -91,7 +91,7 @@ class HostConfig:
     game: str
     track: Track
     players: int
-    rules: SledRules
+    rules: Any  # the game's rules (games/api.py)
     port: int = DEFAULT_PORT
     bind: str | None = None  # None: all interfaces
     move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (roster settings, SPEC 11.9)
@@ -291,21 +291,10 @@ class Lobby:
 
 
 def game_points(s: Session) -> dict[int, int]:
-    """Points by seat where the game has them (Snow Tails ST-E3, Snake Carnival SC-P*)."""
+    """Points by seat where the game has them (the game's ``points``: ST-E3, MM-T1, SC-P*)."""
     if s.state is None or s.abandoned:  # abandoned by a vote: no places, no points (G10)
         return {}
-    if s.kind == "snowtails":  # ST-E3 by place; eliminated sleds score nothing (a computer-played one scores, G10)
-        table = s.rules.st_points
-        out = {i: 0 for i in range(s.n)}
-        for k, seat in enumerate(s.places()):
-            if k < len(table) and s.state.sled(seat).status != sled.ELIMINATED:
-                out[seat] = table[k]
-        return out
-    if s.kind == "snake":
-        from ..rules import snake
-
-        return snake.scores(s.state)
-    return sled.points(s.state)  # Mush! Mush!: the tournament points of the place (MM-T1), as local play shows
+    return find_game(s.kind).points(s.state, s.rules, s.places())
 
 
 def _hung_up(conn: Conn) -> bool:
@@ -457,8 +446,8 @@ async def join_announced(ads: list, code: str, identity: Identity, nick: str, sa
     won: list = []
     failed: list[str] = []
 
-    async def attempt(ad) -> None:
-        async with limiter:
+    async def attempt(ad, token: object) -> None:
+        try:
             if won:
                 return
             try:
@@ -474,10 +463,17 @@ async def join_announced(ads: list, code: str, identity: Identity, nick: str, sa
                 return
             won.append((ad, got))
             nursery.cancel_scope.cancel()
+        finally:
+            limiter.release_on_behalf_of(token)
 
     async with trio.open_nursery() as nursery:
         for ad in ads:
-            nursery.start_soon(attempt, ad)
+            # a slot is taken here, in the order given (discovery.arrange: the address with the fewest
+            # announcements first): tasks started together run in no set order, so a flood of silent
+            # announcements (each held to the handshake timeout) could otherwise go before the real game
+            token = object()
+            await limiter.acquire_on_behalf_of(token)
+            nursery.start_soon(attempt, ad, token)
     if not won:
         for listener in listeners:
             await listener.aclose()
@@ -538,7 +534,6 @@ class NetGame:
     result: int = 0
     started: float = field(default_factory=time.monotonic)
     byes: set[int] = field(default_factory=set)
-    cheat: object | None = None
     on_turn: Callable | None = None
     listeners: list = field(default_factory=list)
     connected: set = field(default_factory=set)
@@ -832,24 +827,20 @@ class NetGame:
         self.flushed[seat] = idx
         try:
             while not conn.closed:
-                if self.cheat is None:  # an honest peer: whatever is queued for this link goes in one write
+                if not self.one_by_one:  # an honest peer: whatever is queued for this link goes in one write
                     idx = await self._send_batches(seat, conn, idx)
                     if not conn.closed:
                         await self._out_changed.wait()
                     continue
                 while idx < len(self.sent) and not conn.closed:
-                    payload = self.sent[idx]
-                    if self.cheat is not None:
-                        payload = self.cheat.outgoing(self, seat, payload)
+                    payload = self._outgoing(seat, self.sent[idx])
                     if payload is not None:
                         await conn.send(payload)
                     idx += 1
                     self.flushed[seat] = idx
                 relays = self.relay_q.get(seat)
                 while relays and not conn.closed and self.conns.get(seat) is conn:
-                    payload = relays.pop(0)
-                    if self.cheat is not None:
-                        payload = self.cheat.relayed(self, seat, payload)
+                    payload = self._relayed(seat, relays.pop(0))
                     if payload is not None:
                         await conn.send(payload)
                 if idx < len(self.sent) or (self.relay_q.get(seat) and self.conns.get(seat) is conn):
@@ -857,6 +848,22 @@ class NetGame:
                 await self._out_changed.wait()
         except ConnectionClosed:
             pass
+
+    #: send frames one by one through ``_outgoing`` and ``_relayed`` (a test's misbehaving peer,
+    #: net/cheats.py ``CheatingGame``); an honest peer sends what is queued in batches
+    one_by_one = False
+
+    def _outgoing(self, seat: int, payload: bytes) -> bytes | None:
+        """The frame to send ``seat`` for our queued ``payload`` (None: send nothing).  A test hook."""
+        return payload
+
+    def _relayed(self, seat: int, payload: bytes) -> bytes | None:
+        """The frame to send ``seat`` for a relayed ``payload`` (None: send nothing).  A test hook."""
+        return payload
+
+    def _takes_turn(self, turn: int, action) -> bool:
+        """True: the turn was played otherwise (a test's misbehaving peer); the action is not submitted."""
+        return False
 
     async def _send_batches(self, seat: int, conn: Conn, idx: int) -> int:
         """Send our queued frames, then the relays queued for ``seat``, as few writes as possible (the same
@@ -1028,14 +1035,14 @@ class NetGame:
             action = self.decide(state, me)
         if self.session.turn != turn or self.session.halted or self._finished.is_set() or self._said_bye:
             return  # (a decision that came back after this peer stopped, e.g. from a freeze: never signed)
-        if self.cheat is not None and self.cheat.on_turn(self, turn, action):
+        if self._takes_turn(turn, action):
             return
         try:
             out = self.session.submit(action)
         except Halted as h:
             self._halt(h.reason)
             return
-        except sled.IllegalMove as e:  # a human typed something the engine refused late: ask again
+        except IllegalMove as e:  # a human typed something the engine refused late: ask again
             self.say(f"{e}")
             self._nursery.start_soon(self._play_turn, turn)
             return

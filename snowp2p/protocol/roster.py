@@ -1,7 +1,7 @@
 """What a roster says about the game, and what a joiner is shown before it signs it.
 
 A roster (protocol/SPEC.md sections 6 and 11.2) names the game, carries its
-table -- a sled race's whole track, Snake Carnival's tile set by name --, its
+table -- a whole track, or a tile set by name: the game's ``table_to_wire`` --, its
 rules and its seats.  This module is the one home of that description:
 
 * ``roster_body`` builds a roster's body from a game's table, rules and seats;
@@ -24,16 +24,18 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..rules.config import SledRules
-from ..rules.track import Track, TrackError, shipped_tracks, track_digest, track_from_wire, track_to_wire
+from ..games import GAMES, Game, UnknownGame, find_game, title_of
 from .errors import DecodeError
 from .absence import DEFAULT_MOVE_TIME
-from .messages import pack_canonical
 
-GAME_TITLES = {"snowtails": "Snow Tails", "mush": "Mush! Mush!", "snake": "Snake Carnival"}
-SLED_GAMES = ("snowtails", "mush")
-#: Snake Carnival's roster table: the tile set by name (this implementation has only the standard one)
-SNAKE_TABLE = {"name": "standard"}
+GAME_TITLES = {kind: g.title for kind, g in GAMES.items()}
+
+
+def _game(kind: str) -> Game:
+    try:
+        return find_game(kind)
+    except UnknownGame as e:
+        raise DecodeError(str(e), "kind") from None
 
 
 def _plain(x: Any) -> Any:
@@ -47,20 +49,16 @@ def _plain(x: Any) -> Any:
 # ------------------------------------------------------------------ building
 def table_to_wire(kind: str, table) -> dict:
     """The roster's ``track`` field for a game's table."""
-    if kind == "snake":
-        return dict(SNAKE_TABLE)
-    return track_to_wire(table)
+    return _game(kind).table_to_wire(table)
 
 
 MOVE_TIME_RANGE = (5, 3600)  # seconds a host may give each move (SPEC 11.2, 11.9)
 
 
 def settings_for(kind: str, rules, table, move_time: int = DEFAULT_MOVE_TIME) -> dict:
-    """The roster's settings for a game: its rules (and, for Snake Carnival, the tile set's digest), and the
+    """The roster's settings for a game: its rules (and what its ``settings_extra`` adds), and the
     move time (seconds a seat has for each move before it counts as absent, SPEC 11.9)."""
-    if kind == "snake":
-        return {"game": kind, "rules": rules.to_dict(), "tiles_digest": table.digest, "move_time": move_time}
-    return {"game": kind, "rules": rules.to_dict(), "move_time": move_time}
+    return {"game": kind, "rules": rules.to_dict(), **_game(kind).settings_extra(table), "move_time": move_time}
 
 
 def roster_body(kind: str, table, rules, seats, move_time: int = DEFAULT_MOVE_TIME):
@@ -72,50 +70,18 @@ def roster_body(kind: str, table, rules, seats, move_time: int = DEFAULT_MOVE_TI
 
 # ------------------------------------------------------------------ reading
 def table_from_roster(body):
-    """The table a roster carries (a Track, or Snake Carnival's tiles).  DecodeError naming ``track``."""
-    kind = body.kind
-    if kind == "snake":
-        from ..rules import snake
-
-        if _plain(body.track) != SNAKE_TABLE:
-            raise DecodeError("Snake Carnival is played with the standard tile set, named {\"name\": \"standard\"}",
-                              "track")
-        return snake.load_tiles()
-    if kind not in SLED_GAMES:
-        raise DecodeError(f"unknown game {kind!r}", "kind")
-    track = _track_from_roster(body.track)
-    if track.game != kind:
-        raise DecodeError(f"the track is for {GAME_TITLES.get(track.game, track.game)}, the game is "
-                          f"{GAME_TITLES[kind]}", "track.game")
-    return track
-
-
-#: canonical bytes of a roster's ``track`` -> the Track built from it (a Track is immutable: every peer of a
-#: game, a resumed game, an audit build it once).  A few entries; a failure is not kept (it raises again).
-_TRACKS: dict[bytes, Track] = {}
-
-
-def _track_from_roster(wire: Any) -> Track:
-    key = pack_canonical(wire)
-    track = _TRACKS.get(key)
-    if track is None:
-        try:
-            track = track_from_wire(wire, where="track")
-        except TrackError as e:
-            raise DecodeError(str(e), "track") from None
-        if len(_TRACKS) >= 8:
-            _TRACKS.pop(next(iter(_TRACKS)))
-        _TRACKS[key] = track
-    return track
+    """The table a roster carries (its game's ``table_from_wire``).  DecodeError naming ``track``."""
+    return _game(body.kind).table_from_wire(body.track)
 
 
 def rules_from_roster(kind: str, settings, networked: bool = True):
-    """The rules a roster's settings give (SledRules or SnakeRules), checked for sense (every field), and,
+    """The rules a roster's settings give (the game's ``rules_from_wire``), checked for sense (every field), and,
     for a networked game, refused if they would weaken G3/G4.  DecodeError naming the field."""
     settings = _plain(settings)
     if not isinstance(settings, dict) or settings.get("game") != kind:
-        raise DecodeError(f"the settings are not for {GAME_TITLES.get(kind, kind)}", "settings.game")
-    allowed = {"game", "rules", "tiles_digest"} if kind == "snake" else {"game", "rules"}
+        raise DecodeError(f"the settings are not for {title_of(kind)}", "settings.game")
+    game = _game(kind)
+    allowed = {"game", "rules"} | set(game.settings_extra_keys)
     allowed |= {"computer_seats", "move_time"}  # labels for screens; the move time (SPEC 11.2, 11.9)
     unknown = sorted(set(settings) - allowed)
     if unknown:
@@ -133,20 +99,7 @@ def rules_from_roster(kind: str, settings, networked: bool = True):
     raw = settings.get("rules")
     if not isinstance(raw, dict):
         raise DecodeError("expected a map of rules", "settings.rules")
-    try:
-        if kind == "snake":
-            from ..rules.snake import SnakeRules
-
-            return SnakeRules.from_dict(raw)
-        rules = SledRules.from_dict(raw)
-    except ValueError as e:
-        raise DecodeError(str(e), "settings.rules") from None
-    if rules.game != kind:
-        raise DecodeError(f"the rules are for {rules.game!r}, the game is {kind!r}", "settings.rules.game")
-    why = rules.network_refusal() if networked else None
-    if why:
-        raise DecodeError(why, "settings.rules.deck_draw")
-    return rules
+    return game.rules_from_wire(raw, networked)
 
 
 # ------------------------------------------------------------------ showing
@@ -163,11 +116,11 @@ class Setting:
 class RosterSummary:
     """What a joiner is shown (and confirms) before it signs a roster."""
 
-    game: str  # "snowtails" | "mush" | "snake"
-    title: str  # "Snow Tails"
+    game: str  # the game's kind (games/__init__.py)
+    title: str  # its title
     track_name: str
-    spaces: int  # sled races: the track's spaces; Snake Carnival: the tiles
-    sections: int  # sled races: the track's sections; Snake Carnival: 0
+    spaces: int  # the track's spaces, or the tiles of a game played with tiles
+    sections: int  # the track's sections (0 without a track)
     shipped: bool  # the track is one this program ships (same digest), or the standard tile set
     differences: tuple[Setting, ...]  # the settings that differ from the defaults
     players: tuple[str, ...]
@@ -182,7 +135,7 @@ class RosterSummary:
 
 def differing_settings(rules) -> tuple[Setting, ...]:
     """Every rules field whose value differs from its default, in declaration order."""
-    default = type(rules)(game=rules.game) if isinstance(rules, SledRules) else type(rules)()
+    default = type(rules)(game=rules.game) if hasattr(rules, "game") else type(rules)()
     out = []
     for f in fields(rules):
         value, base = getattr(rules, f.name), getattr(default, f.name)
@@ -198,13 +151,9 @@ def roster_summary(body, table=None, rules=None) -> RosterSummary:
     rules = rules if rules is not None else rules_from_roster(kind, body.settings)
     players = tuple(s.nick for s in body.seats)
     mt = _plain(body.settings).get("move_time", DEFAULT_MOVE_TIME)
-    if kind == "snake":
-        return RosterSummary(kind, GAME_TITLES[kind], "standard", len(table.tiles) if hasattr(table, "tiles") else 0,
-                             0, True, differing_settings(rules), players, mt)
-    digest = track_digest(table)
-    shipped = any(track_digest(t) == digest for t in shipped_tracks(kind).values())
-    return RosterSummary(kind, GAME_TITLES[kind], table.name, table.size, len(table.sections), shipped,
-                         differing_settings(rules), players, mt)
+    game = _game(kind)
+    name, spaces, sections, shipped = game.table_facts(table)
+    return RosterSummary(kind, game.title, name, spaces, sections, shipped, differing_settings(rules), players, mt)
 
 
 def _show(v: Any) -> str:
@@ -219,11 +168,7 @@ def _show(v: Any) -> str:
 
 def summary_lines(s: RosterSummary) -> list[str]:
     """The summary as lines of text (what `join` prints before asking)."""
-    if s.game == "snake":
-        where = "the standard tile set"
-    else:
-        where = (f"the track {s.track_name!r} ({s.spaces} spaces in {s.sections} sections"
-                 + (")" if s.shipped else "; the host's own track, not one this program ships)"))
+    where = _game(s.game).where(s.track_name, s.spaces, s.sections, s.shipped)
     lines = [f"{s.title} on {where}, {len(s.players)} players: {', '.join(s.players)}"]
     if s.differences:
         lines.append("Settings that differ from the defaults:")

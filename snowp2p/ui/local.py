@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..rules import sled as S
-from ..options import sled_rules
+from ..games.sled.options import sled_rules
 from ..rules.config import PLAYER_COUNTS, SledRules
 from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError

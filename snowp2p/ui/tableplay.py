@@ -25,6 +25,7 @@ from ..program import program  # noqa: F401 - re-exported for the screens
 from .screen import Quit
 from .table import Interrupted, Table, run_app
 from .views import view_for
+from ..games.sled.view import record_trails  # noqa: F401 - re-exported (netscreen, netplay)
 
 
 class LocalGame:
@@ -92,12 +93,6 @@ async def drive(table: Table, game: LocalGame) -> bool:
         record_trails(game.trails, game.state)
         table.show(game.state, view.events(before, action, game.state))
     return True
-
-
-def record_trails(trails: dict[int, list[int]], state) -> None:
-    for s in getattr(state.public, "sleds", ()):
-        if s.at is not None and (not trails.get(s.seat) or trails[s.seat][-1] != s.at):
-            trails.setdefault(s.seat, []).append(s.at)
 
 
 def end_info(view, state, commands: list[str], totals: list[str] | None = None, headline: str | None = None) -> dict:

@@ -8,7 +8,8 @@
 * ``--flood N`` more announcements under other names, with this fake's own fingerprint, each at its own
   port where connections are accepted and never answered (each costs a joiner a time-out).
 
-All are registered (in parallel) before it prints ``ready``; it runs until killed.
+All are registered (in parallel) before it prints ``ready``; it runs until killed, printing ``silent ADDR`` for
+each connection one of the flood's silent servers takes.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ async def fake_lobby(reader, writer):
 
 
 async def silent(reader, writer):
+    print(f"silent {writer.get_extra_info('peername')[0]}", flush=True)  # (the test counts who was held here)
     await reader.read()  # until the other end gives up
     writer.close()
 

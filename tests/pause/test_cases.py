@@ -12,7 +12,6 @@ Cases not fixed yet are ``xfail(strict=True)``: each one fails today, as the iss
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -57,7 +56,6 @@ def test_case02_a_vote_on_a_playing_seat_is_refused_and_the_voter_leaves(table):
 
 
 # ---------------------------------------------------------------- 3. a voter that never votes
-@pytest.mark.xfail(strict=False, reason="issue 18 case 3: passed with pause fab4880, stalls (host > 60 s) with pause f4a7346: a core regression")
 @pytest.mark.parametrize("mode", ["never-declare", "never-vote"])
 def test_case03_a_voter_that_never_declares_or_votes_can_not_hold_a_pause(table, mode):
     """3 seats; j1 is killed (kill -9) at turn 3; j2 stays connected and plays, but never declares the dead
@@ -246,8 +244,6 @@ def test_case12b_a_peer_killed_before_its_meta_json_is_found_by_a_plain_resume(t
     t.honest_end([t.host, j1])
 
 
-@core(12, "audit of a log with the agreed last turn but not the others' final openings says 'not finished' "
-          "(G11 in the audit); the resumed peer's result is in")
 def test_case12c_a_peer_frozen_in_the_final_openings_gets_the_agreed_result(table):
     """2 seats; j1 stops itself (SIGSTOP) the moment it would send its final openings, is killed there, and
     resumes after the host has finished and left: it gets its result, the places of the agreed last turn
@@ -271,17 +267,16 @@ def test_case12c_a_peer_frozen_in_the_final_openings_gets_the_agreed_result(tabl
 
 
 # ---------------------------------------------------------------- 13. a recently resumed peer
-@pytest.mark.xfail(strict=False, reason="issue 18 case 13 is a timed bound (3.5 s over absence + vote): it held on a quiet machine and missed it (10.4 s) on a loaded one; a timed assertion: OPEN")
 def test_case13_a_resumed_peer_declares_absence_once_it_has_heard_from_the_others(table):
     """3 seats; j1 is killed and resumed; the moment it resumes, j2 is killed for good.  The resumed j1 hears
-    from the host, so it declares j2 absent on the usual clock, not ``absent-after + 5`` s later: the vote on
-    j2 is decided within the bound.
+    from the host, so it declares j2 absent on the usual clock, not ``absent-after + 5`` s later.
 
-    (The one timed check of these tests: the old grace alone kept j1 from declaring anything for 7 s after
-    its resume; the bound here is absent-after + vote-after = 3 s, and the threshold, 6.5 s after the kill,
-    leaves several seconds of slack either way.)"""
-    absent, vote = 2.0, 1.0
-    t = table(3, opts=("--absent-after", str(absent), "--vote-after", str(vote)))
+    No stopwatch (a timed bound failed on a loaded machine): the host is the measure.  It declares j2 absent
+    after ``absent-after`` (3 s), and from then on j1 owes its own declaration, for another 3 s (G7a).  A j1
+    that held back for the old grace (8 s from its resume) was itself declared absent and voted out by the
+    host: ``honest_end`` fails on a blamed honest seat.  A prompt j1 declares with the host, and both vote
+    j2 out."""
+    t = table(3, opts=("--absent-after", "3", "--vote-after", "1"))
     t.seat_all()
     j1, j2 = t.peers[1], t.peers[2]
     t.wait_turn(t.host, 3)
@@ -289,9 +284,6 @@ def test_case13_a_resumed_peer_declares_absence_once_it_has_heard_from_the_other
     t.resume(j1)
     t.wait_output(j1, r"^Resuming ")
     j2.kill9()
-    killed = time.monotonic()
     wait_until(lambda: _voted_out(t.host, "j2"), "the others voted j2 out", [t.host, j1], END_DEADLINE,
                interval=0.05, describe=t.describe)
-    took = time.monotonic() - killed
-    assert took < absent + vote + 3.5, f"the vote on j2 took {took:.1f} s after its kill\n{t.describe()}"
     t.honest_end([t.host, j1])

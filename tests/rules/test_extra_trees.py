@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from rules_helpers import assert_refused
-from snowp2p.options import sled_rules
+from snowp2p.games.sled.options import sled_rules
 from snowp2p.protocol.errors import DecodeError
 from snowp2p.protocol.session import sled_action_from_wire, sled_action_to_wire
 from snowp2p.rules import sled

@@ -16,7 +16,7 @@ from ...rules.config import SledRules
 from ...rules.drbg import Rand, derive
 from ...rules.errors import IllegalMove
 from ...rules.track import Track, TrackError, track_from_dict
-from ...scenario import ScenarioError
+from ..api import ScenarioError
 
 
 @dataclass

@@ -16,7 +16,7 @@ from ...rules.snake import (COLOURS, HOME, PH_HATS, PH_HEADS, PH_OVER, PH_PLAY, 
                             Public, Snake, SnakeRules, SnakeState, TileSet, _norm_name, _pub, canonical_rot,
                             default_tiles, final_places, fmt_cell, game_tiles, legal_actions, opposite, owners,
                             score_breakdown, scores, setup_state, step, tile_edges)
-from ...scenario import ScenarioError
+from ..api import ScenarioError
 from .wire import COORD_LIMIT
 
 

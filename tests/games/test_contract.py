@@ -1,0 +1,151 @@
+"""What every registered game must pass (issue 20; ../shared/design/one-folder-per-game.md, property 5).
+
+One test per part of :class:`snowp2p.games.api.Game`, parametrised over the registry (OpenSpiel's
+api_test): the table and the rules round-trip through the roster's form, the engine plays a game of
+computer moves to the end (each one legal, G1), every action round-trips through the wire form (SPEC 7),
+the state hash is a pure function of the state (SPEC 10), and the screens render the positions reached.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from snowp2p.games import GAMES, Game, HiddenDeck, UnknownGame, find_game
+from snowp2p.protocol.roster import roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster
+from snowp2p.protocol.messages import Seat
+from snowp2p.rules.drbg import Rand, derive
+from snowp2p.ui.board import to_text
+
+KINDS = sorted(GAMES)
+SEED = b"contract" * 4
+MAX_ACTIONS = 2000  # every game here ends well before (a safety net, not a timing)
+
+
+def _seats(n: int):
+    from snowp2p.protocol.crypto import Identity
+
+    return [Seat(f"p{i}", Identity.from_seed(derive(SEED, "id", i)).public_key, "127.0.0.1", 7000 + i)
+            for i in range(n)]
+
+
+def _setup(kind: str, n: int = 3):
+    game = find_game(kind)
+    table = game.load_table(None)
+    rules = game.default_rules()
+    body = roster_body(kind, table, rules, _seats(n))
+    bound = game.bind(body.settings, table_from_roster(body), rules_from_roster(kind, body.settings))
+    names = [f"p{i}" for i in range(n)]
+    secrets = [derive(SEED, "secret", i) for i in range(n)]
+    state = bound.new_game(names, Rand(derive(SEED, "setup")), secrets)
+    return game, bound, state
+
+
+def _play(kind: str, n: int = 3):
+    """Every state of a game of computer moves, and the actions between them."""
+    game, bound, state = _setup(kind, n)
+    states, actions = [state], []
+    for k in range(MAX_ACTIONS):
+        if state.is_over:
+            break
+        seat = game.to_act(state)
+        assert seat is not None, f"{kind}: no seat to act, and the game is not over"
+        action = game.computer_move(state, Rand(derive(SEED, "bot", k)))
+        state = bound.apply(state, action, Rand(derive(SEED, "turn", k)))  # IllegalMove: not a legal move
+        states.append(state)
+        actions.append((seat, action))
+    assert state.is_over, f"{kind}: not over after {MAX_ACTIONS} computer moves"
+    return game, bound, states, actions
+
+
+_GAMES_PLAYED: dict[str, tuple] = {}
+
+
+def played(kind: str):
+    if kind not in _GAMES_PLAYED:
+        _GAMES_PLAYED[kind] = _play(kind)
+    return _GAMES_PLAYED[kind]
+
+
+def test_the_registry_has_the_three_games():
+    assert KINDS == ["mush", "snake", "snowtails"]
+    with pytest.raises(UnknownGame, match="unknown game 'chess'"):
+        find_game("chess")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_game_object_has_every_part(kind):
+    game = find_game(kind)
+    assert isinstance(game, Game)
+    assert game.kind == kind and game.title and game.word in ("race", "game")
+    lo, hi = game.players
+    assert 2 <= lo <= hi <= 8
+    assert game.hidden is None or isinstance(game.hidden, HiddenDeck)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_table_and_rules_round_trip_through_the_roster(kind):
+    game = find_game(kind)
+    table = game.load_table(None)
+    rules = game.default_rules()
+    body = roster_body(kind, table, rules, _seats(3))
+    again = table_from_roster(body)
+    assert game.table_to_wire(again) == game.table_to_wire(table)
+    assert game.table_name(again) == game.table_name(table) == game.default_table
+    assert game.rules_from_wire(rules.to_dict(), networked=True) == rules
+    assert rules_from_roster(kind, body.settings) == rules
+    lines = summary_lines(roster_summary(body))
+    assert lines[0].startswith(f"{game.title} on ") and "3 players: p0, p1, p2" in lines[0]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_hidden_deck_matches_the_dealt_decks(kind):
+    game, bound, state = _setup(kind)
+    if game.hidden is None:
+        assert bound.hidden is False
+        return
+    assert bound.hidden is True
+    rules = game.default_rules()
+    assert len(game.hidden.composition(rules)) == game.hidden.size(rules) > 0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_computer_moves_are_legal_to_the_end(kind):
+    game, bound, states, actions = played(kind)
+    assert len(actions) > 10
+    places = bound.final_places(states[-1])
+    assert sorted(places) == [0, 1, 2]
+    points = game.points(states[-1], bound.rules, places)
+    assert all(isinstance(v, int) for v in points.values())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_action_round_trips_through_the_wire(kind):
+    game, bound, states, actions = played(kind)
+    for seat, action in actions:
+        wire = bound.action_to_wire(action)
+        assert bound.action_from_wire(wire, seat) == action, (kind, wire)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_state_hash_is_a_function_of_the_state(kind):
+    game, bound, states, actions = played(kind)
+    head = bytes(32)
+    hashes = [bound.state_hash(s, head) for s in states[:40]]
+    assert all(isinstance(h, bytes) and len(h) == 32 for h in hashes)
+    assert hashes == [bound.state_hash(s, head) for s in states[:40]]
+    assert len(set(hashes)) > 1
+    assert bound.state_hash(states[0], bytes(32)) != bound.state_hash(states[0], b"\1" * 32)
+    assert isinstance(bound.encode_public(states[-1]), bytes)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_screens_render_the_positions(kind):
+    game, bound, states, actions = played(kind)
+    view = game.view()
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        text = to_text(view.board(state, 100, 40))
+        assert text.strip(), kind
+        assert view.names(state) == ["p0", "p1", "p2"]
+        assert game.board_text(state, 100).strip()
+    assert view.acting(states[-1]) is None
+    assert "<svg" in game.svg(states, f"{game.title} contract")
