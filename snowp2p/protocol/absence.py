@@ -342,10 +342,11 @@ class AbsenceRules:
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
         votes on nobody."""
         away = set() if seat in self.leaving else self._base_needed() - {seat}
-        if self.owner is not None and self._base_owed().get(self.owner, Owed("move", 0)).what != "move":
-            # the seat whose log this is sends what it owes by itself (a reveal, an ack) as soon as it holds
-            # what it needs: it is not away, and no decision is taken without it (seed 579: a seat cut off by
-            # a partition voted the others out alone; its decision reached a peer between the move and its reveal)
+        if self.owner is not None:
+            # the seat whose log this is answers by its own reckoning (it sends a reveal or an ack as soon as it
+            # holds what it needs, and its move within its move time): no decision on another seat is taken on its
+            # peer without its vote (seed 579: a cut-off seat's lone decisions arrived between a move and this
+            # seat's reveal; seed 1192: while this seat owed the move)
             away.discard(self.owner)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving]
