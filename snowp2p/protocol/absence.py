@@ -471,6 +471,10 @@ class AbsenceRules:
                 voters = [i for i in self._voters(seat) if i not in self.leaving]
                 if not voters or any(i not in votes for i in voters):
                     continue
+                # every present seat whose vote on it is held is one of its voters (a seat away here may have
+                # voted): a decision on a seat cut off by a partition is the others' word, not one seat's (482)
+                voters = sorted(set(voters) | {i for i in votes if i != seat and i not in self.gone
+                                               and i not in self.decided and i not in self.leaving})
                 have = max(votes[i].have for i in voters)
                 if self.chain.next_seq(seat) < have:
                     continue  # the relay of what the highest vote holds is still on its way
