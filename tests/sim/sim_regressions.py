@@ -220,6 +220,9 @@ REGRESSIONS: dict[str, Case] = {
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
     # what each still shows on branch s18 (first invariant it breaks)
+    563: ("found on branch s18, made by b13a02c (the owner is never away, also while it owes a move; that rule fixes "
+          "1192, 2321 and 52): 3 seats, p2 crashed; p0 alone votes out never-declaring p1, whose claim check refutes "
+          "p0's absent (p0 is treated as leaving) and p0 stops on a desync naming honest seat 2 (not traced further)"),
     2332: "partition: p2 votes out honest seat 3 on more than one seat's word (frozen seat + relink storm; not traced)",
     2502: "partition-desync: with a lies-count seat, two honest peers stop on a desync at turn 5 that names nobody",
     1468: "stall: 5 seats (crash, freeze, partition): two honest peers wait on seat 0 for ever (turn 5; not traced)",
