@@ -85,6 +85,8 @@ class AbsenceWatch:
         s = self.s
         if s.me is None or s.me not in s.decided or s.sole_word(s.me) is None or now < self.away_until:
             return False
+        if now - self.last_tick > JUMP:  # stopped since its last look (SIGSTOP, a closed lid), the vote read
+            return False  # before the next tick: it was away (fault injection, freeze seed 1)
         mine = self.since.get(s.me)
         if mine is None:
             return True

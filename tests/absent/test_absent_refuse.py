@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.messages import Absent, Vote
 from snowp2p.protocol.session import Output, VotedOut, YourTurn
 from test_absent_unit import Table, choose, replay_log
@@ -60,3 +61,32 @@ def test_a_vote_on_an_answering_seat_is_refused_and_costs_the_voter_its_seat(gam
     assert obs.owner == VICTIM
     assert obs.done and obs.gone == victim.gone and obs.places() == victim.places()
     assert obs.outcome() == out
+
+
+class ProbeAfterAFreeze(VoteAtTurn):
+    """As VoteAtTurn, and at the moment the decided vote reaches the victim, its absence clock is asked whether it
+    was answering: half a second after its last look, and ten seconds after it (the process was stopped)."""
+
+    def __init__(self, game: str):
+        super().__init__(game, "bot")
+        self.watch = AbsenceWatch(self.s[VICTIM], 30.0, 30.0, "bot", now=0.0)  # (every limit far off)
+        self.seen: tuple[bool, bool] | None = None
+
+    def out(self, seat, out):
+        for ev in out.events:
+            if isinstance(ev, VotedOut) and ev.seat == seat == VICTIM and self.seen is None:
+                w = self.watch
+                w.tick(0.0, connected={ATTACKER}, last_rx={ATTACKER: 0.0}, linked={ATTACKER})
+                self.seen = (w.was_answering(0.5), w.was_answering(10.0))
+        super().out(seat, out)
+
+
+def test_a_peer_that_was_stopped_does_not_refuse_the_vote_before_its_clock_looks_again():
+    """Fault injection, freeze seed 1 (5 seats): a peer frozen past absence + vote wakes, reads the decided vote
+    on itself before its clock's next tick, took itself for answering, refused, treated an honest voter as
+    leaving and then stopped that voter's next move as cheating.  A clock that has not looked for more than
+    JUMP s was stopped: this peer was away, and it accepts the vote."""
+    t = ProbeAfterAFreeze("snowtails")
+    t.start()
+    t.run()
+    assert t.seen == (True, False), t.seen

@@ -214,6 +214,11 @@ REGRESSIONS: dict[str, Case] = {
     "an_honest_seat_voted_out_after_a_freeze": Case(
         1105, "frozen", "c", "an honest seat with no fault of its own was voted out after a freeze: passes with "
         "the same rule", fixed=True),
+    "a_woken_seat_refused_a_vote_read_before_its_clock_looked": Case(
+        2332, "frozen", "c",
+        "a seat frozen past absence + vote woke, read the decided vote on itself before its clock's next tick, took "
+        "itself for answering and refused (an honest voter treated as leaving); a clock that has not looked for "
+        "over JUMP s now says it was away (fault injection freeze seed 1 in real processes)", fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -223,7 +228,6 @@ OPEN: dict[int, str] = {
     563: ("found on branch s18, made by b13a02c (the owner is never away, also while it owes a move; that rule fixes "
           "1192, 2321 and 52): 3 seats, p2 crashed; p0 alone votes out never-declaring p1, whose claim check refutes "
           "p0's absent (p0 is treated as leaving) and p0 stops on a desync naming honest seat 2 (not traced further)"),
-    2332: "partition: p2 votes out honest seat 3 on more than one seat's word (frozen seat + relink storm; not traced)",
     2502: "partition-desync: with a lies-count seat, two honest peers stop on a desync at turn 5 that names nobody",
     1468: "stall: 5 seats (crash, freeze, partition): two honest peers wait on seat 0 for ever (turn 5; not traced)",
     3141: "blamed (G11): p1's last frames (the others' final openings) are lost in a relink storm after both others "
