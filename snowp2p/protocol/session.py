@@ -681,6 +681,11 @@ class Session(AbsenceRules):
             cur = self.state.public.current
             self._stray_moves(t, cur)
             mv = self.move_from.get((t, cur))
+            if mv is not None and cur in self.bot_seats and mv.body.state != self.my_hash[a]:
+                # a taken-over seat's move, within the agreed count of its messages but made on another state
+                # than the agreed one (it played on alone, deaf to the others: SPEC 11.9): never judged nor
+                # applied; its computer player moves, alike on every peer (they hold the same messages)
+                mv = None
             if mv is not None:
                 self.moves[t] = mv
             if mv is None and t not in self.move_actions and cur in self.bot_seats:

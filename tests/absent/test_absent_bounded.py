@@ -22,6 +22,8 @@ from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol.session import GameOver, Halted, Session, VotedOut, YourTurn
+from kit.table import KINDS, fixed, roster_payload
+from snowp2p.protocol.crypto import Identity
 from test_absent_unit import choose
 
 ABSENT_AFTER, VOTE_AFTER = 2.0, 3.0
@@ -42,26 +44,13 @@ class Sim:
     """n playing sessions on one simulated clock; frames arrive after a seeded delay, in order per link."""
 
     def __init__(self, game: str, n: int, seed: int):
-        import hashlib
-
-        from snowp2p.protocol.crypto import Identity
-        from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, encode_signed
-        from snowp2p.protocol.roster import roster_body
-        from snowp2p.rules.config import SledRules
-        from snowp2p.rules.track import find_track
-
-        def fixed(label):
-            return hashlib.sha256(label.encode()).digest()
-
         ids = [Identity.from_seed(fixed(f"bounded id {i}")) for i in range(n)]
-        self.track = find_track({"snowtails": "first-race", "mush": "mush-first-race"}[game], game)
-        rules = SledRules(game=game)
-        body = roster_body(game, self.track, rules,
-                           tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47600 + i) for i in range(n)))
-        roster = encode_signed(ids[0], Envelope(fixed(f"bounded game {seed}"), 0, 0, ZERO_HASH, body))
+        roster = roster_payload(game, n, ids, fixed(f"bounded game {seed}"), nicks=[f"p{i}" for i in range(n)],
+                                port=47600)
         self.roster = roster
-        self.s = [Session(decode_signed(roster), self.track, i, ids[i], fixed(f"bounded secret {seed} {i}"))
+        self.s = [Session(decode_signed(roster), None, i, ids[i], fixed(f"bounded secret {seed} {i}"))
                   for i in range(n)]
+        self.track = self.s[0].track
         self.n = n
         self.rng = random.Random(seed)
         self.now = 0.0

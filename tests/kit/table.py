@@ -179,6 +179,11 @@ class Table:
         """Seat 0's log."""
         return self.bufs[0]
 
+    @property
+    def log(self) -> LogWriter:
+        """Seat 0's log writer."""
+        return self.logs[0]
+
     def records(self, seat: int = 0) -> list[bytes]:
         return read_log(io.BytesIO(self.bufs[seat].getvalue())).records
 
