@@ -10,7 +10,7 @@ Hooks for the tests that need them, all plain attributes:
 - ``dead``: seats whose process is gone (nothing to or from them is delivered, they do not move);
 - ``cut``: links (``frozenset((a, b))``) that deliver nothing any more, even frames on their way;
 - ``only_to``: seat -> the one seat its own frames reach (relays are not affected);
-- ``hold_from``: seat -> from this turn on, its next turn is left to the test (``held`` says which);
+- ``hold_from``: seat -> from this turn on, its next turn is left to the test (``held_at`` says which);
 - ``deliver(to, frm, payload)``: override (or wrap) it to drop, delay or reorder frames; ``queue`` is
   the deque of ``(to, frm, payload)`` still on their way.
 
@@ -88,7 +88,7 @@ class Table:
         self.dead: set[int] = set()
         self.cut: set[frozenset] = set()
         self.only_to: dict[int, int] = {}
-        self.held: tuple[int, int] | None = None
+        self.held_at: tuple[int, int] | None = None  # (seat, turn) a seat was to move at but did not
         self.hold_from: dict[int, int] = {}
         self.finals: dict[int, dict[int, bytes]] = {i: {} for i in range(n)}
         self.over: dict[int, tuple] = {}
@@ -123,8 +123,8 @@ class Table:
             if isinstance(ev, YourTurn):
                 if seat in self.dead:
                     continue
-                if self.held is None and ev.turn >= self.hold_from.get(seat, 1 << 30):
-                    self.held = (seat, ev.turn)
+                if self.held_at is None and ev.turn >= self.hold_from.get(seat, 1 << 30):
+                    self.held_at = (seat, ev.turn)
                     continue
                 s = self.s[seat]
                 self.out(seat, s.submit(self.choose(seat, s.state, ev.turn)))
