@@ -41,13 +41,13 @@ def fixed(label: str) -> bytes:
 
 
 def roster_payload(game: str, n: int, ids, game_id: bytes, table=None, rules=None, nicks=NICKS,
-                   port: int = 47500) -> bytes:
+                   port: int = 47500, port_step: int = 1) -> bytes:
     """A roster for ``n`` seats of ``game`` (its default table and rules unless given), signed by seat 0."""
     g = find_game(game)
     table = g.load_table(None) if table is None else table
     rules = g.default_rules() if rules is None else rules
     body = roster_body(game, table, rules,
-                       tuple(Seat(nicks[i], ids[i].public_key, "127.0.0.1", port + i) for i in range(n)))
+                       tuple(Seat(nicks[i], ids[i].public_key, "127.0.0.1", port + port_step * i) for i in range(n)))
     return encode_signed(ids[0], Envelope(game_id, 0, 0, ZERO_HASH, body))
 
 
@@ -66,15 +66,19 @@ class Table:
     """``n`` playing sessions of ``game``, one FIFO queue of (to, from, frame), one log per seat.
 
     ``label`` seeds the identities (``"<label> identity i"``), the secrets (``"<label> secret i"``) and the
-    game id (``game_id``, default ``"<label> game"``); ``choose(seat, state, turn)`` picks each move."""
+    game id (``game_id``, default ``"<label> game"``) unless they are given; ``choose(seat, state, turn)``
+    picks each move (default: the computer player)."""
 
     def __init__(self, game: str, n: int = 3, label: str = "table", *, game_id: bytes | None = None,
-                 choose: Callable | None = None, table=None, rules=None, port: int = 47500, nicks=NICKS):
+                 ids=None, secrets=None, choose: Callable | None = None, table=None, rules=None,
+                 port: int = 47500, port_step: int = 1, nicks=NICKS):
         self.game = game
-        self.ids = [Identity.from_seed(fixed(f"{label} identity {i}")) for i in range(n)]
-        secrets = [fixed(f"{label} secret {i}") for i in range(n)]
+        self.ids = list(ids) if ids is not None else [Identity.from_seed(fixed(f"{label} identity {i}"))
+                                                      for i in range(n)]
+        if secrets is None:
+            secrets = [fixed(f"{label} secret {i}") for i in range(n)]
         self.roster_payload = roster_payload(game, n, self.ids, game_id or fixed(f"{label} game"), table, rules,
-                                             nicks, port)
+                                             nicks, port, port_step)
         self.roster = decode_signed(self.roster_payload)
         self.s = [Session(self.roster, None, i, self.ids[i], secrets[i]) for i in range(n)]
         self.track = self.s[0].track
