@@ -272,6 +272,10 @@ async def _host_main(args, track, rules) -> int:
     screen = getattr(args, "_screen", None)
     cfg = HostConfig(args.game, track, args.players, rules, args.port, move_time=args.move_time)
     lobby = Lobby(cfg, ident, nick, say)
+    if os.environ.get("SNOWP2P_CHEAT", "").startswith("roster-"):  # tests only: the offer lies as the roster will
+        from .net.cheats import hostile_roster
+
+        lobby.lie = lambda payload: hostile_roster(os.environ["SNOWP2P_CHEAT"], ident, payload)
     try:
         listeners = await trio.open_tcp_listeners(args.port)
     except OSError as e:
@@ -289,6 +293,7 @@ async def _host_main(args, track, rules) -> int:
         announcer = _announcer(args, lobby, nick, ident, addr, port, track, say)
     async with trio.open_nursery() as outer:
         def spawn(n: int) -> None:
+            spawn.last = time.monotonic()
             for _ in range(n):
                 if not spawn.count:
                     spawn.base = len(lobby.seats)  # bot names (and homes) follow the seats; never reused
@@ -301,8 +306,26 @@ async def _host_main(args, track, rules) -> int:
                     pass
                 cmd = [sys.executable, "-m", "snowp2p", "join", f"127.0.0.1:{port}", "--code", lobby.code,
                        "--autoplay", "--quiet", "--yes", "--home", str(bhome), "--name", f"bot{i}"]
-                outer.start_soon(_run_child, cmd, bhome / "errors.log", screen is not None)
+                outer.start_soon(child, cmd, bhome / "errors.log", i)
+
+        async def child(cmd, errors, i: int) -> None:
+            spawn.running.add(i)
+            try:
+                await _run_child(cmd, errors, screen is not None)
+            finally:
+                spawn.running.discard(i)
+
+        def top_up() -> None:
+            """After the countdown: a seat freed by a joiner who declined or left (issue 23) gets a computer
+            player, unless one is already on its way (its process runs but has no seat yet)."""
+            seated = sum(1 for s in lobby.seats if s is not None and s.pubkey in lobby.computer_keys)
+            free = args.players - lobby.taken() - max(0, len(spawn.running) - seated)
+            if free > 0 and time.monotonic() >= spawn.last + 5:  # (a child that failed to start: not at once)
+                say(f"Starting {free} computer player(s) as peers on this machine...")
+                spawn(free)
         spawn.count = 0
+        spawn.running = set()
+        spawn.last = 0.0
         async with trio.open_nursery() as lobby_nursery:
             for listener in listeners:
                 lobby_nursery.start_soon(accept_loop, listener, lobby.handle, outer, lobby.gate)
@@ -330,7 +353,10 @@ async def _host_main(args, track, rules) -> int:
                     say(f"Starting {free} computer player(s) as peers on this machine...")
                     spawn(free)
             while True:
-                await lobby.full.wait()
+                while not lobby.full.is_set():
+                    if args.bots is None:
+                        top_up()
+                    await trio.sleep(0.2)
                 # a joiner that hangs up right after its welcome (issue 10, attack 9) shows within this
                 # time on any LAN; its seat is then given back and the lobby waits again
                 await trio.sleep(LOBBY_SETTLE)
@@ -612,26 +638,45 @@ async def _join_main(args, target, code) -> int:
         raise CommandError(str(e), 1) from None
     except ProtocolError as e:
         raise CommandError(f"the host sent a bad message: {e}", 1) from None
-    await _confirm(args, res.roster, say)
+    from .net.game import accept_offer, decline_offer
+
+    try:  # the player accepts or declines the offered game before the roster exists (SPEC section 10)
+        await _confirm(args, res.offer, say)
+    except BaseException:
+        await decline_offer(res, ident)  # the host frees the seat at once and goes on without this player
+        raise
+    if getattr(args, "_screen", None) is not None:
+        args._screen.accepted(res.offer.body)
+    try:
+        res = await accept_offer(res, ident, say)
+    except NetError as e:
+        raise CommandError(str(e), 1) from None
+    except ProtocolError as e:
+        raise CommandError(f"the host sent a bad message: {e}", 1) from None
     return await _play(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
 
 
-async def _confirm(args, roster, say) -> None:
+async def _confirm(args, offer, say) -> None:
     """Show the joiner the game it is about to sign (G3): the track's name and size and every setting that
-    differs from the defaults; then it confirms, or passes --yes.  Without a terminal and without --yes a
-    game on a shipped track with the default settings goes ahead, anything else is refused (never a hang:
-    docs/user-guide.md)."""
+    differs from the defaults, as the host's offer tells them; then it confirms, or passes --yes.  Without
+    a terminal and without --yes a game on a shipped track with the default settings goes ahead, anything
+    else is refused (never a hang: docs/user-guide.md).  The roster must then carry this very game."""
+    import dataclasses
+
     try:
-        summary = roster_summary(roster.body)
+        summary = roster_summary(offer.body)
     except DecodeError as e:
         raise CommandError(f"join: the host's game is refused: {e}", 1) from None
+    open_seats = offer.body.players - len(offer.body.seats)
+    summary = dataclasses.replace(summary, players=summary.players + ("(open seat)",) * open_seats)
     screen = getattr(args, "_screen", None)
     if screen is not None and not args.yes:  # the table shows the roster, fingerprints and settings, and asks
         from .protocol.crypto import fingerprint
 
         lines = summary_lines(summary) + ["", "At the table:"] + [
             f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]" + ("  (host)" if i == 0 else "")
-            for i, s in enumerate(roster.body.seats)] + [
+            for i, s in enumerate(offer.body.seats)] + [
+            f"  seat {i}: (open)" for i in range(len(offer.body.seats), offer.body.players)] + [
             "", "Check the fingerprints with their players before you play."]
         if not await trio.to_thread.run_sync(screen.confirm_blocking, lines, "Play this game? [y/N]",
                                              abandon_on_cancel=True):

@@ -11,9 +11,12 @@ a chatty peer can never block.  No assertion here is timed: the deadlines only s
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import pty
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -283,6 +286,49 @@ class Peers:
 
 
 # ------------------------------------------------------------------ logs
+@contextlib.contextmanager
+def prompted_joiner(tmp_path: Path, host, name: str):
+    """A joiner at a real pseudo-terminal, once it shows the host's game and asks "Play this game? [y/N]":
+    yields (process, the terminal's master end, what it printed so far); killed and closed afterwards."""
+    master, slave = pty.openpty()
+    argv = join_argv(tmp_path / name, f"{host.addr}:{host.port}", host.code, name)
+    proc = subprocess.Popen([PY, "-m", "snowp2p", *argv], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
+                            env=env(), start_new_session=True)
+    os.close(slave)
+    try:
+        seen = b""
+        deadline = time.monotonic() + 120
+        while b"Play this game? [y/N]" not in seen:
+            assert time.monotonic() < deadline and proc.poll() is None, seen.decode(errors="replace")
+            if select.select([master], [], [], 1)[0]:
+                seen += os.read(master, 4096)
+        yield proc, master, seen
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+
+
+def drain_pty(master: int, seen: bytes) -> bytes:
+    """``seen`` and whatever the terminal's master end still holds."""
+    while select.select([master], [], [], 0.5)[0]:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+def say_no(proc, master: int, seen: bytes) -> bytes:
+    """Answer no at a prompted joiner's terminal: it must end with status 1; what it printed."""
+    os.write(master, b"n\n")
+    assert proc.wait(120) == 1
+    return drain_pty(master, seen)
+
+
 def log_records(log: Path) -> list[bytes]:
     """The records now in a game log ([] while it is missing or unreadable).  Safe while its peer appends
     to it: a half-written last record reads as a torn tail and is left out."""

@@ -38,6 +38,8 @@ from snowp2p.protocol.messages import (  # noqa: E402
     Hello,
     Join,
     Refuse,
+    Offer,
+    Answer,
     Vote,
     Welcome,
     CommitChain,
@@ -300,6 +302,9 @@ def lobby_vectors() -> dict:
                        (Seat("Ann", host.public_key, "192.168.1.5", 47470),
                         Seat("Bo", joiner.public_key, "192.168.1.6", 47471)))
     roster = Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, body)
+    # after the welcome, the host offers the game (the seats so far) and the joiner accepts it (issue 23)
+    offer = Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Offer(body.kind, body.track, body.settings, body.seats, 2))
+    answer = Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Answer(1))
     # a stranger with another code: its join is refused
     s_nonce = fixed("vector lobby stranger nonce")
     wrong = "1-husky-husky" if code != "1-husky-husky" else "2-husky-husky"
@@ -320,7 +325,8 @@ def lobby_vectors() -> dict:
         "joiner_pake_seed": fixed("vector lobby joiner pake seed").hex(),
         "spake2": spake2_internals(code, jside, hside), "key": jside.key.hex(),
         "exchange": [signed_entry(joiner, hello), signed_entry(host, challenge), signed_entry(joiner, join),
-                     signed_entry(host, welcome), signed_entry(host, roster)],
+                     signed_entry(host, welcome), signed_entry(host, offer), signed_entry(joiner, answer),
+                     signed_entry(host, roster)],
         "wrong_code": {
             "code_used": wrong, "stranger_seed": fixed("vector identity 2").hex(),
             "host_pake_seed": fixed("vector lobby host pake seed 2").hex(),

@@ -87,7 +87,8 @@ ROSTER_MODES = ("roster-name", "roster-track", "roster-huge", "roster-rules", "r
 
 
 def hostile_roster(mode: str, identity: Identity, payload: bytes) -> bytes:
-    """The host's honest roster ``payload`` with the lie ``mode`` asks for, signed by the host."""
+    """The host's honest roster ``payload`` (or its offer of the game, which the roster must match) with the
+    lie ``mode`` asks for, signed by the host."""
     import json
 
     from ..protocol.messages import PROTOCOL_VERSION, SIG_CONTEXT, ZERO_HASH, pack_canonical
@@ -110,7 +111,8 @@ def hostile_roster(mode: str, identity: Identity, payload: bytes) -> bytes:
     else:
         field, _, value = arg.partition("=")
         body["settings"]["rules"][field] = json.loads(value)
-    env = pack_canonical([PROTOCOL_VERSION, msg.envelope.game, 0, 0, ZERO_HASH, "roster", body])
+    sender = msg.envelope.sender
+    env = pack_canonical([PROTOCOL_VERSION, msg.envelope.game, sender, 0, ZERO_HASH, msg.type, body])
     return pack_canonical([env, identity.sign(SIG_CONTEXT + env)])
 
 

@@ -180,7 +180,7 @@ class Announcer:
             await trio.to_thread.run_sync(self._stop)
 
 
-def _browse_blocking(seconds: float) -> list[GameAd]:
+def _browse_blocking(seconds: float, stop: threading.Event | None = None) -> list[GameAd]:
     from concurrent.futures import ThreadPoolExecutor
 
     from zeroconf import ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
@@ -200,8 +200,11 @@ def _browse_blocking(seconds: float) -> list[GameAd]:
 
     try:
         browser = ServiceBrowser(zc, SERVICE_TYPE, handlers=[on_change])
-        threading.Event().wait(seconds)
+        stop = stop or threading.Event()
+        stop.wait(seconds)
         browser.cancel()
+        if stop.is_set():  # the browse was cancelled (Ctrl-C): nobody waits for the answers
+            return []
         infos, missing = [], []
         for name in list(names):
             info = ServiceInfo(SERVICE_TYPE, name)
@@ -244,7 +247,11 @@ def arrange(ads: list[GameAd]) -> list[GameAd]:
 
 async def browse(seconds: float = BROWSE_SECONDS) -> list[GameAd]:
     """The games announced on the LAN within ``seconds`` (checked, de-duplicated, in the order of :func:`arrange`)."""
-    return arrange(await trio.to_thread.run_sync(_browse_blocking, seconds))
+    stop = threading.Event()
+    try:  # a cancelled browse (Ctrl-C) returns at once; its thread ends its wait and closes (issue 23)
+        return arrange(await trio.to_thread.run_sync(_browse_blocking, seconds, stop, abandon_on_cancel=True))
+    finally:
+        stop.set()
 
 
 __all__ = ["SERVICE_TYPE", "BROWSE_SECONDS", "GameAd", "ad_properties", "parse_ad", "arrange", "Announcer", "browse"]

@@ -39,8 +39,9 @@ from ..protocol.crypto import Identity, fingerprint
 from ..protocol.errors import ChainError, DecodeError, JoinCodeError, ProtocolError
 from ..protocol.log import LogWriter
 from ..protocol.messages import (
-    BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Absent, Bye, Challenge, Envelope, Hello, Join, Refuse, Roster,
-    Seat, SignedMessage, Welcome, decode_signed, encode_signed,
+    BODY_TYPES, HOST_SEAT, PROTOCOL_VERSION, UNSEATED, ZERO_HASH, Absent, Answer, Bye, Challenge, Envelope, Hello,
+    Join, Offer,
+    Refuse, Roster, Seat, SignedMessage, Welcome, decode_signed, encode_signed,
 )
 from ..protocol.roster import roster_body
 from ..protocol.absence import DEFAULT_MOVE_TIME
@@ -57,6 +58,9 @@ from .watch import AbsenceWatch
 
 DEFAULT_PORT = 47470
 HANDSHAKE_TIMEOUT = 15.0
+#: seconds a welcomed joiner has to accept or decline the offered game (SPEC section 10, step 5); its seat is
+#: held meanwhile and free again after a decline, a hang-up or this time
+ACCEPT_TIMEOUT = 120.0
 #: At most this many queued frames go to one link in one write (a catch-up after a reconnection is sent in
 #: pieces of this many; a turn queues one to three).
 BATCH_FRAMES = 64
@@ -84,6 +88,8 @@ class Joined:
     addr: str
     port: int
     conn: Conn | None
+    accepted: bool = True  # False from the welcome until the joiner accepts the offered game
+    deadline: float = 0.0  # time.monotonic() by which it must answer (while not accepted)
 
 
 @dataclass
@@ -113,6 +119,7 @@ class Lobby:
         self.lan_addr = ""  # this machine's address on the connection of the first joiner from elsewhere
         self.computer_keys: set[bytes] = set()  # public keys of the computer players the host started itself
         self.changed: Callable[[], None] = lambda: None  # called when a seat is taken (the lobby screen)
+        self.lie: Callable[[bytes], bytes] = lambda payload: payload  # tests only: a hostile offer (cheats.py)
         self.guesses = GuessLimiter()
         self.turnstile = Turnstile(self.guesses)
         self.gate = Gate(rank=self.guesses.rank)
@@ -120,17 +127,65 @@ class Lobby:
     async def handle(self, stream: trio.SocketStream, settle: Callable[[], None] = lambda: None) -> None:
         addr = peer_address(stream)
         conn = Conn(stream, addr or "joiner")
-        keep = False
+        joined = None
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
-                keep = await self._handshake(conn, stream, settle)
+                joined = await self._handshake(conn, stream, settle)
         except (trio.TooSlowError, ConnectionClosed, ProtocolError) as e:
             if not self.guesses.guessing():  # (while someone is guessing: in the status line, not one a try)
                 self.say(f"lobby: a joiner from {conn.label} was dropped: {_reason(e)}")
         finally:
-            if not keep:  # anything but a seat ranks that address after the newcomers (guard.Turnstile)
+            if joined is None:  # anything but a seat ranks that address after the newcomers (guard.Turnstile)
                 self.guesses.missed(addr)
                 await conn.aclose()
+        if joined is not None:
+            await self._await_answer(joined)
+
+    def waiting_for(self) -> list[Joined]:
+        """The welcomed joiners still deciding on the offered game (the lobby screen names them)."""
+        return [s for s in self.seats if s is not None and not s.accepted]
+
+    def _check_full(self) -> None:
+        # full only once every seat's welcome went out and every joiner accepted the game (the host waits on
+        # this event: it must never wake for a seat that is then given back)
+        if self.taken() >= self.cfg.players and not self.waiting_for():
+            self.full.set()
+
+    async def _await_answer(self, joined: Joined) -> None:
+        """The joiner's answer to the offered game (SPEC section 10, step 5): an accept holds its seat; a
+        decline, a hang-up, a bad answer or no answer within ACCEPT_TIMEOUT frees the seat at once, and the
+        lobby goes on without it (it never saw a roster, so nothing waits for it: issue 23)."""
+        conn = joined.conn
+        why = ""
+        try:
+            with trio.fail_after(ACCEPT_TIMEOUT):
+                msg = decode_signed(await conn.recv())
+            if not isinstance(msg.body, Answer) or msg.envelope.game != self.game_id:
+                why = f"sent {msg.type} instead of its answer to the settings"
+            else:
+                msg.verify(joined.pubkey)
+                why = "" if msg.body.accept else "declined the settings"
+        except trio.TooSlowError:
+            why = f"did not accept the settings within {ACCEPT_TIMEOUT:g} s"
+        except ConnectionClosed:
+            why = "left before accepting the settings"
+        except ProtocolError as e:
+            why = f"sent a bad answer to the settings: {e}"
+        seat = next((i for i, s in enumerate(self.seats) if s is joined), None)
+        if seat is None:  # replaced by the same identity coming back: the new connection answers
+            return
+        if not why:
+            joined.accepted = True
+            self.say(f"lobby: {joined.nick} accepted the settings ({self.taken() - len(self.waiting_for())}/"
+                     f"{self.cfg.players} ready)")
+            self._check_full()
+            self.changed()
+            return
+        self._vacate(seat)
+        self.say(f"lobby: {joined.nick} [{fingerprint(joined.pubkey)}] {why}; seat {seat} is free again")
+        with trio.CancelScope(shield=True):
+            await conn.aclose()
+        self.changed()
 
     async def _refuse(self, conn: Conn, reason: str, quiet: bool = False) -> None:
         self.refused += 1
@@ -156,7 +211,7 @@ class Lobby:
             if line:
                 self.say(line)
 
-    async def _handshake(self, conn: Conn, stream: trio.SocketStream, settle: Callable[[], None]) -> bool:
+    async def _handshake(self, conn: Conn, stream: trio.SocketStream, settle: Callable[[], None]) -> Joined | None:
         raw = await conn.recv()
         try:
             hello = decode_signed(raw)
@@ -165,17 +220,17 @@ class Lobby:
                 await self._refuse(conn, f"protocol version mismatch: this host speaks version {PROTOCOL_VERSION}")
             else:
                 await self._refuse(conn, f"not a hello: {e}")
-            return False
+            return None
         if not isinstance(hello.body, Hello):
             await self._refuse(conn, f"expected hello, got {hello.type}")
-            return False
+            return None
         hello.verify(hello.body.pubkey)
         if hello.envelope.game not in (ZERO_HASH, self.game_id):
             await self._refuse(conn, "that is a message of another game")
-            return False
+            return None
         if self.full.is_set():
             await self._refuse(conn, "the game is full")
-            return False
+            return None
         # the same identity again (a joiner killed in the lobby, or whose link broke, coming back with the same
         # code): once it has proven the code it takes its seat back and its old lobby connection is closed
         # (issue 18, case 12).  (Its hello is signed by that key, and the code check binds the key.)
@@ -192,7 +247,7 @@ class Lobby:
         join = decode_signed(await conn.recv())
         if not isinstance(join.body, Join) or join.envelope.game != self.game_id:
             await self._refuse(conn, "expected join for this game")
-            return False
+            return None
         join.verify(hello.body.pubkey)
         try:
             pake.finish(join.body.pake)
@@ -200,15 +255,15 @@ class Lobby:
         except JoinCodeError:
             self._wrong_code(addr)
             await self._refuse(conn, "wrong join code", quiet=True)
-            return False
+            return None
         again = next((i for i, s in enumerate(self.seats) if i > 0 and s is not None
                       and s.pubkey == hello.body.pubkey), None)
         if self.full.is_set() or (again is None and self.taken() >= self.cfg.players):
             await self._refuse(conn, "the game is full")
-            return False
+            return None
         if again is None and hello.body.pubkey == self.identity.public_key:
             await self._refuse(conn, "this identity has already joined (it is the host's)")
-            return False
+            return None
         settle()  # proven: no longer an unauthenticated connection (guard.Gate)
         # take the seat before any await, so two joiners can never be given the same one: its own seat back,
         # or the lowest free one (a seat whose joiner left before the game started is free again)
@@ -226,7 +281,8 @@ class Lobby:
             nick = hello.body.nick
             if any(s is not None and s.nick == nick for s in self.seats):
                 nick = f"{nick}{seat}"
-        joined = Joined(nick, hello.body.pubkey, peer_address(stream), hello.body.port or 0, conn)
+        joined = Joined(nick, hello.body.pubkey, peer_address(stream), hello.body.port or 0, conn, accepted=False,
+                        deadline=time.monotonic() + ACCEPT_TIMEOUT)
         if seat == len(self.seats):
             self.seats.append(joined)
         else:
@@ -241,14 +297,16 @@ class Lobby:
             self.lan_addr = local_address(stream)  # this machine's address as the others on the LAN reach it
         if not self.seats[0].addr:
             self.seats[0].addr = local_address(stream)
+        try:
+            await conn.send(self.lie(_lobby_frame(self.identity, self.game_id, HOST_SEAT, self.offer())))
+        except ConnectionClosed:
+            if self.seats[seat] is joined:
+                self._vacate(seat)
+            raise
         self.say(f"lobby: {nick} [{fingerprint(hello.body.pubkey)}] joined from {conn.label} "
-                 f"({self.taken()}/{self.cfg.players})")
-        # full only once every seat's welcome went out (the host waits on this event: it must never
-        # wake for a seat that is then given back)
-        if self.taken() >= self.cfg.players:
-            self.full.set()
+                 f"({self.taken()}/{self.cfg.players}); waiting for {nick} to accept the settings")
         self.changed()
-        return True
+        return joined
 
     def taken(self) -> int:
         return sum(1 for s in self.seats if s is not None)
@@ -273,16 +331,25 @@ class Lobby:
                 self._vacate(i)
         return gone
 
-    def roster(self) -> bytes:
-        cfg = self.cfg
+    def _seats(self) -> tuple[Seat, ...]:
         def reachable(addr: str) -> str:
             # a seat that joined over loopback (the host's own computer players) or the host itself is on
             # this machine: the players on other machines reach it at this machine's LAN address
             addr = addr or "127.0.0.1"
             return self.lan_addr if self.lan_addr and _is_loopback(addr) else addr
 
+        return tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats if s is not None)
+
+    def offer(self) -> Offer:
+        """The game offered to a welcomed joiner: what the roster will carry, the seats taken so far."""
+        cfg = self.cfg
+        body = roster_body(cfg.game, cfg.track, cfg.rules, self._seats(), cfg.move_time)
+        return Offer(body.kind, body.track, body.settings, body.seats, cfg.players)
+
+    def roster(self) -> bytes:
+        cfg = self.cfg
         assert all(s is not None for s in self.seats), "a roster is signed only when every seat is taken"
-        seats = tuple(Seat(s.nick, s.pubkey, reachable(s.addr), s.port) for s in self.seats)
+        seats = self._seats()
         body = roster_body(cfg.game, cfg.track, cfg.rules, seats, cfg.move_time)  # the track itself travels
         computers = [i for i, s in enumerate(self.seats) if s.pubkey in self.computer_keys]
         if computers:  # for screens only (protocol/SPEC.md 11.2, "Labels")
@@ -330,10 +397,12 @@ def _reason(e: BaseException) -> str:
 # ---------------------------------------------------------------------- join
 @dataclass
 class JoinResult:
-    roster: SignedMessage
+    roster: SignedMessage | None  # None until the player accepted the offer (accept_offer)
     seat: int
     conn: Conn
     listeners: list
+    offer: SignedMessage | None = None  # the game the host offers (SPEC section 10, step 5)
+    challenge: SignedMessage | None = None
 
 
 class FakeAnnouncement(NetError):
@@ -405,7 +474,7 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
                      say: Callable[[str], None], listen_host: str | None = None) -> JoinResult:
     code, listeners, my_port = await _joiner_setup(code, listen_host)
     conn, ch, wel = await _lobby_handshake(host, port, code, identity, nick, my_port)
-    return await _await_roster(conn, ch, wel, identity, listeners, f"{host}:{port}", say)
+    return await _await_offer(conn, ch, wel, identity, listeners, f"{host}:{port}", say)
 
 
 async def challenge_key(host: str, port: int, timeout: float = HANDSHAKE_TIMEOUT) -> bytes | str:
@@ -483,29 +552,78 @@ async def join_announced(ads: list, code: str, identity: Identity, nick: str, sa
     ad, (conn, ch, wel) = won[0]
     say(f"the game announced at {ad.addr}:{ad.port} by {ad.host_nick} [{ad.fingerprint}] proved the join code "
         "with that key")
-    return await _await_roster(conn, ch, wel, identity, listeners, f"{ad.addr}:{ad.port}", say)
+    return await _await_offer(conn, ch, wel, identity, listeners, f"{ad.addr}:{ad.port}", say)
 
 
-async def _await_roster(conn: Conn, ch: SignedMessage, wel: SignedMessage, identity: Identity, listeners: list,
+async def _await_offer(conn: Conn, ch: SignedMessage, wel: SignedMessage, identity: Identity, listeners: list,
                         where: str, say: Callable[[str], None]) -> JoinResult:
+    """The host's offer of the game (SPEC section 10, step 5): the joiner's player accepts or declines it
+    (``accept_offer``, ``decline_offer``)."""
     game_id = ch.envelope.game
     say(f"joined {GAME_TITLES.get(ch.body.kind, ch.body.kind)} at {where} as seat {wel.body.seat}; "
-        "waiting for the other players...")
+        "the host offers this game:")
+    try:
+        with trio.fail_after(HANDSHAKE_TIMEOUT):
+            offer = await _expect(conn, Offer)
+    except trio.TooSlowError:
+        raise NetError("the host did not say which game it offers") from None
+    except ConnectionClosed:
+        raise NetError("the host closed the lobby before the game started") from None
+    if offer.envelope.game != game_id:
+        raise NetError("the host offered a game of another id than the one it announced")
+    if offer.body.kind != ch.body.kind:
+        raise NetError(f"the host announced {GAME_TITLES.get(ch.body.kind, ch.body.kind)} but its offer is for "
+                       f"{GAME_TITLES.get(offer.body.kind, offer.body.kind)}")
+    offer.verify(ch.body.pubkey)
+    return JoinResult(None, wel.body.seat, conn, listeners, offer, ch)
+
+
+async def decline_offer(res: JoinResult, identity: Identity) -> None:
+    """Tell the host this player declines the game (its seat is free again at once); nothing is signed."""
+    with trio.CancelScope(shield=True):
+        with trio.move_on_after(5):
+            try:
+                await res.conn.send(_lobby_frame(identity, res.challenge.envelope.game, UNSEATED, Answer(0)))
+            except ConnectionClosed:
+                pass
+        await res.conn.aclose()
+        for listener in res.listeners:
+            await listener.aclose()
+
+
+async def accept_offer(res: JoinResult, identity: Identity, say: Callable[[str], None]) -> JoinResult:
+    """Accept the offered game and wait for the roster (it must carry the game accepted)."""
+    conn, ch, identity_key = res.conn, res.challenge, identity.public_key
+    game_id = ch.envelope.game
+    try:
+        await conn.send(_lobby_frame(identity, game_id, UNSEATED, Answer(1)))
+    except ConnectionClosed:
+        raise NetError("the host closed the lobby before the game started") from None
+    say("waiting for the other players...")
     try:
         raw = await conn.recv()
     except ConnectionClosed:
         raise NetError("the host closed the lobby before the game started") from None
     roster = decode_signed(raw)
+    if isinstance(roster.body, Refuse):
+        raise NetError(f"refused by the host: {roster.body.reason}")
     if not isinstance(roster.body, Roster) or roster.envelope.game != game_id:
         raise NetError("the host sent something other than the game's roster")
     roster.verify(ch.body.pubkey)
-    seat = wel.body.seat
-    if seat >= len(roster.body.seats) or roster.body.seats[seat].pubkey != identity.public_key:
+    seat = res.seat
+    if seat >= len(roster.body.seats) or roster.body.seats[seat].pubkey != identity_key:
         raise NetError("the roster does not give this player the seat the host promised")
     if roster.body.kind != ch.body.kind:
         raise NetError(f"the host announced {GAME_TITLES.get(ch.body.kind, ch.body.kind)} but its roster is for "
                        f"{GAME_TITLES.get(roster.body.kind, roster.body.kind)}")
-    return JoinResult(roster, seat, conn, listeners)
+    offered = res.offer.body
+
+    def plain(settings) -> dict:
+        return {k: v for k, v in settings.items() if k != "computer_seats"}  # (labels for screens only)
+    if (roster.body.track != offered.track or plain(roster.body.settings) != plain(offered.settings)
+            or len(roster.body.seats) != offered.players):
+        raise NetError("the host's roster is not the game this player accepted")
+    return JoinResult(roster, seat, conn, res.listeners, res.offer, ch)
 
 
 async def _expect(conn: Conn, cls) -> SignedMessage:

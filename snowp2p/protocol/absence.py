@@ -265,7 +265,10 @@ class AbsenceRules:
                     continue
                 voters = self._voters(x)
                 paused = self.paused_on(x)
-                held = self.chain.next_seq(x)
+                # the obligation arose with this peer's own declaration on x: a message of x that does not
+                # deliver what x owes (a trickle) neither clears it nor makes it new (G7a; seed 2048: the
+                # count of x's messages renewed a gone voter's 'declare' at every trickled message)
+                held = self.absents[x][self.me].have
                 for w in voters:
                     if w == self.me or w in res:
                         continue
@@ -339,6 +342,12 @@ class AbsenceRules:
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
         votes on nobody."""
         away = set() if seat in self.leaving else self._base_needed() - {seat}
+        if self.owner is not None:
+            # the seat whose log this is answers by its own reckoning (it sends a reveal or an ack as soon as it
+            # holds what it needs, and its move within its move time): no decision on another seat is taken on its
+            # peer without its vote (seed 579: a cut-off seat's lone decisions arrived between a move and this
+            # seat's reveal; seed 1192: while this seat owed the move)
+            away.discard(self.owner)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving]
 
@@ -451,19 +460,30 @@ class AbsenceRules:
         if self._owner_decided():
             return  # (nothing is decided here until this seat's own fate is: it may refuse, and vote then)
         self._join_votes(out)
-        for seat, votes in sorted(self.votes.items()):
-            if seat in self.gone or seat in self.decided or seat in self.refused:
-                continue
-            voters = [i for i in self._voters(seat) if i not in self.leaving]
-            if not voters or any(i not in votes for i in voters):
-                continue
-            have = max(votes[i].have for i in voters)
-            if self.chain.next_seq(seat) < have:
-                continue  # the relay of what the highest vote holds is still on its way
-            choice = self._decide(seat, voters, votes)
-            if seat == self.owner:  # the shell accepts (bye, stop) or refuses it (it was answering: G10)
-                self.voters[seat] = tuple(voters)
-                out.events.append(self._voted_out_event(seat, choice))
+        # to a fixed point: a decision removes its seat from the voters on the others (seed 2321: the vote on X
+        # completed only once the voter Y that never voted on it was decided, later in the same pass)
+        changed = True
+        while changed:
+            changed = False
+            for seat, votes in sorted(self.votes.items()):
+                if seat in self.gone or seat in self.decided or seat in self.refused:
+                    continue
+                voters = [i for i in self._voters(seat) if i not in self.leaving]
+                if not voters or any(i not in votes for i in voters):
+                    continue
+                # every present seat whose vote on it is held is one of its voters (a seat away here may have
+                # voted): a decision on a seat cut off by a partition is the others' word, not one seat's (482)
+                voters = sorted(set(voters) | {i for i in votes if i != seat and i not in self.gone
+                                               and i not in self.decided and i not in self.leaving})
+                have = max(votes[i].have for i in voters)
+                if self.chain.next_seq(seat) < have:
+                    continue  # the relay of what the highest vote holds is still on its way
+                choice = self._decide(seat, voters, votes)
+                changed = True
+                if seat == self.owner:  # the shell accepts (bye, stop) or refuses it (it was answering: G10)
+                    self.voters[seat] = tuple(voters)
+                    out.events.append(self._voted_out_event(seat, choice))
+                    return
 
     def _voted_out_event(self, seat: int, choice: str):
         from .session import VotedOut
@@ -514,6 +534,11 @@ class AbsenceRules:
         for v in voters:
             self.leaving.add(v)
             self.votes.get(seat, {}).pop(v, None)
+        # the refused voters' word decides nothing more: their decisions on other seats that have not taken
+        # effect are undone alike (a seat cut off by a partition that voted the others out alone, seed 312)
+        for x in [x for x, d in self.decided.items() if x not in self.gone and set(d[2]) & self.leaving]:
+            del self.decided[x]
+            self.voters.pop(x, None)
 
     # ---- takeover
     def _take_over(self, out: "Output") -> bool:

@@ -73,6 +73,8 @@ __all__ = [
     "Join",
     "Welcome",
     "Refuse",
+    "Offer",
+    "Answer",
     "Seat",
     "Roster",
     "CommitChain",
@@ -653,6 +655,42 @@ class Roster(Body):
 
     def _relations(self, path: str) -> None:
         _distinct(self.seats, lambda s: s.pubkey, f"{path}.seats", "public key")
+
+
+@register_body
+@dataclass(frozen=True)
+class Offer(Body):
+    """Host -> joiner, after the welcome: the game the roster will carry (kind, track, settings as in the
+    roster), the seats taken so far and the number of seats.  The joiner answers with ``Answer``; the host
+    signs the roster only once every seat has accepted (SPEC section 10, step 5; issue 23)."""
+
+    TYPE = "offer"
+    CHAINED = False
+    SENDER = "host"
+    kind: str
+    track: Mapping[str, Any]
+    settings: Mapping[str, Any]
+    seats: tuple[Seat, ...]
+    players: int
+    FIELDS = {
+        "kind": ident(),
+        "track": value_map(),
+        "settings": value_map(),
+        "seats": list_of(record(Seat), MAX_SEATS, 1),
+        "players": uint(MAX_SEATS, 2),
+    }
+
+
+@register_body
+@dataclass(frozen=True)
+class Answer(Body):
+    """Joiner -> host: 1 accepts the offered game, 0 declines it (the seat is free again at once)."""
+
+    TYPE = "answer"
+    CHAINED = False
+    SENDER = "joiner"
+    accept: int
+    FIELDS = {"accept": uint(1)}
 
 
 @register_body

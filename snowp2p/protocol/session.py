@@ -680,12 +680,11 @@ class Session(AbsenceRules):
             t = a + 1
             cur = self.state.public.current
             self._stray_moves(t, cur)
-            mv = self.move_from.get((t, cur))
-            if mv is not None and cur in self.bot_seats and mv.body.state != self.my_hash[a]:
-                # a taken-over seat's move, within the agreed count of its messages but made on another state
-                # than the agreed one (it played on alone, deaf to the others: SPEC 11.9): never judged nor
-                # applied; its computer player moves, alike on every peer (they hold the same messages)
-                mv = None
+            # a taken-over seat's own move (held within the agreed count of its messages, possibly signed on
+            # another state, or arriving after the computer moved) is never used: the computer player moves for
+            # it, whatever arrived when (SPEC 11.9, *Takeover*; G9: a move is never applied unchecked, seed 312;
+            # the peer and the auditor of its log alike, seed 596)
+            mv = None if cur in self.bot_seats else self.move_from.get((t, cur))
             if mv is not None:
                 self.moves[t] = mv
             if mv is None and t not in self.move_actions and cur in self.bot_seats:
@@ -968,7 +967,8 @@ class Session(AbsenceRules):
                 self.voters[owner] = (seat,)
                 out.events.append(self._voted_out_event(owner, v.choice))
                 return True
-            if any(seat in self.votes.get(x, {}) for x in left_out):
+            if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) for x in left_out):
+                # (a vote that the seat it named refused is no longer in ``votes``: its voter is leaving, seed 56)
                 off.append(seat)
         for seat in off:
             self.leaving.add(seat)

@@ -115,15 +115,26 @@ class NetTable:
         self.table.title = GAME_TITLE.get(lobby.cfg.game, title)
 
         def lines():
+            now = time.monotonic()
             out = [[("bold", "The others join with:")], [("", "    " + join_line)], [("", "")],
-                   [("bold", f"At the table ({len(lobby.seats)} of {players} seats taken):")]]
+                   [("bold", f"At the table ({lobby.taken()} of {players} seats taken):")]]
             for i, s in enumerate(lobby.seats):
+                if s is None:  # a joiner declined or left: the seat is free again
+                    out.append([("class:dim", f"  seat {i}: (free)")])
+                    continue
                 who = "computer" if s.pubkey in lobby.computer_keys else "human"
                 out.append([("", f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]  {who}"
-                                 + ("  (you, the host)" if i == 0 else ""))])
-            left = players - len(lobby.seats)
+                                 + ("  (you, the host)" if i == 0 else "")
+                                 + ("" if s.accepted else "  deciding..."))])
+            left = players - lobby.taken()
             out.append([("", "")])
-            if left <= 0:
+            for s in lobby.waiting_for():  # issue 23: whom the lobby waits for, and for how long
+                secs = max(0, int(s.deadline - now + 0.999))
+                out.append([("class:wait", f"Waiting for {s.nick} to accept the settings ({secs} s; "
+                                           "a no frees the seat at once).")])
+            if left <= 0 and lobby.waiting_for():
+                pass
+            elif left <= 0:
                 out.append([("bold", "Every seat is taken: the race begins.")])
             elif deadline is not None:
                 secs = max(0, int(deadline - time.monotonic() + 0.999))
@@ -156,6 +167,24 @@ class NetTable:
         self.table.lobby_lines = lambda: [[("bold", f"Joining the game at {where}...")],
                                           [("", "The host starts the race when every seat is taken; "
                                                 "the roster and the settings show here then.")]]
+        self.table.invalidate()
+
+    def accepted(self, offer) -> None:
+        """The joiner accepted the host's game: the seats the offer named, and whom the table still waits for."""
+        from ..protocol.crypto import fingerprint
+
+        seats = list(offer.seats)
+        left = offer.players - len(seats)
+        lines = [[("bold", f"You accepted the game. At the table ({len(seats)} of {offer.players} seats taken):")]]
+        lines += [[("", f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]" + ("  (host)" if i == 0 else ""))]
+                  for i, s in enumerate(seats)]
+        lines += [[("", f"  seat {i}: (open)")] for i in range(len(seats), offer.players)]
+        seats_word = f"{left} more seat{'s' if left != 1 else ''}"
+        wait = (f"Waiting for the host to fill {seats_word} (people or computer players) and for every player "
+                "to accept; the race begins then." if left > 0 else
+                "Waiting for the other players to accept the settings; the race begins then.")
+        lines += [[("", "")], [("class:wait", wait)]]
+        self.table.lobby_lines = lambda: lines
         self.table.invalidate()
 
     # ---- the game

@@ -56,3 +56,30 @@ def test_arrange_puts_a_flood_from_one_address_after_every_other_address_and_cou
     assert out[0].addr == "10.0.0.1" and out[0].dup == 1  # the address with the fewest games goes first
     assert [a.dup for a in out if a.host_nick == "host"] == [1, 1]
     assert all(a.dup == 99 for a in out if a.host_nick.startswith("f"))
+
+
+async def test_a_cancelled_browse_does_not_wait_for_the_lan(monkeypatch):
+    """Ctrl-C (a cancellation) while `join` listens for announced games returns at once, and tells the
+    browsing thread to stop (issue 23): the thread here is held until after the browse has returned, so a
+    browse that waited for it could not pass."""
+    import threading
+
+    import trio
+
+    from snowp2p.net import discovery
+
+    release, seen = threading.Event(), {}
+
+    def held(seconds, stop):  # a browse of the LAN (no network): held until the test releases it
+        seen["stop"] = stop
+        release.wait(300)
+        seen["thread_done"] = True
+        return []
+
+    monkeypatch.setattr(discovery, "_browse_blocking", held)
+    with trio.move_on_after(0.5) as scope:  # the cancellation (Ctrl-C), not a measure
+        await discovery.browse(600)
+    returned_while_held = "thread_done" not in seen
+    release.set()
+    assert scope.cancelled_caught and returned_while_held
+    assert seen["stop"].is_set()  # the real thread ends its wait at once and closes

@@ -19,7 +19,7 @@ from snowp2p.protocol import joincode
 from snowp2p.protocol.crypto import Identity, fingerprint
 from snowp2p.protocol.framing import FrameDecoder, encode_frame
 from snowp2p.protocol.messages import (
-    PROTOCOL_VERSION, SIG_CONTEXT, UNSEATED, ZERO_HASH, Challenge, Envelope, Hello, Join, Refuse, Welcome, decode_signed,
+    PROTOCOL_VERSION, SIG_CONTEXT, UNSEATED, ZERO_HASH, Challenge, Envelope, Hello, Join, Refuse, Welcome, Answer, decode_signed,
     encode_signed, pack_canonical, to_wire,
 )
 
@@ -282,6 +282,9 @@ async def test_a_joiner_who_comes_while_the_lobby_fills_is_told_it_is_full(peers
     reason = await b.expect_refusal(tags["second"][1])
     assert "full" in reason, reason
     host.wait_for(r"^lobby: refused \S+: the game is full$")
-    roster = decode_signed(await a.recv())  # the first one got the seat: the host sends it the roster
+    offer = decode_signed(await a.recv())  # the first one got the seat: the host offers it the game
+    assert offer.type == "offer" and offer.body.players == 2, offer
+    await a.send(lobby(a_id, wel.envelope.game, Answer(1)))  # it accepts: the host signs the roster
+    roster = decode_signed(await a.recv())
     assert roster.type == "roster" and [s.nick for s in roster.body.seats] == ["host", "first"]
     await a.aclose()

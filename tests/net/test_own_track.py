@@ -3,14 +3,10 @@ the settings that differ from the defaults) and confirms, or passes --yes (issue
 
 from __future__ import annotations
 
-import os
-import pty
 import re
-import select
 import subprocess
-import time
 
-from peerkit import PY, ROOT, assert_clean_game, env, join_argv
+from peerkit import PY, ROOT, assert_clean_game, env, prompted_joiner, say_no
 
 MY_TRACK = '''name = "my-loop"
 game = "snowtails"
@@ -86,32 +82,8 @@ def test_a_joiner_at_a_terminal_is_asked_and_may_decline(peers, tmp_path):
     """At a terminal (a real pseudo-terminal), the joiner is shown the game and asked; answering no leaves
     the game unsigned, with one line."""
     host = peers.host(players=2, bots=0, extra=("--start-positions", "random"))
-    master, slave = pty.openpty()
-    argv = join_argv(tmp_path / "j1", f"{host.addr}:{host.port}", host.code, "j1")
-    proc = subprocess.Popen([PY, "-m", "snowp2p", *argv], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
-                            env=env(), start_new_session=True)
-    os.close(slave)
-    seen = b""
-    try:
-        deadline = time.monotonic() + 120
-        while b"Play this game? [y/N]" not in seen:
-            assert time.monotonic() < deadline and proc.poll() is None, seen.decode(errors="replace")
-            if select.select([master], [], [], 1)[0]:
-                seen += os.read(master, 4096)
+    with prompted_joiner(tmp_path, host, "j1") as (proc, master, seen):
         assert b"st_start_positions = 'random'" in seen
-        os.write(master, b"n\n")
-        assert proc.wait(120) == 1
-        while select.select([master], [], [], 0.5)[0]:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
+        seen = say_no(proc, master, seen)
     assert b"join: you declined the game; nothing was signed or sent" in seen, seen.decode(errors="replace")
     assert not (tmp_path / "j1" / "games").exists() or not any((tmp_path / "j1" / "games").iterdir())

@@ -45,7 +45,7 @@ def test_welcome_race_a_reset_joiner_frees_its_seat(peers, mode):
         r = rawjoin(host, mode)
         assert r.returncode == 0, r.stdout + r.stderr + host.describe()
         # the host gives the seat back (at once if the welcome could not be sent, else once it sees the reset)
-        wait_until(lambda: len(re.findall(r"^lobby: (racer .* left before the game started; seat 1 is free again|"
+        wait_until(lambda: len(re.findall(r"^lobby: (racer .* left before (the game started|accepting the settings); seat 1 is free again|"
                                           r"a joiner from .* was dropped)", host.stdout, re.M)) >= k,
                    "the host gave seat 1 back", [host])
     assert "All seats are taken" not in host.stdout
@@ -108,7 +108,7 @@ def test_a_roster_for_another_game_than_announced_is_refused(peers):
     joiner = peers.join(host, "j1", extra=("--yes",), debug=False)
     assert joiner.wait(timeout=120) == 1, peers.describe()
     err = joiner.stderr.strip()
-    assert err == "snowp2p: the host announced Snow Tails but its roster is for Mush! Mush!", err
+    assert err == "snowp2p: the host announced Snow Tails but its offer is for Mush! Mush!", err  # (offer: issue 23)
 
 
 # ------------------------------------------------------------------ attack 7
@@ -173,7 +173,7 @@ def test_welcome_race_with_computer_players_filling_the_seats(peers):
     r = rawjoin(host, "welcome")
     assert r.returncode == 0, r.stdout + r.stderr + host.describe()
     assert host.wait() == 0, peers.describe()
-    assert re.search(r"^lobby: (racer .* left before the game started; seat 1 is free again|a joiner from .* was "
-                     r"dropped)", host.stdout, re.M), host.stdout
+    assert re.search(r"^lobby: (racer .* left before (the game started|accepting the settings); seat 1 is free "
+                     r"again|a joiner from .* was dropped)", host.stdout, re.M), host.stdout
     meta = assert_clean_game(host.peer_game_dirs(), 2, peers.describe())
     assert "racer" not in [p["nick"] for p in meta["players"]]

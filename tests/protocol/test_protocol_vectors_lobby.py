@@ -16,6 +16,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from snowp2p.protocol.crypto import Identity, fingerprint
 from snowp2p.protocol.framing import FrameDecoder, encode_frame
+from snowp2p.protocol.messages import UNSEATED
 from snowp2p.protocol.joincode import WORDS, normalize
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol import session  # noqa: F401  (registers evidence and link)
@@ -162,12 +163,18 @@ def test_spake2_from_the_spec_text_gives_the_joincode_vector():
 def test_the_lobby_exchange_vector():
     v = load("lobby.json")
     host, joiner = Identity.from_seed(bytes.fromhex(v["host_seed"])), Identity.from_seed(bytes.fromhex(v["joiner_seed"]))
-    hello, challenge, join, welcome, roster = v["exchange"]
+    hello, challenge, join, welcome, offer, answer, roster = v["exchange"]
     h = check_entry(hello, joiner.public_key)
     c = check_entry(challenge, host.public_key)
     j = check_entry(join, joiner.public_key)
     wl = check_entry(welcome, host.public_key)
+    o = check_entry(offer, host.public_key)
+    a = check_entry(answer, joiner.public_key)
     r = check_entry(roster, host.public_key)
+    # the offer is the game the roster carries (SPEC section 10 step 5); the joiner accepts it (issue 23)
+    assert (o.body.kind, o.body.track, o.body.settings, o.body.players) == (
+        r.body.kind, r.body.track, r.body.settings, len(r.body.seats))
+    assert a.body.accept == 1 and a.envelope.sender == UNSEATED
     assert h.envelope.game == bytes(32) and c.body.pubkey == host.public_key
     game = c.envelope.game
     *_, msg_a, msg_b, _, K = spec_spake2(v["code"], game, host.public_key, joiner.public_key,

@@ -305,9 +305,10 @@ def audit(p, hostile: set[int]) -> list[str]:
     and a game that ended on the peer ends alike in its log (G7, G11)."""
     from snowp2p.protocol.errors import ProtocolError
     from snowp2p.protocol.messages import decode_signed
-    from snowp2p.protocol.session import Halted, Session
+    from snowp2p.protocol.session import Halted, Session, log_owner
 
     obs = Session(decode_signed(p.log[0]))
+    obs.owner = log_owner(p.log)  # (as `snowp2p audit` does: record 1 is the owner's commit_chain, SPEC 12)
     for i, rec in enumerate(p.log[1:], start=1):
         try:
             obs.receive(rec)

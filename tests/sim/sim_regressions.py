@@ -31,22 +31,25 @@ REGRESSIONS: dict[str, Case] = {
         "game becomes abandoned, no places (Session._late_votes)", 1, fixed=True),
     "late_vote_rewrites_places_3_seats": Case(
         322, "vote-after-end", "d",
-        "the same with 3 seats (and a partition on the way): the finished game becomes abandoned", 1),
+        "the same with 3 seats (and a partition on the way): the finished game becomes abandoned", 1, fixed=True),
     "a_vote_on_a_playing_seat_stops_it": Case(
         42, "vote-present", "c",
         "2 seats: vote{victim, end} while the victim is connected and playing; the victim stops at once (voted "
-        "out), no absence time is checked", 2),
+        "out), no absence time is checked", 2, fixed=True),
     "a_voter_against_a_present_seat_keeps_its_seat": Case(
         286, "vote-present", "e",
-        "a seat that voted against a present seat is not treated as leaving: it plays on with its seat (G10)", 2),
+        "a seat that voted against a present seat is not treated as leaving: it plays on with its seat (G10)", 2,
+        fixed=True),
     "a_voter_against_a_present_seat_stalls_the_game": Case(
         52, "vote-present", "b",
         "after its vote the voter drops the victim's own messages from its vote's count on (_frozen) and stalls; "
-        "being connected and 'thinking' it is never declared absent: the others wait for ever", 2),
+        "being connected and 'thinking' it is never declared absent: the others wait for ever", 2,
+        fixed=True),
     "after_a_vote_on_a_present_seat_nobody_is_waited_on": Case(
         1338, "vote-present", "b",
         "vote{victim, bot}: the voter plays on alone with a computer in the victim's seat; the honest seats end "
-        "waiting on nobody (waiting_on() empty) and never progress", 2),
+        "waiting on nobody (waiting_on() empty) and never progress", 2,
+        fixed=True),
     "a_voter_that_never_votes_freezes_the_pause": Case(
         331, "never-votes", "b",
         "a pause needs a vote of every voter and nothing waits on a voter: the game stays paused for good",
@@ -70,7 +73,8 @@ REGRESSIONS: dict[str, Case] = {
     "a_dead_seat_and_a_frozen_one_stall_the_game": Case(
         765, "crash", "b",
         "4 seats, one seat crashed and another frozen at once: the survivors never pause or vote (fixed by "
-        "fab4880; broken again by c2f4617: now a desync that names nobody)", 6),
+        "fab4880; broken again by c2f4617: now a desync that names nobody)", 6,
+        fixed=True),
     "a_connected_silent_mover_stalls_the_game": Case(
         55, "silent-mover", "b",
         "a connected seat that never moves is 'thinking' for ever: never declared absent (SPEC 11.9 admits it)",
@@ -102,44 +106,131 @@ REGRESSIONS: dict[str, Case] = {
         "no attacker: p1 crashed for 9 s and was voted out; the seats that dial it had finished when it came "
         "back, so it never holds the whole decision; after they left it votes them out and stops on a desync of "
         "its own", 11, fixed=True),
+    # found with the protocol 6 core (OPEN), fixed on branch s18
+    "a_refused_voters_other_decisions_stand_and_a_move_is_applied_unchecked": Case(
+        312, "partition", "g",
+        "5 seats, {4} cut off votes everyone out alone; p2 refuses the vote on itself but p4's decisions on "
+        "seats 1 and 3 (pending, same pass) still took effect: p2 plays on alone and applies p4's move of "
+        "another state that it never checked (KeyError in _apply_move, G9); the others stop on a desync",
+        fixed=True),
+    "a_taken_over_seats_move_of_another_state_crashes_the_peer": Case(
+        510, "partition", "g",
+        "the same: a taken-over seat's move signed on another state was neither checked nor replaced (G9)",
+        fixed=True),
+    "a_lone_seats_decision_lands_between_a_move_and_the_owners_reveal": Case(
+        579, "partition", "g",
+        "{1} cut off votes the others out alone; its decisions on seats 2, 3 reach p0 after the move, before "
+        "p0's reveal: p0 counted itself as away (it owed the reveal), took seat 3 over on seat 1's word and "
+        "then refused the vote on itself: a desync that names an honest seat", fixed=True),
+    **{f"partition_seed_{seed}": Case(seed, kind, "a", f"{why} (OPEN with f4a7346/c2f4617; passes with the "
+                                      "owner never away for what it sends by itself, and a refused voter's "
+                                      "pending decisions undone)", fixed=True)
+       for seed, kind, why in (
+           (562, "partition", "partition-desync"), (716, "partition", "audit-unfinished (the sim's audit had "
+                                                    "no log owner)"),
+           (1035, "partition", "partition-desync"), (1053, "partition", "partition-desync"),
+           (1571, "partition", "audit-unfinished"), (1928, "partition", "partition-desync"),
+           (1968, "partition", "audit-unfinished"), (2190, "partition", "partition-desync"),
+           (2363, "partition", "audit-unfinished"), (2722, "frozen", "audit-unfinished"))},
+    # the leaving voter's ack: a seat whose ack leaves out a seat that refused its vote is leaving (its ack does
+    # not count, it is voted out); before, the refused vote was dropped from ``votes`` and the ack stopped the
+    # game on a desync that named nobody (OPEN with f4a7346/c2f4617; fixed on branch s18)
+    **{f"after_a_refused_vote_seed_{seed}": Case(seed, kind, "a", f"{why}: a seat refuses a decided vote on itself "
+                                                 "that rests on a cut-off seat's word; that seat's acks of its own "
+                                                 "world stopped the game on a desync naming nobody", fixed=True)
+       for seed, kind, why in (
+           (56, "partition", "partition-desync"),
+           (139, "partition", "partition-desync"),
+           (211, "partition", "partition-desync"),
+           (268, "omit", "partition-desync"),
+           (296, "omit", "omit-desync"),
+           (317, "partition", "partition-desync"),
+           (814, "partition", "partition-desync"),
+           (937, "partition", "partition-desync"),
+           (1091, "partition", "partition-desync"),
+           (1209, "partition", "partition-desync"),
+           (1250, "frozen", "freeze-desync"),
+           (1273, "partition", "partition-desync"),
+           (1320, "partition", "partition-desync (the traced one)"),
+           (1696, "omit", "omit-desync, 5 seats"),
+           (1797, "partition", "partition-desync"),
+           (2106, "partition", "partition-desync"),
+           (2231, "frozen", "freeze-desync"),
+           (2382, "partition", "partition-desync"),
+           (2414, "partition", "partition-desync"),
+           (2454, "partition", "partition-desync"),
+           (2470, "frozen", "freeze-desync"),
+           (2747, "frozen", "freeze-desync"),
+           (2810, "frozen", "freeze-desync"),
+           (2819, "partition", "partition-desync"),
+           (2908, "frozen", "freeze-desync"),
+           (3023, "partition", "partition-desync"),
+           (3057, "partition", "partition-desync"),
+           (3101, "frozen", "freeze-desync"))},
+    # a trickle renewed a gone voter's obligation (OPEN "stall" family; fixed on branch s18)
+    **{f"a_trickle_renews_a_voters_obligation_seed_{seed}": Case(
+        seed, "trickle", "b",
+        "a seat that withholds its reveal and trickles other messages: a voter that is gone (left after voting "
+        "alone, seed 2048) owes its declaration, but that obligation's count was the trickling seat's message "
+        "count, renewed at every trickled message: the absence clock restarted for ever and the pause never "
+        "ended (G7a: only delivering counts)", fixed=True)
+       for seed in (1900, 1901, 2048, 2984, 3189)},
+    # the auditor used a taken-over seat's own move where the peer had used the computer's (OPEN
+    # "audit-unfinished"/"crash-desync"; fixed on branch s18: a taken-over seat's own move is never used)
+    **{f"the_audit_takes_a_taken_over_seats_move_seed_{seed}": Case(
+        seed, kind, "f",
+        "a peer finished, but its own log's audit did not: the computer moved for a taken-over seat on the peer "
+        "while the auditor, holding the seat's own move (within the agreed count), used its digest: the "
+        "state hashes differed from that turn on", fixed=True)
+       for seed, kind in ((345, "crash"), (596, "partition"), (1873, "frozen"), (2554, "partition"))},
+    # a vote that completes only once another voter is decided waited for a message that never came (OPEN "stall";
+    # fixed on branch s18: votes are resolved to a fixed point)
+    **{f"a_vote_completed_by_another_decision_waits_for_ever_seed_{seed}": Case(
+        seed, kind, "b",
+        "the vote on X lacked only the vote of Y; Y was decided later in the same pass, which made the vote "
+        "on X complete, but nothing resolved votes again (the peers were all waiting): the game never ended",
+        fixed=True)
+       for seed, kind in ((1816, "crash"), (2213, "trickle"), (2916, "dead-connected"))},
+    # the log's owner was counted away while it owed a move: another seat's lone decision took effect without it
+    # (fixed on branch s18: the owner is never away on its own peer)
+    "a_lone_decision_taken_while_the_owner_thinks": Case(
+        1192, "partition", "b",
+        "{1} cut off votes both others out alone; p2, the mover, counted itself away and took seat 0 over on "
+        "seat 1's word, while p0 refused the same vote: p2 finished a game p0 was no longer in, and p0 stopped "
+        "with no result", fixed=True),
+    "a_never_voting_seats_claim_ends_the_pause_on_it": Case(
+        2321, "never-votes", "b",
+        "a never-voting seat's absent about another seat paid its vote obligation and the pause on it ended; "
+        "the game then waited for ever (passes now that the owner is never away: the never-voting seat is no "
+        "longer the only voter the others' decision lacks)", fixed=True),
+    # a decision's voters are every present seat whose vote on it is held (fixed on branch s18)
+    "a_majority_decision_counted_as_one_seats_word": Case(
+        482, "partition", "c",
+        "found on branch s18 (a regression of 'the owner is never away'): {2} cut off; the other four vote it "
+        "out; p2 counted the decision with the one voter it did not take for away (sole word), refused it and "
+        "named an honest seat; now every held vote of a present seat counts: p2 accepts", fixed=True),
+    "a_partition_desync_with_a_count_liar": Case(
+        561, "partition", "a", "partition-desync (with a lies-count seat): passes with the same rule", fixed=True),
+    "an_honest_seat_voted_out_after_a_freeze": Case(
+        1105, "frozen", "c", "an honest seat with no fault of its own was voted out after a freeze: passes with "
+        "the same rule", fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
-    **{seed: "partition-desync: a seat cut off by a partition gets the others' decided vote on itself, counted "
-             "at that moment with one voter (sole word); it was answering by its own clock, so it refuses the vote, "
-             "treats the voter as leaving and plays on: the peers' states differ, a desync that names nobody"
-       for seed in (56, 139, 211, 268, 312, 317, 322, 510, 561, 562, 579, 596, 814, 937, 1035, 1053, 1091)},
-    345: "crash-desync: p2 crashed for 8 s; the vote on it (one voter: the third seat is dead-connected) reaches "
-         "it after its away window (absent+vote after the resume), so it refuses a vote about the time it was "
-         "down, plays on and stops on a desync that names nobody",
-    716: "partition: a peer finished, but its own log does not (the audit stops at turn 3)",
-    1192: "partition: an honest peer stops with no result ('every other player has left the game')",
-    1105: "freeze: an honest seat with no fault of its own (p4) is voted out at turn 9, after a vote on a "
-          "never-declaring seat that came back and a frozen seat (not traced further)",
-    # found by SNOWP2P_SIM_FIRST=1200 SNOWP2P_SIM_RUNS=2000 (by the first invariant each breaks; not traced one by one)
-    **{seed: 'partition-desync: after a partition (or a freeze with one), a desync that names nobody (as seed 1320)'
-       for seed in (1209, 1273, 1320, 1797, 1928, 2106, 2190, 2332, 2382,
-                    2414, 2454, 2502, 2554, 2819, 3023, 3057)},
-    **{seed: 'freeze-desync: after a freeze (SIGSTOP past the absence time), a desync that names nobody'
-       for seed in (1250, 1873, 2231, 2470, 2747, 2810, 2908, 3101)},
-    **{seed: ("stall: an honest peer does not end within the bound (seed 2048 traced: p0 resumes after p2 "
-               "voted both others out alone and left; its one link is to a trickling seat, which keeps the "
-               "give-up timer from starting, and its vote on that seat waits for p2, gone)")
-       for seed in (1468, 1816, 1900, 1901, 2048, 2213, 2321, 2916, 2984, 3189)},
-    **{seed: "no-result: an honest peer gives up with no result ('no other player has answered')"
+    # what each still shows on branch s18 (first invariant it breaks)
+    563: ("found on branch s18, made by b13a02c (the owner is never away, also while it owes a move; that rule fixes "
+          "1192, 2321 and 52): 3 seats, p2 crashed; p0 alone votes out never-declaring p1, whose claim check refutes "
+          "p0's absent (p0 is treated as leaving) and p0 stops on a desync naming honest seat 2 (not traced further)"),
+    2332: "partition: p2 votes out honest seat 3 on more than one seat's word (frozen seat + relink storm; not traced)",
+    2502: "partition-desync: with a lies-count seat, two honest peers stop on a desync at turn 5 that names nobody",
+    1468: "stall: 5 seats (crash, freeze, partition): two honest peers wait on seat 0 for ever (turn 5; not traced)",
+    3141: "blamed (G11): p1's last frames (the others' final openings) are lost in a relink storm after both others "
+          "finished and left; p1 votes them out after the end (same places, but honest seats recorded as gone)",
+    **{seed: "no-result: an honest peer gives up with no result ('no other player has answered for 27-29 s': the "
+             "shell's give-up timer, net/watch.py; dead-connected or lies-count seats; not traced)"
        for seed in (2000, 3071, 3157)},
-    **{seed: 'audit-unfinished: a peer finished, but its own log does not'
-       for seed in (1571, 1968, 2363, 2722)},
-    **{seed: 'blamed: an honest seat with no fault of its own is voted out'
-       for seed in (3141,)},
-    # new with c2f4617 ("a leaving seat votes on nobody"): they passed with f4a7346
-    **{seed: "internal-error (G9): Session._apply_move raises KeyError (move_actions[t]: a move applied that "
-             "was never checked) on an honest peer, and in the audit of its log"
-       for seed in (312, 510, 579)},
-    296: "omit-desync: a move sent to one peer only ends in a desync that names nobody (passed with f4a7346)",
-    1696: "omit-desync: the same, 5 seats",
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
