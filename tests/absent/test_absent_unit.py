@@ -106,7 +106,7 @@ def replay_log(t: Table) -> Session:
 
 
 @pytest.mark.parametrize("skewed", [False, True], ids=["clean-cut", "relayed"])
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
+@pytest.mark.parametrize("game", KINDS)
 def test_vote_bot_both_resolve_alike_and_finish(game, skewed):
     t = play_until_silent(game, cut_turn=5, skewed=skewed)
     if skewed:
@@ -146,9 +146,10 @@ def test_vote_bot_both_resolve_alike_and_finish(game, skewed):
 
 
 @pytest.mark.parametrize("choices", [{0: "bot", 1: "end"}, {0: "end", 1: "bot"}])
-def test_a_split_vote_puts_a_computer_player_in_the_seat(choices):
+@pytest.mark.parametrize("game", KINDS)
+def test_a_split_vote_puts_a_computer_player_in_the_seat(game, choices):
     """G10: the game ends early only when every present seat asks for it; one "bot" keeps it going."""
-    t = play_until_silent("snowtails", cut_turn=4, skewed=False)
+    t = play_until_silent(game, cut_turn=4, skewed=False)
     vote(t, choices)
     t.run()
     s0, s1 = t.s[0], t.s[1]
@@ -158,8 +159,9 @@ def test_a_split_vote_puts_a_computer_player_in_the_seat(choices):
 
 
 @pytest.mark.parametrize("choices,outcome", [({0: "end", 1: "end"}, "end")])
-def test_vote_end_ends_the_game_where_it_stands(choices, outcome):
-    t = play_until_silent("snowtails", cut_turn=4, skewed=False)
+@pytest.mark.parametrize("game", KINDS)
+def test_vote_end_ends_the_game_where_it_stands(game, choices, outcome):
+    t = play_until_silent(game, cut_turn=4, skewed=False)
     agreed = t.s[0].final_turn
     vote(t, choices)
     t.run()
@@ -182,8 +184,9 @@ def test_vote_end_ends_the_game_where_it_stands(choices, outcome):
     assert obs.places() == []
 
 
-def test_a_single_declaration_does_not_pause_and_no_vote_without_pause():
-    t = play_until_silent("snowtails", cut_turn=3, skewed=False)
+@pytest.mark.parametrize("game", KINDS)
+def test_a_single_declaration_does_not_pause_and_no_vote_without_pause(game):
+    t = play_until_silent(game, cut_turn=3, skewed=False)
     s0 = t.s[0]
     t.out(0, s0.declare_absent(ABSENT))
     t.run()

@@ -33,6 +33,7 @@ from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn
 from snowp2p.rules.drbg import Rand
 
 KINDS = sorted(GAMES)  # every registered game: parametrise with these
+HIDDEN_KINDS = [k for k in KINDS if GAMES[k].hidden is not None]  # the games with hidden decks (final openings)
 NICKS = ("ann", "ben", "cyd", "dee", "eve", "fay")
 
 
