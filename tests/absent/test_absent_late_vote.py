@@ -17,6 +17,7 @@ import pytest
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol.session import Output
 from test_absent_unit import Table, replay_log
+from kit.table import HIDDEN_KINDS
 
 LATE = 0  # (seat 0: the table keeps its log, for the audit)
 
@@ -37,7 +38,7 @@ class LastWordsLost(Table):
 
 
 @pytest.mark.parametrize("choice", ["bot", "end"])
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
+@pytest.mark.parametrize("game", HIDDEN_KINDS)  # (final openings: the games with hidden decks)
 def test_a_vote_after_the_last_turn_changes_no_places(game, choice):
     t = LastWordsLost(game)
     t.start()

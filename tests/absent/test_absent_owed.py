@@ -19,7 +19,7 @@ import random
 import pytest
 
 from snowp2p.protocol.session import Evidence, Halted, Output, VotedOut
-from test_absent_bounded import ABSENT_AFTER, MOVE_TIME, TICK, VOTE_AFTER, Sim, _finish
+from test_absent_bounded import ABSENT_AFTER, MOVE_TIME, TICK, VOTE_AFTER, Sim, _finish, by_seed
 
 DELTA = 1.0  # the network's delay plus a tick, generously
 
@@ -40,7 +40,7 @@ def _voted_out_at(sim: Sim, seat: int, victim: int) -> float:
 @pytest.mark.parametrize("seed", range(6))
 def test_two_seats_crash_together_and_the_others_finish(seed):
     rng = random.Random(600 + seed)
-    game = rng.choice(["snowtails", "mush"])
+    game = by_seed(rng, 600 + seed)
     sim = Sim(game, 4, 600 + seed)
     dead = rng.sample(range(4), 2)
     die_at = rng.uniform(2.0, 10.0)
@@ -92,7 +92,7 @@ class Bystander(Hostile):
 @pytest.mark.parametrize("seed", range(4))
 def test_a_voter_that_never_declares_or_votes_can_not_freeze_the_game(seed, mode):
     rng = random.Random(300 + seed)
-    game = rng.choice(["snowtails", "mush"])
+    game = by_seed(rng, 300 + seed)
     dead, lazy, honest = rng.sample(range(3), 3)
     sim = Bystander(game, 3, 300 + seed, lazy, mode)
     die_at = rng.uniform(2.0, 10.0)
@@ -137,7 +137,7 @@ class Trickler(Hostile):
 @pytest.mark.parametrize("seed", range(6))
 def test_a_trickle_of_other_messages_does_not_keep_a_seat_present(seed):
     rng = random.Random(400 + seed)
-    game = rng.choice(["snowtails", "mush"])
+    game = by_seed(rng, 400 + seed)
     n = rng.choice([3, 4])
     bad = rng.randrange(n)
     at = rng.uniform(2.0, 8.0)

@@ -15,6 +15,7 @@ import pytest
 
 from snowp2p.protocol.messages import decode_signed
 from test_absent_unit import ABSENT, Table, replay_log, vote
+from kit.table import KINDS
 
 
 class DiesAfterItsMove(Table):
@@ -36,7 +37,7 @@ class DiesAfterItsMove(Table):
         super().out(seat, out)
 
 
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
+@pytest.mark.parametrize("game", KINDS)
 def test_a_move_whose_mover_died_is_agreed_after_the_vote(game):
     t = DiesAfterItsMove(game)
     t.start()

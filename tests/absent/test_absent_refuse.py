@@ -14,6 +14,7 @@ from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.messages import Absent, Vote
 from snowp2p.protocol.session import Output, VotedOut, YourTurn
 from test_absent_unit import Table, choose, replay_log
+from kit.table import KINDS
 
 VICTIM, ATTACKER = 0, 1
 
@@ -43,7 +44,7 @@ class VoteAtTurn(Table):
 
 
 @pytest.mark.parametrize("choice", ["bot", "end"])
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
+@pytest.mark.parametrize("game", KINDS)
 def test_a_vote_on_an_answering_seat_is_refused_and_costs_the_voter_its_seat(game, choice):
     t = VoteAtTurn(game, choice)
     t.start()

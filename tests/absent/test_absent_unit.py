@@ -7,35 +7,30 @@ No network and no clock: every frame is delivered by hand, so every run is the s
 
 from __future__ import annotations
 
-import hashlib
 import io
-from collections import deque
 
 import pytest
 
-from snowp2p.protocol.crypto import Identity
-from snowp2p.protocol.log import LogWriter, read_log
-from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed
-from snowp2p.protocol.session import log_owner, GameOver, Session, TurnFinal, YourTurn
-from snowp2p.protocol.roster import roster_body
+from kit import table as kit
+from kit.table import KINDS, fixed
+from snowp2p.bots import choose_action
+from snowp2p.protocol.log import read_log
+from snowp2p.protocol.messages import decode_signed
+from snowp2p.protocol.session import log_owner, Session
 from snowp2p.rules import sled
-from snowp2p.rules.config import SledRules
 from snowp2p.rules.drbg import Rand
-from snowp2p.rules.track import find_track
 
 NICKS = ("ann", "ben", "cyd")
-TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}
 ABSENT = 2
 
 
-def fixed(label: str) -> bytes:
-    return hashlib.sha256(label.encode()).digest()
-
-
 def choose(state, turn: int):
-    """A fixed policy (not the computer players'): moves that play the most cards, then a seeded pick."""
-    actions = sled.legal_actions(state)
+    """A fixed policy (not the computer players'): on a sled, moves that play the most cards, then a seeded
+    pick; in Snake Carnival, the computer player seeded by the turn."""
     rand = Rand(fixed(f"absent test policy {turn}"))
+    if not isinstance(state, sled.GameState):
+        return choose_action(state, rand)
+    actions = sled.legal_actions(state)
     moves = [a for a in actions if isinstance(a, sled.Move)]
     if moves:
         best = max((len(m.play), len(m.path)) for m in moves)
@@ -43,77 +38,12 @@ def choose(state, turn: int):
     return rand.choice(actions)
 
 
-class Table:
-    """Three playing sessions, one FIFO queue of (to, from, frame), seat 0's log."""
+class Table(kit.Table):
+    """Three playing sessions of any registered game on the kit's in-memory table (seat 0's log is ``buf``)."""
 
     def __init__(self, game: str, n: int = len(NICKS)):
-        ids = [Identity.from_seed(fixed(f"absent test identity {i}")) for i in range(n)]
-        secrets = [fixed(f"absent test secret {i}") for i in range(n)]
-        self.track = find_track(TRACKS[game], game)
-        rules = SledRules(game=game)
-        body = roster_body(game, self.track, rules,
-                      tuple(Seat(NICKS[i], ids[i].public_key, "127.0.0.1", 47500 + i) for i in range(n)))
-        self.roster_payload = encode_signed(ids[0], Envelope(fixed(f"absent test game {game}"), 0, 0, ZERO_HASH, body))
-        self.roster = decode_signed(self.roster_payload)
-        self.s = [Session(self.roster, self.track, i, ids[i], secrets[i]) for i in range(n)]
-        self.n = n
-        self.buf = io.BytesIO()
-        self.log = LogWriter(self.buf)
-        self.log.append(self.roster_payload)
-        self.queue: deque[tuple[int, int, bytes]] = deque()
-        self.dead: set[int] = set()  # seats whose process is gone: nothing to or from them is delivered
-        self.finals: dict[int, dict[int, bytes]] = {i: {} for i in range(n)}
-        self.over: dict[int, tuple] = {}
-        # frames from seat 2 that only seat 0 gets (the "skewed" cut: seat 1 needs them relayed)
-        self.only_to: dict[int, int] = {}
-
-    def out(self, seat: int, out) -> None:
-        for p in out.send:
-            if seat == 0:
-                self.log.append(p)
-            if seat in self.dead:
-                continue
-            for j in range(self.n):
-                if j != seat:
-                    if seat in self.only_to and j != self.only_to[seat]:
-                        continue
-                    self.queue.append((j, seat, p))
-        for to, p in out.relay:  # another seat's frames, passed on to the one that lacks them
-            if seat not in self.dead:
-                self.queue.append((to, seat, p))
-        for ev in out.events:
-            if isinstance(ev, YourTurn):
-                if seat not in self.dead:
-                    s = self.s[seat]
-                    self.out(seat, s.submit(choose(s.state, ev.turn)))
-            elif isinstance(ev, TurnFinal):
-                self.finals[seat][ev.turn] = ev.state_hash
-            elif isinstance(ev, GameOver):
-                assert seat not in self.over, f"seat {seat} reported the game over twice"
-                self.over[seat] = ev.places
-
-    def step(self) -> bool:
-        if not self.queue:
-            return False
-        to, frm, payload = self.queue.popleft()
-        if to in self.dead or frm in self.dead:
-            return True
-        s = self.s[to]
-        relayed = decode_signed(payload).sender != frm
-        msg = s.check(payload, frm, relayed=relayed)
-        if msg is not None:
-            if to == 0:
-                self.log.append(payload)
-            self.out(to, s.handle(msg))
-        return True
-
-    def run(self, until=lambda: False) -> None:
-        while not until() and self.step():
-            pass
-
-    def start(self) -> None:
-        for i in range(self.n):
-            self.out(i, self.s[i].start())
+        super().__init__(game, n, "absent test", game_id=fixed(f"absent test game {game}"),
+                         choose=lambda seat, state, turn: choose(state, turn))
 
 
 def play_until_silent(game: str, cut_turn: int, skewed: bool) -> Table:
@@ -176,7 +106,7 @@ def replay_log(t: Table) -> Session:
 
 
 @pytest.mark.parametrize("skewed", [False, True], ids=["clean-cut", "relayed"])
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
+@pytest.mark.parametrize("game", KINDS)
 def test_vote_bot_both_resolve_alike_and_finish(game, skewed):
     t = play_until_silent(game, cut_turn=5, skewed=skewed)
     if skewed:
@@ -216,9 +146,10 @@ def test_vote_bot_both_resolve_alike_and_finish(game, skewed):
 
 
 @pytest.mark.parametrize("choices", [{0: "bot", 1: "end"}, {0: "end", 1: "bot"}])
-def test_a_split_vote_puts_a_computer_player_in_the_seat(choices):
+@pytest.mark.parametrize("game", KINDS)
+def test_a_split_vote_puts_a_computer_player_in_the_seat(game, choices):
     """G10: the game ends early only when every present seat asks for it; one "bot" keeps it going."""
-    t = play_until_silent("snowtails", cut_turn=4, skewed=False)
+    t = play_until_silent(game, cut_turn=4, skewed=False)
     vote(t, choices)
     t.run()
     s0, s1 = t.s[0], t.s[1]
@@ -228,8 +159,9 @@ def test_a_split_vote_puts_a_computer_player_in_the_seat(choices):
 
 
 @pytest.mark.parametrize("choices,outcome", [({0: "end", 1: "end"}, "end")])
-def test_vote_end_ends_the_game_where_it_stands(choices, outcome):
-    t = play_until_silent("snowtails", cut_turn=4, skewed=False)
+@pytest.mark.parametrize("game", KINDS)
+def test_vote_end_ends_the_game_where_it_stands(game, choices, outcome):
+    t = play_until_silent(game, cut_turn=4, skewed=False)
     agreed = t.s[0].final_turn
     vote(t, choices)
     t.run()
@@ -252,8 +184,9 @@ def test_vote_end_ends_the_game_where_it_stands(choices, outcome):
     assert obs.places() == []
 
 
-def test_a_single_declaration_does_not_pause_and_no_vote_without_pause():
-    t = play_until_silent("snowtails", cut_turn=3, skewed=False)
+@pytest.mark.parametrize("game", KINDS)
+def test_a_single_declaration_does_not_pause_and_no_vote_without_pause(game):
+    t = play_until_silent(game, cut_turn=3, skewed=False)
     s0 = t.s[0]
     t.out(0, s0.declare_absent(ABSENT))
     t.run()

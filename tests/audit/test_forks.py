@@ -10,6 +10,7 @@ import re
 import pytest
 
 from forkkit import Table, equivocated, partitioned_pair
+from kit.table import KINDS
 from peerkit import snowp2p
 from snowp2p.protocol.forks import compare, payload_at, result_of, scan, sole_voter
 from snowp2p.protocol.messages import decode_signed
@@ -35,9 +36,9 @@ def compared(*logs: list[bytes]):
     return compare([scan(r) for r in logs], results, obs.nicks), results
 
 
-@pytest.fixture(scope="module")
-def partition():
-    return partitioned_pair()
+@pytest.fixture(scope="module", params=KINDS)
+def partition(request):
+    return partitioned_pair(game=request.param)
 
 
 def test_partition_each_side_votes_the_other_out_decisions_named(partition):

@@ -16,10 +16,13 @@ import io
 import msgpack
 import trio
 import trio.testing
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+
 from fuzzutil import VECTOR_LOG, examples, mutate, values
+from kit.table import KINDS, Table
 from snowp2p.net.conn import Conn, ConnectionClosed
 from snowp2p.protocol.errors import FrameError, ProtocolError
 from snowp2p.protocol.framing import HEADER_SIZE, FrameDecoder, encode_frame
@@ -31,6 +34,15 @@ from snowp2p.rules.track import find_track
 RECORDS = read_log(io.BytesIO(VECTOR_LOG.read_bytes())).records
 ROSTER = decode_signed(RECORDS[0])
 TRACK = None  # the roster carries its track
+_LOGS: dict[str, list[bytes]] = {}
+
+
+def game_log(game: str) -> list[bytes]:
+    """A real game's log records: the protocol vector's game (Mush! Mush!), or for every other registered game,
+    seat 0's log of a game of computer players on the in-memory table (tests/kit/table.py)."""
+    if game not in _LOGS:
+        _LOGS[game] = RECORDS if game == ROSTER.body.kind else Table(game, 3, "fuzz wire").play().records(0)
+    return _LOGS[game]
 
 
 # ------------------------------------------------------------------ frames
@@ -199,27 +211,30 @@ BASES = _base_envelopes()
 
 
 # ------------------------------------------------------------------ session intake
-_OBSERVERS: dict[int, S.Session] = {}
+_OBSERVERS: dict[tuple[str, int], S.Session] = {}
 
 
-def observer_after(k: int) -> S.Session:
-    """A fresh copy of an auditor's session that has accepted records[1:k] (cached by k)."""
-    if k not in _OBSERVERS:
-        obs = S.Session(ROSTER, TRACK)
-        for rec in RECORDS[1:k]:
+def observer_after(k: int, game: str = "mush") -> S.Session:
+    """A fresh copy of an auditor's session that has accepted records[1:k] of ``game``'s log (cached)."""
+    if (game, k) not in _OBSERVERS:
+        records = game_log(game)
+        obs = S.Session(decode_signed(records[0]), TRACK)
+        for rec in records[1:k]:
             obs.receive(rec)
-        _OBSERVERS[k] = obs
-    return copy.deepcopy(_OBSERVERS[k])
+        _OBSERVERS[(game, k)] = obs
+    return copy.deepcopy(_OBSERVERS[(game, k)])
 
 
+@pytest.mark.parametrize("game", KINDS)
 @examples(300)
 @given(st.data())
-def test_session_check_of_a_mutated_record_never_crashes(data):
+def test_session_check_of_a_mutated_record_never_crashes(game, data):
     """A record of a real game, mutated, arriving where it belongs: Session.check raises only ProtocolError
     (bad bytes) or Halted (a provable offence); a refused frame leaves every chain as it was."""
-    k = data.draw(st.integers(1, len(RECORDS) - 1), label="record")
-    obs = observer_after(k)
-    payload, _ = mutate(data, RECORDS[k])
+    records = game_log(game)
+    k = data.draw(st.integers(1, len(records) - 1), label="record")
+    obs = observer_after(k, game)
+    payload, _ = mutate(data, records[k])
     before = {seat: obs.chain.next_seq(seat) for seat in range(obs.n)}
     from_seat = data.draw(st.none() | st.integers(0, obs.n - 1), label="from_seat")
     try:
@@ -232,4 +247,4 @@ def test_session_check_of_a_mutated_record_never_crashes(data):
         assert {seat: obs.chain.next_seq(seat) for seat in range(obs.n)} == before
         return
     if msg is not None:  # a mutation that still is a valid, correctly signed next message: only the original
-        assert payload == RECORDS[k]
+        assert payload == records[k]

@@ -149,3 +149,23 @@ def test_the_screens_render_the_positions(kind):
         assert game.board_text(state, 100).strip()
     assert view.acting(states[-1]) is None
     assert "<svg" in game.svg(states, f"{game.title} contract")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_bound_game_and_a_session_of_it_can_be_copied(kind):
+    """A session (and so its bound game) deep-copies as the sled games' always did: the fuzz tests copy an
+    auditor's session (tests/fuzz/test_fuzz_wire.py); Snake Carnival's bound game held its modules and could
+    not be copied (found when that fuzz test first ran for Snake Carnival)."""
+    import copy
+
+    from snowp2p.protocol.messages import decode_signed
+    from snowp2p.protocol.session import Session
+    from snowp2p.protocol.messages import ZERO_HASH, Envelope, encode_signed
+    from snowp2p.protocol.crypto import Identity
+
+    game = find_game(kind)
+    body = roster_body(kind, game.load_table(None), game.default_rules(), _seats(3))
+    host = Identity.from_seed(derive(SEED, "id", 0))
+    session = Session(decode_signed(encode_signed(host, Envelope(derive(SEED, "game"), 0, 0, ZERO_HASH, body))))
+    twin = copy.deepcopy(session)
+    assert twin.g.kind == kind and twin.g.rules == session.g.rules

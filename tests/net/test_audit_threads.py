@@ -11,11 +11,11 @@ CRC recomputed, so only the signatures can catch them.
 from __future__ import annotations
 
 import re
-from collections import deque
 from pathlib import Path
 
 import pytest
 
+from kit.table import Table
 from peerkit import snowp2p as run_cli
 from snowp2p import verify_pool
 from snowp2p.bots import choose_action
@@ -23,47 +23,21 @@ from snowp2p.netplay import replay_log
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import SignatureError
 from snowp2p.protocol.log import LogWriter
-from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
-from snowp2p.protocol.roster import roster_body
-from snowp2p.protocol.session import Session, YourTurn
-from snowp2p.rules.config import SledRules
+from snowp2p.protocol.messages import decode_signed, encode_signed
 from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.track import find_track
 
 N = 5
 
 
-def play(n: int, seed: int) -> tuple[list[bytes], list[Identity]]:
+def play(n: int, seed: int, game: str = "mush") -> tuple[list[bytes], list[Identity]]:
     """Seat 0's log records of an n-player game of computer players, and every seat's identity."""
-    ids = [Identity.from_seed(derive(b"audit test id", seed, i)) for i in range(n)]
-    body = roster_body("mush", find_track("mush-first-race", "mush"), SledRules(game="mush"),
-                       tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 0) for i in range(n)))
-    roster = decode_signed(encode_signed(ids[0], Envelope(derive(b"audit test game", seed), 0, 0, ZERO_HASH, body)))
-    sessions = [Session(roster, None, i, ids[i], derive(b"audit test secret", seed, i)) for i in range(n)]
-    log = [roster.payload]
-    queue: deque = deque()
-
-    def deliver(seat, out):
-        for p in out.send:
-            if seat == 0:
-                log.append(p)
-            queue.extend((j, seat, p) for j in range(n) if j != seat)
-        for ev in out.events:
-            if isinstance(ev, YourTurn):
-                s = sessions[seat]
-                deliver(seat, s.submit(choose_action(s.state, Rand(derive(b"audit test bot", seed, ev.turn)))))
-
-    for i in range(n):
-        deliver(i, sessions[i].start())
-    while queue:
-        to, frm, p = queue.popleft()
-        msg = sessions[to].check(p, frm)
-        if msg is not None:
-            if to == 0:
-                log.append(p)
-            deliver(to, sessions[to].handle(msg))
-    assert sessions[0].done
-    return log, ids
+    t = Table(game, n, ids=[Identity.from_seed(derive(b"audit test id", seed, i)) for i in range(n)],
+              secrets=[derive(b"audit test secret", seed, i) for i in range(n)],
+              game_id=derive(b"audit test game", seed), nicks=[f"p{i}" for i in range(n)], port=0, port_step=0,
+              choose=lambda seat, state, turn: choose_action(state, Rand(derive(b"audit test bot", seed, turn))))
+    t.play()
+    assert t.s[0].done
+    return t.records(0), t.ids
 
 
 @pytest.fixture(scope="module")

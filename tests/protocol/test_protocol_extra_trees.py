@@ -14,9 +14,10 @@ from collections import deque
 import pytest
 
 from snowp2p.bots import choose_action
+from kit.table import Table
 from snowp2p.protocol.crypto import Identity
-from snowp2p.protocol.messages import ZERO_HASH, Envelope, Move, Roster, Seat, decode_signed, encode_signed
-from snowp2p.protocol.session import GameOver, Halted, Session, YourTurn, sled_action_to_wire
+from snowp2p.protocol.messages import ZERO_HASH, Envelope, Move, Seat, decode_signed, encode_signed
+from snowp2p.protocol.session import Halted, Session, sled_action_to_wire
 from snowp2p.protocol.roster import roster_body
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
@@ -33,40 +34,14 @@ def fixed(label: str) -> bytes:
 @pytest.mark.parametrize("game", ["snowtails", "mush"])
 def test_a_networked_race_with_extra_trees(game):
     n, extra = 3, 4
-    ids = [Identity.from_seed(fixed(f"trees id {i}")) for i in range(n)]
     track = find_track(TRACKS[game], game)
-    rules = SledRules(game=game, extra_trees=extra)
-    body = roster_body(game, track, rules,
-                  tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47600 + i) for i in range(n)))
-    roster_payload = encode_signed(ids[0], Envelope(fixed(f"trees game {game}"), 0, 0, ZERO_HASH, body))
-    roster = decode_signed(roster_payload)
-    sessions = [Session(roster, track, i, ids[i], fixed(f"trees secret {i}")) for i in range(n)]
-    log = [roster_payload]  # seat 0's log, as a peer writes it
-    queue: deque = deque()
-    over: dict[int, GameOver] = {}
-
-    def deliver(seat: int, out) -> None:
-        for p in out.send:
-            if seat == 0:
-                log.append(p)
-            queue.extend((j, p) for j in range(n) if j != seat)
-        for ev in out.events:
-            if isinstance(ev, YourTurn):
-                s = sessions[seat]
-                deliver(seat, s.submit(choose_action(s.state, Rand(fixed(f"trees bot {ev.turn}")))))
-            elif isinstance(ev, GameOver):
-                over[seat] = ev
-
-    for i in range(n):
-        deliver(i, sessions[i].start())
-    while queue:
-        to, p = queue.popleft()
-        msg = sessions[to].check(p)
-        if msg is not None:
-            if to == 0:
-                log.append(p)
-            deliver(to, sessions[to].handle(msg))
-
+    t = Table(game, n, "trees", ids=[Identity.from_seed(fixed(f"trees id {i}")) for i in range(n)],
+              game_id=fixed(f"trees game {game}"), table=track, rules=SledRules(game=game, extra_trees=extra),
+              port=47600, nicks=[f"p{i}" for i in range(n)],
+              choose=lambda seat, state, turn: choose_action(state, Rand(fixed(f"trees bot {turn}"))))
+    t.play()  # (extra trees are a sled rule, ST-S1: this test is for the sled games only)
+    sessions, over, roster = t.s, t.over, t.roster
+    log = t.records(0)  # seat 0's log, as a peer writes it
     assert sorted(over) == list(range(n)) and all(s.done and s.halted is None for s in sessions)
     finals = {s.my_hash[s.final_turn] for s in sessions}
     assert len(finals) == 1

@@ -2,6 +2,7 @@ import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kit.table import KINDS, Table
 from protocol_helpers import GAME, IDS, fixed, make_roster
 
 from snowp2p.protocol.errors import DecodeError, ProtocolError, SignatureError
@@ -335,44 +336,22 @@ def test_untrusted_raw_bodies_never_crash(raw_body):
         pass
 
 
-def test_the_sessions_own_reveals_decode_to_what_it_built():
+@pytest.mark.parametrize("game", KINDS)
+def test_the_sessions_own_reveals_decode_to_what_it_built(game):
     """Session._reveal builds its reveal (with its ack) without the constructor's schema check, on the hot path:
     every one it signs in a whole game must decode, strictly, to the very body it built (SPEC 4-6)."""
-    from collections import deque
 
-    from snowp2p.protocol.roster import roster_body
-    from snowp2p.protocol.session import Session
-    from snowp2p.bots import choose_action
-    from snowp2p.rules.config import SledRules
-    from snowp2p.rules.drbg import Rand
-    from snowp2p.rules.track import find_track
-    from snowp2p.protocol.crypto import Identity
-    from snowp2p.protocol.messages import Seat
+    class Strict(Table):
+        seen = 0
 
-    ids = [Identity.from_seed(fixed(f"own reveal {i}")) for i in range(3)]
-    track = find_track("first-race", "snowtails")
-    body = roster_body("snowtails", track, SledRules(game="snowtails"),
-                       tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47000 + i) for i in range(3)))
-    roster = decode_signed(encode_signed(ids[0], Envelope(fixed("own reveal game"), 0, 0, ZERO_HASH, body)))
-    ss = [Session(roster, None, i, ids[i], fixed(f"own reveal secret {i}")) for i in range(3)]
-    queue, seen = deque(), 0
+        def sent(self, seat, payloads):
+            for p in payloads:
+                m = decode_signed(p)  # strict: canonical, every field checked
+                if m.type == "reveal" and m.body.event > 0:
+                    mine = self.s[seat].chain.history(seat)[m.seq].body
+                    assert m.body == type(m.body)(mine.event, mine.preimage, mine.state, dict(mine.sections))
+                    self.seen += 1
+            super().sent(seat, payloads)
 
-    def out(i, o):
-        nonlocal seen
-        for p in o.send:
-            m = decode_signed(p)  # strict: canonical, every field checked
-            if m.type == "reveal" and m.body.event > 0:
-                mine = ss[i].chain.history(i)[m.seq].body
-                assert m.body == type(m.body)(mine.event, mine.preimage, mine.state, dict(mine.sections))
-                seen += 1
-            queue.extend((j, p) for j in range(3) if j != i)
-        for ev in o.events:
-            if type(ev).__name__ == "YourTurn":
-                out(i, ss[i].submit(choose_action(ss[i].state, Rand(fixed(f"own reveal turn {ev.turn}")))))
-
-    for i in range(3):
-        out(i, ss[i].start())
-    while queue:
-        j, p = queue.popleft()
-        out(j, ss[j].receive(p))
-    assert all(s.done for s in ss) and seen > 20
+    t = Strict(game, 3, "own reveal").play()
+    assert all(s.done for s in t.s) and t.seen > 20

@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "absent"))
 from snowp2p.protocol.messages import Envelope, Move, encode_signed  # noqa: E402
 from snowp2p.protocol.randomness import chain_reveal  # noqa: E402
 from snowp2p.protocol.session import Halted, Offence, YourTurn  # noqa: E402
-from snowp2p.rules import sled  # noqa: E402
+from snowp2p.rules import sled, snake  # noqa: E402
+from kit.table import KINDS  # noqa: E402
 from test_absent_unit import Table  # noqa: E402
 
 
@@ -34,6 +35,11 @@ class Held(Table):
         if self.held:
             out.events[:] = [e for e in out.events if not isinstance(e, YourTurn)]
         super().out(seat, out)
+
+
+def first_action(state):
+    """The engine's first legal action (the mover's real move)."""
+    return (sled.legal_actions(state) if isinstance(state, sled.GameState) else snake.legal_actions(state))[0]
 
 
 def set_up(game: str):
@@ -53,7 +59,7 @@ def stray_move(x, ack: bytes) -> bytes:
     return encode_signed(x.identity, Envelope(x.game_id, x.me, x.chain.next_seq(x.me), x.chain.head(x.me), body))
 
 
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
+@pytest.mark.parametrize("game", KINDS)
 def test_a_stray_move_before_the_real_one_blames_its_sender_never_the_mover(game):
     t, mover, stray, judge = set_up(game)
     s = t.s
@@ -68,7 +74,7 @@ def test_a_stray_move_before_the_real_one_blames_its_sender_never_the_mover(game
     assert s[judge].chain.history(judge)[-1].type == "ack"
     # now the real mover moves; its move reaches everyone (the stray seat's later frames too)
     real = s[mover]
-    t.out(mover, real.submit(sled.legal_actions(real.state)[0]))
+    t.out(mover, real.submit(first_action(real.state)))
     try:
         t.run()
     except Halted:
@@ -80,7 +86,7 @@ def test_a_stray_move_before_the_real_one_blames_its_sender_never_the_mover(game
     assert named in (stray, None), why
 
 
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
+@pytest.mark.parametrize("game", KINDS)
 def test_a_seat_that_shares_our_state_and_moves_out_of_turn_is_named(game):
     """The other side: a stray move whose ack agrees with ours is an offence of its sender."""
     t, mover, stray, judge = set_up(game)
@@ -93,7 +99,7 @@ def test_a_seat_that_shares_our_state_and_moves_out_of_turn_is_named(game):
 
 
 
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
+@pytest.mark.parametrize("game", KINDS)
 def test_acks_sent_on_their_own_while_waiting_for_a_move_keep_the_game_going(game):
     """SPEC 11.5: a seat that has waited ``ack_after`` seconds for another seat's move sends its ack of the turn
     before on its own (Session.ack_now, called by net/watch.py); so peers that disagree on who moves next can
@@ -115,7 +121,7 @@ def test_acks_sent_on_their_own_while_waiting_for_a_move_keep_the_game_going(gam
     assert all(x.final_turn == -1 for x in s)
     t.held = False
     real = s[mover]
-    t.out(mover, real.submit(sled.legal_actions(real.state)[0]))
+    t.out(mover, real.submit(first_action(real.state)))
     t.run()
     assert all(x.done and x.halted is None for x in s)
     assert len({x.my_hash[x.final_turn] for x in s}) == 1

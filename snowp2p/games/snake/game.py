@@ -138,17 +138,30 @@ class SnakeGame:
     kind = "snake"
 
     def __init__(self, settings: Any, tiles, rules):
-        from ...rules import snake
-        from . import encoding as snake_encoding
-        from . import wire as snake_wire
-
-        self.snake = snake
-        self.wire = snake_wire
-        self.encoding = snake_encoding
         if settings.get("tiles_digest") != tiles.digest:
             raise DecodeError("the roster's tile set differs from this machine's", "settings.tiles_digest")
         self.rules = rules
         self.tiles = tiles
+
+    # the engine, the wire form and the encoding, imported when first asked (not held: a bound game, and so a
+    # session, can be copied like the sled games' ones; a module can not)
+    @property
+    def snake(self):
+        from ...rules import snake
+
+        return snake
+
+    @property
+    def wire(self):
+        from . import wire
+
+        return wire
+
+    @property
+    def encoding(self):
+        from . import encoding
+
+        return encoding
 
     def new_game(self, names, rand, secrets):
         return self.snake.new_game(names, rand, self.rules, self.tiles)
