@@ -21,7 +21,7 @@ import time
 from sim_invariants import run, scenario
 from sim_regressions import known
 
-DEFAULT_RUNS = 800
+DEFAULT_RUNS = 1600
 
 
 def _seeds() -> list[int]:
