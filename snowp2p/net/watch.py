@@ -75,6 +75,10 @@ class AbsenceWatch:
     def move_time(self) -> float:
         return float(self.s.move_time)
 
+    def _was_stopped(self, now: float) -> bool:
+        """This process was stopped (SIGSTOP, a closed lid) since its clock last looked."""
+        return now - self.last_tick > JUMP
+
     def _limit(self, owed: Owed) -> float:
         return limit(owed, self.move_time, self.absent_after, self.vote_after)
 
@@ -85,8 +89,8 @@ class AbsenceWatch:
         s = self.s
         if s.me is None or s.me not in s.decided or s.sole_word(s.me) is None or now < self.away_until:
             return False
-        if now - self.last_tick > JUMP:  # stopped since its last look (SIGSTOP, a closed lid), the vote read
-            return False  # before the next tick: it was away (fault injection, freeze seed 1)
+        if self._was_stopped(now):  # the vote read before the next tick: it was away (fault injection, freeze seed 1)
+            return False
         mine = self.since.get(s.me)
         if mine is None:
             return True
@@ -95,7 +99,7 @@ class AbsenceWatch:
     def tick(self, now: float, connected: set[int], last_rx: dict[int, float], linked: set[int]) -> Tick:
         """One look.  Raises Halted if a message this peer sends halts its session."""
         s, tk = self.s, Tick()
-        if now - self.last_tick > JUMP:  # this process was stopped: every clock starts again, from now
+        if self._was_stopped(now):  # every clock starts again, from now
             self.since.clear()
             self.paused_since.clear()
             self.away_until = max(self.away_until, now + self.absent_after + self.vote_after)

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from pauseutil import END_DEADLINE, MOVE_TIME, freeze, own_log_after_bye, thaw
+from pauseutil import END_DEADLINE, freeze, own_log_after_bye, thaw
 from peerkit import audit, wait_until
 
 
@@ -93,23 +93,14 @@ def test_case05_a_move_sent_to_one_peer_only_reaches_the_others(table):
 
 
 # ---------------------------------------------------------------- 6. two crashes at once
-def test_case06_two_seats_crashing_together_do_not_freeze_the_survivors(table):
+@pytest.mark.parametrize("j2_thinks", [None, 2.0], ids=["any-moment", "j2-owes-its-move"])
+def test_case06_two_seats_crashing_together_do_not_freeze_the_survivors(table, j2_thinks):
     """4 seats, two of them killed together (kill -9) at turn 2-3; nobody misbehaves.  The survivors declare
-    both absent, vote both out, and finish alike."""
+    both absent, vote both out, and finish alike.  With j2 thinking 2 s a move, the kill lands while it owes its
+    move (as CI met it): a killed mover is absent after the move time (8 s here), like a connected silent one
+    (G7a)."""
     t = table(4)
-    t.seat_all()
-    t.wait_turn(t.host, 2)
-    t.peers[2].kill9()
-    t.peers[3].kill9()
-    t.honest_end([t.host, t.peers[1]])
-    assert _voted_out(t.host, "j2") and _voted_out(t.host, "j3"), t.host.describe()
-
-
-def test_case06b_two_seats_killed_while_one_of_them_owes_its_move(table):
-    """Case 6 as CI met it: the kill lands while j2 owes its move (it thinks 2 s a move), not a reveal.
-    A killed mover is absent after the move time (8 s here), like a connected silent one (G7a)."""
-    t = table(4)
-    t.seat_all(thinks={2: 2.0})
+    t.seat_all(thinks={2: j2_thinks} if j2_thinks else None)
     t.wait_turn(t.host, 2)
     t.peers[2].kill9()
     t.peers[3].kill9()
@@ -121,7 +112,7 @@ def test_case06b_two_seats_killed_while_one_of_them_owes_its_move(table):
 def test_case07_a_connected_silent_mover_is_absent_after_the_move_time(table):
     """3 seats, move time 8 s; at its first turn from turn 3 on j2's session stops: no move, nothing sent or
     taken in, its connections open.  Past the move time it is absent, connected or not (G7a)."""
-    t = table(3, host_opts=MOVE_TIME)
+    t = table(3)
     t.seat_all(cheats={2: "silent-mover"})
     t.honest_end([t.host, t.peers[1]])
     assert _voted_out(t.host, "j2"), t.host.describe()
@@ -143,7 +134,7 @@ def test_case08_a_frozen_mover_is_absent_after_the_move_time(table):
 
 def _freeze_a_mover(table):
     """3 seats, move time 8 s; j2 thinks 2 s a move and is frozen (SIGSTOP) while the game waits for its move."""
-    t = table(3, host_opts=MOVE_TIME)
+    t = table(3)
     t.seat_all(thinks={2: 2.0})
     frozen = t.peers[2]
     t.wait_mover(t.host, 2)
@@ -180,7 +171,7 @@ def test_case10_a_voted_out_peer_that_reaches_only_some_voters_stops(table):
     """3 seats; j2 is killed and voted out; then the host freezes (SIGSTOP, for good) and j2 resumes: it
     reaches j1 only.  j1 votes the host out and finishes; j2 must stop within the bound (a seat that said bye
     is gone: the give-up timer runs), with a clear line and a log that audits without a violation."""
-    t = table(3, opts=("--absent-after", "2", "--vote-after", "2"), host_opts=MOVE_TIME)
+    t = table(3, opts=("--absent-after", "2", "--vote-after", "2"))
     t.seat_all()
     j1, j2 = t.peers[1], t.peers[2]
     t.wait_turn(t.host, 3)
