@@ -24,11 +24,13 @@ from .protocol.roster import roster_summary, summary_lines
 from .protocol.absence import DEFAULT_MOVE_TIME
 from .protocol.session import GameOver, Halted, Session, TurnApplied
 from .games import GAMES, PRELOAD as GAME_PRELOAD, PRELOAD_SCREEN as GAME_PRELOAD_SCREEN, add_game_options, find_game, kinds
+from .games import roster_game, title_of
 from .rules.drbg import Rand
 from .net.conn import ConnectionClosed
-from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_announced, join_lobby
+from .net.game import DEFAULT_PORT, game_points, HostConfig, Lobby, NetError, NetGame, join_announced, join_lobby
 from .net.guard import accept_loop
 
+GAME_TITLES = {kind: g.title for kind, g in GAMES.items()}
 LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
 DEFAULT_TRACKS = {kind: g.default_table for kind, g in GAMES.items()}
 PLAYERS = {kind: g.players for kind, g in GAMES.items()}
@@ -260,8 +262,9 @@ def _check_roster(args, track, rules) -> None:
     me = Identity.from_seed(bytes(32))
     seats = [Seat(f"p{i}", bytes([i]) * 32, "127.0.0.1", 1) for i in range(args.players)]
     try:
-        body = roster_body(args.game, track, rules, seats)
-        roster_summary(decode_signed(encode_signed(me, Envelope(b"\x01" * 32, HOST_SEAT, 0, ZERO_HASH, body))).body)
+        game = find_game(args.game)
+        body = roster_body(game, track, rules, seats)
+        roster_summary(decode_signed(encode_signed(me, Envelope(b"\x01" * 32, HOST_SEAT, 0, ZERO_HASH, body))).body, game)
     except (ValueError, DecodeError) as e:
         raise CommandError(f"--track: the game's roster can not carry this track or these rules: {e}") from None
 
@@ -270,7 +273,7 @@ async def _host_main(args, track, rules) -> int:
     home, ident, nick = _identity(args)
     say = _say_for(args)
     screen = getattr(args, "_screen", None)
-    cfg = HostConfig(args.game, track, args.players, rules, args.port, move_time=args.move_time)
+    cfg = HostConfig(find_game(args.game), track, args.players, rules, args.port, move_time=args.move_time)
     lobby = Lobby(cfg, ident, nick, say)
     if os.environ.get("SNOWP2P_CHEAT", "").startswith("roster-"):  # tests only: the offer lies as the roster will
         from .net.cheats import hostile_roster
@@ -283,7 +286,7 @@ async def _host_main(args, track, rules) -> int:
     port = listeners[0].socket.getsockname()[1]
     lobby.seats[0].port = port  # the roster tells the others where to reach the host again
     addr = args.advertise or lan_address()
-    say(f"Hosting {GAME_TITLES[args.game]} on {table_name(track)} for {args.players} players "
+    say(f"Hosting {GAME_TITLES[args.game]} on {find_game(args.game).table_name(track)} for {args.players} players "
         f"as {nick} [{ident.fingerprint}].")
     say("The others join with:")
     say(f"    {friend_program()} join {addr}:{port} --code {lobby.code}")
@@ -411,7 +414,7 @@ def _announcer(args, lobby, nick, ident, addr: str, port: int, track, say):
     except OSError:
         say(f"(not announced on the LAN: {addr!r} is not an IPv4 address; the others type the join line)")
         return None
-    props = ad_properties(args.game, table_name(track), lobby.taken(), args.players, nick, ident.fingerprint)
+    props = ad_properties(args.game, find_game(args.game).table_name(track), lobby.taken(), args.players, nick, ident.fingerprint)
     return Announcer(f"{nick} {ident.fingerprint}", addr, port, props)
 
 
@@ -465,12 +468,13 @@ async def _play(args, home, ident, roster, me, conns, listeners, say) -> int:
     from .protocol.session import Session
 
     try:
-        Session(roster)  # the roster's track and settings, checked before anything is saved or sent
+        game = roster_game(roster.body.kind)
+        Session(roster, game=game)  # the roster's track and settings, checked before anything is saved or sent
     except DecodeError as e:
         raise CommandError(f"can not play this game: {e}", 1) from None
     secret = os.urandom(32)
     home.save_secret(roster.envelope.game, secret)
-    session = Session(roster, None, me, ident, secret)
+    session = Session(roster, None, me, ident, secret, game=game)
     cheat = os.environ.get("SNOWP2P_CHEAT")
     game = _make_game(args, session, home, ident, say, cheating=bool(cheat))
     if cheat:
@@ -631,9 +635,9 @@ async def _join_main(args, target, code) -> int:
     say = _say_for(args)
     try:
         if isinstance(target, tuple):
-            res = await join_lobby(target[0], target[1], code, ident, nick, say)
+            res = await join_lobby(target[0], target[1], code, ident, nick, say, title_of=title_of)
         else:
-            res = await join_announced(target, code, ident, nick, say)
+            res = await join_announced(target, code, ident, nick, say, title_of=title_of)
     except NetError as e:
         raise CommandError(str(e), 1) from None
     except ProtocolError as e:
@@ -664,7 +668,7 @@ async def _confirm(args, offer, say) -> None:
     import dataclasses
 
     try:
-        summary = roster_summary(offer.body)
+        summary = roster_summary(offer.body, roster_game(offer.body.kind))
     except DecodeError as e:
         raise CommandError(f"join: the host's game is refused: {e}", 1) from None
     open_seats = offer.body.players - len(offer.body.seats)
@@ -768,7 +772,8 @@ async def _resume_main(args) -> int:
     if secret is None:
         raise CommandError(f"resume: the game's secret is missing from {d}", 1)
     try:
-        session, missing = Session.from_log(records, None, me, ident, secret)
+        session, missing = Session.from_log(records, None, me, ident, secret,
+                                            game=roster_game(roster.body.kind))
     except Halted as h:
         raise CommandError(f"resume: the log holds a violation: {h.reason}", 1) from None
     except ProtocolError as e:
@@ -853,10 +858,10 @@ def run_audit(args) -> int:
     assert obs is not None
     if res.stops_early:
         print(f"OK (no result): {res.stops_early}")
-        print(f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}")
+        print(f"{obs.game.title} on {obs.game.table_name(obs.track)}, game {obs.game_id.hex()[:16]}")
         return 0
     print("OK")
-    print(f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}")
+    print(f"{obs.game.title} on {obs.game.table_name(obs.track)}, game {obs.game_id.hex()[:16]}")
     print("Players:")
     for i in range(obs.n):
         print(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
@@ -956,7 +961,7 @@ def _replay_table(args) -> int:
         ends = [f"Final places: " + ", ".join(f"{p}. {text.split('  ')[0].strip()}" for p, _, text in
                                                view.result(last_state))]
         frames[-1] = (last_state, last_what, last_events + ends)
-    table = Table(view, title=f"{GAME_TITLE[obs.kind]} on {table_name(obs.track)}", tags=tags,
+    table = Table(view, title=f"{GAME_TITLE[obs.kind]} on {obs.game.table_name(obs.track)}", tags=tags,
                   pt_input=getattr(args, "pt_input", None), pt_output=getattr(args, "pt_output", None))
     from .ui.table import Interrupted
 
@@ -979,7 +984,7 @@ def _replay_svg(args) -> int:
     obs, frames = got
     if not frames:
         raise CommandError(f"{args.log}: the game ended before it began: nothing to draw")
-    title = f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}"
+    title = f"{obs.game.title} on {obs.game.table_name(obs.track)}, game {obs.game_id.hex()[:16]}"
     text = find_game(obs.kind).svg([st for st, _, _ in frames], title)
     try:
         path = write_svg(args.svg, text, force=args.force)

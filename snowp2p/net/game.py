@@ -48,9 +48,7 @@ from ..protocol.absence import DEFAULT_MOVE_TIME
 from ..protocol.session import (
     Abandoned, GameOver, Halted, Link, Offence, SeatTakenOver, Session, TurnApplied, VotedOut, YourTurn,
 )
-from ..games import GAMES, find_game
 from ..rules.errors import IllegalMove
-from ..rules.track import Track, find_track
 from .conn import FRAME_DEADLINE, Conn, ConnectionClosed, local_address, peer_address
 from . import secure
 from .guard import Gate, GuessLimiter, Turnstile, accept_loop
@@ -64,12 +62,13 @@ ACCEPT_TIMEOUT = 120.0
 #: At most this many queued frames go to one link in one write (a catch-up after a reconnection is sent in
 #: pieces of this many; a turn queues one to three).
 BATCH_FRAMES = 64
-GAME_TITLES = {kind: g.title for kind, g in GAMES.items()}
 
 
 def table_name(table) -> str:
-    """The roster's name for a game's table: a track's name, else the standard tile set's."""
-    return table.name if isinstance(table, Track) else "standard"
+    """The roster's name for a game's table (a game's ``table_name`` says the same: a track's name, else the
+    standard tile set's); for modules handed no game object."""
+    name = getattr(table, "name", None)
+    return name if isinstance(name, str) else "standard"
 
 
 class NetError(Exception):
@@ -94,8 +93,8 @@ class Joined:
 
 @dataclass
 class HostConfig:
-    game: str
-    track: Track
+    game: Any  # the game object (games/api.py Game), from the registry: net/ never looks one up
+    track: Any  # the game's table (a track, a tile set)
     players: int
     rules: Any  # the game's rules (games/api.py)
     port: int = DEFAULT_PORT
@@ -243,7 +242,7 @@ class Lobby:
                                      hello.body.nonce)
         pake = joincode.PakeSide("host", code, tr, os.urandom(32))
         await conn.send(_lobby_frame(self.identity, self.game_id, HOST_SEAT,
-                                     Challenge(self.identity.public_key, nonce, self.cfg.game, pake.message)))
+                                     Challenge(self.identity.public_key, nonce, self.cfg.game.kind, pake.message)))
         join = decode_signed(await conn.recv())
         if not isinstance(join.body, Join) or join.envelope.game != self.game_id:
             await self._refuse(conn, "expected join for this game")
@@ -361,7 +360,7 @@ def game_points(s: Session) -> dict[int, int]:
     """Points by seat where the game has them (the game's ``points``: ST-E3, MM-T1, SC-P*)."""
     if s.state is None or s.abandoned:  # abandoned by a vote: no places, no points (G10)
         return {}
-    return find_game(s.kind).points(s.state, s.rules, s.places())
+    return s.game.points(s.state, s.rules, s.places())
 
 
 def _hung_up(conn: Conn) -> bool:
@@ -403,6 +402,7 @@ class JoinResult:
     listeners: list
     offer: SignedMessage | None = None  # the game the host offers (SPEC section 10, step 5)
     challenge: SignedMessage | None = None
+    title_of: Callable[[str], str] = str  # a game's title by its kind (join_lobby's)
 
 
 class FakeAnnouncement(NetError):
@@ -471,10 +471,12 @@ async def _joiner_setup(code: str, listen_host: str | None) -> tuple[str, list, 
 
 
 async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: str,
-                     say: Callable[[str], None], listen_host: str | None = None) -> JoinResult:
+                     say: Callable[[str], None], listen_host: str | None = None, *,
+                     title_of: Callable[[str], str]) -> JoinResult:
+    """``title_of``: a game's title by its kind (the registry's ``title_of``), for what the joiner is told."""
     code, listeners, my_port = await _joiner_setup(code, listen_host)
     conn, ch, wel = await _lobby_handshake(host, port, code, identity, nick, my_port)
-    return await _await_offer(conn, ch, wel, identity, listeners, f"{host}:{port}", say)
+    return await _await_offer(conn, ch, wel, identity, listeners, f"{host}:{port}", say, title_of)
 
 
 async def challenge_key(host: str, port: int, timeout: float = HANDSHAKE_TIMEOUT) -> bytes | str:
@@ -505,7 +507,7 @@ JOIN_TRIES_AT_ONCE = 8
 
 
 async def join_announced(ads: list, code: str, identity: Identity, nick: str, say: Callable[[str], None],
-                         listen_host: str | None = None) -> JoinResult:
+                         listen_host: str | None = None, *, title_of: Callable[[str], str]) -> JoinResult:
     """Join, of the announced games ``ads`` (discovery.GameAd, in the order to try), the one whose host
     proves the code with the key it announced (issue 24).  A fake announcement (another key) is dropped
     and reported before it gets a guess; a game that does not prove the code is passed over.  Several
@@ -552,15 +554,15 @@ async def join_announced(ads: list, code: str, identity: Identity, nick: str, sa
     ad, (conn, ch, wel) = won[0]
     say(f"the game announced at {ad.addr}:{ad.port} by {ad.host_nick} [{ad.fingerprint}] proved the join code "
         "with that key")
-    return await _await_offer(conn, ch, wel, identity, listeners, f"{ad.addr}:{ad.port}", say)
+    return await _await_offer(conn, ch, wel, identity, listeners, f"{ad.addr}:{ad.port}", say, title_of)
 
 
 async def _await_offer(conn: Conn, ch: SignedMessage, wel: SignedMessage, identity: Identity, listeners: list,
-                        where: str, say: Callable[[str], None]) -> JoinResult:
+                        where: str, say: Callable[[str], None], title_of: Callable[[str], str]) -> JoinResult:
     """The host's offer of the game (SPEC section 10, step 5): the joiner's player accepts or declines it
     (``accept_offer``, ``decline_offer``)."""
     game_id = ch.envelope.game
-    say(f"joined {GAME_TITLES.get(ch.body.kind, ch.body.kind)} at {where} as seat {wel.body.seat}; "
+    say(f"joined {title_of(ch.body.kind)} at {where} as seat {wel.body.seat}; "
         "the host offers this game:")
     try:
         with trio.fail_after(HANDSHAKE_TIMEOUT):
@@ -572,10 +574,10 @@ async def _await_offer(conn: Conn, ch: SignedMessage, wel: SignedMessage, identi
     if offer.envelope.game != game_id:
         raise NetError("the host offered a game of another id than the one it announced")
     if offer.body.kind != ch.body.kind:
-        raise NetError(f"the host announced {GAME_TITLES.get(ch.body.kind, ch.body.kind)} but its offer is for "
-                       f"{GAME_TITLES.get(offer.body.kind, offer.body.kind)}")
+        raise NetError(f"the host announced {title_of(ch.body.kind)} but its offer is for "
+                       f"{title_of(offer.body.kind)}")
     offer.verify(ch.body.pubkey)
-    return JoinResult(None, wel.body.seat, conn, listeners, offer, ch)
+    return JoinResult(None, wel.body.seat, conn, listeners, offer, ch, title_of)
 
 
 async def decline_offer(res: JoinResult, identity: Identity) -> None:
@@ -614,8 +616,8 @@ async def accept_offer(res: JoinResult, identity: Identity, say: Callable[[str],
     if seat >= len(roster.body.seats) or roster.body.seats[seat].pubkey != identity_key:
         raise NetError("the roster does not give this player the seat the host promised")
     if roster.body.kind != ch.body.kind:
-        raise NetError(f"the host announced {GAME_TITLES.get(ch.body.kind, ch.body.kind)} but its roster is for "
-                       f"{GAME_TITLES.get(roster.body.kind, roster.body.kind)}")
+        raise NetError(f"the host announced {res.title_of(ch.body.kind)} but its roster is for "
+                       f"{res.title_of(roster.body.kind)}")
     offered = res.offer.body
 
     def plain(settings) -> dict:
@@ -623,7 +625,7 @@ async def accept_offer(res: JoinResult, identity: Identity, say: Callable[[str],
     if (roster.body.track != offered.track or plain(roster.body.settings) != plain(offered.settings)
             or len(roster.body.seats) != offered.players):
         raise NetError("the host's roster is not the game this player accepted")
-    return JoinResult(roster, seat, conn, res.listeners, res.offer, ch)
+    return JoinResult(roster, seat, conn, res.listeners, res.offer, ch, res.title_of)
 
 
 async def _expect(conn: Conn, cls) -> SignedMessage:
@@ -693,7 +695,7 @@ class NetGame:
     def _write_meta(self, status: str, **extra) -> None:
         s = self.session
         self.home.write_meta(s.game_id, {
-            "game": s.kind, "track": table_name(s.track), "game_id": s.game_id.hex(),
+            "game": s.kind, "track": s.game.table_name(s.track), "game_id": s.game_id.hex(),
             "players": [{"nick": n, "fingerprint": s.fingerprint(i)} for i, n in enumerate(s.nicks)],
             "seat": s.me, "status": status, "log": str(self.log_path),
             "started": time.strftime("%Y-%m-%d %H:%M:%S"), **extra,
@@ -1178,9 +1180,9 @@ class NetGame:
     def _game_over(self, ev: GameOver) -> None:
         s = self.session
         places = list(ev.places)
-        lines = ["", f"The game is over ({GAME_TITLES[s.kind]} on {table_name(s.track)}). Final places:"]
+        lines = ["", f"The game is over ({s.game.title} on {s.game.table_name(s.track)}). Final places:"]
         if ev.abandoned:
-            lines = ["", f"The game was abandoned ({GAME_TITLES[s.kind]} on {table_name(s.track)}): a player did "
+            lines = ["", f"The game was abandoned ({s.game.title} on {s.game.table_name(s.track)}): a player did "
                          "not answer and the others voted to end it. No places (a vote never pays)."]
         pts = game_points(s)
         for i, seat in enumerate(places):

@@ -15,11 +15,12 @@ from peerkit import snowp2p
 from snowp2p.protocol.forks import compare, payload_at, result_of, scan, sole_voter
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol.session import Session, TurnFinal
+from kit.sessions import session_for
 
 
 def replayed(records: list[bytes]):
     """The single-log audit's observer over ``records`` and its agreed turns (the checks of netplay.replay_log)."""
-    obs = Session(decode_signed(records[0]))
+    obs = session_for(decode_signed(records[0]))
     turns = []
     for rec in records[1:]:
         msg = obs.check(rec)

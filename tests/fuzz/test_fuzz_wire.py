@@ -30,6 +30,7 @@ from snowp2p.protocol.log import read_log
 from snowp2p.protocol.messages import BODY_TYPES, PROTOCOL_VERSION, decode_signed, encode_envelope, pack_canonical
 from snowp2p.protocol import session as S
 from snowp2p.rules.track import find_track
+from kit.sessions import session_for
 
 RECORDS = read_log(io.BytesIO(VECTOR_LOG.read_bytes())).records
 ROSTER = decode_signed(RECORDS[0])
@@ -218,7 +219,7 @@ def observer_after(k: int, game: str = "mush") -> S.Session:
     """A fresh copy of an auditor's session that has accepted records[1:k] of ``game``'s log (cached)."""
     if (game, k) not in _OBSERVERS:
         records = game_log(game)
-        obs = S.Session(decode_signed(records[0]), TRACK)
+        obs = session_for(decode_signed(records[0]), TRACK)
         for rec in records[1:k]:
             obs.receive(rec)
         _OBSERVERS[(game, k)] = obs

@@ -38,6 +38,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from snowp2p.protocol.session import Desync, Offence
+from kit.sessions import session_for
 
 from sim_strategies import Strategy, make
 from sim_world import TICK, Config, World
@@ -307,7 +308,7 @@ def audit(p, hostile: set[int]) -> list[str]:
     from snowp2p.protocol.messages import decode_signed
     from snowp2p.protocol.session import Halted, Session, log_owner
 
-    obs = Session(decode_signed(p.log[0]))
+    obs = session_for(decode_signed(p.log[0]))
     obs.owner = log_owner(p.log)  # (as `snowp2p audit` does: record 1 is the owner's commit_chain, SPEC 12)
     for i, rec in enumerate(p.log[1:], start=1):
         try:

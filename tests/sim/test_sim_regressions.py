@@ -5,6 +5,7 @@ then fails until the case is marked fixed)."""
 from __future__ import annotations
 
 import pytest
+from kit.sessions import session_for
 
 from sim_invariants import run, scenario
 from sim_regressions import OPEN, REGRESSIONS
@@ -43,4 +44,4 @@ def test_the_roster_move_time_is_the_sessions():
 
     roster, ids, secrets = make_roster(Config(move_time=6))
     assert decode_signed(roster).body.settings["move_time"] == 6
-    assert Session(decode_signed(roster), None, 1, ids[1], secrets[1]).move_time == 6
+    assert session_for(decode_signed(roster), None, 1, ids[1], secrets[1]).move_time == 6
