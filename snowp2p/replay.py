@@ -1,6 +1,6 @@
 """The audit's replay: one log from disk through an observer session, records in, verdict out.
 
-``replay_log`` is what ``snowp2p audit`` and ``snowp2p replay`` run (netplay.py) and what the comparison
+``replay_log`` is what ``snowp2p audit`` and ``snowp2p replay`` run (commands/audit.py, commands/replay.py) and what the comparison
 of several logs (audit_logs.py) starts from; it reads the file and prints nothing.
 """
 

@@ -30,7 +30,7 @@ __all__ = ["GAMES", "PRELOAD", "PRELOAD_SCREEN", "BoundGame", "Game", "HiddenDec
 
 
 #: what a running game may import late (computer players, engines, screens): imported before the game
-#: begins, while file descriptors are free (netplay.py ``_preload``)
+#: begins, while file descriptors are free (commands/seat.py ``preload``)
 PRELOAD = ("snowp2p.bots", "snowp2p.rules.sled", "snowp2p.rules.snake")
 PRELOAD_SCREEN = ("snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board")
 

@@ -66,7 +66,7 @@ from ..protocol.messages import (
 from ..protocol.randomness import chain_reveal, make_hash_chain
 from ..protocol.session import Evidence, Output, opened_cards
 from ..rules import sled
-from .game import NetGame
+from .peer import NetGame
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
 JUNK_EVIDENCE = 1000  # junk-evidence: messages of ~58 KB (the attack sent 4000; one is refused)

@@ -30,7 +30,7 @@ hint where to look, never trusted.  So:
   announcements that carry the same fingerprint (``dup``): at most one of
   them can be that host, ``find`` marks them and checks who proves what;
 * ``join --code`` without an address tries the games with the code
-  (netplay): a host whose signed challenge proves another key than its
+  (commands/join.py, net/lobby.py): a host whose signed challenge proves another key than its
   announcement's fingerprint is dropped and reported before it is given a
   guess; a host that does not prove the code is passed over.
 

@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from test_audit_threads import play  # noqa: E402
 
-from snowp2p.netplay import replay_log  # noqa: E402
+from snowp2p.replay import replay_log  # noqa: E402
 from snowp2p.protocol.log import MAGIC, encode_record  # noqa: E402
 from snowp2p.protocol.messages import decode_signed  # noqa: E402
 

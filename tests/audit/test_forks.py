@@ -19,7 +19,7 @@ from kit.sessions import session_for
 
 
 def replayed(records: list[bytes]):
-    """The single-log audit's observer over ``records`` and its agreed turns (the checks of netplay.replay_log)."""
+    """The single-log audit's observer over ``records`` and its agreed turns (the checks of replay.replay_log)."""
     obs = session_for(decode_signed(records[0]))
     turns = []
     for rec in records[1:]:

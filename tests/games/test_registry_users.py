@@ -45,7 +45,7 @@ def test_snake_carnival_is_played_with_the_standard_tile_set_only(wire):
 
 def test_the_production_peer_has_no_cheat():
     from snowp2p.net.cheats import Cheat, CheatingGame
-    from snowp2p.net.game import NetGame
+    from snowp2p.net.peer import NetGame
 
     assert "cheat" not in {f.name for f in dataclasses.fields(NetGame)}
     assert NetGame.one_by_one is False and CheatingGame.one_by_one is True

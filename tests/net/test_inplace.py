@@ -19,7 +19,7 @@ from snowp2p.games import find_game
 from snowp2p.bots import choose_action
 from snowp2p.home import Home
 from snowp2p.net.conn import Conn
-from snowp2p.net.game import NetGame
+from snowp2p.net.peer import NetGame
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import roster_body

@@ -17,7 +17,7 @@ The network (``World``):
 * a frame that runs ahead of its sender's chain cuts its link (``NetGame._precheck``);
 * partitions (groups that can not reach each other for a while), crashes (the process is gone: its
   links close at once, it restarts later with ``Session.from_log`` from its own log, with the resume
-  grace of ``netplay``), freezes (SIGSTOP: its links stay up, the kernel keeps what arrives, it acts on
+  grace of ``snowp2p resume``), freezes (SIGSTOP: its links stay up, the kernel keeps what arrives, it acts on
   nothing until it wakes up, then takes in the backlog in order).  A crash can also fall between a frame
   being logged and the answer to it being sent (``crash_after_append``), which ``from_log`` must mend.
 
@@ -53,7 +53,7 @@ TRACKS = Path(__file__).resolve().parents[1] / "resilience" / "tracks"  # short 
 TICK = 0.25  # the shell's watch period (NetGame._watch)
 LINGER = 3.0  # NetGame.linger: after the end, the last frames go out and the others' byes come in
 BYE_STOP = 5.0  # NetGame._stop_after_bye
-RESUME_GRACE = 5.0  # netplay: a resumed peer's grace is absent_after + 5 s
+RESUME_GRACE = 5.0  # commands/resume.py: a resumed peer's grace is absent_after + 5 s
 
 
 def fixed(label: str) -> bytes:
