@@ -125,7 +125,7 @@ def run_audit_logs(paths: list[str]) -> int:
         one_game(chains, paths)
     except NotOneGame as e:
         raise CommandError(str(e)) from None
-    for i, (p, r) in enumerate(zip(paths, results)):
+    for i, (p, r) in enumerate(zip(paths, results, strict=True)):
         owner = chains[i].owner
         print(f"Log {i + 1}: {p}" + (f" (seat {owner} ({obs.nicks[owner]})'s log)" if owner is not None else ""))
         print(f"  {r.line}")

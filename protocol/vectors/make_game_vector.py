@@ -41,7 +41,7 @@ from snowp2p.games import find_game  # noqa: E402
 from snowp2p.protocol.crypto import Identity  # noqa: E402
 from snowp2p.protocol.log import LogWriter  # noqa: E402
 from snowp2p.protocol.messages import Bye  # noqa: E402
-from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed  # noqa: E402
+from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed  # noqa: E402
 from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
 from snowp2p.rules import sled  # noqa: E402

@@ -359,7 +359,7 @@ def link_vectors() -> dict:
     v = channel_vector(GAME_ID, de, ae, (frames[0], frames[1]), more=(frames[2],))
     assert v["handshake_hash"] == first["handshake_hash"]
     records = [v["record_dialer_to_acceptor"], v["record_acceptor_to_dialer"], v["more"][0]]
-    for e, r in zip(entries, records):
+    for e, r in zip(entries, records, strict=True):
         e["record"] = r.hex()
     return {"game_id": GAME_ID.hex(), "dialer_seat": 2, "dialed_seat": 1,
             "dialer_ephemeral": de.hex(), "acceptor_ephemeral": ae.hex(),

@@ -45,7 +45,7 @@ def run(args) -> int:
             print(f"  {line}")
     for seat in obs.unsigned():  # only in a game that ended before it began (else it is a violation)
         print(f"Seat {seat} ({obs.name(seat)}) never signed the roster: the log proves no result for that seat.")
-    for seat, (choice, kept, turn) in sorted(obs.gone.items()):
+    for seat, (choice, _kept, turn) in sorted(obs.gone.items()):
         what = ("a computer player played the seat from then on" if choice == "bot"
                 else "the game was abandoned there, with no places")
         hidden = "; its hidden cards up to then could not be opened and checked" if obs.g.hidden else ""

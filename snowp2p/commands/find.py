@@ -15,17 +15,23 @@ def _ad_line(a) -> str:
     return line
 
 
+#: seconds `find` gives each duplicate announcement's host to sign its challenge
+CHECK_TIME = 5.0
+
+
 async def _find_checks(ads) -> dict:
     """For each announcement that shares its fingerprint with another (at most one is that host): the key
     its host signs its challenge with (a hello, no code given), or why there is none."""
-    from ..net.game import challenge_key
+    from ..net.lobby import challenge_key
 
     out: dict = {}
     limiter = trio.CapacityLimiter(32)
 
     async def one(a):
         async with limiter:
-            out[(a.addr, a.port)] = await challenge_key(a.addr, a.port, timeout=5.0)
+            out[(a.addr, a.port)] = "it did not answer in time"
+            with trio.move_on_after(CHECK_TIME):
+                out[(a.addr, a.port)] = await challenge_key(a.addr, a.port)
 
     async with trio.open_nursery() as n:
         for a in ads:

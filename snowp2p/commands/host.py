@@ -154,8 +154,7 @@ async def _host_main(args, game, track, rules) -> int:
                     lobby.changed = screen.table.invalidate
                 say(f"Waiting {args.wait:g} s for players to join; then computer players take the free seats.")
                 with trio.move_on_after(args.wait):
-                    while not lobby.full.is_set() and not start_now.is_set():
-                        await trio.sleep(0.1)
+                    await _first_of(lobby.full, start_now)  # (lobby.full is replaced only once it is set)
                 free = args.players - lobby.taken()
                 if free > 0:
                     say(f"Starting {free} computer player(s) as peers on this machine...")
@@ -204,9 +203,8 @@ async def _host_main(args, game, track, rules) -> int:
         for i, s in enumerate(roster.body.seats):
             say(f"  seat {i}: {s.nick} [{fingerprint(s.pubkey)}]" + ("  (you)" if i == 0 else ""))
         result = await play_seat(args, home, ident, roster, 0, conns, listeners, say)
-        with trio.move_on_after(15):
-            await _children_done(outer)
-        outer.cancel_scope.cancel()
+        # the computer players' processes (and any lobby task left) get 15 s to end, then are cancelled
+        outer.cancel_scope.deadline = trio.current_time() + 15
     return result
 
 
@@ -242,9 +240,15 @@ async def _announce(announcer, lobby, say) -> None:
                 pass
 
 
-async def _children_done(nursery) -> None:
-    while nursery.child_tasks:
-        await trio.sleep(0.05)
+async def _first_of(*events: trio.Event) -> None:
+    """Return as soon as one of ``events`` is set."""
+    async with trio.open_nursery() as n:
+        async def wait(ev: trio.Event) -> None:
+            await ev.wait()
+            n.cancel_scope.cancel()
+
+        for ev in events:
+            n.start_soon(wait, ev)
 
 
 async def _run_child(cmd: list[str], errors: Path, detached: bool = False) -> None:
@@ -256,14 +260,19 @@ async def _run_child(cmd: list[str], errors: Path, detached: bool = False) -> No
     env = dict(os.environ)
     env.pop("SNOWP2P_CHEAT", None)
     errors.parent.mkdir(parents=True, exist_ok=True)
-    with open(errors, "ab") as err:
+    async with await trio.open_file(errors, "ab") as err:
         try:
             if detached:
-                proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
-                                        env=env, start_new_session=True)
+                proc = await trio.to_thread.run_sync(_start_detached, cmd, err.wrapped, env)
                 await trio.to_thread.run_sync(proc.wait, abandon_on_cancel=True)
                 return
             await trio.run_process(cmd, check=False, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=err, env=env)
+                                   stderr=err.wrapped, env=env)
         except OSError:
             pass
+
+
+def _start_detached(cmd: list[str], err, env: dict) -> subprocess.Popen:
+    """The child in a session of its own (it outlives this process); run in a thread (it blocks)."""
+    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err, env=env,
+                            start_new_session=True)

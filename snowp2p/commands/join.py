@@ -84,7 +84,7 @@ async def _join_main(args, target, code) -> int:
         raise CommandError(str(e), 1) from None
     except ProtocolError as e:
         raise CommandError(f"the host sent a bad message: {e}", 1) from None
-    from ..net.game import accept_offer, decline_offer
+    from ..net.lobby import accept_offer, decline_offer
 
     try:  # the player accepts or declines the offered game before the roster exists (SPEC section 10)
         await _confirm(args, res.offer, say)

@@ -43,19 +43,26 @@ def run(args) -> int:
     return trio.run(_resume_main, args)
 
 
+def _read_and_mend(log: Path):
+    """This peer's log, its torn last record (a crash during the last append) cut cleanly; run in a thread."""
+    with open(log, "r+b") as f:
+        contents = read_log(f)
+        if contents.torn:
+            f.truncate(contents.valid_length)
+    return contents
+
+
 async def _resume_main(args) -> int:
     home, ident, nick = open_identity(args)
     say = say_for(args)
     d = _find_game(home, args.game)
     log = d / "game.log"
     try:
-        with open(log, "r+b") as f:
-            contents = read_log(f)
-            if contents.torn:
-                f.truncate(contents.valid_length)  # a crash during the last append: cut it cleanly
-                say(f"cut a torn last record from {log}")
+        contents = await trio.to_thread.run_sync(_read_and_mend, log)
     except (OSError, LogError) as e:
         raise CommandError(f"resume: can not read {log}: {e}", 1) from None
+    if contents.torn:
+        say(f"cut a torn last record from {log}")
     records = contents.records
     try:
         roster = decode_signed(records[0])

@@ -251,7 +251,7 @@ class Cheat:
             return False
         self.done = True
         if self.mode == "big-evidence":
-            for k in range(2):
+            for _ in range(2):
                 self._raw(game, Evidence((self._foreign(game, 24000), self._foreign(game, 24000))))
             self._raw(game, Absent(me, s.turn, 0))
         elif self.mode == "absent-flood":

@@ -212,7 +212,7 @@ def _browse_blocking(seconds: float, stop: threading.Event | None = None) -> lis
         if missing:
             with ThreadPoolExecutor(16) as pool:
                 asked = missing[:MAX_ASKED]
-                infos += [i for i, ok in zip(asked, pool.map(ask, asked)) if ok]
+                infos += [i for i, ok in zip(asked, pool.map(ask, asked), strict=True) if ok]
         ads = []
         for info in infos:
             if info.port is None:

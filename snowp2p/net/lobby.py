@@ -413,7 +413,7 @@ async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, 
             try:
                 pake.check(wel.body.tag)
             except JoinCodeError:
-                raise NetError("the host could not prove it knows the code: not the game you were invited to")
+                raise NetError("the host could not prove it knows the code: not the game you were invited to") from None
         ok = True
         return conn, ch, wel
     except trio.TooSlowError:
@@ -448,12 +448,13 @@ async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: 
     return await _await_offer(conn, ch, wel, identity, listeners, f"{host}:{port}", say, title_of)
 
 
-async def challenge_key(host: str, port: int, timeout: float = HANDSHAKE_TIMEOUT) -> bytes | str:
+async def challenge_key(host: str, port: int) -> bytes | str:
     """The key a lobby at host:port signs its challenge with (a hello from a throwaway identity, no code
-    given: `find`'s check of an announcement), or why there is none (a line)."""
+    given: `find`'s check of an announcement), or why there is none (a line).  Within the handshake's time;
+    a caller that has less says so with a cancel scope (``find``: ``trio.move_on_after``)."""
     ident = Identity.from_seed(os.urandom(32))
     try:
-        with trio.fail_after(timeout):
+        with trio.fail_after(HANDSHAKE_TIMEOUT):
             stream = await trio.open_tcp_stream(host, port)
             conn = Conn(stream, f"{host}:{port}")
             try:

@@ -184,7 +184,8 @@ class NetGame:
                 await self._finished.wait()
                 # let the last frames (final openings, bye) go out, and the others' byes arrive
                 with trio.move_on_after(self.linger):
-                    while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)
+                    # polled: byes, flushes and closings on every link, and no one event marks them all
+                    while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)  # noqa: ASYNC110
                             and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
                            or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
                         await trio.sleep(0.05)

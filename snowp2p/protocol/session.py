@@ -39,13 +39,11 @@ becomes a :class:`Desync` with a report.  Either halts the session.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
 from ..rules import sled
-from ..rules.config import SledRules
 from ..rules.drbg import Rand, derive
 from ..rules.errors import IllegalMove
 from ..rules.track import Track, track_digest
@@ -54,7 +52,7 @@ from .crypto import Identity, fingerprint, h
 from .errors import ChainError, CommitmentError, DecodeError, EquivocationError, ProtocolError, RevealError
 from .messages import (
     BODY_TYPES, SIG_CONTEXT, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal,
-    Roster, Vote, SignedMessage, SlotCommit, decode_signed, encode_envelope, encode_signed, exact_bytes, list_of,
+    Roster, Vote, SignedMessage, SlotCommit, decode_signed, encode_envelope, exact_bytes, list_of,
     pack_canonical, register_body, uint,
 )
 from .events import (  # noqa: F401  (re-exported: the shell imports the events from here)

@@ -21,7 +21,7 @@ import pytest
 from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import decode_signed
-from snowp2p.protocol.session import GameOver, Halted, Session, VotedOut, YourTurn
+from snowp2p.protocol.session import Halted, Session, VotedOut, YourTurn
 from kit.table import KINDS, fixed, roster_payload
 from snowp2p.protocol.crypto import Identity
 from kit.sessions import session_for

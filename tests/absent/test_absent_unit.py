@@ -100,7 +100,7 @@ def replay_log(t: Table) -> Session:
     records = read_log(io.BytesIO(t.buf.getvalue())).records
     obs = session_for(decode_signed(records[0]), t.track)
     obs.owner = log_owner(records)
-    for i, rec in enumerate(records[1:], start=1):
+    for rec in records[1:]:
         obs.receive(rec)  # raises Halted on anything wrong
     assert obs.halted is None
     return obs

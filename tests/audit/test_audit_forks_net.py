@@ -11,10 +11,8 @@ import re
 import signal
 import time
 
-import pytest
 from peerkit import snowp2p, wait_until
 from snowp2p.protocol.messages import decode_signed
-from snowp2p.protocol.session import Session
 from kit.sessions import session_for
 
 TIMES = ("--absent-after", "3", "--vote-after", "4")

@@ -160,7 +160,6 @@ def test_a_bound_game_and_a_session_of_it_can_be_copied(kind):
     import copy
 
     from snowp2p.protocol.messages import decode_signed
-    from snowp2p.protocol.session import Session
     from snowp2p.protocol.messages import ZERO_HASH, Envelope, encode_signed
     from snowp2p.protocol.crypto import Identity
 

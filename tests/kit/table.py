@@ -29,7 +29,7 @@ from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import roster_body
-from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn
+from snowp2p.protocol.session import GameOver, TurnFinal, YourTurn
 from snowp2p.rules.drbg import Rand
 from kit.sessions import session_for
 

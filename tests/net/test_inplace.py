@@ -23,7 +23,6 @@ from snowp2p.net.peer import NetGame
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import roster_body
-from snowp2p.protocol.session import Session
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.drbg import Rand
 from snowp2p.rules.track import find_track

@@ -19,7 +19,6 @@ import os
 import re
 import subprocess
 import tempfile
-import sys
 from pathlib import Path
 
 import pytest
@@ -45,7 +44,7 @@ def test_welcome_race_a_reset_joiner_frees_its_seat(peers, mode):
         r = rawjoin(host, mode)
         assert r.returncode == 0, r.stdout + r.stderr + host.describe()
         # the host gives the seat back (at once if the welcome could not be sent, else once it sees the reset)
-        wait_until(lambda: len(re.findall(r"^lobby: (racer .* left before (the game started|accepting the settings); seat 1 is free again|"
+        wait_until(lambda k=k: len(re.findall(r"^lobby: (racer .* left before (the game started|accepting the settings); seat 1 is free again|"
                                           r"a joiner from .* was dropped)", host.stdout, re.M)) >= k,
                    "the host gave seat 1 back", [host])
     assert "All seats are taken" not in host.stdout

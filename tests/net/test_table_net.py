@@ -6,10 +6,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 from pathlib import Path
 
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 

@@ -19,7 +19,7 @@ from kit.table import Table
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Move, Seat, decode_signed, encode_signed
 from snowp2p.games.sled.wire import sled_action_to_wire
-from snowp2p.protocol.session import Halted, Session
+from snowp2p.protocol.session import Halted
 from snowp2p.protocol.roster import roster_body
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules

@@ -16,9 +16,7 @@ import pytest
 
 from snowp2p.protocol.log import read_log
 from snowp2p.protocol.messages import Roster, decode_signed
-from snowp2p.protocol.messages import BODY_TYPES
 from snowp2p.rules import sled
-from snowp2p.rules.track import find_track
 from kit.sessions import session_for
 
 VECTORS = Path(__file__).resolve().parents[2] / "protocol" / "vectors"

@@ -21,7 +21,7 @@ from snowp2p.protocol.messages import (
     HOST_SEAT, ZERO_HASH, Absent, CommitChain, Envelope, Seat, decode_signed, encode_signed,
 )
 from snowp2p.protocol.roster import roster_body
-from snowp2p.protocol.session import Halted, Session
+from snowp2p.protocol.session import Halted
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.track import find_track
 from kit.sessions import session_for

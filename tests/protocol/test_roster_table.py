@@ -19,7 +19,6 @@ from snowp2p.protocol.messages import HOST_SEAT, ZERO_HASH, Envelope, Roster, Se
 from snowp2p.protocol.roster import (
     Setting, differing_settings, roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster,
 )
-from snowp2p.protocol.session import Session
 from snowp2p.rules import snake
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.track import (

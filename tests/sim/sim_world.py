@@ -43,7 +43,7 @@ from snowp2p.protocol.errors import ProtocolError
 from snowp2p.protocol.messages import BODY_TYPES, ZERO_HASH, Bye, Envelope, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import roster_body
 from snowp2p.protocol.session import (
-    GameOver, Halted, Output, Session, TurnFinal, VotedOut, YourTurn,
+    GameOver, Halted, Output, TurnFinal, VotedOut, YourTurn,
 )
 from snowp2p.rules.drbg import Rand
 from snowp2p.rules.errors import IllegalMove
@@ -482,7 +482,7 @@ class World:
         self.at(arrive, "frame", c, frm, to, payload)
 
     def cut(self, a: int, b: int, why: str) -> None:
-        pa, pb = self.peers[a], self.peers[b]
+        pa = self.peers[a]
         c = pa.conns.get(b)
         if c is None or not c.up:
             return

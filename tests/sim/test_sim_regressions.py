@@ -38,7 +38,6 @@ def test_the_roster_move_time_is_the_sessions():
     """Found by the simulator (fixed in c2f4617): AbsenceRules._init_absence read the move time only from a dict,
     and a decoded roster's settings are a FrozenDict, so every session had 90 s."""
     from snowp2p.protocol.messages import decode_signed
-    from snowp2p.protocol.session import Session
 
     from sim_world import Config, make_roster
 

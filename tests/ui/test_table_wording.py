@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ui_helpers import new_game, play_bots, set_hand, set_sled
+from ui_helpers import new_game, play_bots, set_hand
 
 from snowp2p.cli import main
 from snowp2p.rules import sled as S
