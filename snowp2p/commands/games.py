@@ -19,7 +19,7 @@ def run(args) -> int:
     home_opt = f" --home {args.home}" if getattr(args, "home", None) else ""
     for d, meta in games:
         players = ", ".join(p.get("nick", "?") for p in meta.get("players", []))
-        print(f"{meta.get('started', '?'):19}  {title_of(meta.get('game')):11}  "
+        print(f"{meta.get('started', '?'):19}  {title_of(meta.get('game', '?')):11}  "
               f"{meta.get('track', '?'):16}  {players}")
         for line in game_story(d, meta, prog, home_opt):
             print(f"{'':19}  {line}")
