@@ -234,8 +234,12 @@ class AbsenceRules:
             t = self.applied_turn + 1
             cur = self.state.public.current
             if cur in base and cur not in self.decided and not self._move_held(t):
+                # (not a seat whose vote on the mover we hold: its reveal may follow a computer's move in that
+                # seat, decided on its word while this peer was away: there is no signed move to relay, and
+                # calling it absent for one split the game: fault injection seed 23)
+                voted = self.votes.get(cur, {})
                 owing |= {i for i in self.present() if i != cur and i not in self.decided
-                          and self.reveals.has_revealed(i, t)}
+                          and i not in voted and self.reveals.has_revealed(i, t)}
         return owing
 
     def owing(self) -> set[int]:
