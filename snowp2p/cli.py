@@ -45,6 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", action="append", default=None, help="a human player's name (repeat for hot seat)")
     play.add_argument("--seed", type=int, default=None, help="seed the game's randomness (replays exactly)")
     play.add_argument("--non-interactive", action="store_true", help="all computer players; print the result")
+    play.add_argument("--home", default=None, help="data directory where the game's log is saved (see `games`); "
+                      "default $SNOWP2P_HOME or ~/.local/share/snowp2p")
     play.add_argument("--plain", action="store_true",
                       help="line-by-line prompts instead of the full-screen table (also when output is not a terminal)")
     add_game_options(play)

@@ -748,6 +748,10 @@ async def _resume_main(args) -> int:
     home, ident, nick = _identity(args)
     say = _say_for(args)
     d = _find_game(home, args.game)
+    from .ui.logged import resume_refusal
+
+    if resume_refusal(d):
+        raise CommandError(resume_refusal(d), 1)
     log = d / "game.log"
     try:
         with open(log, "r+b") as f:
@@ -820,6 +824,10 @@ def game_story(d: Path, meta: dict, prog: str, home_opt: str = "") -> list[str]:
     status = meta.get("status", "?")
     log = meta.get("log", str(d / "game.log"))
     gid = str(meta.get("game_id", d.name))[:16]
+    if meta.get("local"):  # played with `snowp2p play` (ui/logged.py)
+        from .ui.logged import local_story
+
+        return local_story(meta, log, prog)
     if status == "finished":
         places = meta.get("places") or []
         if meta.get("abandoned"):

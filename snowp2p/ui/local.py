@@ -36,6 +36,7 @@ from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError
 from ..rules.track import Track, TrackError, find_track
 from . import board as B
+from .logged import log_local_game, nick_of, session_play
 from .screen import PromptScreen, Quit
 from .commands import HELP, Command, InputError, TurnHelper, format_action, outcome_text, parse_input
 
@@ -111,10 +112,10 @@ def configure(args: argparse.Namespace) -> Setup:
         if total > t.lanes and game == "snowtails":
             raise PlayError(f"track {t.name!r} has {t.lanes} start positions, not enough for {total} players")
 
-    names: list[str] = list(names_given)
+    names: list[str] = [nick_of(n) for n in names_given]  # (a roster nickname has no spaces: ui/logged.py)
     if not args.non_interactive:
         while len(names) < humans:
-            names.append("Player" if humans == 1 else f"Player {len(names) + 1}")
+            names.append("Player" if humans == 1 else f"Player{len(names) + 1}")
     used = {B.sled_mark_candidate(n) for n in names}
     for name in BOT_NAMES:
         if len(names) >= total:
@@ -123,7 +124,7 @@ def configure(args: argparse.Namespace) -> Setup:
             names.append(name)
             used.add(name[0])
     while len(names) < total:
-        names.append(f"Bot {len(names) + 1}")
+        names.append(f"Bot{len(names) + 1}")
     try:
         rules = sled_rules(game, args, series or [track])
     except ValueError as e:
@@ -179,17 +180,31 @@ class Race:
     bot: Callable = random_action
     bot_fallbacks: int = 0
     race_index: int = 0  # in a series: 0 for the first race
+    play: object = None  # the seats' sessions (ui/logged.py): the race is played, and logged, by the protocol
+    unlogged: str = ""  # why a race is played without sessions (a setting the protocol can not carry)
 
     def __post_init__(self) -> None:
         st = self.setup
         self.seed_bytes = race_seed_bytes(st.seed, self.race_index)
+        if self.state is None:
+            self.play, self.unlogged = session_play(st.game, st.track, st.rules, st.names, st.human, self.seed_bytes)
+            if self.play is not None:
+                self.state = self.play.state()
         if self.state is None:  # a series passes the race's initial state in
             secrets = [derive(self.seed_bytes, "secret", i) for i in range(len(st.names))]
             self.state = S.new_game(st.game, st.track, st.names, Rand(derive(self.seed_bytes, "setup")), secrets,
                                     st.rules)
         self.bot, _ = load_bot()
 
+    def look(self, seat: int) -> S.GameState:
+        """A human's turn: the race as ``seat`` knows it (its own hand) is shown from now on."""
+        if self.play is not None:
+            self.state = self.play.look(seat)
+        return self.state
+
     def bot_action(self, state: S.GameState) -> S.Action:
+        if self.play is not None:  # the computer player of the seat to move knows that seat's hand only
+            state = self.play.state(self.play.to_move)
         rand = Rand(derive(self.seed_bytes, "bot", self.k))
         try:
             action = self.bot(state, rand)
@@ -206,7 +221,11 @@ class Race:
 
         before = self.state
         assert before is not None
-        after = S.apply(before, action, Rand(derive(self.seed_bytes, self.k)))
+        if self.play is not None:
+            self.play.submit(action)
+            after = self.play.state()
+        else:
+            after = S.apply(before, action, Rand(derive(self.seed_bytes, self.k)))
         self.k += 1
         self.state = after
         lines = sled_event_lines(before, action, after)
@@ -283,6 +302,9 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
             raise
         print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
+    finally:
+        if race is not None:
+            log_local_game(race.play, race.unlogged, args, pt_output)
 
 
 def use_table(args: argparse.Namespace, pt_output) -> bool:
@@ -575,7 +597,7 @@ class _Screen(PromptScreen):
         from prompt_toolkit.completion import Completer, Completion
 
         race = self.race
-        state = race.state
+        state = race.look(seat)
         if self.hot_seat and self.last_human != seat:
             self.pass_keyboard(seat)
         self.last_human = seat

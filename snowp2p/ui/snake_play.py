@@ -38,7 +38,8 @@ Other:       pass   auto   board   pan left|right|up|down|home   score   help   
 """
 
 
-from .local import PlayError, seat_counts  # one error class for a bad `play` argument, whichever game
+from .local import PlayError, seat_counts
+from .logged import log_local_game, nick_of, session_play  # one error class for a bad `play` argument, whichever game
 
 
 class InputError(Exception):
@@ -65,7 +66,7 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
     total = humans + bots
     if not 2 <= total <= 4:
         raise PlayError(f"Snake Carnival takes 2 to 4 players, not {total}")
-    names = [n.strip() for n in (getattr(args, "name", None) or [])]
+    names = [nick_of(n) for n in (getattr(args, "name", None) or [])]  # (no spaces: ui/logged.py)
     if len(names) > max(humans, 0) and not args.non_interactive:
         raise PlayError(f"--name given {len(names)} times for {humans} human players")
     for n in names:
@@ -74,7 +75,7 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
     if len({n.lower() for n in names}) != len(names):
         raise PlayError("--name: two players with the same name")
     while len(names) < humans:
-        names.append("Player" if humans == 1 else f"Player {len(names) + 1}")
+        names.append("Player" if humans == 1 else f"Player{len(names) + 1}")
     for b in BOT_NAMES:
         if len(names) >= total:
             break
@@ -104,10 +105,14 @@ class SnakeGame:
     state: S.SnakeState | None = None
     k: int = 0
     events: list[str] = field(default_factory=list)
+    play: object = None  # the seats' sessions (ui/logged.py): the game is played, and logged, by the protocol
+    unlogged: str = ""
 
     def __post_init__(self):
         self.seed_bytes = derive(b"snowp2p/local/snake", str(self.setup.seed))
-        self.state = S.new_game(self.setup.names, Rand(derive(self.seed_bytes, "setup")), self.setup.rules,
+        st = self.setup
+        self.play, self.unlogged = session_play("snake", st.tiles, st.rules, st.names, st.human, self.seed_bytes)
+        self.state = self.play.state() if self.play is not None else S.new_game(self.setup.names, Rand(derive(self.seed_bytes, "setup")), self.setup.rules,
                                 self.setup.tiles)
         self.bot = _bot()
 
@@ -117,7 +122,11 @@ class SnakeGame:
     def apply(self, action: S.Action) -> str:
         line = S.describe(self.state, action)
         before = self.state.public.phase
-        self.state = S.apply(self.state, action, Rand(derive(self.seed_bytes, self.k)))
+        if self.play is not None:
+            self.play.submit(action)
+            self.state = self.play.state()
+        else:
+            self.state = S.apply(self.state, action, Rand(derive(self.seed_bytes, self.k)))
         self.k += 1
         self.events.append(line)
         if self.state.public.phase != before and before == S.PH_PLAY:
@@ -248,6 +257,9 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
             raise
         print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
+    finally:
+        if g is not None:
+            log_local_game(g.play, g.unlogged, args, pt_output)
 
 
 class _Screen(PromptScreen):
