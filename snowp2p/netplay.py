@@ -26,7 +26,7 @@ from .protocol.session import GameOver, Halted, Session, TurnApplied
 from .games import GAMES, PRELOAD as GAME_PRELOAD, PRELOAD_SCREEN as GAME_PRELOAD_SCREEN, add_game_options, find_game, kinds
 from .rules.drbg import Rand
 from .net.conn import ConnectionClosed
-from .net.game import DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_announced, join_lobby
+from .net.game import ACCEPT_TIMEOUT, DEFAULT_PORT, GAME_TITLES, game_points, table_name, HostConfig, Lobby, NetError, NetGame, join_announced, join_lobby
 from .net.guard import accept_loop
 
 LOBBY_SETTLE = 0.5  # seconds between the last seat taken and the check that every joiner is still there
@@ -270,7 +270,8 @@ async def _host_main(args, track, rules) -> int:
     home, ident, nick = _identity(args)
     say = _say_for(args)
     screen = getattr(args, "_screen", None)
-    cfg = HostConfig(args.game, track, args.players, rules, args.port, move_time=args.move_time)
+    cfg = HostConfig(args.game, track, args.players, rules, args.port, move_time=args.move_time,
+                     answer_time=args.answer_time)
     lobby = Lobby(cfg, ident, nick, say)
     if os.environ.get("SNOWP2P_CHEAT", "").startswith("roster-"):  # tests only: the offer lies as the roster will
         from .net.cheats import hostile_roster
@@ -696,6 +697,17 @@ async def _confirm(args, offer, say) -> None:
         raise CommandError("join: you declined the game; nothing was signed or sent", 1)
 
 
+def _answer_time(text: str) -> float:
+    """``--answer-time``: 1 to 3600 seconds (one clear line otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected 1 to 3600 seconds, got {text}")
+    return value
+
+
 def _move_time(text: str) -> int:
     """``--move-time``: whole seconds within the range a roster may carry (one clear line otherwise)."""
     from .protocol.roster import MOVE_TIME_RANGE
@@ -1055,6 +1067,9 @@ def add_parsers(sub, parser_class) -> None:
     p.add_argument("--move-time", type=_move_time, default=DEFAULT_MOVE_TIME, metavar="S",
                    help=f"seconds each player has for a move, shown to every joiner; a player who has not moved "
                         f"by then counts as absent (default {DEFAULT_MOVE_TIME})")
+    p.add_argument("--answer-time", type=_answer_time, default=ACCEPT_TIMEOUT, metavar="S",
+                   help=f"seconds a joiner has to accept or decline the game's settings; its seat is free again "
+                        f"after that (default {ACCEPT_TIMEOUT:g})")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port to listen on (default {DEFAULT_PORT})")
     p.add_argument("--bots", type=int, default=None,
                    help="computer players to start at once as peers (default: wait --wait seconds for people, "

@@ -101,6 +101,7 @@ class HostConfig:
     port: int = DEFAULT_PORT
     bind: str | None = None  # None: all interfaces
     move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (roster settings, SPEC 11.9)
+    answer_time: float = ACCEPT_TIMEOUT  # seconds a welcomed joiner has to accept or decline (host --answer-time)
 
 
 class Lobby:
@@ -158,7 +159,7 @@ class Lobby:
         conn = joined.conn
         why = ""
         try:
-            with trio.fail_after(ACCEPT_TIMEOUT):
+            with trio.fail_after(self.cfg.answer_time):
                 msg = decode_signed(await conn.recv())
             if not isinstance(msg.body, Answer) or msg.envelope.game != self.game_id:
                 why = f"sent {msg.type} instead of its answer to the settings"
@@ -166,7 +167,7 @@ class Lobby:
                 msg.verify(joined.pubkey)
                 why = "" if msg.body.accept else "declined the settings"
         except trio.TooSlowError:
-            why = f"did not accept the settings within {ACCEPT_TIMEOUT:g} s"
+            why = f"did not accept the settings within {self.cfg.answer_time:g} s"
         except ConnectionClosed:
             why = "left before accepting the settings"
         except ProtocolError as e:
@@ -282,7 +283,7 @@ class Lobby:
             if any(s is not None and s.nick == nick for s in self.seats):
                 nick = f"{nick}{seat}"
         joined = Joined(nick, hello.body.pubkey, peer_address(stream), hello.body.port or 0, conn, accepted=False,
-                        deadline=time.monotonic() + ACCEPT_TIMEOUT)
+                        deadline=time.monotonic() + self.cfg.answer_time)
         if seat == len(self.seats):
             self.seats.append(joined)
         else:
