@@ -36,7 +36,7 @@ from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError
 from ..rules.track import Track, TrackError, find_track
 from . import board as B
-from .logged import log_local_game, nick_of, session_play
+from .logged import log_local_game, nick_of, save_local_game, session_play
 from .screen import PromptScreen, Quit
 from .commands import HELP, Command, InputError, TurnHelper, format_action, outcome_text, parse_input
 
@@ -65,6 +65,7 @@ class Setup:
     seed: int
     interactive: bool
     series: list[Track] = field(default_factory=list)  # --series: the tracks, in race order (ST-E4, MM-T1)
+    home: str | None = None  # --home: where each race's log is saved (ui/logged.py)
 
 
 # ------------------------------------------------------------------ arguments
@@ -132,7 +133,7 @@ def configure(args: argparse.Namespace) -> Setup:
     interactive = not args.non_interactive and humans > 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big") >> 1
     return Setup(game, track, rules, names, [interactive and i < humans for i in range(total)], seed, interactive,
-                 series)
+                 series, getattr(args, "home", None))
 
 
 def _series_tracks(args: argparse.Namespace, game: str) -> list[Track]:
@@ -182,6 +183,7 @@ class Race:
     race_index: int = 0  # in a series: 0 for the first race
     play: object = None  # the seats' sessions (ui/logged.py): the race is played, and logged, by the protocol
     unlogged: str = ""  # why a race is played without sessions (a setting the protocol can not carry)
+    saved: str = ""  # once its log is saved: the line that says where
 
     def __post_init__(self) -> None:
         st = self.setup
@@ -224,6 +226,8 @@ class Race:
         if self.play is not None:
             self.play.submit(action)
             after = self.play.state()
+            if self.play.over:  # the race is over: its log is saved at once (a series goes on)
+                self.saved = save_local_game(self.play, self.setup.home)
         else:
             after = S.apply(before, action, Rand(derive(self.seed_bytes, self.k)))
         self.k += 1
@@ -304,7 +308,7 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
         return 3
     finally:
         if race is not None:
-            log_local_game(race.play, race.unlogged, args, pt_output)
+            log_local_game(race, getattr(args, "home", None), pt_output)
 
 
 def use_table(args: argparse.Namespace, pt_output) -> bool:
@@ -387,6 +391,8 @@ def next_series_race(setup: Setup, record, previous: S.GameState | None) -> Race
     from dataclasses import replace
 
     i = record.race_index
+    if setup.game != "mush":  # a Snow Tails race of a series is a fresh race (ST-E4): played by sessions, logged
+        return Race(replace(setup, track=record.next_track), race_index=i)
     seed_bytes = race_seed_bytes(setup.seed, i)
     rand = Rand(derive(seed_bytes, "setup"))
     secrets = [derive(seed_bytes, "secret", k) for k in range(len(setup.names))]
@@ -443,6 +449,7 @@ def _run_series_batch(setup: Setup, record) -> int:
         print("note: snowp2p.bots is not available; computer players choose random legal actions", file=sys.stderr)
     previous = None
     n = len(record.tracks)
+    logs: list[str] = []  # each race's log (a Snow Tails series; ui/logged.py)
     while not record.is_over:
         race = next_series_race(setup, record, previous)
         print(f"== Race {record.race_index + 1} of {n}: {race.setup.track.name} ==")
@@ -455,12 +462,15 @@ def _run_series_batch(setup: Setup, record) -> int:
             print(line)
         record = record.record(race.state)
         previous = race.state
+        logs += [race.saved] if race.saved else []
         if not record.is_over:
             for line in standings_lines(record, f"Totals after race {record.race_index} of {n}:"):
                 print(line)
     for line in standings_lines(record, "Final standings:"):
         print(line)
     print(_series_seed_line(setup))
+    for line in logs:
+        print(line)
     return 0
 
 

@@ -133,15 +133,16 @@ def save_local_game(play: SessionPlay, home_opt: str | None) -> str:
     return f"Game log: {log} (see `snowp2p games`; `snowp2p audit` checks it)"
 
 
-def log_local_game(play: SessionPlay | None, unlogged: str, args, pt_output=None) -> None:
-    """After a local game (finished or left): save it and say where, or say why it is not logged."""
+def log_local_game(game, home_opt: str | None, pt_output=None) -> None:
+    """After a local game (finished or left; ``game`` has ``play``, ``unlogged`` and ``saved``): save it unless
+    it is saved already, and say where; or say why it is not logged."""
     import sys
 
-    if play is None:
-        if unlogged:
-            print(f"note: this game is not logged: {unlogged}", file=sys.stderr)
+    if game.play is None:
+        if game.unlogged:
+            print(f"note: this game is not logged: {game.unlogged}", file=sys.stderr)
         return
-    line = save_local_game(play, getattr(args, "home", None))
+    line = getattr(game, "saved", "") or save_local_game(game.play, home_opt)
     if pt_output is None:
         print(line)
     else:

@@ -259,7 +259,7 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
         return 3
     finally:
         if g is not None:
-            log_local_game(g.play, g.unlogged, args, pt_output)
+            log_local_game(g, getattr(args, "home", None), pt_output)
 
 
 class _Screen(PromptScreen):
