@@ -31,7 +31,7 @@ from .crypto import Identity
 from .log import LogWriter
 from .messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
 from .roster import roster_body
-from .session import Desync, GameOver, Halted, Offence, Output, Session, TurnFinal, YourTurn
+from .session import GameOver, Halted, Output, Session, TurnFinal, YourTurn
 
 LOCAL_ADDR = "local"  # the seats' address in a local game's roster: no network (port 0)
 
@@ -112,8 +112,6 @@ class LocalTable:
             elif isinstance(ev, GameOver):
                 assert seat not in self.over, f"seat {seat} reported the game over twice"
                 self.over[seat] = ev.places
-            elif isinstance(ev, (Offence, Desync)):
-                raise LocalTableError(f"seat {seat}: {ev}")
 
     def take(self, to: int, frm: int, payload: bytes) -> None:
         """Seat ``to`` receives one frame on its link to ``frm``."""
@@ -132,18 +130,26 @@ class LocalTable:
         return True
 
     def run(self, until=lambda: False) -> None:
-        try:
-            while not until() and self.step():
-                pass
-        except Halted as h:
-            raise LocalTableError(str(h.reason)) from None
+        """Deliver until nothing is on its way (or ``until()``); a session that stops raises Halted."""
+        while not until() and self.step():
+            pass
 
     def start(self) -> "LocalTable":
         """Every seat's setup messages, delivered: the first seat to move is :attr:`to_move`."""
         for i in range(self.n):
             self.out(i, self.s[i].start())
-        self.run()
+        self._settle()
         return self
+
+    def _settle(self) -> None:
+        """Deliver everything; LocalTableError if a session stopped (never a player's doing here)."""
+        try:
+            self.run()
+        except Halted as h:
+            raise LocalTableError(str(h.reason)) from None
+        for i, s in enumerate(self.s):
+            if s.halted is not None:
+                raise LocalTableError(f"seat {i}: {s.halted}")
 
     # ------------------------------------------------------------------ playing
     def state(self, seat: int) -> Any:
@@ -158,7 +164,7 @@ class LocalTable:
         out = self.s[seat].submit(action)
         self.to_move = None
         self.out(seat, out)
-        self.run()
+        self._settle()
 
     @property
     def done(self) -> bool:
