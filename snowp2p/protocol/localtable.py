@@ -29,7 +29,7 @@ from typing import Any, Sequence
 
 from .crypto import Identity
 from .log import LogWriter
-from .messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
+from .messages import ZERO_HASH, Envelope, Seat, SignedMessage, decode_signed, encode_signed
 from .roster import roster_body
 from .session import GameOver, Halted, Output, Session, TurnFinal, YourTurn
 
@@ -71,6 +71,7 @@ class LocalTable:
         self.queue: deque[tuple[int, int, bytes]] = deque()
         self.finals: dict[int, dict[int, bytes]] = {i: {} for i in range(self.n)}
         self.over: dict[int, tuple] = {}
+        self._decoded: dict[bytes, SignedMessage] = {}
         self.to_move: int | None = None  # the seat told it is its turn, that has not moved yet
         self.turn = 0
 
@@ -113,10 +114,22 @@ class LocalTable:
                 assert seat not in self.over, f"seat {seat} reported the game over twice"
                 self.over[seat] = ev.places
 
+    def decoded(self, payload: bytes) -> SignedMessage:
+        """The frame decoded once for every seat that receives it (so its signature is checked once, not
+        once a seat: ``SignedMessage.verify`` remembers the key it checked out under)."""
+        msg = self._decoded.get(payload)
+        if msg is None:
+            msg = decode_signed(payload)
+            if len(self._decoded) >= 256:
+                self._decoded.pop(next(iter(self._decoded)))
+            self._decoded[payload] = msg
+        return msg
+
     def take(self, to: int, frm: int, payload: bytes) -> None:
         """Seat ``to`` receives one frame on its link to ``frm``."""
         s = self.s[to]
-        msg = s.check(payload, frm, relayed=decode_signed(payload).sender != frm)
+        decoded = self.decoded(payload)
+        msg = s.check(payload, frm, msg=decoded, relayed=decoded.sender != frm)
         if msg is not None:
             self.logs[to].append(payload)
             self.out(to, s.handle(msg))
