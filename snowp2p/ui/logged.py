@@ -157,8 +157,8 @@ def local_story(meta: dict, log: str, prog: str) -> list[str]:
     if meta.get("status") == "finished":
         head = (f"local game, finished: {places[0]} won" + (f" (then {', '.join(places[1:])})" if len(places) > 1 else "")
                 if places else "local game, finished")
-    else:
-        head = "local game, left before its end (a local game can not be resumed)"
+    else:  # (its audit says it is not finished: nothing to check it against)
+        return ["local game, left before its end (a local game can not be resumed)", f"replay: {prog} replay {log}"]
     return [head, f"replay: {prog} replay {log}", f"audit:  {prog} audit {log}"]
 
 

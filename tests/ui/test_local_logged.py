@@ -172,3 +172,23 @@ def test_hot_seat_each_human_sees_their_own_hand_and_the_race_is_logged(tmp_path
     [log] = logs(home)
     assert snowp2p("audit", str(log), home=home).stdout.startswith("OK\n")
     assert "local game, finished:" in snowp2p("games", home=home).stdout
+
+
+def test_a_game_left_before_its_end_is_listed_as_left(tmp_path):
+    """Ada leaves at her first turn: the log so far is saved, `games` says the local game was left (no resume
+    command: a local game can not be resumed; no audit command: there is no result to check), and it replays."""
+    home = tmp_path / "home"
+    t = _start(["--game", "snake", "--seed", "5", "--name", "Ada", "--bots", "2"], home, 100, 40)
+    t.line("quit")
+    t.wait_text("Leave the")
+    t.type("y\r")
+    assert t.join() == 0
+    games = snowp2p("games", home=home).stdout
+    assert "local game, left before its end (a local game can not be resumed)" in games, games
+    assert "resume:" not in games and "audit:" not in games
+    [log] = logs(home)
+    assert f"replay: " in games and str(log) in games
+    res = snowp2p("replay", "--plain", str(log), home=home)  # the game as far as it went, then that it stops there
+    assert "Traceback" not in res.stderr and "the game is not finished in this log" in res.stdout, res.stdout
+    res = snowp2p("audit", str(log), home=home)
+    assert "the game is not finished in this log" in res.stdout, res.stdout + res.stderr
