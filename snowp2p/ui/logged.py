@@ -106,7 +106,7 @@ def session_play(kind: str, table: Any, rules: Any, names: Sequence[str], human:
 
     g = find_game(kind)
     if g.settings_extra(g.table_from_wire(g.table_to_wire(table))) != g.settings_extra(table):
-        return None, f"its {g.word}'s table is not one the protocol carries (a tile set of your own?)"
+        return None, "a networked game could not carry this table (a tile set of your own)"
     try:
         return SessionPlay(kind, table, rules, names, human, seed_bytes), ""
     except (ProtocolError, ValueError) as e:

@@ -192,3 +192,17 @@ def test_a_game_left_before_its_end_is_listed_as_left(tmp_path):
     assert "Traceback" not in res.stderr and "the game is not finished in this log" in res.stdout, res.stdout
     res = snowp2p("audit", str(log), home=home)
     assert "the game is not finished in this log" in res.stdout, res.stdout + res.stderr
+
+
+def test_a_tile_set_of_ones_own_is_played_unlogged_with_one_note(tmp_path):
+    """A networked game carries only the standard tile set: a local game with another is played as before, and
+    one line says it is not logged."""
+    shipped = Path(__import__("snowp2p.rules.snake", fromlist=["DEFAULT_TILES"]).DEFAULT_TILES).read_text()
+    mine = tmp_path / "tiles.toml"
+    mine.write_text(shipped.replace("points = 3", "points = 4", 1))
+    home = tmp_path / "home"
+    res = snowp2p("play", "--game", "snake", "--non-interactive", "--seed", "1", "--tiles", str(mine), home=home)
+    assert res.returncode == 0 and "Final places:" in res.stdout, res.stdout + res.stderr
+    assert res.stderr.strip() == ("note: this game is not logged: a networked game could not carry this table "
+                                  "(a tile set of your own)"), res.stderr
+    assert logs(home) == [] and "Game log:" not in res.stdout
