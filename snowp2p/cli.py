@@ -144,7 +144,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command in COMMANDS:
         return COMMANDS[args.command](args)
     if args.command == "play":
-        from .ui.local import run_play
+        from .ui.logged import run_play
 
         return run_play(args)
     raise UsageError(f"snowp2p: unknown command {args.command!r}")

@@ -36,7 +36,6 @@ from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError
 from ..rules.track import Track, TrackError, find_track
 from . import board as B
-from .logged import log_local_game, nick_of, save_local_game, session_play
 from .screen import PromptScreen, Quit
 from .commands import HELP, Command, InputError, TurnHelper, format_action, outcome_text, parse_input
 
@@ -65,7 +64,7 @@ class Setup:
     seed: int
     interactive: bool
     series: list[Track] = field(default_factory=list)  # --series: the tracks, in race order (ST-E4, MM-T1)
-    home: str | None = None  # --home: where each race's log is saved (ui/logged.py)
+    recorder: object = None  # plays each race by the seats' sessions and logs it (ui/logged.py's Recorder), or None
 
 
 # ------------------------------------------------------------------ arguments
@@ -113,7 +112,7 @@ def configure(args: argparse.Namespace) -> Setup:
         if total > t.lanes and game == "snowtails":
             raise PlayError(f"track {t.name!r} has {t.lanes} start positions, not enough for {total} players")
 
-    names: list[str] = [nick_of(n) for n in names_given]  # (a roster nickname has no spaces: ui/logged.py)
+    names: list[str] = ["_".join(n.split()) for n in names_given]  # (a roster nickname has no spaces)
     if not args.non_interactive:
         while len(names) < humans:
             names.append("Player" if humans == 1 else f"Player{len(names) + 1}")
@@ -133,7 +132,7 @@ def configure(args: argparse.Namespace) -> Setup:
     interactive = not args.non_interactive and humans > 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big") >> 1
     return Setup(game, track, rules, names, [interactive and i < humans for i in range(total)], seed, interactive,
-                 series, getattr(args, "home", None))
+                 series)
 
 
 def _series_tracks(args: argparse.Namespace, game: str) -> list[Track]:
@@ -188,8 +187,9 @@ class Race:
     def __post_init__(self) -> None:
         st = self.setup
         self.seed_bytes = race_seed_bytes(st.seed, self.race_index)
-        if self.state is None:
-            self.play, self.unlogged = session_play(st.game, st.track, st.rules, st.names, st.human, self.seed_bytes)
+        if self.state is None and st.recorder is not None:
+            self.play, self.unlogged = st.recorder.sessions(st.game, st.track, st.rules, st.names, st.human,
+                                                            self.seed_bytes)
             if self.play is not None:
                 self.state = self.play.state()
         if self.state is None:  # a series passes the race's initial state in
@@ -227,7 +227,7 @@ class Race:
             self.play.submit(action)
             after = self.play.state()
             if self.play.over:  # the race is over: its log is saved at once (a series goes on)
-                self.saved = save_local_game(self.play, self.setup.home)
+                self.saved = self.setup.recorder.save(self.play)
         else:
             after = S.apply(before, action, Rand(derive(self.seed_bytes, self.k)))
         self.k += 1
@@ -257,11 +257,12 @@ class Race:
         return f"Seed {self.setup.seed} (replay this race with --seed {self.setup.seed})"
 
 
-def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
+def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None, recorder=None) -> int:
     """The ``play`` command.  Exit status: 0 done (or quit), 2 bad arguments, 130 interrupted, 3 internal error.
 
     ``pt_input``/``pt_output`` replace the terminal (tests: prompt_toolkit's
-    pipe input and a plain-text output).
+    pipe input and a plain-text output).  ``recorder`` (ui/logged.py, which the ``play`` command passes:
+    ``snowp2p.ui.logged.run_play``) plays the game by the seats' sessions and logs it; None: the engine alone.
     """
     if getattr(args, "game", None) == "snake" and getattr(args, "series", None) is not None:
         print("snowp2p play: --series is for Snow Tails and Mush! Mush!", file=sys.stderr)
@@ -269,12 +270,13 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     if getattr(args, "game", None) == "snake":  # Snake Carnival has its own screen
         from .snake_play import run_snake_play
 
-        return run_snake_play(args, pt_input=pt_input, pt_output=pt_output)
+        return run_snake_play(args, pt_input=pt_input, pt_output=pt_output, recorder=recorder)
     try:
         setup = configure(args)
     except (PlayError, TrackError) as e:
         print(f"snowp2p play: {e}", file=sys.stderr)
         return 2
+    setup.recorder = recorder
     if setup.interactive and pt_input is None and not sys.stdin.isatty():
         print("snowp2p play: standard input is not a terminal; use --non-interactive for a race of computer players",
               file=sys.stderr)
@@ -307,8 +309,8 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
         print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
     finally:
-        if race is not None:
-            log_local_game(race, getattr(args, "home", None), pt_output)
+        if race is not None and recorder is not None:
+            recorder.finish(race, pt_output)
 
 
 def use_table(args: argparse.Namespace, pt_output) -> bool:
@@ -391,7 +393,7 @@ def next_series_race(setup: Setup, record, previous: S.GameState | None) -> Race
     from dataclasses import replace
 
     i = record.race_index
-    if setup.game != "mush":  # a Snow Tails race of a series is a fresh race (ST-E4): played by sessions, logged
+    if setup.game != "mush" and setup.recorder is not None:  # a fresh race (ST-E4): played by sessions, logged
         return Race(replace(setup, track=record.next_track), race_index=i)
     seed_bytes = race_seed_bytes(setup.seed, i)
     rand = Rand(derive(seed_bytes, "setup"))

@@ -18,6 +18,10 @@ seat 0's log to ``games/<id>/game.log`` of the data directory and a
 it with its result, and ``replay``, ``audit`` and ``replay --svg`` read it
 like any other game.  A local game can not be resumed (``resume`` says so).
 
+The ``play`` command is :func:`run_play` here: it hands ``ui/local.py``'s
+``run_play`` a :class:`Recorder`, so the play screens (which the games'
+views reach) import no protocol module (no import circle: tests/games/test_layout.py).
+
 A game the protocol can not carry (a house rule refused in networked games,
 e.g. ``deck_draw = "top"``) is played as before, unlogged: :func:`session_play`
 returns None with the reason.
@@ -174,3 +178,28 @@ def resume_refusal(d) -> str | None:
         return None
     return (f"resume: game {d.name} was played with `snowp2p play` on one terminal: a local game can not be "
             f"resumed (replay it: snowp2p replay {d / 'game.log'})")
+
+
+# ---------------------------------------------------------------- the `play` command
+class Recorder:
+    """What the local play screens call to play a local game by the sessions and log it."""
+
+    def __init__(self, home_opt: str | None):
+        self.home_opt = home_opt
+
+    def sessions(self, kind: str, table: Any, rules: Any, names: Sequence[str], human: Sequence[bool],
+                 seed_bytes: bytes) -> tuple[SessionPlay | None, str]:
+        return session_play(kind, table, rules, names, human, seed_bytes)
+
+    def save(self, play: SessionPlay) -> str:
+        return save_local_game(play, self.home_opt)
+
+    def finish(self, game, pt_output=None) -> None:
+        log_local_game(game, self.home_opt, pt_output)
+
+
+def run_play(args, *, pt_input=None, pt_output=None) -> int:
+    """``snowp2p play``: a local game, played by the seats' sessions and logged (ui/local.py ``run_play``)."""
+    from .local import run_play as play
+
+    return play(args, pt_input=pt_input, pt_output=pt_output, recorder=Recorder(getattr(args, "home", None)))

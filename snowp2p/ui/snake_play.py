@@ -38,8 +38,7 @@ Other:       pass   auto   board   pan left|right|up|down|home   score   help   
 """
 
 
-from .local import PlayError, seat_counts
-from .logged import log_local_game, nick_of, session_play  # one error class for a bad `play` argument, whichever game
+from .local import PlayError, seat_counts  # one error class for a bad `play` argument, whichever game
 
 
 class InputError(Exception):
@@ -57,6 +56,7 @@ class SnakeSetup:
     rules: S.SnakeRules
     tiles: S.TileSet
     interactive: bool
+    recorder: object = None  # plays the game by the seats' sessions and logs it (ui/logged.py), or None
 
 
 def configure(args: argparse.Namespace) -> SnakeSetup:
@@ -66,7 +66,7 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
     total = humans + bots
     if not 2 <= total <= 4:
         raise PlayError(f"Snake Carnival takes 2 to 4 players, not {total}")
-    names = [nick_of(n) for n in (getattr(args, "name", None) or [])]  # (no spaces: ui/logged.py)
+    names = ["_".join(n.split()) for n in (getattr(args, "name", None) or [])]  # (a roster nickname: no spaces)
     if len(names) > max(humans, 0) and not args.non_interactive:
         raise PlayError(f"--name given {len(names)} times for {humans} human players")
     for n in names:
@@ -111,7 +111,9 @@ class SnakeGame:
     def __post_init__(self):
         self.seed_bytes = derive(b"snowp2p/local/snake", str(self.setup.seed))
         st = self.setup
-        self.play, self.unlogged = session_play("snake", st.tiles, st.rules, st.names, st.human, self.seed_bytes)
+        if st.recorder is not None:
+            self.play, self.unlogged = st.recorder.sessions("snake", st.tiles, st.rules, st.names, st.human,
+                                                            self.seed_bytes)
         self.state = self.play.state() if self.play is not None else S.new_game(self.setup.names, Rand(derive(self.seed_bytes, "setup")), self.setup.rules,
                                 self.setup.tiles)
         self.bot = _bot()
@@ -216,12 +218,13 @@ def preview_text(state: S.SnakeState, seat: int, text: str) -> str:
 
 
 # ------------------------------------------------------------------ running
-def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
+def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None, recorder=None) -> int:
     try:
         setup = configure(args)
     except (PlayError, S.TileError) as e:
         print(f"snowp2p play: {e}", file=sys.stderr)
         return 2
+    setup.recorder = recorder  # (ui/local.py run_play)
     if setup.interactive and pt_input is None and not sys.stdin.isatty():
         print("snowp2p play: standard input is not a terminal; use --non-interactive for computer players only",
               file=sys.stderr)
@@ -258,8 +261,8 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
         print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
     finally:
-        if g is not None:
-            log_local_game(g, getattr(args, "home", None), pt_output)
+        if g is not None and setup.recorder is not None:
+            setup.recorder.finish(g, pt_output)
 
 
 class _Screen(PromptScreen):

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections import deque
 from typing import Callable
 
 from snowp2p.games import GAMES, find_game
