@@ -124,9 +124,12 @@ def test_interactive_typed_move_is_previewed_and_confirmed():
     from snowp2p.rules import sled as S
     from snowp2p.ui.commands import format_action
     from snowp2p.ui.local import Race, configure
+    from snowp2p.ui.logged import Recorder
 
     argv = ["--track", str(ST_TRACK), "--seed", "11", "--start-positions", "random", "--bots", "1"]
-    race = Race(configure(build_parser().parse_args(["play", *argv])))
+    setup = configure(build_parser().parse_args(["play", *argv]))
+    setup.recorder = Recorder(None)  # (as the play command plays it: by the seats' sessions)
+    race = Race(setup)
     # the human (seat 0) acts at some point of round 1: find the state then, and a legal move
     while race.state.public.current != 0:
         race.apply(race.bot_action(race.state))
