@@ -187,6 +187,7 @@ def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
                 t.events.append(L._start_line(race))
             game = sled_game(race)
             await drive(t, game)
+            box.setdefault("logs", []).extend([race.saved] if race.saved else [])  # (each race's log: ui/logged.py)
             rec = box["record"] = rec.record(race.state)
             previous = last = race.state
             if not rec.is_over:
@@ -205,5 +206,5 @@ def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
         write_after(pt_output, "interrupted\n" + "\n".join(seed_cmd) + "\n")
         return 130
     write_after(pt_output, "\n".join(L.standings_lines(box["record"], "Final standings:")) + "\n"
-                + "\n".join(seed_cmd) + "\n")
+                + "\n".join(seed_cmd + box.get("logs", [])) + "\n")
     return 0

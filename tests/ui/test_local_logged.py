@@ -206,3 +206,27 @@ def test_a_tile_set_of_ones_own_is_played_unlogged_with_one_note(tmp_path):
     assert res.stderr.strip() == ("note: this game is not logged: a networked game could not carry this table "
                                   "(a tile set of your own)"), res.stderr
     assert logs(home) == [] and "Game log:" not in res.stdout
+
+
+def test_a_snow_tails_series_on_the_table_logs_each_race(tmp_path):
+    """`play --series` (Snow Tails, ST-E4): each race is a game of its own, logged when it ends; after the table
+    closes both logs are named, and `games` lists both races as local games."""
+    home = tmp_path / "home"
+    t = _start(["--series", "first-race,s-bends", "--seed", "4", "--name", "Ada", "--bots", "1"], home, 200, 40)
+    while True:
+        ask = t.wait_ask()
+        if ask is None or Table.last.mode == "end":
+            break
+        t.line("auto")
+        wait_until(lambda: t.finished or Table.last.mode == "end" or Table.last.asks > t.answered, "the next question")
+        if Table.last.mode == "end":
+            break
+    t.wait_mode("end")
+    t.type("q")
+    assert t.join() == 0
+    saved = logs(home)
+    assert len(saved) == 2, saved
+    wait_until(lambda: all(str(p) in t.term.text() for p in saved), "both logs named in the scrollback")
+    games = snowp2p("games", home=home).stdout
+    assert games.count("local game, finished:") == 2, games
+    assert "first-race" in games and "s-bends" in games
