@@ -40,11 +40,12 @@ class LocalTableError(Exception):
     """The sessions stopped (an offence or a desync: a defect of this program, never a player's doing)."""
 
 
-def local_roster(kind: str, table, rules, nicks: Sequence[str], ids: Sequence[Identity], game_id: bytes,
+def local_roster(game: Any, table, rules, nicks: Sequence[str], ids: Sequence[Identity], game_id: bytes,
                  computer_seats: Sequence[int] = (), *, addr: str = LOCAL_ADDR, port: int = 0,
                  port_step: int = 0) -> bytes:
-    """The signed roster (by seat 0) of a game of ``kind`` on ``table`` with ``rules`` for ``nicks``."""
-    body = roster_body(kind, table, rules, tuple(Seat(nicks[i], ids[i].public_key, addr, port + port_step * i)
+    """The signed roster (by seat 0) of ``game`` (the game object: the protocol never looks one up) on
+    ``table`` with ``rules`` for ``nicks``."""
+    body = roster_body(game, table, rules, tuple(Seat(nicks[i], ids[i].public_key, addr, port + port_step * i)
                                                  for i in range(len(nicks))))
     computers = sorted(i for i in computer_seats if i >= 1)  # (a label for screens; seat 0 signs the roster)
     if computers:
@@ -55,15 +56,15 @@ def local_roster(kind: str, table, rules, nicks: Sequence[str], ids: Sequence[Id
 class LocalTable:
     """``len(ids)`` playing sessions of one game, one FIFO queue of ``(to, from, frame)``, one log per seat.
 
-    ``roster_payload`` is the signed roster (:func:`local_roster`); ``ids[i]`` and ``secrets[i]`` are
-    seat ``i``'s identity and secret."""
+    ``roster_payload`` is the signed roster (:func:`local_roster`) of ``game`` (the game object);
+    ``ids[i]`` and ``secrets[i]`` are seat ``i``'s identity and secret."""
 
-    def __init__(self, roster_payload: bytes, ids: Sequence[Identity], secrets: Sequence[bytes]):
+    def __init__(self, roster_payload: bytes, ids: Sequence[Identity], secrets: Sequence[bytes], *, game: Any):
         self.roster_payload = roster_payload
         self.roster = decode_signed(roster_payload)
         self.n = len(ids)
         self.ids = list(ids)
-        self.s = [Session(self.roster, None, i, self.ids[i], secrets[i]) for i in range(self.n)]
+        self.s = [Session(self.roster, None, i, self.ids[i], secrets[i], game=game) for i in range(self.n)]
         self.bufs = [io.BytesIO() for _ in range(self.n)]
         self.logs = [LogWriter(b) for b in self.bufs]
         for log in self.logs:

@@ -55,9 +55,12 @@ class SessionPlay:
         ids = [Identity.from_seed(derive(seed_bytes, "identity", i)) for i in range(n)]
         secrets = [derive(seed_bytes, "secret", i) for i in range(n)]
         computers = [i for i in range(n) if not human[i]]
-        self.roster = local_roster(kind, table, rules, [nick_of(x) for x in names], ids,
+        from ..games import find_game
+
+        game = find_game(kind)
+        self.roster = local_roster(game, table, rules, [nick_of(x) for x in names], ids,
                                    derive(seed_bytes, "game id", kind), computers)
-        self.table = LocalTable(self.roster, ids, secrets).start()
+        self.table = LocalTable(self.roster, ids, secrets, game=game).start()
         self.human = list(human)
         humans = [i for i, h in enumerate(human) if h]
         self.viewer = humans[0] if humans else 0  # whose view the UI shows: the last human asked to move
@@ -154,7 +157,7 @@ def log_local_game(game, home_opt: str | None, pt_output=None) -> None:
         pt_output.flush()
 
 
-# ---------------------------------------------------------------- `games` and `resume` (netplay.py)
+# ---------------------------------------------------------------- `games` and `resume` (commands/)
 def local_story(meta: dict, log: str, prog: str) -> list[str]:
     """What `snowp2p games` says of a local game: labelled local, its result and winner, replay and audit."""
     places = meta.get("places") or []

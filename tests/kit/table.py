@@ -46,7 +46,7 @@ def roster_payload(game: str, n: int, ids, game_id: bytes, table=None, rules=Non
     g = find_game(game)
     table = g.load_table(None) if table is None else table
     rules = g.default_rules() if rules is None else rules
-    return local_roster(game, table, rules, nicks[:n], ids, game_id, addr="127.0.0.1", port=port, port_step=port_step)
+    return local_roster(g, table, rules, nicks[:n], ids, game_id, addr="127.0.0.1", port=port, port_step=port_step)
 
 
 def computer(label: str = "") -> Callable:
@@ -76,7 +76,7 @@ class Table(LocalTable):
         if secrets is None:
             secrets = [fixed(f"{label} secret {i}") for i in range(n)]
         super().__init__(roster_payload(game, n, ids, game_id or fixed(f"{label} game"), table, rules, nicks, port,
-                                        port_step), ids, secrets)
+                                        port_step), ids, secrets, game=find_game(game))
         self.track = self.s[0].track
         self.choose = choose or computer()
         self.dead: set[int] = set()

@@ -17,7 +17,8 @@ from tablekit import wait_until  # noqa: E402
 from test_table_net import command  # noqa: E402
 
 from snowp2p.errors import CommandError  # noqa: E402
-from snowp2p.netplay import run_host, run_join  # noqa: E402
+from snowp2p.commands.host import run as run_host  # noqa: E402
+from snowp2p.commands.join import run as run_join  # noqa: E402
 
 NICK = "Ada_Lovelace_of_Byron_24"  # the longest nickname (24 characters)
 

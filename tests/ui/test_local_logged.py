@@ -154,7 +154,8 @@ def test_hot_seat_each_human_sees_their_own_hand_and_the_race_is_logged(tmp_path
             t.line("")
             continue
         name = ["Ann", "Ben"][ask.seat]
-        wait_until(lambda: f"Your hand ({name})" in t.term.text() or Table.last.mode == "end", f"{name}'s hand")
+        wait_until(lambda name=name: f"Your hand ({name})" in t.term.text() or Table.last.mode == "end",
+                   f"{name}'s hand")
         screen = t.term.text()
         assert "unknown" not in screen, screen
         other = ["Ann", "Ben"][1 - ask.seat]
@@ -187,7 +188,7 @@ def test_a_game_left_before_its_end_is_listed_as_left(tmp_path):
     assert "local game, left before its end (a local game can not be resumed)" in games, games
     assert "resume:" not in games and "audit:" not in games
     [log] = logs(home)
-    assert f"replay: " in games and str(log) in games
+    assert "replay: " in games and str(log) in games
     res = snowp2p("replay", "--plain", str(log), home=home)  # the game as far as it went, then that it stops there
     assert "Traceback" not in res.stderr and "the game is not finished in this log" in res.stdout, res.stdout
     res = snowp2p("audit", str(log), home=home)
