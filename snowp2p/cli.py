@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", action="append", default=None, help="a human player's name (repeat for hot seat)")
     play.add_argument("--seed", type=int, default=None, help="seed the game's randomness (replays exactly)")
     play.add_argument("--non-interactive", action="store_true", help="all computer players; print the result")
+    play.add_argument("--home", default=None, help="data directory where the game's log is saved (see `games`); "
+                      "default $SNOWP2P_HOME or ~/.local/share/snowp2p")
     play.add_argument("--plain", action="store_true",
                       help="line-by-line prompts instead of the full-screen table (also when output is not a terminal)")
     add_game_options(play)
@@ -62,6 +64,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_network_parsers(sub)
     return p
+
+
+def _answer_time(text: str) -> float:
+    """``--answer-time``: 1 to 3600 seconds (one clear line otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected 1 to 3600 seconds, got {text}")
+    return value
 
 
 def _move_time(text: str) -> int:
@@ -81,7 +94,7 @@ def _move_time(text: str) -> int:
 def _add_network_parsers(sub) -> None:
     """The networked commands and the ones about saved games (commands/host.py, join.py, ...)."""
     from .games import add_game_options, kinds
-    from .net.lobby import DEFAULT_PORT
+    from .net.lobby import ACCEPT_TIMEOUT, DEFAULT_PORT
     from .protocol.absence import DEFAULT_MOVE_TIME
 
     def common(p):
@@ -116,6 +129,9 @@ def _add_network_parsers(sub) -> None:
     p.add_argument("--move-time", type=_move_time, default=DEFAULT_MOVE_TIME, metavar="S",
                    help=f"seconds each player has for a move, shown to every joiner; a player who has not moved "
                         f"by then counts as absent (default {DEFAULT_MOVE_TIME})")
+    p.add_argument("--answer-time", type=_answer_time, default=ACCEPT_TIMEOUT, metavar="S",
+                   help=f"seconds a joiner has to accept or decline the game's settings; its seat is free again "
+                        f"after that (default {ACCEPT_TIMEOUT:g})")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port to listen on (default {DEFAULT_PORT})")
     p.add_argument("--bots", type=int, default=None,
                    help="computer players to start at once as peers (default: wait --wait seconds for people, "

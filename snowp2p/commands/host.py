@@ -78,7 +78,8 @@ async def _host_main(args, game, track, rules) -> int:
     home, ident, nick = open_identity(args)
     say = say_for(args)
     screen = getattr(args, "_screen", None)
-    cfg = HostConfig(game, track, args.players, rules, args.port, move_time=args.move_time)
+    cfg = HostConfig(game, track, args.players, rules, args.port, move_time=args.move_time,
+                     answer_time=args.answer_time)
     lobby = Lobby(cfg, ident, nick, say)
     if os.environ.get("SNOWP2P_CHEAT", "").startswith("roster-"):  # tests only: the offer lies as the roster will
         from ..net.cheats import hostile_roster

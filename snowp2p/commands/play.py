@@ -4,6 +4,6 @@ from __future__ import annotations
 
 
 def run(args) -> int:
-    from ..ui.local import run_play
+    from ..ui.logged import run_play  # (played by the seats' sessions and logged)
 
     return run_play(args)

@@ -56,6 +56,10 @@ async def _resume_main(args) -> int:
     home, ident, nick = open_identity(args)
     say = say_for(args)
     d = _find_game(home, args.game)
+    from ..ui.logged import resume_refusal
+
+    if resume_refusal(d):
+        raise CommandError(resume_refusal(d), 1)
     log = d / "game.log"
     try:
         contents = await trio.to_thread.run_sync(_read_and_mend, log)

@@ -76,6 +76,7 @@ class HostConfig:
     port: int = DEFAULT_PORT
     bind: str | None = None  # None: all interfaces
     move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (roster settings, SPEC 11.9)
+    answer_time: float = ACCEPT_TIMEOUT  # seconds a welcomed joiner has to accept or decline (host --answer-time)
 
 
 class Lobby:
@@ -128,12 +129,12 @@ class Lobby:
 
     async def _await_answer(self, joined: Joined) -> None:
         """The joiner's answer to the offered game (SPEC section 10, step 5): an accept holds its seat; a
-        decline, a hang-up, a bad answer or no answer within ACCEPT_TIMEOUT frees the seat at once, and the
+        decline, a hang-up, a bad answer or no answer within ``HostConfig.answer_time`` frees the seat at once, and the
         lobby goes on without it (it never saw a roster, so nothing waits for it: issue 23)."""
         conn = joined.conn
         why = ""
         try:
-            with trio.fail_after(ACCEPT_TIMEOUT):
+            with trio.fail_after(self.cfg.answer_time):
                 msg = decode_signed(await conn.recv())
             if not isinstance(msg.body, Answer) or msg.envelope.game != self.game_id:
                 why = f"sent {msg.type} instead of its answer to the settings"
@@ -141,7 +142,7 @@ class Lobby:
                 msg.verify(joined.pubkey)
                 why = "" if msg.body.accept else "declined the settings"
         except trio.TooSlowError:
-            why = f"did not accept the settings within {ACCEPT_TIMEOUT:g} s"
+            why = f"did not accept the settings within {self.cfg.answer_time:g} s"
         except ConnectionClosed:
             why = "left before accepting the settings"
         except ProtocolError as e:
@@ -257,7 +258,7 @@ class Lobby:
             if any(s is not None and s.nick == nick for s in self.seats):
                 nick = f"{nick}{seat}"
         joined = Joined(nick, hello.body.pubkey, peer_address(stream), hello.body.port or 0, conn, accepted=False,
-                        deadline=time.monotonic() + ACCEPT_TIMEOUT)
+                        deadline=time.monotonic() + self.cfg.answer_time)
         if seat == len(self.seats):
             self.seats.append(joined)
         else:
