@@ -904,7 +904,7 @@ def run_replay(args) -> int:
 
 def _replay_frames(path: str):
     """(AuditResult, frames): frames are (state, what happened, event lines so far) after each turn."""
-    from .ui.views import view_for
+    from .games import view_for
 
     frames: list = []
     events: list[str] = []
@@ -939,7 +939,7 @@ def _audited_frames(path: str):
 
 def _replay_table(args) -> int:
     from .ui.table import Table, run_app
-    from .ui.views import GAME_TITLE, view_for
+    from .games import GAME_TITLE, view_for
 
     got = _audited_frames(args.log)
     if got is None:

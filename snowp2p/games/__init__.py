@@ -25,13 +25,14 @@ from .snake.game import SNAKE
 GAMES: dict[str, Game] = {g.kind: g for g in (SNOWTAILS, MUSH, SNAKE)}
 
 __all__ = ["GAMES", "PRELOAD", "PRELOAD_SCREEN", "BoundGame", "Game", "HiddenDeck", "ScenarioError",
-           "UnknownGame", "add_game_options", "find_game", "kinds", "title_of", "kinds_text"]
+           "UnknownGame", "GAME_TITLE", "add_game_options", "find_game", "kinds", "title_of", "kinds_text", "view_for"]
 
 
 #: what a running game may import late (computer players, engines, screens): imported before the game
 #: begins, while file descriptors are free (netplay.py ``_preload``)
 PRELOAD = ("snowp2p.bots", "snowp2p.rules.sled", "snowp2p.rules.snake")
-PRELOAD_SCREEN = ("snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board")
+PRELOAD_SCREEN = ("snowp2p.games.sled.view", "snowp2p.games.sled.svg", "snowp2p.games.snake.view", "snowp2p.games.snake.svg",
+                  "snowp2p.games.snake.local")
 
 
 def add_game_options(p) -> None:
@@ -47,6 +48,15 @@ def find_game(kind: str) -> Game:
         return GAMES[kind]
     except (KeyError, TypeError):
         raise UnknownGame(f"unknown game {kind!r}") from None
+
+
+def view_for(kind: str):
+    """The table's view of the game registered as ``kind`` (what ``ui/`` asks: ``ui/views.py`` ``View``)."""
+    return find_game(kind).view()
+
+
+#: every registered game's title by its roster name
+GAME_TITLE: dict[str, str] = {kind: g.title for kind, g in GAMES.items()}
 
 
 def kinds() -> list[str]:

@@ -52,6 +52,10 @@ class BoundGame(Protocol):
     def final_places(self, state: Any) -> list[int]: ...
     def describe(self, before: Any, action: Any, after: Any) -> str: ...
 
+    @property
+    def game(self) -> "Game":
+        """The game object this is a binding of (the screens ask it: ``ui/views.py`` ``ScreenGame``)."""
+
 
 @runtime_checkable
 class Game(Protocol):

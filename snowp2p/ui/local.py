@@ -35,9 +35,10 @@ from ..rules.config import PLAYER_COUNTS, SledRules
 from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError
 from ..rules.track import Track, TrackError, find_track
-from . import board as B
+from ..games.sled import board as B
 from .screen import PromptScreen, Quit
-from .commands import HELP, Command, InputError, TurnHelper, format_action, outcome_text, parse_input
+from .playargs import PlayError, default_svg_path, replay_hint, seat_counts, use_table  # noqa: F401
+from ..games.sled.movetext import HELP, Command, InputError, TurnHelper, format_action, outcome_text, parse_input
 
 DEFAULT_TRACK = {"snowtails": "first-race", "mush": "mush-first-race"}
 GAME_TITLE = {"snowtails": "Snow Tails", "mush": "Mush! Mush!"}
@@ -45,10 +46,6 @@ BOT_NAMES = ("Aurora", "Balto", "Comet", "Dasher", "Echo", "Frost", "Glacier", "
              "Kodiak", "Luna", "Mika", "Nanook", "Orca", "Pepper", "Quill", "Rusty", "Storm", "Togo",
              "Ursa", "Vixen", "Willow", "Yukon", "Zephyr")
 MAX_NAME = 16
-
-
-class PlayError(Exception):
-    """A bad ``play`` argument: one line, exit status 2."""
 
 
 _Quit = Quit  # the player left (typed quit, or closed the input)
@@ -67,24 +64,6 @@ class Setup:
 
 
 # ------------------------------------------------------------------ arguments
-def seat_counts(args: argparse.Namespace) -> tuple[int, int]:
-    """(humans, computer players) from ``--humans``/``--bots``: 1 human + 3 bots by default, 4 bots
-    when nobody plays; PlayError (one line) for a negative count.  Both games' ``play`` use it.
-    ``--bots N`` is always N computer players: with ``--non-interactive`` there is no human unless
-    ``--humans`` is given (those seats are then played by the computer too)."""
-    humans = args.humans
-    if humans is None:
-        humans = 0 if args.non_interactive else 1
-    if humans < 0:
-        raise PlayError(f"--humans must be 0 or more, not {humans}")
-    if args.bots is not None and args.bots < 0:
-        raise PlayError(f"--bots must be 0 or more, not {args.bots}")
-    bots = args.bots if args.bots is not None else (3 if humans <= 1 else max(0, 4 - humans))
-    if args.non_interactive and args.bots is None and humans == 0:
-        bots = 4
-    return humans, bots
-
-
 def configure(args: argparse.Namespace) -> Setup:
     """Check the ``play`` arguments; PlayError / TrackError with one line when wrong."""
     game = args.game
@@ -202,7 +181,7 @@ class Race:
 
     def apply(self, action: S.Action) -> list[str]:
         """Apply an action; return the event lines it makes (public information only, with its consequences)."""
-        from .views import sled_event_lines
+        from ..games.sled.view import sled_event_lines
 
         before = self.state
         assert before is not None
@@ -244,7 +223,7 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
         print("snowp2p play: --series is for Snow Tails and Mush! Mush!", file=sys.stderr)
         return 2
     if getattr(args, "game", None) == "snake":  # Snake Carnival has its own screen
-        from .snake_play import run_snake_play
+        from ..games.snake.local import run_snake_play
 
         return run_snake_play(args, pt_input=pt_input, pt_output=pt_output)
     try:
@@ -265,10 +244,14 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
             return _run_batch(race)
         if use_table(args, pt_output):
             from .tableplay import run_local_table, sled_game
-            from .svg import sled_svg_of
+            from .svg import write_svg
 
-            return run_local_table(setup.game, sled_game(race), setup.seed, replay_hint(args), pt_input, pt_output,
-                                   svg=lambda st, trails: sled_svg_of(st, default_svg_path(setup.game, setup.seed), trails))
+            from ..games import find_game
+
+            game = find_game(setup.game)
+            return run_local_table(game, sled_game(race), setup.seed, replay_hint(args), pt_input, pt_output,
+                                   svg=lambda states: write_svg(default_svg_path(setup.game, setup.seed),
+                                                                game.svg(states, setup.track.name), fresh=True))
         return _Screen(race, pt_input, pt_output).run()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -285,45 +268,8 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
         return 3
 
 
-def use_table(args: argparse.Namespace, pt_output) -> bool:
-    """The full-screen table on a terminal; today's line prompts with --plain or when the output is not a terminal."""
-    from .table import is_terminal
-
-    return not getattr(args, "plain", False) and is_terminal(pt_output)
-
-
-def replay_hint(args: argparse.Namespace) -> str:
-    """The ``play`` arguments as typed (without --seed), for the printed replay command."""
-    argv = sys.argv[1:]
-    if not argv or argv[0] != "play":
-        track = getattr(args, "track", None)
-        return f"--track {track} " if track else ""
-    out, skip = [], False
-    for a in argv[1:]:
-        if skip:
-            skip = False
-            continue
-        if a == "--seed":
-            skip = True
-            continue
-        if a.startswith("--seed=") or a == "--game" or (out and out[-1] == "--game"):
-            if a == "--game":
-                out.append(a)
-            elif out and out[-1] == "--game":
-                out.pop()
-            continue
-        out.append(a)
-    import shlex
-
-    return "".join(shlex.quote(a) + " " for a in out)
-
-
 def replay_hint_series(setup: Setup) -> str:
     return f"--series {','.join(t.name for t in setup.series)} "
-
-
-def default_svg_path(kind: str, seed: int) -> str:
-    return os.path.abspath(f"snowp2p-{kind}-{seed}.svg")
 
 
 def _run_batch(race: Race) -> int:
@@ -407,8 +353,6 @@ def _run_series(setup: Setup, pt_input=None, pt_output=None, table: bool = False
     if not setup.interactive:
         return _run_series_batch(setup, record)
     if table:
-        from .tableplay import run_series_table
-
         return run_series_table(setup, record, pt_input, pt_output)
     return _run_series_screen(setup, record, pt_input, pt_output)
 
@@ -641,3 +585,50 @@ class _Screen(PromptScreen):
                     self.line("Not played. Type another move.")
                     continue
             return action
+
+
+def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
+    """A Snow Tails series or a Mush! Mush! tournament on one table: each race, the totals between races
+    (Enter for the next), and the end screen with the final standings."""
+    from ..games import view_for
+    from .tableplay import Interrupted, Quit, Table, drive, end_info, program, run_app, sled_game, tags_for, write_after
+
+    view = view_for(setup.game)
+    table = Table(view, title=series_title(setup), tags=tags_for(setup.human, sum(setup.human) > 1),
+                  pt_input=pt_input, pt_output=pt_output)
+    n = len(record.tracks)
+    seed_cmd = [_series_seed_line(setup) + ":",
+                f"  {program()} play --game {setup.game} {replay_hint_series(setup)}--seed {setup.seed}"]
+    box: dict = {"record": record}
+
+    async def main(t: Table):
+        previous = None
+        rec = box["record"]
+        last = None
+        while not rec.is_over:
+            race = next_series_race(setup, rec, previous)
+            t.events = [f"— race {rec.race_index + 1} of {n}: {race.setup.track.name} —"]
+            if _start_line(race):
+                t.events.append(_start_line(race))
+            game = sled_game(race)
+            await drive(t, game)
+            rec = box["record"] = rec.record(race.state)
+            previous = last = race.state
+            if not rec.is_over:
+                await t.pause(f"Race {rec.race_index} of {n} is over. Press Enter for the next race.",
+                              standings_lines(rec, f"Totals after race {rec.race_index} of {n}:"))
+        totals = standings_lines(rec, "Final standings:")
+        await t.end_screen(end_info(view, last, seed_cmd, totals,
+                                    headline=f"The {'tournament' if setup.game == 'mush' else 'series'} is over."))
+
+    try:
+        run_app(table, main)
+    except Quit:
+        write_after(pt_output, "You left the series.\n" + "\n".join(seed_cmd) + "\n")
+        return 0
+    except Interrupted:
+        write_after(pt_output, "interrupted\n" + "\n".join(seed_cmd) + "\n")
+        return 130
+    write_after(pt_output, "\n".join(standings_lines(box["record"], "Final standings:")) + "\n"
+                + "\n".join(seed_cmd) + "\n")
+    return 0

@@ -94,7 +94,8 @@ class NetTable:
         self.left = False
         self.home_arg: str | None = None
         self._bot = None
-        self.trails: dict[int, list[int]] = {}  # sled games: the spaces each sled stood on (the picture)
+        self.screen_game = None  # the game object (ui/views.py ScreenGame), from the session's bound game
+        self.states: list = []  # every state seen, turn by turn (the picture: game.svg)
 
     # ---- text
     def say(self, line: str) -> None:
@@ -109,10 +110,9 @@ class NetTable:
 
         from ..protocol.crypto import fingerprint
 
-        title = f"{lobby.cfg.game}"
-        from .views import GAME_TITLE
+        from ..protocol.roster import GAME_TITLES
 
-        self.table.title = GAME_TITLE.get(lobby.cfg.game, title)
+        self.table.title = GAME_TITLES.get(lobby.cfg.game, f"{lobby.cfg.game}")
 
         def lines():
             now = time.monotonic()
@@ -191,14 +191,14 @@ class NetTable:
     def attach(self, game) -> None:
         """The game is set up: show the table, the roster and the settings."""
         from ..net.game import table_name
-        from .views import GAME_TITLE, view_for
 
         self.game = game
         s = self.session = game.session
-        view = view_for(s.kind)
+        self.screen_game = s.g.game
+        view = self.screen_game.view()
         t = self.table
         t.view = view
-        t.title = f"{GAME_TITLE[s.kind]} on {table_name(s.track)}"
+        t.title = f"{self.screen_game.title} on {table_name(s.track)}"
         t.tags = {i: self.label(i) for i in range(s.n)}
         t.viewer = s.me
         t.mode = "play"
@@ -219,7 +219,10 @@ class NetTable:
         out = [f"Game {s.game_id.hex()[:16]}: {s.n} players"]
         for i in range(s.n):
             out.append(f"  seat {i}: {s.nicks[i]} [{s.fingerprint(i)}]  {self.label(i)}" + ("  (host)" if i == 0 else ""))
-        out += settings_lines(s)
+        try:
+            out += self.table.view.settings_lines(s.track, s.rules)
+        except Exception:
+            pass
         return out
 
     def on_turn(self, game, ev) -> None:
@@ -232,9 +235,7 @@ class NetTable:
                 lines = [ev.description]
         self.table.tags = {i: self.label(i) for i in range(s.n)}
         if ev.state is not None:
-            from .tableplay import record_trails
-
-            record_trails(self.trails, ev.state)
+            self.states.append(ev.state)
         self.table.show(ev.state, lines)
         self.update_waiting()
 
@@ -271,11 +272,7 @@ class NetTable:
 
     # ---- the seat
     def bot(self, state):
-        from ..bots import choose_action, choose_snake_action
-
-        if isinstance(state, S.GameState):
-            return choose_action(state, Rand(os.urandom(32)))
-        return choose_snake_action(state, Rand(os.urandom(32)))
+        return self.screen_game.computer_move(state, Rand(os.urandom(32)))
 
     def decide(self, state, seat: int):
         """NetGame's decide (in a worker thread): the action typed at the table."""
@@ -321,29 +318,10 @@ class NetTable:
 
 
     def write_svg(self, path: str) -> str:
-        from .svg import sled_svg, snake_svg, write_svg
+        from .svg import write_svg
 
         s = self.session
         title = f"{self.table.title}, game {s.game_id.hex()[:16]}"
-        text = snake_svg(s.state, title) if s.kind == "snake" else sled_svg(s.state, self.trails, title)
+        states = self.states if self.states and self.states[-1] is s.state else [*self.states, s.state]
+        text = self.screen_game.svg(states, title)
         return write_svg(path, text, fresh=True)  # (never over an older picture: game-2.svg...)
-
-
-def settings_lines(s) -> list[str]:
-    """The game's settings in words: the track (name, size) and the rules that differ from the defaults."""
-    out = []
-    tr = s.track
-    if hasattr(tr, "sections"):
-        out.append(f"Track {tr.name}: {len(tr.sections)} sections, {tr.lanes} lanes, {len(tr.trees)} trees"
-                   + (f" — {tr.description}" if tr.description else ""))
-        try:
-            from ..rules.config import SledRules
-
-            mine, default = s.rules.to_dict(), SledRules(game=s.kind).to_dict()
-            diff = [f"{k} = {v}" for k, v in mine.items() if default.get(k) != v]
-            out.append("Rules: " + (", ".join(diff) if diff else "the standard rules"))
-        except Exception:
-            pass
-    else:
-        out.append("Tiles: the standard set")
-    return out

@@ -53,7 +53,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.styles import Style
 
-from .commands import Command, InputError
+from .views import Command, InputError
 from .screen import Quit
 
 Fragments = list[tuple[str, str]]
@@ -441,11 +441,8 @@ class Table:
         The page eats no keys: the command line stays at the bottom, and what is typed goes there
         (Enter plays it and closes the page); only Esc, q on an empty line and the scroll keys are the
         page's (issue 23, items 1 and 5)."""
-        from .rules_text import rules_lines
-
-        kind = getattr(self.view, "kind", "snowtails") if self.view is not None else "snowtails"
         if which == "rules":
-            title, lines = "Rules", rules_lines(kind)
+            title, lines = "Rules", (self.view.rules_lines() if self.view is not None else [])
         else:
             title, lines = "Help", self._help_lines()
         self.overlay = {"which": which, "title": title, "lines": lines, "scroll": 0}

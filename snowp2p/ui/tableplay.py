@@ -24,8 +24,7 @@ from typing import Any, Callable
 from ..program import program  # noqa: F401 - re-exported for the screens
 from .screen import Quit
 from .table import Interrupted, Table, run_app
-from .views import view_for
-from ..games.sled.view import record_trails  # noqa: F401 - re-exported (netscreen, netplay)
+from .views import ScreenGame
 
 
 class LocalGame:
@@ -39,7 +38,7 @@ class LocalGame:
         self._state_of = state_of
         self.bot = bot
         self._apply = apply
-        self.trails: dict[int, list[int]] = {}  # sled games: seat -> the spaces it stood on, turn by turn
+        self.states: list = []  # every state after the first, turn by turn (the picture: Game.svg)
 
     @property
     def state(self):
@@ -90,7 +89,7 @@ async def drive(table: Table, game: LocalGame) -> bool:
             table.wait_for(None, None)
         before = game.state
         game.apply(action)
-        record_trails(game.trails, game.state)
+        game.states.append(game.state)
         table.show(game.state, view.events(before, action, game.state))
     return True
 
@@ -123,12 +122,12 @@ def replay_command(kind: str, argv_hint: str, seed: int) -> str:
     return f"Replay this game: {program()} play --game {kind} {argv_hint}--seed {seed}".replace("  ", " ")
 
 
-def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_input=None, pt_output=None,
-                    svg: Callable[[Any, dict], str] | None = None) -> int:
+def run_local_table(screen: ScreenGame, game: LocalGame, seed: int, argv_hint: str, pt_input=None, pt_output=None,
+                    svg: Callable[[list], str] | None = None) -> int:
     """One local game on the table, its end screen, then the result in the scrollback."""
-    view = view_for(kind)
+    view, kind = screen.view(), screen.kind
     table = Table(view, tags=tags_for(game.human, sum(game.human) > 1), pt_input=pt_input, pt_output=pt_output)
-    commands = [f"Seed {seed} (replay this {'race' if kind != 'snake' else 'game'} with --seed {seed}):",
+    commands = [f"Seed {seed} (replay this {screen.word} with --seed {seed}):",
                 f"  {program()} play --game {kind} {argv_hint}--seed {seed}"]
     outcome: dict = {}
 
@@ -136,13 +135,13 @@ def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_in
         ended = await drive(t, game)
         outcome["ended"] = ended
         if svg is not None:
-            t.on_svg = lambda: svg(game.state, game.trails)
+            t.on_svg = lambda: svg(game.states or [game.state])
         await t.end_screen(end_info(view, game.state, commands))
 
     try:
         run_app(table, main)
     except Quit:
-        write_after(pt_output, f"You left the {'game' if kind == 'snake' else 'race'}.\n"
+        write_after(pt_output, f"You left the {screen.word}.\n"
                                + "\n".join(commands) + "\n")
         return 0
     except Interrupted:
@@ -154,49 +153,3 @@ def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_in
 
 def default_svg_path(kind: str, seed: int) -> str:
     return os.path.abspath(f"snowp2p-{kind}-{seed}.svg")
-
-
-def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
-    """A Snow Tails series or a Mush! Mush! tournament on one table: each race, the totals between races
-    (Enter for the next), and the end screen with the final standings."""
-    from . import local as L
-
-    view = view_for(setup.game)
-    table = Table(view, title=L.series_title(setup), tags=tags_for(setup.human, sum(setup.human) > 1),
-                  pt_input=pt_input, pt_output=pt_output)
-    n = len(record.tracks)
-    seed_cmd = [L._series_seed_line(setup) + ":",
-                f"  {program()} play --game {setup.game} {L.replay_hint_series(setup)}--seed {setup.seed}"]
-    box: dict = {"record": record}
-
-    async def main(t: Table):
-        previous = None
-        rec = box["record"]
-        last = None
-        while not rec.is_over:
-            race = L.next_series_race(setup, rec, previous)
-            t.events = [f"— race {rec.race_index + 1} of {n}: {race.setup.track.name} —"]
-            if L._start_line(race):
-                t.events.append(L._start_line(race))
-            game = sled_game(race)
-            await drive(t, game)
-            rec = box["record"] = rec.record(race.state)
-            previous = last = race.state
-            if not rec.is_over:
-                await t.pause(f"Race {rec.race_index} of {n} is over. Press Enter for the next race.",
-                              L.standings_lines(rec, f"Totals after race {rec.race_index} of {n}:"))
-        totals = L.standings_lines(rec, "Final standings:")
-        await t.end_screen(end_info(view, last, seed_cmd, totals,
-                                    headline=f"The {'tournament' if setup.game == 'mush' else 'series'} is over."))
-
-    try:
-        run_app(table, main)
-    except Quit:
-        write_after(pt_output, "You left the series.\n" + "\n".join(seed_cmd) + "\n")
-        return 0
-    except Interrupted:
-        write_after(pt_output, "interrupted\n" + "\n".join(seed_cmd) + "\n")
-        return 130
-    write_after(pt_output, "\n".join(L.standings_lines(box["record"], "Final standings:")) + "\n"
-                + "\n".join(seed_cmd) + "\n")
-    return 0

@@ -14,7 +14,7 @@ from snowp2p.games import GAMES, Game, HiddenDeck, UnknownGame, find_game
 from snowp2p.protocol.roster import roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster
 from snowp2p.protocol.messages import Seat
 from snowp2p.rules.drbg import Rand, derive
-from snowp2p.ui.board import to_text
+from snowp2p.games.sled.board import to_text
 
 KINDS = sorted(GAMES)
 SEED = b"contract" * 4

@@ -19,7 +19,7 @@ from tablekit import Typist, finish_with_auto, move, wait_until  # noqa: E402
 from snowp2p.cli import build_parser  # noqa: E402
 from snowp2p.netplay import run_host, run_join  # noqa: E402
 from snowp2p.rules import sled as S  # noqa: E402
-from snowp2p.ui.commands import format_action  # noqa: E402
+from snowp2p.games.sled.movetext import format_action  # noqa: E402
 from snowp2p.ui.table import Table  # noqa: E402
 
 

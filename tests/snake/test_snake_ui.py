@@ -11,8 +11,8 @@ from snake_helpers import game
 from snowp2p.cli import build_parser, main
 from snowp2p.rules import snake as S
 from snowp2p.scenario import load_scenario
-from snowp2p.ui import snake_board as B
-from snowp2p.ui import snake_play as P
+from snowp2p.games.snake import board as B
+from snowp2p.games.snake import local as P
 
 
 def test_board_shows_paths_kinds_points_and_open_ends():

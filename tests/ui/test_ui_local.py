@@ -122,7 +122,7 @@ def test_interactive_auto_until_the_race_ends():
 
 def test_interactive_typed_move_is_previewed_and_confirmed():
     from snowp2p.rules import sled as S
-    from snowp2p.ui.commands import format_action
+    from snowp2p.games.sled.movetext import format_action
     from snowp2p.ui.local import Race, configure
 
     argv = ["--track", str(ST_TRACK), "--seed", "11", "--start-positions", "random", "--bots", "1"]

@@ -134,12 +134,12 @@ class SledRace:
         return []
 
     def board_text(self, state: sled.GameState, width: int | None) -> str:
-        from ...ui.board import render_board
+        from .board import render_board
 
         return render_board(state, width=width)
 
     def svg(self, states: Sequence[sled.GameState], title: str) -> str:
-        from ...ui.svg import sled_svg
+        from .svg import sled_svg
         from .view import record_trails
 
         trails: dict[int, list[int]] = {}
@@ -149,9 +149,9 @@ class SledRace:
 
     def view(self):
         """What the table screen asks (ui/views.py)."""
-        from ...ui.views import SledView
+        from .view import SledView
 
-        return SledView(self.kind)
+        return SledView(self.kind, self.title)
 
     def to_act(self, state: sled.GameState) -> int | None:
         cur = state.public.current
@@ -210,6 +210,12 @@ class SledGame:
     def describe(self, before, action, after) -> str:
         return after.public.last_event
 
+    @property
+    def game(self) -> SledRace:
+        """The game object this is a binding of (what the screens ask: its view, title, picture)."""
+        return SLED_GAMES[self.kind]
+
 
 SNOWTAILS = SledRace("snowtails", "first-race")
 MUSH = SledRace("mush", "mush-first-race")
+SLED_GAMES = {g.kind: g for g in (SNOWTAILS, MUSH)}

@@ -27,11 +27,11 @@ The syntax (docs/user-guide.md, "The input syntax")::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from ..rules import sled as S
-from ..rules.drbg import Rand
-from ..rules.errors import IllegalMove
+from ...rules import sled as S
+from ...rules.drbg import Rand
+from ...rules.errors import IllegalMove
+from ...ui.views import Command, InputError, Suggestion  # noqa: F401  (the types the table asks)
 
 COMMANDS = {
     "auto": "auto", "a": "auto",
@@ -43,22 +43,6 @@ COMMANDS = {
 POS_LETTER = {"left": "L", "right": "R", "brake": "B"}
 LETTER_POS = {"L": "left", "R": "right", "B": "brake"}
 POS_WORDS = {"left": "left", "l": "left", "right": "right", "r": "right", "brake": "brake", "b": "brake"}
-
-
-class InputError(ValueError):
-    """A line that is not a legal action.  The message is one line (starting with the rule id when a rule is broken)."""
-
-
-@dataclass(frozen=True)
-class Command:
-    name: str  # "auto" | "help" | "quit" | "board"
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    text: str  # the whole line the completion puts in the buffer
-    display: str  # what the menu shows
-    meta: str = ""  # the menu's second column: what it does
 
 
 # ------------------------------------------------------------------- parsing

@@ -24,25 +24,18 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-from ..rules import snake as S
-from ..rules.drbg import Rand, derive
-from ..rules.errors import RulesError
-from . import snake_board as B
-from .screen import PromptScreen, Quit
+from ...rules import snake as S
+from ...rules.drbg import Rand, derive
+from ...rules.errors import RulesError
+from ...ui.screen import PromptScreen, Quit
+from . import board as B
+from .movetext import HELP, InputError, format_place, parse_input, preview_text, suggestions
 
 BOT_NAMES = ("Anaconda", "Boa", "Cobra", "Dugite", "Eryx", "Fer", "Gecko")
 MAX_NAME = 16
-HELP = """Lay a tile:  TILE @X,Y rR     e.g.  yellow corner @0,1 r1    crossing log @0,2    hat +5 @0,3
-             (x grows east, y grows north; r = quarter turns clockwise; Tab lists the legal placements)
-Other:       pass   auto   board   pan left|right|up|down|home   score   help   quit
-"""
 
 
-from .local import PlayError, seat_counts  # one error class for a bad `play` argument, whichever game
-
-
-class InputError(Exception):
-    pass
+from ...ui.playargs import PlayError, seat_counts  # one error class for a bad `play` argument, whichever game
 
 
 _Quit = Quit  # the player left (typed quit, or closed the input)
@@ -91,7 +84,7 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
 
 def _bot():
     try:
-        from ..bots import choose_snake_action
+        from ...bots import choose_snake_action
 
         return choose_snake_action
     except ImportError:  # pragma: no cover
@@ -137,75 +130,6 @@ class SnakeGame:
         return out
 
 
-# ------------------------------------------------------------------ input
-def format_place(state: S.SnakeState, a: S.Action) -> str:
-    if isinstance(a, S.Pass):
-        return "pass"
-    rot = "" if state.tiles.tiles[a.tile].shape in ("none", "crossing") else f" r{a.rot}"
-    return f"{state.tiles.names[a.tile]} @{a.x},{a.y}{rot}"
-
-
-def parse_input(state: S.SnakeState, seat: int, text: str):
-    """An action, or a command string ('auto', 'board', 'help', 'quit', 'score', 'pan ...'); InputError if neither."""
-    t = " ".join(text.strip().split())
-    low = t.lower()
-    if low in ("auto", "board", "help", "?", "quit", "exit", "score") or low.startswith("pan"):
-        if low.startswith("pan") and low.split()[1:] not in (["left"], ["right"], ["up"], ["down"], ["home"]):
-            raise InputError("pan left, pan right, pan up, pan down or pan home")
-        return "help" if low == "?" else ("quit" if low == "exit" else low)
-    if low == "pass":
-        return S.Pass(seat)
-    if "@" not in t:
-        raise InputError(f"{t!r}: type TILE @X,Y rR (e.g. yellow corner @0,1 r1), or help")
-    name, _, rest = t.partition("@")
-    parts = rest.split()
-    try:
-        x, y = (int(v) for v in parts[0].split(","))
-        rot = int(parts[1].lstrip("rR")) if len(parts) > 1 else 0
-    except (ValueError, IndexError):
-        raise InputError(f"{rest!r}: expected X,Y and an optional rR (e.g. @0,1 r1)") from None
-    if len(parts) > 2 or not 0 <= rot <= 3:
-        raise InputError("the rotation is r0 to r3")
-    ids = [i for i in state.public.players[seat].hand if S._norm_name(state.tiles.names[i]) == S._norm_name(name)]
-    if not ids:
-        raise InputError(f"you hold no {name.strip()!r}")
-    return S.Place(seat, ids[0], x, y, rot)
-
-
-def suggestions(state: S.SnakeState, seat: int, text: str) -> list[str]:
-    acts = S.legal_actions(state) if state.public.current == seat else []
-    out = [format_place(state, a) for a in acts]
-    low = " ".join(text.lower().split())
-    return [s for s in out if s.lower().startswith(low)][:200]
-
-
-def preview_text(state: S.SnakeState, seat: int, text: str) -> str:
-    try:
-        a = parse_input(state, seat, text)
-    except InputError:
-        return ""
-    if not isinstance(a, (S.Place, S.Pass)):
-        return ""
-    try:
-        S.apply(state, a, B._NoRand()) if state.public.phase != S.PH_PLAY else (
-            S.place_outcome(state, a) if isinstance(a, S.Place) and S.placement_error(state, a) is None else None)
-        if isinstance(a, S.Place) and state.public.phase == S.PH_PLAY:
-            err = S.placement_error(state, a)
-            if err is not None:
-                return f"illegal: {err}"
-            after = S.place_outcome(state, a)
-        elif isinstance(a, S.Place):
-            after = S.apply(state, a, B._NoRand())
-        elif not state.public.stack and not state.public.discard:
-            return "pass (nothing left to draw: two whole rounds in which nobody can lay a tile on an empty cell end the game, SC-E1)"
-        else:
-            return "pass and draw"
-    except RulesError as e:
-        return f"illegal: {e}"
-    before, now = S.scores(state)[seat], S.scores(after)[seat]
-    return f"{S.describe(state, a)}  (your score {before} → {now})"
-
-
 # ------------------------------------------------------------------ running
 def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     try:
@@ -228,14 +152,18 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
             for ln in g.result_lines():
                 print(ln)
             return 0
-        from .local import replay_hint, use_table
+        from ...ui.playargs import replay_hint, use_table
 
         if use_table(args, pt_output):
-            from .svg import snake_svg_of
-            from .tableplay import default_svg_path, run_local_table, snake_game
+            from ...ui.playargs import default_svg_path
+            from ...ui.tableplay import run_local_table, snake_game
+            from ...ui.svg import write_svg
 
-            return run_local_table("snake", snake_game(g), setup.seed, replay_hint(args), pt_input, pt_output,
-                                   svg=lambda st, _trails: snake_svg_of(st, default_svg_path("snake", setup.seed)))
+            from .game import SNAKE
+
+            return run_local_table(SNAKE, snake_game(g), setup.seed, replay_hint(args), pt_input, pt_output,
+                                   svg=lambda states: write_svg(default_svg_path("snake", setup.seed),
+                                                                SNAKE.svg(states, "Snake Carnival"), fresh=True))
         return _Screen(g, pt_input, pt_output).run()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
