@@ -36,7 +36,6 @@ from ..rules.drbg import Rand, derive
 from ..rules.errors import RulesError
 from ..rules.track import Track, TrackError, find_track
 from ..games.sled import board as B
-from .screen import PromptScreen, Quit
 from .playargs import PlayError, default_svg_path, replay_hint, seat_counts, use_table  # noqa: F401
 from ..games.sled.movetext import HELP, Command, InputError, TurnHelper, format_action, outcome_text, parse_input
 
@@ -46,9 +45,6 @@ BOT_NAMES = ("Aurora", "Balto", "Comet", "Dasher", "Echo", "Frost", "Glacier", "
              "Kodiak", "Luna", "Mika", "Nanook", "Orca", "Pepper", "Quill", "Rusty", "Storm", "Togo",
              "Ursa", "Vixen", "Willow", "Yukon", "Zephyr")
 MAX_NAME = 16
-
-
-_Quit = Quit  # the player left (typed quit, or closed the input)
 
 
 @dataclass
@@ -242,17 +238,15 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
         race = Race(setup)
         if not setup.interactive:
             return _run_batch(race)
-        if use_table(args, pt_output):
-            from .tableplay import run_local_table, sled_game
-            from .svg import write_svg
+        from ..games import find_game
+        from .svg import write_svg
+        from .tableplay import run_local_table, sled_game
 
-            from ..games import find_game
-
-            game = find_game(setup.game)
-            return run_local_table(game, sled_game(race), setup.seed, replay_hint(args), pt_input, pt_output,
-                                   svg=lambda states: write_svg(default_svg_path(setup.game, setup.seed),
-                                                                game.svg(states, setup.track.name), fresh=True))
-        return _Screen(race, pt_input, pt_output).run()
+        game = find_game(setup.game)
+        return run_local_table(game, sled_game(race), setup.seed, replay_hint(args), pt_input, pt_output,
+                               svg=lambda states: write_svg(default_svg_path(setup.game, setup.seed),
+                                                            game.svg(states, setup.track.name), fresh=True),
+                               plain=not use_table(args, pt_output))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         if race is not None:
@@ -352,9 +346,7 @@ def _run_series(setup: Setup, pt_input=None, pt_output=None, table: bool = False
     record = series_record(setup)
     if not setup.interactive:
         return _run_series_batch(setup, record)
-    if table:
-        return run_series_table(setup, record, pt_input, pt_output)
-    return _run_series_screen(setup, record, pt_input, pt_output)
+    return run_series_table(setup, record, pt_input, pt_output, plain=not table)
 
 
 def _run_series_batch(setup: Setup, record) -> int:
@@ -386,222 +378,21 @@ def _run_series_batch(setup: Setup, record) -> int:
     return 0
 
 
-def _run_series_screen(setup: Setup, record, pt_input=None, pt_output=None) -> int:
-    """Interactive --series: one _Screen per race on the same terminal, the totals between races."""
-    previous = None
-    screen = None
-    n = len(record.tracks)
-    while not record.is_over:
-        race = next_series_race(setup, record, previous)
-        screen = _Screen(race, screen.input if screen else pt_input, screen.output if screen else pt_output)
-        screen.line(f"{series_title(setup)} — race {record.race_index + 1} of {n}", "bold")
-        if _start_line(race):
-            screen.line(_start_line(race))
-        rc = screen.run()
-        if not race.state.is_over:  # the player left
-            return rc
-        record = record.record(race.state)
-        previous = race.state
-        if record.is_over:
-            break
-        for ln in standings_lines(record, f"Totals after race {record.race_index} of {n}:"):
-            screen.line(ln, "bold")
-        try:
-            screen.ask([("bold", "Press Enter for the next race. ")])
-        except _Quit:
-            screen.line("You left the series.", "bold")
-            screen.line(_series_seed_line(setup))
-            return 0
-    assert screen is not None
-    for ln in standings_lines(record, "Final standings:"):
-        screen.line(ln, "bold")
-    screen.line(_series_seed_line(setup))
-    return 0
-
-
-# ------------------------------------------------------------ the terminal
-class _Screen(PromptScreen):
-    """The interactive game: prompt_toolkit prompts and coloured output."""
-
-    def __init__(self, race: Race, pt_input=None, pt_output=None):
-        super().__init__(pt_input, pt_output)
-        self.race = race
-        self.humans = [i for i, h in enumerate(race.setup.human) if h]
-        self.hot_seat = len(self.humans) > 1
-        self.tags = {i: ("bot" if not h else ("you" if not self.hot_seat else "")) for i, h in enumerate(race.setup.human)}
-        self.seen = {i: 0 for i in self.humans}  # events seen by each human
-        self.last_human: int | None = None
-
-    # ---- output
-    def line(self, text: str, style: str = "") -> None:
-        self.show([(style, text + "\n")])
-
-    def width(self) -> int:
-        try:
-            return max(40, self.output.get_size().columns)
-        except Exception:
-            return 80
-
-    def clear(self) -> None:
-        self.output.erase_screen()
-        self.output.write_raw("\x1b[3J")  # the scrollback too (hot seat privacy)
-        self.output.cursor_goto(0, 0)
-        self.output.flush()
-
-    # ---- the loop
-    def run(self) -> int:
-        race = self.race
-        setup = race.setup
-        self.line(f"{GAME_TITLE[setup.game]} on {setup.track.name}"
-                  + (f" — {setup.track.description}" if setup.track.description else ""), "bold")
-        self.line("Players: " + ", ".join(f"{n}{' (bot)' if not h else ''}" for n, h in zip(setup.names, setup.human)))
-        _, real = load_bot()
-        if not real:
-            self.line("(computer players choose random legal actions: snowp2p.bots is not available)", "fg:ansiyellow")
-        try:
-            while not race.state.is_over:
-                state = race.state
-                seat = state.public.current
-                if setup.human[seat]:
-                    action = self.human_turn(seat)
-                    lines = race.apply(action)
-                    if race.state.public.current != seat or race.state.is_over:
-                        self.end_of_human_turn(seat)
-                    else:
-                        for ln in lines:
-                            self.line("  " + ln, "fg:ansibrightblack")
-                else:
-                    race.apply(race.bot_action(state))  # shown at the next human turn ("Since your last turn")
-        except _Quit:
-            self.line("You left the race.", "bold")
-            self.line(race.seed_line())
-            return 0
-        self.line("")
-        self.line("The race is over.", "bold")
-        seen = min(self.seen.values(), default=0)
-        for ln in race.events[seen:]:
-            self.line("  " + ln)
-        self.show(B.board_fragments(race.state, self.width()))
-        for ln in race.result_lines():
-            self.line(ln, "bold")
-        self.line(race.seed_line())
-        return 0
-
-    def end_of_human_turn(self, seat: int) -> None:
-        self.seen[seat] = len(self.race.events)
-        if self.hot_seat:
-            self.clear()
-            self.line(f"{self.race.state.sled(seat).name}'s turn is over.", "bold")
-
-    def pass_keyboard(self, seat: int) -> None:
-        s = self.race.state.sled(seat)
-        self.clear()
-        self.ask([("bold", "Pass the keyboard to "), (B.seat_style(seat), s.name),
-                  ("bold", f" ({B.colour_name(seat)}). {s.name}, press Enter when ready. ")])
-        self.clear()
-
-    def header(self, seat: int) -> None:
-        state = self.race.state
-        s = state.sled(seat)
-        mark = B.sled_marks(state)[seat]
-        what = {S.PH_TREES: "place a tree", S.PH_START: "choose your start position", S.PH_MOVE: "play cards and move",
-                S.PH_REFILL: "refill your hand"}[state.public.phase]
-        self.show([("", "\n"), ("bold", f"━━ Round {state.public.round} · "), (B.seat_style(seat), f"{mark} {s.name}"),
-                   ("bold", f" ({B.colour_name(seat)}) · {what} ━━\n")])
-
-    def show_table(self, seat: int, highlight=None) -> None:
-        state = self.race.state
-        self.show(B.board_fragments(state, self.width(), viewer=seat, highlight=highlight))
-        self.show(B.legend_fragments(state))
-        self.show(B.status_fragments(state, viewer=seat, tags=self.tags))
-
-    def human_turn(self, seat: int) -> S.Action:
-        from prompt_toolkit.completion import Completer, Completion
-
-        race = self.race
-        state = race.state
-        if self.hot_seat and self.last_human != seat:
-            self.pass_keyboard(seat)
-        self.last_human = seat
-        news = race.events[self.seen.get(seat, 0):]
-        self.header(seat)
-        if news and state.public.phase != S.PH_REFILL:
-            self.line("Since your last turn:" if self.seen.get(seat) else "So far:", "bold")
-            for ln in news[-12:]:
-                self.line("  " + ln)
-        self.seen[seat] = len(race.events)
-        if state.public.phase == S.PH_REFILL:
-            need = state.public.refill
-            if need is not None:
-                word = "discard" if need.min_discard == need.max_discard else "discard up to"
-                extra = [x for x, ok in (("chapel", need.chapel), ("kennels", need.kennels)) if ok]
-                self.line(f"Refill: {word} {need.max_discard} dog card(s)" if need.max_discard else "Refill",
-                          "bold")
-                if extra:
-                    self.line("You may also use: " + ", ".join(extra) + "  (type e.g. `keep chapel`)")
-        self.show_table(seat)
-        helper = TurnHelper(state, seat)
-
-        class _Completer(Completer):
-            def get_completions(self, document, complete_event):
-                text = document.text_before_cursor
-                for sug in helper.suggest(text):
-                    yield Completion(sug.text, start_position=-len(text), display=sug.display, display_meta=sug.meta)
-
-        def toolbar():
-            from prompt_toolkit.application import get_app
-
-            try:
-                return helper.preview(get_app().current_buffer.text)
-            except Exception:
-                return ""
-
-        prompt = [(B.seat_style(seat), state.sled(seat).name), ("bold", " › ")]
-        while True:
-            text = self.ask(prompt, completer=_Completer(), complete_while_typing=True, bottom_toolbar=toolbar)
-            try:
-                action = parse_input(state, seat, text)
-            except InputError as e:
-                self.line(str(e), "fg:ansired")
-                continue
-            if isinstance(action, Command):
-                if action.name == "help":
-                    self.show([("", HELP)])
-                    continue
-                if action.name == "board":
-                    self.show_table(seat)
-                    continue
-                if action.name == "quit":
-                    raise _Quit()
-                auto = race.bot_action(state)
-                self.line(f"auto: {format_action(auto, state.track)}"
-                          + (f"  {outcome_text(state, auto)}" if isinstance(auto, S.Move) else ""), "fg:ansicyan")
-                return auto
-            if isinstance(action, S.Move):
-                self.show(B.board_fragments(state, self.width(), viewer=seat, highlight=B.path_spaces(state, action)))
-                self.line(f"{format_action(action)}  {outcome_text(state, action)}", "bold")
-                answer = self.ask([("bold", "Go? [Y/n] ")]).strip().lower()
-                if answer not in ("", "y", "yes", "go", "ok"):
-                    self.line("Not played. Type another move.")
-                    continue
-            return action
-
-
-def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
+def run_series_table(setup, record, pt_input=None, pt_output=None, plain: bool = False) -> int:
     """A Snow Tails series or a Mush! Mush! tournament on one table: each race, the totals between races
     (Enter for the next), and the end screen with the final standings."""
     from ..games import view_for
-    from .tableplay import Interrupted, Quit, Table, drive, end_info, program, run_app, sled_game, tags_for, write_after
+    from .tableplay import Interrupted, Quit, drive, end_info, open_table, program, sled_game, tags_for, write_after
 
     view = view_for(setup.game)
-    table = Table(view, title=series_title(setup), tags=tags_for(setup.human, sum(setup.human) > 1),
-                  pt_input=pt_input, pt_output=pt_output)
+    table, run = open_table(view, plain, title=series_title(setup), tags=tags_for(setup.human, sum(setup.human) > 1),
+                            pt_input=pt_input, pt_output=pt_output)
     n = len(record.tracks)
     seed_cmd = [_series_seed_line(setup) + ":",
                 f"  {program()} play --game {setup.game} {replay_hint_series(setup)}--seed {setup.seed}"]
     box: dict = {"record": record}
 
-    async def main(t: Table):
+    async def main(t):
         previous = None
         rec = box["record"]
         last = None
@@ -622,7 +413,7 @@ def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
                                     headline=f"The {'tournament' if setup.game == 'mush' else 'series'} is over."))
 
     try:
-        run_app(table, main)
+        run(table, main)
     except Quit:
         write_after(pt_output, "You left the series.\n" + "\n".join(seed_cmd) + "\n")
         return 0

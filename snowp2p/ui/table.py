@@ -54,7 +54,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.styles import Style
 
 from .views import Command, InputError
-from .screen import Quit
+from .views import Quit
 
 Fragments = list[tuple[str, str]]
 

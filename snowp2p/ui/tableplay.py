@@ -22,7 +22,7 @@ import sys
 from typing import Any, Callable
 
 from ..program import program  # noqa: F401 - re-exported for the screens
-from .screen import Quit
+from .views import Quit
 from .table import Interrupted, Table, run_app
 from .views import ScreenGame
 
@@ -122,11 +122,22 @@ def replay_command(kind: str, argv_hint: str, seed: int) -> str:
     return f"Replay this game: {program()} play --game {kind} {argv_hint}--seed {seed}".replace("  ", " ")
 
 
+def open_table(view, plain: bool, **kw):
+    """(table, run): the full-screen table and :func:`.table.run_app`, or with ``plain`` the line renderer
+    of the same view and :func:`.plain.run_plain` (``--plain``, or an output that is not a terminal)."""
+    if plain:
+        from .plain import PlainTable, run_plain
+
+        return PlainTable(view, **kw), run_plain
+    return Table(view, **kw), run_app
+
+
 def run_local_table(screen: ScreenGame, game: LocalGame, seed: int, argv_hint: str, pt_input=None, pt_output=None,
-                    svg: Callable[[list], str] | None = None) -> int:
-    """One local game on the table, its end screen, then the result in the scrollback."""
+                    svg: Callable[[list], str] | None = None, plain: bool = False) -> int:
+    """One local game on the table (or its plain lines), its end screen, then the result in the scrollback."""
     view, kind = screen.view(), screen.kind
-    table = Table(view, tags=tags_for(game.human, sum(game.human) > 1), pt_input=pt_input, pt_output=pt_output)
+    table, run = open_table(view, plain, tags=tags_for(game.human, sum(game.human) > 1), pt_input=pt_input,
+                            pt_output=pt_output)
     commands = [f"Seed {seed} (replay this {screen.word} with --seed {seed}):",
                 f"  {program()} play --game {kind} {argv_hint}--seed {seed}"]
     outcome: dict = {}
@@ -139,7 +150,7 @@ def run_local_table(screen: ScreenGame, game: LocalGame, seed: int, argv_hint: s
         await t.end_screen(end_info(view, game.state, commands))
 
     try:
-        run_app(table, main)
+        run(table, main)
     except Quit:
         write_after(pt_output, f"You left the {screen.word}.\n"
                                + "\n".join(commands) + "\n")

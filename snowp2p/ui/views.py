@@ -29,6 +29,10 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
+class Quit(Exception):
+    """The player typed quit (or closed the input)."""
+
+
 class InputError(ValueError):
     """A line that is not a legal action.  The message is one line (starting with the rule id when a rule is broken)."""
 

@@ -68,7 +68,7 @@ def test_hot_seat_auto_turns():
     args = build_parser().parse_args(["play", "--game", "snake", "--humans", "2", "--bots", "0", "--seed", "1"])
     buf = io.StringIO()
     with create_pipe_input() as inp:
-        inp.send_text("help\nboard\nscore\npan up\n" + "auto\n" * 400 + "quit\n")
+        inp.send_text("\nhelp\nboard\nscore\npan up\n" + "auto\n" * 400 + "quit\n")  # Enter: the keyboard passed
         rc = P.run_snake_play(args, pt_input=inp, pt_output=PlainTextOutput(buf))
     assert rc == 0
     assert "Lay a tile" in buf.getvalue()

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from ...rules import snake as S
 from ...rules.drbg import Rand, derive
 from ...rules.errors import RulesError
-from ...ui.screen import PromptScreen, Quit
 from . import board as B
 from .movetext import HELP, InputError, format_place, parse_input, preview_text, suggestions
 
@@ -36,9 +35,6 @@ MAX_NAME = 16
 
 
 from ...ui.playargs import PlayError, seat_counts  # one error class for a bad `play` argument, whichever game
-
-
-_Quit = Quit  # the player left (typed quit, or closed the input)
 
 
 @dataclass
@@ -154,17 +150,15 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
             return 0
         from ...ui.playargs import replay_hint, use_table
 
-        if use_table(args, pt_output):
-            from ...ui.playargs import default_svg_path
-            from ...ui.tableplay import run_local_table, snake_game
-            from ...ui.svg import write_svg
+        from ...ui.playargs import default_svg_path
+        from ...ui.svg import write_svg
+        from ...ui.tableplay import run_local_table, snake_game
+        from .game import SNAKE
 
-            from .game import SNAKE
-
-            return run_local_table(SNAKE, snake_game(g), setup.seed, replay_hint(args), pt_input, pt_output,
-                                   svg=lambda states: write_svg(default_svg_path("snake", setup.seed),
-                                                                SNAKE.svg(states, "Snake Carnival"), fresh=True))
-        return _Screen(g, pt_input, pt_output).run()
+        return run_local_table(SNAKE, snake_game(g), setup.seed, replay_hint(args), pt_input, pt_output,
+                               svg=lambda states: write_svg(default_svg_path("snake", setup.seed),
+                                                            SNAKE.svg(states, "Snake Carnival"), fresh=True),
+                               plain=not use_table(args, pt_output))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -176,121 +170,3 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
             raise
         print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
-
-
-class _Screen(PromptScreen):
-    def __init__(self, g: SnakeGame, pt_input=None, pt_output=None):
-        super().__init__(pt_input, pt_output)
-        self.g = g
-        self.centre: tuple[int, int] | None = None
-        self.seen = 0
-
-    def size(self) -> tuple[int, int]:
-        try:
-            s = self.output.get_size()
-            return max(40, s.columns), max(15, s.rows - 12)
-        except Exception:
-            return 100, 40
-
-    def table(self, preview=None) -> None:
-        w, h = self.size()
-        self.show(B.board_fragments(self.g.state, w, h, self.centre, preview))
-        tags = {i: ("bot" if not hu else "") for i, hu in enumerate(self.g.setup.human)}
-        self.show(B.status_fragments(self.g.state, tags))
-
-
-    def run(self) -> int:
-        g = self.g
-        self.show([("bold", "Snake Carnival: " + ", ".join(
-            f"{n}{'' if h else ' (bot)'}" for n, h in zip(g.setup.names, g.setup.human)) + "\n")])
-        try:
-            while not g.state.is_over:
-                seat = g.state.public.current
-                if g.setup.human[seat]:
-                    g.apply(self.turn(seat))
-                else:
-                    g.apply(g.bot_action())
-        except _Quit:
-            self.show([("bold", "You left the game.\n")])
-            self.show([("", f"Seed {g.setup.seed}\n")])
-            return 0
-        for ln in g.events[self.seen:]:
-            self.show([("", "  " + ln + "\n")])
-        self.table()
-        for ln in g.result_lines():
-            self.show([("bold", ln + "\n")])
-        return 0
-
-    def turn(self, seat: int) -> S.Action:
-        from prompt_toolkit.completion import Completer, Completion
-
-        g = self.g
-        st = g.state
-        for ln in g.events[self.seen:][-12:]:
-            self.show([("", "  " + ln + "\n")])
-        self.seen = len(g.events)
-        p = st.public.players[seat]
-        self.show([("bold", f"\n━━ Round {st.public.round} · "), (B.snake_style(p.colours[0]), p.name),
-                   ("bold", f" ({'/'.join(p.colours)}) · {st.public.phase} ━━\n")])
-        self.table()
-
-        class _C(Completer):
-            def get_completions(self, document, complete_event):
-                text = document.text_before_cursor
-                for s in suggestions(st, seat, text):
-                    yield Completion(s, start_position=-len(text))
-
-        def toolbar():
-            from prompt_toolkit.application import get_app
-
-            try:
-                return preview_text(st, seat, get_app().current_buffer.text)
-            except Exception:
-                return ""
-
-        while True:
-            text = self.ask([(B.snake_style(p.colours[0]), p.name), ("bold", " › ")], completer=_C(),
-                            complete_while_typing=True, bottom_toolbar=toolbar)
-            try:
-                a = parse_input(st, seat, text)
-            except InputError as e:
-                self.show([("fg:ansired", f"{e}\n")])
-                continue
-            if isinstance(a, str):
-                if a == "quit":
-                    raise _Quit()
-                if a == "help":
-                    self.show([("", HELP)])
-                elif a == "board":
-                    self.table()
-                elif a == "score":
-                    self.show([("", "\n".join(B.breakdown_lines(st)) + "\n")])
-                elif a.startswith("pan"):
-                    self.pan(a.split()[1])
-                    self.table()
-                elif a == "auto":
-                    act = g.bot_action()
-                    self.show([("fg:ansicyan", f"auto: {format_place(st, act)}\n")])
-                    return act
-                continue
-            try:
-                S.apply(st, a, Rand(b"snowp2p/ui/check"))
-            except RulesError as e:
-                self.show([("fg:ansired", f"{e}\n")])
-                continue
-            if isinstance(a, S.Place):
-                w, h = self.size()
-                self.show(B.board_fragments(st, w, h, self.centre, a))
-                self.show([("bold", preview_text(st, seat, text) + "\n")])
-                if self.ask([("bold", "Go? [Y/n] ")]).strip().lower() not in ("", "y", "yes", "go", "ok"):
-                    self.show([("", "Not played.\n")])
-                    continue
-            return a
-
-    def pan(self, where: str) -> None:
-        w, h = self.size()
-        x0, x1, y0, y1 = B.view_window(self.g.state, w, h, self.centre)
-        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        step_x, step_y = max(1, (x1 - x0) // 2), max(1, (y1 - y0) // 2)
-        self.centre = {"left": (cx - step_x, cy), "right": (cx + step_x, cy), "up": (cx, cy + step_y),
-                       "down": (cx, cy - step_y)}.get(where)
