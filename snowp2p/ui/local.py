@@ -240,7 +240,7 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
             return _run_batch(race)
         from ..games import find_game
         from .svg import write_svg
-        from .tableplay import run_local_table, sled_game
+        from .tableplay import run_local_table
 
         game = find_game(setup.game)
         return run_local_table(game, sled_game(race), setup.seed, replay_hint(args), pt_input, pt_output,
@@ -378,11 +378,19 @@ def _run_series_batch(setup: Setup, record) -> int:
     return 0
 
 
+def sled_game(race):
+    """A race behind the calls the table's driver needs (ui/tableplay.py LocalGame)."""
+    from .tableplay import LocalGame
+
+    return LocalGame(race.setup.game, race.setup.names, race.setup.human, lambda: race.state,
+                     race.bot_action, race.apply)
+
+
 def run_series_table(setup, record, pt_input=None, pt_output=None, plain: bool = False) -> int:
     """A Snow Tails series or a Mush! Mush! tournament on one table: each race, the totals between races
     (Enter for the next), and the end screen with the final standings."""
     from ..games import view_for
-    from .tableplay import Interrupted, Quit, drive, end_info, open_table, program, sled_game, tags_for, write_after
+    from .tableplay import Interrupted, Quit, drive, end_info, open_table, program, tags_for, write_after
 
     view = view_for(setup.game)
     table, run = open_table(view, plain, title=series_title(setup), tags=tags_for(setup.human, sum(setup.human) > 1),

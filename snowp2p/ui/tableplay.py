@@ -1,11 +1,10 @@
-"""Local play (``snowp2p play``) on the table screen, for all three games.
+"""Local play (``snowp2p play``) on the table screen (or its plain lines), for every game.
 
 Theory of operation
 -------------------
-A *local game* (:class:`LocalGame`) wraps what ``ui/local.py`` (the sled
-games' ``Race``) or ``ui/snake_play.py`` (``SnakeGame``) already do --
-the seeded randomness, the engine calls, the computer players -- behind
-four calls the driver needs: ``state``, ``human(seat)``, ``bot(state)``
+A *local game* (:class:`LocalGame`) wraps what each game's local set-up
+(``games/*/local.py``) does -- the seeded randomness, the engine calls,
+the computer players -- behind four calls the driver needs: ``state``, ``human(seat)``, ``bot(state)``
 and ``apply(action)``.  :func:`drive` is the loop: the seat to act is
 asked through the table (a human) or its computer player runs in a worker
 thread (so the screen stays live); each action's event lines come from
@@ -48,18 +47,6 @@ class LocalGame:
         self._apply(action)
 
 
-def sled_game(race) -> LocalGame:
-    return LocalGame(race.setup.game, race.setup.names, race.setup.human, lambda: race.state,
-                     race.bot_action, race.apply)
-
-
-def snake_game(g) -> LocalGame:
-    def bot(state):
-        return g.bot_action()
-
-    return LocalGame("snake", g.setup.names, g.setup.human, lambda: g.state, bot, g.apply)
-
-
 def tags_for(human: list[bool], hot_seat: bool) -> dict[int, str]:
     return {i: ("computer" if not h else ("" if hot_seat else "you")) for i, h in enumerate(human)}
 
@@ -95,7 +82,7 @@ async def drive(table: Table, game: LocalGame) -> bool:
 
 
 def end_info(view, state, commands: list[str], totals: list[str] | None = None, headline: str | None = None) -> dict:
-    return {"headline": headline or f"The game is over. Final places below; PgUp/PgDn for how it was reached.",
+    return {"headline": headline or "The game is over. Final places below; PgUp/PgDn for how it was reached.",
             "rows": view.result(state), "totals": totals or [], "how": view.how(state), "commands": commands}
 
 

@@ -126,6 +126,16 @@ class SnakeGame:
         return out
 
 
+def snake_game(g: SnakeGame):
+    """A game behind the calls the table's driver needs (ui/tableplay.py LocalGame)."""
+    from ...ui.tableplay import LocalGame
+
+    def bot(state):
+        return g.bot_action()
+
+    return LocalGame("snake", g.setup.names, g.setup.human, lambda: g.state, bot, g.apply)
+
+
 # ------------------------------------------------------------------ running
 def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     try:
@@ -152,7 +162,7 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
 
         from ...ui.playargs import default_svg_path
         from ...ui.svg import write_svg
-        from ...ui.tableplay import run_local_table, snake_game
+        from ...ui.tableplay import run_local_table
         from .game import SNAKE
 
         return run_local_table(SNAKE, snake_game(g), setup.seed, replay_hint(args), pt_input, pt_output,
