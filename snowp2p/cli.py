@@ -142,10 +142,16 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command in COMMANDS:
         return COMMANDS[args.command](args)
     if args.command == "play":
-        from .ui.local import run_play
-
         return run_play(args)
     raise UsageError(f"snowp2p: unknown command {args.command!r}")
+
+
+def run_play(args, *, pt_input=None, pt_output=None) -> int:
+    """``snowp2p play``: the game's own local set-up on the table (``pt_input``/``pt_output`` replace the
+    terminal: tests give a pipe input and a plain-text or VT100 output)."""
+    from .games import find_game
+
+    return find_game(args.game).local_play(args, pt_input=pt_input, pt_output=pt_output)
 
 
 if __name__ == "__main__":

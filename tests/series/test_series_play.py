@@ -9,7 +9,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from snowp2p.cli import build_parser, main
-from snowp2p.ui.local import run_play
+from snowp2p.cli import run_play
 
 
 def _batch(capsys, *argv):

@@ -8,7 +8,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from snake_helpers import game
-from snowp2p.cli import build_parser, main
+from snowp2p.cli import build_parser, main, run_play
 from snowp2p.rules import snake as S
 from snowp2p.scenario import load_scenario
 from snowp2p.games.snake import board as B
@@ -69,7 +69,7 @@ def test_hot_seat_auto_turns():
     buf = io.StringIO()
     with create_pipe_input() as inp:
         inp.send_text("\nhelp\nboard\nscore\npan up\n" + "auto\n" * 400 + "quit\n")  # Enter: the keyboard passed
-        rc = P.run_snake_play(args, pt_input=inp, pt_output=PlainTextOutput(buf))
+        rc = run_play(args, pt_input=inp, pt_output=PlainTextOutput(buf))
     assert rc == 0
     assert "Lay a tile" in buf.getvalue()
 

@@ -85,14 +85,14 @@ def test_plain_net_keeps_the_others_turns_for_the_next_turn():
 def test_plain_play_is_the_table_view_for_snake_carnival():
     """``play --game snake`` on a non-terminal: the view's status lines and board legend, no screen of its own."""
     from snowp2p.cli import build_parser
-    from snowp2p.games.snake.local import run_snake_play
+    from snowp2p.cli import run_play
 
     args = build_parser().parse_args(["play", "--game", "snake", "--bots", "1", "--seed", "3", "--name", "Ada"])
     buf = io.StringIO()
     with create_pipe_input() as inp:
         inp.send_text("rules\r" + "auto\r" * 200)
         inp.close()
-        rc = run_snake_play(args, pt_input=inp, pt_output=PlainTextOutput(buf))
+        rc = run_play(args, pt_input=inp, pt_output=PlainTextOutput(buf))
     out = buf.getvalue()
     assert rc == 0
     assert "SNAKE CARNIVAL: the rules in one page" in out  # the view's rules page

@@ -11,7 +11,7 @@ from ui_helpers import MM_TRACK, ST_TRACK
 from snowp2p.cli import build_parser
 from snowp2p.rules import sled as S
 from snowp2p.games.sled.movetext import format_action
-from snowp2p.ui.local import run_play
+from snowp2p.cli import run_play
 from snowp2p.ui.table import Table
 
 

@@ -17,7 +17,7 @@ from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser, main
 from snowp2p.rules.track import TRACK_DIR
-from snowp2p.ui.local import run_play
+from snowp2p.cli import run_play
 
 
 def play(argv, capsys):
@@ -123,7 +123,7 @@ def test_interactive_auto_until_the_race_ends():
 def test_interactive_typed_move_is_previewed_and_confirmed():
     from snowp2p.rules import sled as S
     from snowp2p.games.sled.movetext import format_action
-    from snowp2p.ui.local import Race, configure
+    from snowp2p.games.sled.local import Race, configure
 
     argv = ["--track", str(ST_TRACK), "--seed", "11", "--start-positions", "random", "--bots", "1"]
     race = Race(configure(build_parser().parse_args(["play", *argv])))

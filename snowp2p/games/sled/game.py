@@ -147,6 +147,12 @@ class SledRace:
             record_trails(trails, st)
         return sled_svg(states[-1], trails, title)
 
+    def local_play(self, args, *, pt_input=None, pt_output=None) -> int:
+        """``snowp2p play``: a race or a series on this terminal (games/sled/local.py)."""
+        from .local import run_play
+
+        return run_play(self, args, pt_input=pt_input, pt_output=pt_output)
+
     def view(self):
         """What the table screen asks (ui/views.py)."""
         from .view import SledView

@@ -110,6 +110,12 @@ class SnakeCarnival:
 
         return snake_svg(states[-1], title)
 
+    def local_play(self, args, *, pt_input=None, pt_output=None) -> int:
+        """``snowp2p play --game snake`` on this terminal (games/snake/local.py)."""
+        from .local import run_snake_play
+
+        return run_snake_play(self, args, pt_input=pt_input, pt_output=pt_output)
+
     def view(self):
         """What the table screen asks (ui/views.py)."""
         from .view import SnakeView

@@ -137,7 +137,10 @@ def snake_game(g: SnakeGame):
 
 
 # ------------------------------------------------------------------ running
-def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
+def run_snake_play(game, args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
+    if getattr(args, "series", None) is not None:
+        print("snowp2p play: --series is for Snow Tails and Mush! Mush!", file=sys.stderr)
+        return 2
     try:
         setup = configure(args)
     except (PlayError, S.TileError) as e:
@@ -163,11 +166,9 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
         from ...ui.playargs import default_svg_path
         from ...ui.svg import write_svg
         from ...ui.tableplay import run_local_table
-        from .game import SNAKE
-
-        return run_local_table(SNAKE, snake_game(g), setup.seed, replay_hint(args), pt_input, pt_output,
+        return run_local_table(game, snake_game(g), setup.seed, replay_hint(args), pt_input, pt_output,
                                svg=lambda states: write_svg(default_svg_path("snake", setup.seed),
-                                                            SNAKE.svg(states, "Snake Carnival"), fresh=True),
+                                                            game.svg(states, "Snake Carnival"), fresh=True),
                                plain=not use_table(args, pt_output))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

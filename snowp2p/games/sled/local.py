@@ -1,11 +1,13 @@
-"""``snowp2p play``: a race on one terminal, against computer players or hot seat.
+"""``snowp2p play`` for Snow Tails and Mush! Mush!: a race (or a series) on one terminal, against computer
+players or hot seat (the game object's ``local_play``).
 
 Theory of operation
 -------------------
 :func:`run_play` checks the arguments (one-line errors, exit status 2),
-sets up the race and runs the loop: whoever is to act (``public.current``)
-is asked for an action, a human through a prompt_toolkit prompt (see
-:mod:`.commands` for the syntax and completion), a computer player through
+sets up the race and hands it to the table's driver (``ui/tableplay.py``,
+the full-screen table or its plain lines): whoever is to act is asked for
+an action, a human through the game's view (see :mod:`.movetext` for the
+syntax and completion), a computer player through
 ``snowp2p.bots.choose_action``; the engine applies it.
 
 Randomness: one game seed (``--seed``, or 63 bits from ``os.urandom``
@@ -29,15 +31,14 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..rules import sled as S
-from ..games.sled.options import sled_rules
-from ..rules.config import PLAYER_COUNTS, SledRules
-from ..rules.drbg import Rand, derive
-from ..rules.errors import RulesError
-from ..rules.track import Track, TrackError, find_track
-from ..games.sled import board as B
-from .playargs import PlayError, default_svg_path, replay_hint, seat_counts, use_table  # noqa: F401
-from ..games.sled.movetext import HELP, Command, InputError, TurnHelper, format_action, outcome_text, parse_input
+from ...rules import sled as S
+from ...rules.config import PLAYER_COUNTS, SledRules
+from ...rules.drbg import Rand, derive
+from ...rules.errors import RulesError
+from ...rules.track import Track, TrackError, find_track
+from ...ui.playargs import PlayError, default_svg_path, replay_hint, seat_counts, use_table
+from . import board as B
+from .options import sled_rules
 
 DEFAULT_TRACK = {"snowtails": "first-race", "mush": "mush-first-race"}
 GAME_TITLE = {"snowtails": "Snow Tails", "mush": "Mush! Mush!"}
@@ -131,7 +132,7 @@ def _series_tracks(args: argparse.Namespace, game: str) -> list[Track]:
 def load_bot() -> tuple[Callable[[S.GameState, Rand], S.Action], bool]:
     """``snowp2p.bots.choose_action``, or a random legal action if the bots package does not provide it yet."""
     try:
-        from ..bots import choose_action  # type: ignore[attr-defined]
+        from ...bots import choose_action  # type: ignore[attr-defined]
 
         return choose_action, True
     except ImportError:
@@ -177,7 +178,7 @@ class Race:
 
     def apply(self, action: S.Action) -> list[str]:
         """Apply an action; return the event lines it makes (public information only, with its consequences)."""
-        from ..games.sled.view import sled_event_lines
+        from .view import sled_event_lines
 
         before = self.state
         assert before is not None
@@ -209,19 +210,12 @@ class Race:
         return f"Seed {self.setup.seed} (replay this race with --seed {self.setup.seed})"
 
 
-def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
+def run_play(game, args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     """The ``play`` command.  Exit status: 0 done (or quit), 2 bad arguments, 130 interrupted, 3 internal error.
 
     ``pt_input``/``pt_output`` replace the terminal (tests: prompt_toolkit's
     pipe input and a plain-text output).
     """
-    if getattr(args, "game", None) == "snake" and getattr(args, "series", None) is not None:
-        print("snowp2p play: --series is for Snow Tails and Mush! Mush!", file=sys.stderr)
-        return 2
-    if getattr(args, "game", None) == "snake":  # Snake Carnival has its own screen
-        from ..games.snake.local import run_snake_play
-
-        return run_snake_play(args, pt_input=pt_input, pt_output=pt_output)
     try:
         setup = configure(args)
     except (PlayError, TrackError) as e:
@@ -234,15 +228,13 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     race = None
     try:
         if setup.series:
-            return _run_series(setup, pt_input, pt_output, use_table(args, pt_output))
+            return _run_series(game, setup, pt_input, pt_output, use_table(args, pt_output))
         race = Race(setup)
         if not setup.interactive:
             return _run_batch(race)
-        from ..games import find_game
-        from .svg import write_svg
-        from .tableplay import run_local_table
+        from ...ui.svg import write_svg
+        from ...ui.tableplay import run_local_table
 
-        game = find_game(setup.game)
         return run_local_table(game, sled_game(race), setup.seed, replay_hint(args), pt_input, pt_output,
                                svg=lambda states: write_svg(default_svg_path(setup.game, setup.seed),
                                                             game.svg(states, setup.track.name), fresh=True),
@@ -294,7 +286,7 @@ def race_seed_bytes(seed: int, race_index: int = 0) -> bytes:
 
 def series_record(setup: Setup):
     """The pure record of a ``--series`` (snowp2p.rules.series): a Snow Tails Series or a Mush! Mush! Tournament."""
-    from ..rules.series import Series, Tournament
+    from ...rules.series import Series, Tournament
 
     cls = Tournament if setup.game == "mush" else Series
     return cls(tuple(setup.series), tuple(setup.names), setup.rules)
@@ -342,11 +334,11 @@ def _start_line(race: Race) -> str:
     return ""
 
 
-def _run_series(setup: Setup, pt_input=None, pt_output=None, table: bool = False) -> int:
+def _run_series(game, setup: Setup, pt_input=None, pt_output=None, table: bool = False) -> int:
     record = series_record(setup)
     if not setup.interactive:
         return _run_series_batch(setup, record)
-    return run_series_table(setup, record, pt_input, pt_output, plain=not table)
+    return run_series_table(game, setup, record, pt_input, pt_output, plain=not table)
 
 
 def _run_series_batch(setup: Setup, record) -> int:
@@ -380,19 +372,18 @@ def _run_series_batch(setup: Setup, record) -> int:
 
 def sled_game(race):
     """A race behind the calls the table's driver needs (ui/tableplay.py LocalGame)."""
-    from .tableplay import LocalGame
+    from ...ui.tableplay import LocalGame
 
     return LocalGame(race.setup.game, race.setup.names, race.setup.human, lambda: race.state,
                      race.bot_action, race.apply)
 
 
-def run_series_table(setup, record, pt_input=None, pt_output=None, plain: bool = False) -> int:
+def run_series_table(game, setup, record, pt_input=None, pt_output=None, plain: bool = False) -> int:
     """A Snow Tails series or a Mush! Mush! tournament on one table: each race, the totals between races
     (Enter for the next), and the end screen with the final standings."""
-    from ..games import view_for
-    from .tableplay import Interrupted, Quit, drive, end_info, open_table, program, tags_for, write_after
+    from ...ui.tableplay import Interrupted, Quit, drive, end_info, open_table, program, tags_for, write_after
 
-    view = view_for(setup.game)
+    view = game.view()
     table, run = open_table(view, plain, title=series_title(setup), tags=tags_for(setup.human, sum(setup.human) > 1),
                             pt_input=pt_input, pt_output=pt_output)
     n = len(record.tracks)
