@@ -19,7 +19,7 @@ view is a pure function of game states: no I/O, no clock.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 Fragments = list[tuple[str, str]]
 
@@ -59,6 +59,7 @@ class Confirm:
     why: str = ""  # one line: why the action does what it does (the footer, under the board)
 
 
+@runtime_checkable
 class Turn(Protocol):
     """One seat's turn: what the command line asks (``View.turn``)."""
 
@@ -75,6 +76,7 @@ class Turn(Protocol):
     def describe(self, action: Any) -> str: ...
 
 
+@runtime_checkable
 class View(Protocol):
     """The table's questions about a game's states (``ScreenGame.view()``)."""
 
@@ -105,6 +107,7 @@ class View(Protocol):
         """The table and the rules of a networked game in words (the roster lines)."""
 
 
+@runtime_checkable
 class ScreenGame(Protocol):
     """The screen part of a game object (``snowp2p/games/api.py`` ``Game``): what ``ui/`` is handed."""
 
