@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Callable
 
 
 class PlayError(Exception):
@@ -66,3 +67,32 @@ def replay_hint(args: argparse.Namespace) -> str:
 
 def default_svg_path(kind: str, seed: int) -> str:
     return os.path.abspath(f"snowp2p-{kind}-{seed}.svg")
+
+
+def no_terminal(interactive: bool, pt_input, words: str) -> bool:
+    """An interactive game with no terminal to ask (and no test input): say so in one line (``words``: what
+    to do instead)."""
+    if interactive and pt_input is None and not sys.stdin.isatty():
+        print(f"snowp2p play: standard input is not a terminal; {words}", file=sys.stderr)
+        return True
+    return False
+
+
+def guarded(body: Callable[[], int], errors: tuple, interrupted: Callable[[], list[str]] = list) -> int:
+    """Every game's ``play`` after its set-up: ``body()``'s status, or one line and a status, never a
+    traceback (130 interrupted, then ``interrupted()``'s lines; 2 for ``errors``; 3 an internal error)."""
+    try:
+        return body()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        for line in interrupted():
+            print(line, file=sys.stderr)
+        return 130
+    except errors as e:
+        print(f"snowp2p play: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # never a traceback
+        if os.environ.get("SNOWP2P_DEBUG"):  # developers: see the traceback
+            raise
+        print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 3

@@ -16,7 +16,6 @@ terminal's scrollback as well.
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from typing import Any, Callable
 
@@ -149,5 +148,14 @@ def run_local_table(screen: ScreenGame, game: LocalGame, seed: int, argv_hint: s
     return 0
 
 
-def default_svg_path(kind: str, seed: int) -> str:
-    return os.path.abspath(f"snowp2p-{kind}-{seed}.svg")
+def play_local(game: ScreenGame, local: LocalGame, seed: int, args, pt_input=None, pt_output=None,
+               picture_title: str = "") -> int:
+    """A game's interactive ``play``: on the table (its plain lines with ``--plain`` or no terminal), the
+    picture (``s`` on the end screen) written next to where the program runs."""
+    from .playargs import default_svg_path, replay_hint, use_table
+    from .svg import write_svg
+
+    return run_local_table(game, local, seed, replay_hint(args), pt_input, pt_output,
+                           svg=lambda states: write_svg(default_svg_path(game.kind, seed),
+                                                        game.svg(states, picture_title or game.title), fresh=True),
+                           plain=not use_table(args, pt_output))

@@ -12,7 +12,7 @@ from snowp2p.cli import build_parser, main, run_play
 from snowp2p.rules import snake as S
 from snowp2p.scenario import load_scenario
 from snowp2p.games.snake import board as B
-from snowp2p.games.snake import local as P
+from snowp2p.games.snake import movetext as P
 
 
 def test_board_shows_paths_kinds_points_and_open_ends():

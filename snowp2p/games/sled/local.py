@@ -36,7 +36,7 @@ from ...rules.config import PLAYER_COUNTS, SledRules
 from ...rules.drbg import Rand, derive
 from ...rules.errors import RulesError
 from ...rules.track import Track, TrackError, find_track
-from ...ui.playargs import PlayError, default_svg_path, replay_hint, seat_counts, use_table
+from ...ui.playargs import PlayError, guarded, no_terminal, seat_counts, use_table
 from . import board as B
 from .options import sled_rules
 
@@ -221,37 +221,21 @@ def run_play(game, args: argparse.Namespace, *, pt_input=None, pt_output=None) -
     except (PlayError, TrackError) as e:
         print(f"snowp2p play: {e}", file=sys.stderr)
         return 2
-    if setup.interactive and pt_input is None and not sys.stdin.isatty():
-        print("snowp2p play: standard input is not a terminal; use --non-interactive for a race of computer players",
-              file=sys.stderr)
+    if no_terminal(setup.interactive, pt_input, "use --non-interactive for a race of computer players"):
         return 2
-    race = None
-    try:
+    races: list[Race] = []
+
+    def body() -> int:
         if setup.series:
             return _run_series(game, setup, pt_input, pt_output, use_table(args, pt_output))
-        race = Race(setup)
+        races.append(Race(setup))
         if not setup.interactive:
-            return _run_batch(race)
-        from ...ui.svg import write_svg
-        from ...ui.tableplay import run_local_table
+            return _run_batch(races[0])
+        from ...ui.tableplay import play_local
 
-        return run_local_table(game, sled_game(race), setup.seed, replay_hint(args), pt_input, pt_output,
-                               svg=lambda states: write_svg(default_svg_path(setup.game, setup.seed),
-                                                            game.svg(states, setup.track.name), fresh=True),
-                               plain=not use_table(args, pt_output))
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        if race is not None:
-            print(race.seed_line(), file=sys.stderr)
-        return 130
-    except (RulesError, TrackError) as e:
-        print(f"snowp2p play: {e}", file=sys.stderr)
-        return 2
-    except Exception as e:  # never a traceback
-        if os.environ.get("SNOWP2P_DEBUG"):  # developers: see the traceback
-            raise
-        print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 3
+        return play_local(game, sled_game(races[0]), setup.seed, args, pt_input, pt_output, setup.track.name)
+
+    return guarded(body, (RulesError, TrackError), lambda: [r.seed_line() for r in races])
 
 
 def replay_hint_series(setup: Setup) -> str:

@@ -3,18 +3,14 @@
 Theory of operation
 -------------------
 :func:`run_snake_play` checks the arguments (one-line errors, exit status
-2), deals (``Rand(derive(seed, "setup"))``) and loops: whoever is to act
-(``public.current``) is asked for an action -- a human through a
-prompt_toolkit prompt, a computer player through
+2), deals (``Rand(derive(seed, "setup"))``) and hands the game to the
+table's driver (``ui/tableplay.py``: the table or its plain lines): whoever
+is to act is asked for an action -- a human through the game's view (the
+input syntax is :mod:`.movetext`), a computer player through
 ``snowp2p.bots.choose_snake_action`` -- and the engine applies it with
 ``Rand(derive(seed, k))`` for action number ``k`` (so a seed replays a game).
-All hands are open in Snake Carnival, so hot seat needs no hiding.
-
-Input syntax (docs/snake-carnival.md): ``TILE @X,Y rR`` lays a tile, e.g.
-``yellow corner @0,1 r1`` or ``crossing log @0,2``; ``pass`` (only when
-nothing can be laid), ``auto`` (the computer player's choice), ``board``,
-``pan left|right|up|down|home``, ``score``, ``help``, ``quit``.  Tab
-completes the legal placements; the bottom toolbar previews the one typed.
+All hands are open in Snake Carnival; hot seat still passes the keyboard, as
+the table does for every game.
 """
 
 from __future__ import annotations
@@ -27,14 +23,11 @@ from dataclasses import dataclass, field
 from ...rules import snake as S
 from ...rules.drbg import Rand, derive
 from ...rules.errors import RulesError
+from ...ui.playargs import PlayError, guarded, no_terminal, seat_counts  # one error class for a bad `play` argument
 from . import board as B
-from .movetext import HELP, InputError, format_place, parse_input, preview_text, suggestions
 
 BOT_NAMES = ("Anaconda", "Boa", "Cobra", "Dugite", "Eryx", "Fer", "Gecko")
 MAX_NAME = 16
-
-
-from ...ui.playargs import PlayError, seat_counts  # one error class for a bad `play` argument, whichever game
 
 
 @dataclass
@@ -146,12 +139,10 @@ def run_snake_play(game, args: argparse.Namespace, *, pt_input=None, pt_output=N
     except (PlayError, S.TileError) as e:
         print(f"snowp2p play: {e}", file=sys.stderr)
         return 2
-    if setup.interactive and pt_input is None and not sys.stdin.isatty():
-        print("snowp2p play: standard input is not a terminal; use --non-interactive for computer players only",
-              file=sys.stderr)
+    if no_terminal(setup.interactive, pt_input, "use --non-interactive for computer players only"):
         return 2
-    g = None
-    try:
+
+    def body() -> int:
         g = SnakeGame(setup)
         if not setup.interactive:
             print(f"Snake Carnival: {', '.join(setup.names)}")
@@ -161,23 +152,8 @@ def run_snake_play(game, args: argparse.Namespace, *, pt_input=None, pt_output=N
             for ln in g.result_lines():
                 print(ln)
             return 0
-        from ...ui.playargs import replay_hint, use_table
+        from ...ui.tableplay import play_local
 
-        from ...ui.playargs import default_svg_path
-        from ...ui.svg import write_svg
-        from ...ui.tableplay import run_local_table
-        return run_local_table(game, snake_game(g), setup.seed, replay_hint(args), pt_input, pt_output,
-                               svg=lambda states: write_svg(default_svg_path("snake", setup.seed),
-                                                            game.svg(states, "Snake Carnival"), fresh=True),
-                               plain=not use_table(args, pt_output))
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    except RulesError as e:
-        print(f"snowp2p play: {e}", file=sys.stderr)
-        return 2
-    except Exception as e:  # never a traceback
-        if os.environ.get("SNOWP2P_DEBUG"):
-            raise
-        print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 3
+        return play_local(game, snake_game(g), setup.seed, args, pt_input, pt_output, "Snake Carnival")
+
+    return guarded(body, (RulesError,))
