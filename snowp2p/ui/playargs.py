@@ -32,6 +32,20 @@ def seat_counts(args: argparse.Namespace) -> tuple[int, int]:
     return humans, bots
 
 
+MAX_NAME = 16  # a player's name, in characters
+
+
+def check_names_and_seed(names: list[str], seed: int | None) -> None:
+    """``--name`` (1 to 16 printable characters, no two the same) and ``--seed`` (0 to 2^63-1): PlayError."""
+    for n in names:
+        if not n or len(n) > MAX_NAME or not n.isprintable():
+            raise PlayError(f"--name {n!r}: a name is 1 to {MAX_NAME} printable characters")
+    if len({n.lower() for n in names}) != len(names):
+        raise PlayError("--name: two players with the same name")
+    if seed is not None and not (0 <= seed < 2**63):
+        raise PlayError(f"--seed must be 0 to 2^63-1, not {seed}")
+
+
 def use_table(args: argparse.Namespace, pt_output) -> bool:
     """The full-screen table on a terminal; today's line prompts with --plain or when the output is not a terminal."""
     from .table import is_terminal

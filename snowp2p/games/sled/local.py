@@ -36,7 +36,7 @@ from ...rules.config import PLAYER_COUNTS, SledRules
 from ...rules.drbg import Rand, derive
 from ...rules.errors import RulesError
 from ...rules.track import Track, TrackError, find_track
-from ...ui.playargs import PlayError, guarded, no_terminal, seat_counts, use_table
+from ...ui.playargs import PlayError, check_names_and_seed, guarded, no_terminal, seat_counts, use_table
 from . import board as B
 from .options import sled_rules
 
@@ -74,13 +74,7 @@ def configure(args: argparse.Namespace) -> Setup:
     names_given = [n.strip() for n in (args.name or [])]
     if len(names_given) > max(humans, 1 if args.non_interactive else humans):
         raise PlayError(f"--name given {len(names_given)} times for {humans} human player{'s' if humans != 1 else ''}")
-    for n in names_given:
-        if not n or len(n) > MAX_NAME or not n.isprintable():
-            raise PlayError(f"--name {n!r}: a name is 1 to {MAX_NAME} printable characters")
-    if len({n.lower() for n in names_given}) != len(names_given):
-        raise PlayError("--name: two players with the same name")
-    if args.seed is not None and not (0 <= args.seed < 2**63):
-        raise PlayError(f"--seed must be 0 to 2^63-1, not {args.seed}")
+    check_names_and_seed(names_given, args.seed)
     series = _series_tracks(args, game)
     track = series[0] if series else find_track(args.track or DEFAULT_TRACK[game], game)
     for t in series or [track]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from ...rules import snake as S
 from ...rules.drbg import Rand, derive
 from ...rules.errors import RulesError
-from ...ui.playargs import PlayError, guarded, no_terminal, seat_counts  # one error class for a bad `play` argument
+from ...ui.playargs import PlayError, check_names_and_seed, guarded, no_terminal, seat_counts
 from . import board as B
 
 BOT_NAMES = ("Anaconda", "Boa", "Cobra", "Dugite", "Eryx", "Fer", "Gecko")
@@ -50,11 +50,7 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
     names = [n.strip() for n in (getattr(args, "name", None) or [])]
     if len(names) > max(humans, 0) and not args.non_interactive:
         raise PlayError(f"--name given {len(names)} times for {humans} human players")
-    for n in names:
-        if not n or len(n) > MAX_NAME or not n.isprintable():
-            raise PlayError(f"--name {n!r}: a name is 1 to {MAX_NAME} printable characters")
-    if len({n.lower() for n in names}) != len(names):
-        raise PlayError("--name: two players with the same name")
+    check_names_and_seed(names, args.seed)
     while len(names) < humans:
         names.append("Player" if humans == 1 else f"Player {len(names) + 1}")
     for b in BOT_NAMES:
@@ -62,8 +58,6 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
             break
         if b.lower() not in {n.lower() for n in names}:
             names.append(b)
-    if args.seed is not None and not 0 <= args.seed < 2**63:
-        raise PlayError(f"--seed must be 0 to 2^63-1, not {args.seed}")
     tiles = S.load_tiles(getattr(args, "tiles", None))
     rules = S.SnakeRules(two_snakes_each=not getattr(args, "one_snake_each", False))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big") >> 1
