@@ -17,6 +17,7 @@ options       ``games/sled/options.py``        (none)
 
 from __future__ import annotations
 
+from ..protocol.errors import DecodeError
 from .api import BoundGame, Game, HiddenDeck, ScenarioError, UnknownGame
 from .sled.game import MUSH, SNOWTAILS
 from .snake.game import SNAKE
@@ -25,11 +26,11 @@ from .snake.game import SNAKE
 GAMES: dict[str, Game] = {g.kind: g for g in (SNOWTAILS, MUSH, SNAKE)}
 
 __all__ = ["GAMES", "PRELOAD", "PRELOAD_SCREEN", "BoundGame", "Game", "HiddenDeck", "ScenarioError",
-           "UnknownGame", "GAME_TITLE", "add_game_options", "find_game", "kinds", "title_of", "kinds_text", "view_for"]
+           "UnknownGame", "add_game_options", "find_game", "roster_game", "kinds", "title_of", "kinds_text", "view_for"]
 
 
 #: what a running game may import late (computer players, engines, screens): imported before the game
-#: begins, while file descriptors are free (netplay.py ``_preload``)
+#: begins, while file descriptors are free (commands/seat.py ``preload``)
 PRELOAD = ("snowp2p.bots", "snowp2p.rules.sled", "snowp2p.rules.snake")
 PRELOAD_SCREEN = ("snowp2p.games.sled.view", "snowp2p.games.sled.svg", "snowp2p.games.snake.view", "snowp2p.games.snake.svg",
                   "snowp2p.games.snake.local")
@@ -50,13 +51,18 @@ def find_game(kind: str) -> Game:
         raise UnknownGame(f"unknown game {kind!r}") from None
 
 
+def roster_game(kind: str) -> Game:
+    """The game a roster (or a host's offer) names: DecodeError naming ``kind`` (one line) if there is none.
+    The protocol is handed this object (protocol/roster.py, protocol/session.py); it never looks one up."""
+    try:
+        return find_game(kind)
+    except UnknownGame as e:
+        raise DecodeError(str(e), "kind") from None
+
+
 def view_for(kind: str):
-    """The table's view of the game registered as ``kind`` (what ``ui/`` asks: ``ui/views.py`` ``View``)."""
+    """The table's view of the game registered as ``kind`` (``ui/views.py`` ``View``; tests and tools)."""
     return find_game(kind).view()
-
-
-#: every registered game's title by its roster name
-GAME_TITLE: dict[str, str] = {kind: g.title for kind, g in GAMES.items()}
 
 
 def kinds() -> list[str]:

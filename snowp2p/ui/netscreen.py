@@ -30,7 +30,7 @@ class NetTable:
         self.left = False
         self.home_arg: str | None = None
         self._bot = None
-        self.screen_game = None  # the game object (ui/views.py ScreenGame), from the session's bound game
+        self.screen_game = None  # the game object (ui/views.py ScreenGame), the session's
         self.states: list = []  # every state seen, turn by turn (the picture: game.svg)
 
     # ---- text
@@ -46,9 +46,7 @@ class NetTable:
 
         from ..protocol.crypto import fingerprint
 
-        from ..protocol.roster import GAME_TITLES
-
-        self.table.title = GAME_TITLES.get(lobby.cfg.game, f"{lobby.cfg.game}")
+        self.table.title = lobby.cfg.game.title  # (the host's config holds the game object)
 
         def lines():
             now = time.monotonic()
@@ -126,15 +124,13 @@ class NetTable:
     # ---- the game
     def attach(self, game) -> None:
         """The game is set up: show the table, the roster and the settings."""
-        from ..net.game import table_name
-
         self.game = game
         s = self.session = game.session
-        self.screen_game = s.g.game
+        self.screen_game = s.game
         view = self.screen_game.view()
         t = self.table
         t.view = view
-        t.title = f"{self.screen_game.title} on {table_name(s.track)}"
+        t.title = f"{self.screen_game.title} on {self.screen_game.table_name(s.track)}"
         t.tags = {i: self.label(i) for i in range(s.n)}
         t.viewer = s.me
         t.mode = "play"

@@ -249,8 +249,7 @@ def run_plain(table: PlainTable, driver: Callable[[PlainTable], Any]):
 class PlainNet:
     """A networked game's ``decide(state, seat)`` (run in a worker thread) on the plain renderer.
 
-    ``on_turn`` keeps each agreed turn's event lines (from the game object's view: the session's bound
-    game knows it) for the seat's next turn; leaving hands the seat to the computer player."""
+    ``on_turn`` keeps each agreed turn's event lines (from the view of the game object the session holds) for the seat's next turn; leaving hands the seat to the computer player."""
 
     def __init__(self, title: str, pt_input=None, pt_output=None):
         self.title = title
@@ -260,7 +259,7 @@ class PlainNet:
 
     def on_turn(self, game, ev) -> None:
         if self.game is None:
-            self.game = game.session.g.game
+            self.game = game.session.game
             self.table.view = self.game.view()
         lines: list[str] = []
         if ev.move is not None:

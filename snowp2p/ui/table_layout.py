@@ -220,7 +220,7 @@ class TableLayout:
                     wrapped.append(frag)
                     continue
             indent = "    " if ln.startswith("  ") else "  "
-            for j, part in enumerate(textwrap.wrap(ln, max(10, cols - 1), subsequent_indent=indent,
+            for _j, part in enumerate(textwrap.wrap(ln, max(10, cols - 1), subsequent_indent=indent,
                                                    drop_whitespace=False, break_on_hyphens=False) or [""]):
                 wrapped.append([(style, part)])
         self.log_scroll = min(self.log_scroll, max(0, len(wrapped) - rows))

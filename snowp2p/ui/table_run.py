@@ -125,7 +125,8 @@ def run_trio(table: Table, async_fn, *args, after: Callable[[Table, Any], Any] |
                 await asyncio.wait_for(asyncio.shield(trio_done), 1.0)
             except asyncio.TimeoutError:
                 pass
-        while table.waits_left():  # the worker threads have left their waits (they were cancelled above)
+        # the worker threads have left their waits (they were cancelled above); they signal no event
+        while table.waits_left():  # noqa: ASYNC110
             await asyncio.sleep(0.02)
 
     _run_isolated(table, main)

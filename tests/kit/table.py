@@ -29,8 +29,9 @@ from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import roster_body
-from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn
+from snowp2p.protocol.session import GameOver, TurnFinal, YourTurn
 from snowp2p.rules.drbg import Rand
+from kit.sessions import session_for
 
 KINDS = sorted(GAMES)  # every registered game: parametrise with these
 HIDDEN_KINDS = [k for k in KINDS if GAMES[k].hidden is not None]  # the games with hidden decks (final openings)
@@ -47,7 +48,7 @@ def roster_payload(game: str, n: int, ids, game_id: bytes, table=None, rules=Non
     g = find_game(game)
     table = g.load_table(None) if table is None else table
     rules = g.default_rules() if rules is None else rules
-    body = roster_body(game, table, rules,
+    body = roster_body(find_game(game), table, rules,
                        tuple(Seat(nicks[i], ids[i].public_key, "127.0.0.1", port + port_step * i) for i in range(n)))
     return encode_signed(ids[0], Envelope(game_id, 0, 0, ZERO_HASH, body))
 
@@ -81,7 +82,7 @@ class Table:
         self.roster_payload = roster_payload(game, n, self.ids, game_id or fixed(f"{label} game"), table, rules,
                                              nicks, port, port_step)
         self.roster = decode_signed(self.roster_payload)
-        self.s = [Session(self.roster, None, i, self.ids[i], secrets[i]) for i in range(n)]
+        self.s = [session_for(self.roster, None, i, self.ids[i], secrets[i]) for i in range(n)]
         self.track = self.s[0].track
         self.n = n
         self.choose = choose or computer()

@@ -75,7 +75,7 @@ def test_the_hosts_lobby_names_the_joiner_it_waits_for_counting_down(tmp_path):
     from tablekit import wait_until
     from test_table_net import command
 
-    from snowp2p.netplay import run_host
+    from snowp2p.commands.host import run as run_host
 
     t = command(["host", "--game", "snowtails", "--players", "2", "--wait", "300", "--port", "0", "--home",
                  str(tmp_path / "host"), "--name", "Ada", "--advertise", "127.0.0.1", "--no-announce",
@@ -119,7 +119,7 @@ def test_a_joiner_who_accepted_sees_the_seats_and_whom_the_table_waits_for(tmp_p
     from peerkit import Peers
     from test_table_net import command
 
-    from snowp2p.netplay import run_join
+    from snowp2p.commands.join import run as run_join
 
     peers = Peers(tmp_path)
     try:
@@ -137,7 +137,7 @@ def test_a_joiner_who_accepted_sees_the_seats_and_whom_the_table_waits_for(tmp_p
         host.kill()
         import pytest
 
-        from snowp2p.netplay import CommandError
+        from snowp2p.errors import CommandError
 
         with pytest.raises(CommandError, match="the host closed the lobby before the game started"):
             t.join()

@@ -6,10 +6,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 from pathlib import Path
 
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
@@ -17,7 +15,8 @@ from peerkit import Peers  # noqa: E402
 from tablekit import Typist, finish_with_auto, move, wait_until  # noqa: E402
 
 from snowp2p.cli import build_parser  # noqa: E402
-from snowp2p.netplay import run_host, run_join  # noqa: E402
+from snowp2p.commands.host import run as run_host  # noqa: E402
+from snowp2p.commands.join import run as run_join  # noqa: E402
 from snowp2p.rules import sled as S  # noqa: E402
 from snowp2p.games.sled.movetext import format_action  # noqa: E402
 from snowp2p.ui.table import Table  # noqa: E402

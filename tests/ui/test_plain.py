@@ -1,7 +1,7 @@
 """The plain renderer (ui/plain.py): ``--plain`` and non-terminal output print the View the table draws.
 
 Networked ``--plain`` (PlainNet, the decide a networked game runs in a worker thread): the agreed turns'
-event lines come from the game object the session's bound game names, the seat's turn is the view's
+event lines come from the view of the game object the session holds, the seat's turn is the view's
 turn, and leaving hands the seat to the computer player for good.
 """
 
@@ -20,7 +20,7 @@ from snowp2p.ui.plain import PlainNet
 
 
 def _net_game(kind: str):
-    return SimpleNamespace(session=SimpleNamespace(g=SimpleNamespace(game=find_game(kind))))
+    return SimpleNamespace(session=SimpleNamespace(game=find_game(kind)))
 
 
 def _turn(before, action, after, description="x"):
@@ -85,7 +85,7 @@ def test_plain_net_keeps_the_others_turns_for_the_next_turn():
 def test_plain_play_is_the_table_view_for_snake_carnival():
     """``play --game snake`` on a non-terminal: the view's status lines and board legend, no screen of its own."""
     from snowp2p.cli import build_parser
-    from snowp2p.cli import run_play
+    from snowp2p.commands.play import run as run_play
 
     args = build_parser().parse_args(["play", "--game", "snake", "--bots", "1", "--seed", "3", "--name", "Ada"])
     buf = io.StringIO()

@@ -17,7 +17,7 @@ from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser, main
 from snowp2p.rules.track import TRACK_DIR
-from snowp2p.cli import run_play
+from snowp2p.commands.play import run as run_play
 
 
 def play(argv, capsys):

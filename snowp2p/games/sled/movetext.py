@@ -125,7 +125,7 @@ def _parse_tree(state: S.GameState, seat: int, words: list[str]) -> S.PlaceTree:
     w = " ".join(w).strip("[]").replace("[", " ").replace("]", " ").split()
     if len(w) != 3:
         raise InputError("type `tree SECTION LANE SPACE`, e.g. `tree 1 2 3`")
-    section, lane, index = (_int(x, what) for x, what in zip(w, ("section", "lane", "space")))
+    section, lane, index = (_int(x, what) for x, what in zip(w, ("section", "lane", "space"), strict=False))
     try:
         return S.PlaceTree(seat, state.track.sid(section, lane, index))
     except ValueError as e:  # TrackError: no such space
@@ -152,7 +152,7 @@ def _parse_refill(state: S.GameState, seat: int, words: list[str]) -> S.Refill:
             raise InputError(f"don't understand {word!r}: at the refill type `discard 2 3`"
                              + (", `keep`" if state.game == S.MM else "") + extra)
     cards = _cards_for(state, seat, values)
-    return S.Refill(seat, tuple((c, v) for c, v in zip(cards, values)), chapel, kennels)
+    return S.Refill(seat, tuple((c, v) for c, v in zip(cards, values, strict=False)), chapel, kennels)
 
 
 def _cards_for(state: S.GameState, seat: int, values: list[int]) -> list[int]:
@@ -236,7 +236,7 @@ def _parse_move(state: S.GameState, seat: int, words: list[str]) -> S.Move:
     order = {p: k for k, p in enumerate(S.POSITIONS)}
     placed.sort(key=lambda pv: order.get(pv[0], 9))
     cards = _cards_for(state, seat, [v for _, v in placed])
-    play = tuple((p, c, v) for (p, v), c in zip(placed, cards))
+    play = tuple((p, c, v) for (p, v), c in zip(placed, cards, strict=False))
     if origin is None and state.game == S.MM and state.sled(seat).at is None and play:
         lanes = state.track.lanes
         raise InputError(f"MM-O1: on your first turn say which lane you start from with @N (1-{lanes}), "

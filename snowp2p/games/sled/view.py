@@ -271,7 +271,7 @@ def sled_event_lines(before: S.GameState, action, after: S.GameState) -> list[st
         need = after.public.refill
         if need is not None and need.seat == seat and not need.draw and not need.wreck:
             lines.append(f"  → {name} hit a sled: no card drawn at this refill (ST-C1)")
-        for other_b, other_a in zip(before.public.sleds, after.public.sleds):
+        for other_b, other_a in zip(before.public.sleds, after.public.sleds, strict=True):
             if other_a.seat != seat and other_a.damage > other_b.damage:
                 lines.append(f"  → {other_a.name} is hit: {plural(other_a.damage - other_b.damage, 'damage card')}")
     elif isinstance(action, S.Refill):
@@ -299,7 +299,7 @@ def sled_event_lines(before: S.GameState, action, after: S.GameState) -> list[st
                 if s.status == S.FINISHED and before.sled(s.seat).status != S.FINISHED]
     for seat_ in sorted(finished, key=after.public.places.index):  # in place order (ST-E1)
         lines.append(f"{after.sled(seat_).name} finishes")
-    for s_before, s_after in zip(before.public.sleds, after.public.sleds):
+    for s_before, s_after in zip(before.public.sleds, after.public.sleds, strict=True):
         if s_before.status != s_after.status and s_after.status == S.ELIMINATED:
             lines.append(f"{s_after.name} is eliminated")
         if not s_before.repair and s_after.repair:

@@ -196,10 +196,5 @@ class SnakeGame:
     def describe(self, before, action, after) -> str:
         return self.snake.describe(before, action)
 
-    @property
-    def game(self) -> SnakeCarnival:
-        """The game object this is a binding of (what the screens ask: its view, title, picture)."""
-        return SNAKE
-
 
 SNAKE = SnakeCarnival()
