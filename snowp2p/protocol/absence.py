@@ -104,6 +104,8 @@ class AbsenceRules:
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
+        self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
+        self.quit: set[int] = set()  # seats that said bye before their game was over: leaving (SPEC 11.9, *Bye*)
 
     # ---- who is in
     def present(self) -> list[int]:
@@ -349,7 +351,7 @@ class AbsenceRules:
             # seat's reveal; seed 1192: while this seat owed the move)
             away.discard(self.owner)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
-                and i not in self.leaving]
+                and i not in self.leaving and i not in self.byes]
 
     def _highest_have(self, seat: int) -> int:
         """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
@@ -365,7 +367,7 @@ class AbsenceRules:
         out = Output()
         if self.me is None or seat in self.my_votes or not self.paused_on(seat) or self.halted or self.done:
             return out
-        self._vote(seat, "bot" if seat in self.leaving else choice, out)
+        self._vote(seat, self._leave_choice(seat) if seat in self.leaving else choice, out)
         if out.send and not self.halted:
             out.extend(self._progress())
         return out
@@ -385,7 +387,27 @@ class AbsenceRules:
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
                     and any(i != self.me and i not in self.leaving for i in votes)
                     and self.absent_haves.get((self.me, seat))):
-                self._vote(seat, "bot" if seat in self.leaving else self.vote_choice, out)
+                self._vote(seat, self._leave_choice(seat) if seat in self.leaving else self.vote_choice, out)
+
+    def _on_bye(self, msg: "SignedMessage") -> None:
+        """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more.  One
+        whose reason is not ``game over`` (a player who typed ``quit``, a client that stopped) is **leaving**
+        (G10): it owes ``left``, every peer declares it absent at once and votes on it at once; a computer
+        player takes its seat or the game ends, as the voters' choices say.  A bye is never a reason for an
+        honest seat to stop (SPEC 11.9, *Bye*).  (A ``game over`` bye sent mid-game is no excuse either: the
+        seat is declared absent for what it owes, like any seat that stops answering.)"""
+        seat = msg.sender
+        self.byes.setdefault(seat, msg.body.reason)
+        if (seat == self.me or seat == self.owner or seat in self.gone or seat in self.decided or self.done
+                or msg.body.reason == "game over"):
+            return
+        self.quit.add(seat)
+        self.leaving.add(seat)
+
+    def _leave_choice(self, seat: int) -> str:
+        """This peer's vote on a leaving seat: a seat whose claim refuted itself is always played by a computer
+        (G10: its vote must not end the game); a seat that quit is voted on like any absent seat."""
+        return self.vote_choice if seat in self.quit else "bot"
 
     def _on_absent(self, msg: "SignedMessage", out: "Output") -> None:
         seat, body = msg.sender, msg.body

@@ -555,7 +555,7 @@ class Session(AbsenceRules):
         elif isinstance(body, Vote):
             self._on_vote(msg, out)
         elif isinstance(body, Bye):
-            pass
+            self._on_bye(msg)
         else:
             self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} during the game", (msg.payload,)))
         out.extend(self._progress())
@@ -910,6 +910,16 @@ class Session(AbsenceRules):
             return True
         if self._voted_itself_off(t, differ, out):
             return False  # (it is leaving: voted out at once, then the turn is agreed without it)
+        quitters = [s for s in differ if s in self.quit]
+        if quitters:
+            # a seat that said bye mid-game (it quit, or stopped on what it saw) is leaving: its differing ack does
+            # not count, and it sends no copies to trace it; it is voted out at once and the turn is agreed by the
+            # others (SPEC 11.9, *Bye*; sim seed 24: an equivocator stopped on its own fork, and the honest seat
+            # waited for its copies for ever)
+            for s in quitters:
+                del self.acks[t][s]
+                self.ack_msgs.get(t, {}).pop(s, None)
+            return False
         # Each ack carries, per seat, the digest of that seat's reveal for the turn, which commits to the
         # seat's whole chain up to it (SPEC 11.6).  A seat whose digest differs between two acks sent
         # different signed messages to different peers: both sides send their copies of its messages

@@ -50,7 +50,6 @@ from snowp2p.rules.errors import IllegalMove
 TRACKS = Path(__file__).resolve().parents[1] / "resilience" / "tracks"  # short straight tracks
 TICK = 0.25  # the shell's watch period (NetGame._watch)
 LINGER = 3.0  # NetGame.linger: after the end, the last frames go out and the others' byes come in
-BYE_STOP = 5.0  # NetGame._stop_after_bye
 RESUME_GRACE = 5.0  # netplay: a resumed peer's grace is absent_after + 5 s
 
 
@@ -333,14 +332,8 @@ class Peer:
             self.halt(h.reason)
             return
         self.dispatch(out)
-        if m.type == "bye" and self.finishing_at is None:
-            # (seats voted out, or leaving by their own claim, are played by computers here: the game goes on)
-            others = [i for i in range(s.n) if i != s.me and i not in s.gone and i not in s.decided
-                      and i not in s.leaving]
-            if others and all(i in self.byes for i in others):
-                self.stop("every other player has left the game")
-            elif m.body.reason.startswith("stopped"):
-                self.w.at(self.w.now + BYE_STOP, "byestop", self.seat, self.incarnations)
+        # (a bye is never a reason to stop: a seat that leaves is voted out at once and a computer player takes
+        # its seat, SPEC 11.9 *Bye*; NetGame._on_frame)
 
     def stop(self, why: str) -> None:
         if self.finishing_at is None:
@@ -624,11 +617,6 @@ class World:
                 for j in list(p.conns):
                     self.cut(seat, j, "exit")
                 self.dialing = {d for d in self.dialing if seat not in d}
-        elif kind == "byestop":
-            seat, inc = args
-            p = self.peers[seat]
-            if p.incarnations == inc and p.alive:
-                p.stop("another player stopped the game")
         elif kind in ("crash", "crash_soon"):  # now, or right after its next log append ("crash_soon")
             seat, down = args
             p = self.peers[seat]
