@@ -236,6 +236,10 @@ class AbsenceRules:
                 if (i != x and i not in self.decided and i not in self.gone and i not in self.leaving
                         and m.have > held):
                     owing.add(i)
+        t = self.final_turn + 1  # the turn being agreed on: seats whose acks differ owe their copies (SPEC 11.6)
+        if t in self.awaiting_copies and not self.halted:
+            owing |= {i for i in self.awaiting_copies[t] - self.evidence_seen.get(t, set())
+                      if i in self.present() and i != self.me}
         if self.state is not None and not self.over and not self.state.is_over:
             t = self.applied_turn + 1
             cur = self.state.public.current
@@ -281,6 +285,9 @@ class AbsenceRules:
         for v in self.leaving:
             if v in self.present() and v not in self.decided and v != self.me:
                 res[v] = Owed("left", turn)
+        for v in self.quit:  # (said bye, and owes: it will never send it)
+            if self._quitting(v, res):
+                res[v] = Owed("left", turn)
         return res
 
     def waiting_on(self) -> set[int]:
@@ -321,6 +328,8 @@ class AbsenceRules:
         if seat in self.leaving:
             return True
         base = self._base_owed()
+        if seat in self.quit and self._quitting(seat, {**base, **dict.fromkeys(self._owing(set(base)))}):
+            return True
         o = base.get(seat)
         if o is not None:  # only delivering what it owes clears it: other messages do not (G7a)
             return (a.owed, a.turn) == (o.what, o.turn)
@@ -343,7 +352,7 @@ class AbsenceRules:
         other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
         votes on nobody."""
-        away = set() if seat in self.leaving else self._base_needed() - {seat}
+        away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
         if self.owner is not None:
             # the seat whose log this is answers by its own reckoning (it sends a reveal or an ack as soon as it
             # holds what it needs, and its move within its move time): no decision on another seat is taken on its
@@ -367,7 +376,7 @@ class AbsenceRules:
         out = Output()
         if self.me is None or seat in self.my_votes or not self.paused_on(seat) or self.halted or self.done:
             return out
-        self._vote(seat, self._leave_choice(seat) if seat in self.leaving else choice, out)
+        self._vote(seat, self._leave_choice(seat) if seat in self.leaving or seat in self.quit else choice, out)
         if out.send and not self.halted:
             out.extend(self._progress())
         return out
@@ -387,27 +396,33 @@ class AbsenceRules:
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
                     and any(i != self.me and i not in self.leaving for i in votes)
                     and self.absent_haves.get((self.me, seat))):
-                self._vote(seat, self._leave_choice(seat) if seat in self.leaving else self.vote_choice, out)
+                self._vote(seat, self._leave_choice(seat), out)
 
     def _on_bye(self, msg: "SignedMessage") -> None:
-        """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more.  One
-        whose reason is not ``game over`` (a player who typed ``quit``, a client that stopped) is **leaving**
-        (G10): it owes ``left``, every peer declares it absent at once and votes on it at once; a computer
-        player takes its seat or the game ends, as the voters' choices say.  A bye is never a reason for an
-        honest seat to stop (SPEC 11.9, *Bye*).  (A ``game over`` bye sent mid-game is no excuse either: the
-        seat is declared absent for what it owes, like any seat that stops answering.)"""
+        """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more, and
+        whatever else it owes it will never send.  So a seat that said bye is **leaving** as soon as it owes
+        anything (its move, a reveal, an ack, its final openings, a relay; G7a): it owes ``left``, every peer
+        declares it absent at once and votes on it at once, and a computer player takes its seat or the game
+        ends, as the voters' choices say (G10).  A seat that said bye once its game was over owes nothing and
+        is left alone.  A bye is never a reason for an honest seat to stop (SPEC 11.9, *Bye*)."""
         seat = msg.sender
         self.byes.setdefault(seat, msg.body.reason)
-        if (seat == self.me or seat == self.owner or seat in self.gone or seat in self.decided or self.done
-                or msg.body.reason == "game over"):
-            return
-        self.quit.add(seat)
-        self.leaving.add(seat)
+        if seat != self.me and seat != self.owner:
+            self.quit.add(seat)
+
+    def _quitting(self, seat: int, owed: dict | None = None) -> bool:
+        """``seat`` said bye and owes something now: it is leaving (SPEC 11.9, *Bye*)."""
+        if seat not in self.quit or seat in self.gone or seat in self.decided:
+            return False
+        if owed is None:
+            base = self._base_owed()
+            return seat in base or seat in self._owing(set(base))
+        return seat in owed
 
     def _leave_choice(self, seat: int) -> str:
         """This peer's vote on a leaving seat: a seat whose claim refuted itself is always played by a computer
         (G10: its vote must not end the game); a seat that quit is voted on like any absent seat."""
-        return self.vote_choice if seat in self.quit else "bot"
+        return "bot" if seat in self.leaving else self.vote_choice
 
     def _on_absent(self, msg: "SignedMessage", out: "Output") -> None:
         seat, body = msg.sender, msg.body
@@ -540,7 +555,9 @@ class AbsenceRules:
             return out
         self._refusal(me)
         for v in self.refused[me]:
-            self._emit(Absent(v, self.turn, self.chain.next_seq(v), "left"), out)
+            have = self.chain.next_seq(v)
+            if have > max(self.absent_haves.get((me, v), ()), default=-1):  # (not declared at this count yet)
+                self._emit(Absent(v, self.turn, have, "left"), out)
         out.extend(self._progress())
         for v in self.refused[me]:
             if self.paused_on(v) and v not in self.my_votes:

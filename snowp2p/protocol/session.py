@@ -306,6 +306,7 @@ class Session(AbsenceRules):
         self.chain_tips: dict[int, CommitChain] = {}
         self.evidence_turns: set[int] = set()
         self.evidence_seen: dict[int, set[int]] = {}
+        self.awaiting_copies: dict[int, set[int]] = {}  # turn -> the seats whose differing acks' copies we wait for
         self._busy = False
         self.last_description = ""
         self.last_move: tuple | None = None  # (state before, action, state after) of the last applied move
@@ -508,6 +509,12 @@ class Session(AbsenceRules):
             # nothing it sends counts before that
             self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} before signing the roster (its "
                                "commit_chain)", (msg.payload,)))
+        if (seat == self.owner and self.me is None and self._owner_decided()
+                and not (isinstance(body, Bye) and body.reason == "voted out")):
+            # the auditor of the owner's log: the owner's next own message after a decided vote on it is its
+            # bye{"voted out"} (it accepted) or anything else (it refused it and played on; its absent{voter,
+            # left} is not sent when it had declared the voter at that count already: sim seed 579)
+            self._refusal(seat)
         if isinstance(body, CommitChain):
             if seat in self.chain_tips or self.turn > 0:
                 self._halt(Offence(seat, self._nick(seat), "committed to a second hash chain", (msg.payload,)))
@@ -945,7 +952,11 @@ class Session(AbsenceRules):
                         self._send_copies(seat, t, out)
                 return False
             if not set(differ) <= self.evidence_seen.get(t, set()):
-                return False  # wait for the copies of every seat whose ack differs: they prove who forked
+                # wait for the copies of every seat whose ack differs: they prove who forked; a seat that does not
+                # send them owes them like a relay (absence.AbsenceRules._owing; sim seed 163: a seat decided
+                # meanwhile never sent its copies, and the turn waited on nobody for ever)
+                self.awaiting_copies[t] = set(differ)
+                return False
         # Nobody is named on a count of acks (G5): a seat that lies to some peers would make an honest one
         # look like the odd one out.  A seat is named only when its own signed ack states a different
         # hash for the very same signed inputs (every seat's chain up to this turn's reveal).
