@@ -64,6 +64,7 @@ ACCEPT_TIMEOUT = 120.0
 #: At most this many queued frames go to one link in one write (a catch-up after a reconnection is sent in
 #: pieces of this many; a turn queues one to three).
 BATCH_FRAMES = 64
+LINGER_NUDGE = 1.0  # seconds into the linger after a game over: seats whose bye is not in get the last messages
 GAME_TITLES = {kind: g.title for kind, g in GAMES.items()}
 
 
@@ -762,10 +763,14 @@ class NetGame:
                     nursery.start_soon(self._agreed_end)
                 await self._finished.wait()
                 # let the last frames (final openings, bye) go out, and the others' byes arrive
+                ended, nudged = trio.current_time(), False
                 with trio.move_on_after(self.linger):
                     while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)
                             and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
                            or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
+                        if not nudged and trio.current_time() - ended >= LINGER_NUDGE:
+                            nudged = True
+                            self._nudge_laggards()
                         await trio.sleep(0.05)
                 nursery.cancel_scope.cancel()
         finally:  # also when cancelled (the player left the table): free the port for whoever resumes
@@ -779,6 +784,18 @@ class NetGame:
             except OSError:  # (what was buffered when the disk filled up: already reported)
                 pass
         return self.result
+
+    def _nudge_laggards(self) -> None:
+        """A second into the linger after a game over, a seat whose bye is not in may lack the last messages of
+        a seat whose link to it dropped at the end: pass it every other seat's messages of the last turn, once
+        (Session.nudge), so it gets the others' confirmation instead of voting a finished seat out after they
+        left (SPEC 11.10; sim seed 3157)."""
+        s = self.session
+        if s.me is None or not s.done or s.halted is not None:
+            return
+        for seat in sorted(self.connected):
+            if seat != s.me and seat not in self.byes and seat not in s.gone:
+                self._queue_relay(s.nudge(seat).relay)
 
     def _fd_shortage(self) -> None:
         """Out of file descriptors while accepting: say so once a minute; the game goes on (G9)."""

@@ -331,6 +331,12 @@ class AbsenceRules:
         if seat in self.quit and self._quitting(seat, {**base, **dict.fromkeys(self._owing(set(base)))}):
             return True
         o = base.get(seat)
+        if o is not None and a.have >= self.chain.next_seq(seat):
+            # it has sent nothing at all since it was declared absent, and it owes again: still absent (an absent
+            # can not be signed again at the same count; sim seed 1468: a seat declared for a declaration it owed
+            # during a pause, gone for good, then owed its reveal: every voter's absent was stale, none could sign
+            # a new one, and the game waited for ever)
+            return True
         if o is not None:  # only delivering what it owes clears it: other messages do not (G7a)
             return (a.owed, a.turn) == (o.what, o.turn)
         if seat in self._owing(set(base)):

@@ -50,6 +50,7 @@ from snowp2p.rules.errors import IllegalMove
 TRACKS = Path(__file__).resolve().parents[1] / "resilience" / "tracks"  # short straight tracks
 TICK = 0.25  # the shell's watch period (NetGame._watch)
 LINGER = 3.0  # NetGame.linger: after the end, the last frames go out and the others' byes come in
+LINGER_NUDGE = 1.0  # NetGame.LINGER_NUDGE
 RESUME_GRACE = 5.0  # netplay: a resumed peer's grace is absent_after + 5 s
 
 
@@ -202,7 +203,7 @@ class Peer:
         for p in payloads:
             if self.w.tracing:
                 m = decode_signed(p)
-                what = {k: getattr(m.body, k) for k in ("seat", "turn", "have", "choice", "event", "reason")
+                what = {k: getattr(m.body, k) for k in ("seat", "turn", "have", "owed", "choice", "event", "reason")
                         if hasattr(m.body, k)}
                 self.w.trace(f"p{self.seat}: sends {m.type} #{m.seq} {what}")
             self.append(p)
@@ -279,6 +280,18 @@ class Peer:
         if self.finishing_at is None:
             self.finishing_at = self.w.now
             self.w.at(self.w.now + LINGER, "exit", self.seat, self.incarnations)
+            self.w.at(self.w.now + LINGER_NUDGE, "lingernudge", self.seat, self.incarnations)
+
+    def nudge_laggards(self) -> None:
+        """NetGame._nudge_laggards: a second into the linger after a game over, a seat whose bye is not in gets
+        every other seat's messages of the last turn, once."""
+        s = self.session
+        if not s.done or s.halted is not None:
+            return
+        for j in sorted(self.connected()):
+            if j not in self.byes and j not in s.gone:
+                for to, p in s.nudge(j).relay:
+                    self.transmit(to, p, relay=True)
 
     def halt(self, reason) -> None:
         self.halted = reason
@@ -617,6 +630,11 @@ class World:
                 for j in list(p.conns):
                     self.cut(seat, j, "exit")
                 self.dialing = {d for d in self.dialing if seat not in d}
+        elif kind == "lingernudge":
+            seat, inc = args
+            p = self.peers[seat]
+            if p.incarnations == inc and p.alive and not p.frozen():
+                p.nudge_laggards()
         elif kind in ("crash", "crash_soon"):  # now, or right after its next log append ("crash_soon")
             seat, down = args
             p = self.peers[seat]
