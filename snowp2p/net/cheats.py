@@ -73,7 +73,7 @@ JUNK_EVIDENCE = 1000  # junk-evidence: messages of ~58 KB (the issue's attack se
 ATTACKS = ("lying-count", "vote-out", "vote-out-bot", "big-evidence", "absent-flood", "absent-repeat", "junk-evidence", "setup-fork")
 #: issue 18's clients (tests/pause/): they need no turn of their own to misbehave, or misbehave when sending
 PAUSE = ("late-vote", "never-declare", "never-vote", "trickle-absent", "omit-move", "silent-mover", "lose-final",
-         "freeze-final")
+         "freeze-final", "quit")
 MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + ATTACKS + PAUSE + HOSTILE_MODES
 TRICKLE_EVERY = 2.0  # trickle-absent: seconds between its small messages (the issue's attack: 2 s)
 FIRST_BAD_TURN = 3  # the pause modes play honestly before this turn (the set-up and a few turns go through)
@@ -275,6 +275,10 @@ class Cheat:
                 self.silent = True
                 game._on_frame = lambda seat, payload: None
                 game.say("(silent-mover: this client's session has stopped; its connections stay open)")
+            return True
+        if self.mode == "quit" and turn >= FIRST_BAD_TURN:
+            # not a cheat: the player typed quit at its turn (NetGame.leave, as the table's quit does)
+            game.leave()
             return True
         if self.mode in PAUSE:
             return False

@@ -645,7 +645,8 @@ class AbsenceRules:
         for seat, (choice, _, turn) in sorted(self.gone.items()):
             voters = self.voters.get(seat, ())
             by = ", ".join(f"seat {v} ({self.nicks[v]})" for v in voters)
-            left = " (it left: its own claim on a seat that was answering)" if seat in self.leaving else ""
+            left = (" (it left the game)" if seat in self.quit and seat not in self.leaving
+                    else " (it left: its own claim on a seat that was answering)" if seat in self.leaving else "")
             if choice == "bot":
                 lines.append(f"seat {seat} ({self.nicks[seat]}) played by a computer from turn {turn} "
                              f"(voted by {by}){left}")

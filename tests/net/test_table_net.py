@@ -38,7 +38,7 @@ def status_of(home: Path) -> str:
     return json.loads(metas[0].read_text()).get("status", "") if metas else ""
 
 
-def test_host_types_its_turns_then_quits_and_a_computer_finishes_the_seat(tmp_path, capsys):
+def test_host_types_its_turns_then_quits_and_the_others_finish_with_a_computer_in_its_seat(tmp_path, capsys):
     home = tmp_path / "host"
     t = command(["host", "--game", "mush", "--players", "3", "--bots", "2", "--port", "0", "--home", str(home),
                  "--name", "Ada", "--advertise", "127.0.0.1"], run_host)
@@ -64,9 +64,17 @@ def test_host_types_its_turns_then_quits_and_a_computer_finishes_the_seat(tmp_pa
     t.type("y\r")
     assert t.join() == 0
     out = capsys.readouterr().out
-    assert "You left the game. A computer player" in out
-    # the computer player resumed the seat in its own process and finished the game
-    wait_until(lambda: status_of(home) == "finished", "the game to finish without us", timeout=240)
+    assert "You left the game. The other players' computers play your seat to the end" in out
+    assert status_of(home) == "left"
+    # our bye{"left"} was our last message: the others voted the seat out at once, a computer player took it,
+    # and they finished the game, their results naming Ada as having left (SPEC 11.9, *Bye*)
+    bots = sorted(d for d in (home / "bots").iterdir() if d.is_dir())
+    assert bots
+    wait_until(lambda: all(status_of(b) == "finished" for b in bots), "the others to finish without us", timeout=240)
+    for b in bots:
+        meta = json.loads(next((b / "games").glob("*/meta.json")).read_text())
+        assert any(ln.startswith("seat 0 (Ada) played by a computer") and "(it left the game)" in ln
+                   for ln in meta["outcome"]), meta
 
 
 def test_joiner_sees_roster_plays_and_gets_the_end_screen(tmp_path):
