@@ -323,7 +323,8 @@ class NetTable:
         how = view.how(s.state) if s.state is not None else ["The game ended before it began: a player did not answer "
                                                               "and the others voted to end it."]
         for seat, (choice, _kept, turn) in sorted(s.gone.items()):
-            how.append(f"{s.nicks[seat]} stopped answering and was voted out at turn {turn}: "
+            what = "left the game" if seat in s.quit and seat not in s.leaving else "stopped answering"
+            how.append(f"{s.nicks[seat]} {what} and was voted out at turn {turn}: "
                        + ("a computer player played the seat from then on." if choice == "bot" else "the game ended."))
         sole = rests_on(s)
         if sole:  # G12: one seat's decision alone (two seats): the other's log may say otherwise
