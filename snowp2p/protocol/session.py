@@ -307,6 +307,7 @@ class Session(AbsenceRules):
         self.evidence_turns: set[int] = set()
         self.evidence_seen: dict[int, set[int]] = {}
         self.awaiting_copies: dict[int, set[int]] = {}  # turn -> the seats whose differing acks' copies we wait for
+        self.uncounted: dict[int, set[int]] = {}  # turn -> leaving seats whose ack of it was held and does not count
         self._busy = False
         self.last_description = ""
         self.last_move: tuple | None = None  # (state before, action, state after) of the last applied move
@@ -532,7 +533,8 @@ class Session(AbsenceRules):
         elif isinstance(body, Reveal):
             acked = body.state is not None and body.sections is not None
             if (body.state is None) != (body.sections is None) or (body.event == 0 and acked) or (
-                    body.event > 0 and not acked and seat not in self.acks.get(body.event - 1, {})):
+                    body.event > 0 and not acked and seat not in self.acks.get(body.event - 1, {})
+                    and seat not in self.uncounted.get(body.event - 1, ())):
                 self._halt(Offence(seat, self._nick(seat), f"a reveal of event {body.event} " + (
                     f"without its ack of turn {body.event - 1}" if body.event else "with an ack"), (msg.payload,)))
             self._on_reveal(msg, body.event, body.preimage)
@@ -928,6 +930,7 @@ class Session(AbsenceRules):
             # others (SPEC 11.9, *Bye*; sim seed 24: an equivocator stopped on its own fork, and the honest seat
             # waited for its copies for ever)
             for s in quitters:
+                self.uncounted.setdefault(t, set()).add(s)
                 del self.acks[t][s]
                 self.ack_msgs.get(t, {}).pop(s, None)
             return False
@@ -997,6 +1000,7 @@ class Session(AbsenceRules):
                 off.append(seat)
         for seat in off:
             self.leaving.add(seat)
+            self.uncounted.setdefault(t, set()).add(seat)  # (it did ack: its later reveal is no offence, seed 2584)
             del self.acks[t][seat]
             self.ack_msgs.get(t, {}).pop(seat, None)
         return bool(off)

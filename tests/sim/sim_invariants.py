@@ -256,6 +256,8 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
             voters = s.voters.get(x) or s.decided.get(x, (None, None, ()))[2]
             if any((v, x) in world.apart for v in voters):  # (a voter on it was cut off from it)
                 continue
+            if x in proofs:  # (it stopped on signed proof against a cheater and said bye: it left the game)
+                continue
             if x not in hostile and x not in faulted and x != p.seat and (p.seat, x) not in world.apart:
                 v.append(f"(c) p{p.seat} voted out honest seat {x} (it had no fault): "
                          f"{s.gone.get(x) or s.decided.get(x)}")
@@ -289,7 +291,9 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
         v.append(f"(a) the honest peers disagree: {ends}")
     # (e) a vote against a present seat: its voter is treated as leaving
     for seat, st in sc.strategies.items():
-        if st.name == "vote-present" and getattr(st, "done", False):
+        # (a vote on a seat that had crashed, was frozen or cut off is no vote against a present seat: seed 2303)
+        if (st.name == "vote-present" and getattr(st, "done", False)
+                and getattr(st, "victim_seat", None) not in faulted and getattr(st, "victim_seat", None) not in hostile):
             for p in honest:
                 s = p.session
                 if p.overs and not s.halted and seat not in s.gone and s.final_turn > 0 and p.seat not in faulted:

@@ -328,7 +328,7 @@ class VotePresent(Strategy):
         if self.on() and not self.done and peer.session.state is not None and peer.finishing_at is None:
             self.done = True
             s = peer.session
-            x = self.victim(peer)
+            x = self.victim_seat = self.victim(peer)
             self.emit(peer, absent(s, x, s.chain.next_seq(x)))
             self.emit(peer, Vote(x, self.kw.get("choice", "end"), s.chain.next_seq(x)))
         return True
