@@ -693,7 +693,7 @@ class Session(AbsenceRules):
             # another state, or arriving after the computer moved) is never used: the computer player moves for
             # it, whatever arrived when (SPEC 11.9, *Takeover*; G9: a move is never applied unchecked, seed 312;
             # the peer and the auditor of its log alike, seed 596)
-            mv = None if cur in self.bot_seats or cur in self.leaving else self.move_from.get((t, cur))
+            mv = None if cur in self.bot_seats else self.move_from.get((t, cur))
             if mv is not None:
                 self.moves[t] = mv
             if mv is None and t not in self.move_actions and cur in self.bot_seats:
@@ -756,11 +756,7 @@ class Session(AbsenceRules):
 
     def _move_held(self, t: int) -> bool:
         """Turn t's move is here: the mover's (by our state after t-1), or a computer player's."""
-        cur = self.state.public.current
-        # (a leaving seat's move is never used nor judged: it is voted out at once and a computer player moves for
-        # it; it may have played on in a world of its own, sim seed 2912: a refused voter's move, signed after it
-        # took this seat over, was judged here on another state and named it a cheater)
-        return ((t, cur) in self.move_from and cur not in self.leaving) or t in self.move_actions
+        return (t, self.state.public.current) in self.move_from or t in self.move_actions
 
     def _disagreed(self, t: int) -> bool:
         """Some present seat's ack of turn t differs from our state hash."""
