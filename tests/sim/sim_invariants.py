@@ -14,14 +14,15 @@ freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every in
     stopped on proof against a hostile seat) within ``bound()`` of the start;
 (c) only cheating is blamed (G5, G7a, G10): no honest seat is named in an Offence or a Desync, and no
     honest seat that never had a fault (crash, freeze, cut off by a partition) is voted out or stopped
-    (unless seats were cut off and the decision rests on one seat's word, as in (a));
+    (unless seats were cut off and the decision rests on one seat's word, as in (a)); a seat that stopped on
+    signed proof against a hostile seat has left the game (its bye): voting it out blames nobody;
 (d) a confirmed result is final (G11): a turn confirmed (TurnFinal) on an honest peer is never confirmed
     with another hash, the game over (GameOver) never changes, and neither do ``places()`` and
     ``abandoned`` after it (e.g. by a late vote);
 (e) leaving never pays, and neither does a vote (G10), in a form a single run can check: the game is
     abandoned on an honest peer only if every seat still present asked for it (honest seats vote "bot"
     here, so never while one is present); a seat that votes against a seat that is present and
-    answering ends up treated as one that left (voted out, a computer player in its seat) whenever the
+    answering (no crash, freeze or partition of its own) ends up treated as one that left (voted out, a computer player in its seat) whenever the
     game went on past its vote; a hostile seat is never ranked from a result it rewrote.
     (A comparison with a second run in which the seat leaves instead is not made: once a seat is played
     by a computer the cards drawn differ, so a single pair of runs says nothing about G10.)
