@@ -466,3 +466,13 @@ class CheatingGame(NetGame):
 
     def _takes_turn(self, turn: int, action) -> bool:
         return self.cheat is not None and self.cheat.on_turn(self, turn, action)
+
+    def _on_frame(self, seat: int, payload: bytes) -> None:
+        super()._on_frame(seat, payload)
+        # A bye never stops an honest peer (SPEC 11.9, *Bye*); a cheating client whose every other seat has said
+        # bye (they stopped on its proof) stops too: its session may wait on its own forged move for ever, and the
+        # tests want it to end (tests/net/test_cheaters.py: "does not hang on")
+        s = self.session
+        if (not self._finished.is_set() and s.me is not None
+                and all(i in self.byes for i in range(s.n) if i != s.me)):
+            self._stop(1, "every other player has left the game (they stopped: this client cheated)")
