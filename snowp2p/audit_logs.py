@@ -111,7 +111,6 @@ def _decided_lines(c: Comparison, r: LogResult) -> list[str]:
 
 def run_audit_logs(paths: list[str]) -> int:
     """Audit the logs ``paths`` (two or more) one by one, then together.  See the module doc."""
-    from .net.game import GAME_TITLES, table_name
     from .errors import CommandError
 
     results, obs = [], None
@@ -126,7 +125,7 @@ def run_audit_logs(paths: list[str]) -> int:
         one_game(chains, paths)
     except NotOneGame as e:
         raise CommandError(str(e)) from None
-    for i, (p, r) in enumerate(zip(paths, results)):
+    for i, (p, r) in enumerate(zip(paths, results, strict=True)):
         owner = chains[i].owner
         print(f"Log {i + 1}: {p}" + (f" (seat {owner} ({obs.nicks[owner]})'s log)" if owner is not None else ""))
         print(f"  {r.line}")
@@ -134,7 +133,7 @@ def run_audit_logs(paths: list[str]) -> int:
             print(f"  Result: {_result_line(obs, r)}")
             print(f"  Final places: {_places(obs, r)}")
     c = compare(chains, results, obs.nicks)
-    title = f"{GAME_TITLES[obs.kind]} on {table_name(obs.track)}, game {obs.game_id.hex()[:16]}"
+    title = f"{obs.game.title} on {obs.game.table_name(obs.track)}, game {obs.game_id.hex()[:16]}"
     print(f"\nComparing {len(paths)} logs of {title}")
     _print_chains(c)
     _print_equivocations(c, paths)

@@ -1,7 +1,8 @@
-"""The command line: parse arguments, call one function per command.
+"""The command line: the parser, and the one error dispatcher.
 
-One dispatcher maps every error class to a one-line message and an exit
-status (2 for bad input), so no command ever ends in a traceback.
+Each command is a module of ``snowp2p/commands/``, imported only when it runs (``commands.run``).  One
+dispatcher (``_report``) maps every error class to a one-line message and an exit status (2 for bad
+input), so no command ever ends in a traceback.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sys
 
 from . import __version__
 from .home import HomeError
-from .netplay import CommandError
+from .errors import CommandError
 
 
 class UsageError(Exception):
@@ -45,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", action="append", default=None, help="a human player's name (repeat for hot seat)")
     play.add_argument("--seed", type=int, default=None, help="seed the game's randomness (replays exactly)")
     play.add_argument("--non-interactive", action="store_true", help="all computer players; print the result")
+    play.add_argument("--home", default=None, help="data directory where the game's log is saved (see `games`); "
+                      "default $SNOWP2P_HOME or ~/.local/share/snowp2p")
     play.add_argument("--plain", action="store_true",
                       help="line-by-line prompts instead of the full-screen table (also when output is not a terminal)")
     add_game_options(play)
@@ -59,10 +62,129 @@ def build_parser() -> argparse.ArgumentParser:
     tr = sub.add_parser("tracks", help="list the shipped tracks")
     tr.add_argument("--game", choices=["snowtails", "mush"], default=None)
 
-    from .netplay import add_parsers
-
-    add_parsers(sub, _Parser)
+    _add_network_parsers(sub)
     return p
+
+
+def _answer_time(text: str) -> float:
+    """``--answer-time``: 1 to 3600 seconds (one clear line otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected 1 to 3600 seconds, got {text}")
+    return value
+
+
+def _move_time(text: str) -> int:
+    """``--move-time``: whole seconds within the range a roster may carry (one clear line otherwise)."""
+    from .protocol.roster import MOVE_TIME_RANGE
+
+    lo, hi = MOVE_TIME_RANGE
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected whole seconds, got {text!r}") from None
+    if not lo <= value <= hi:
+        raise argparse.ArgumentTypeError(f"expected {lo} to {hi} seconds, got {value}")
+    return value
+
+
+def _add_network_parsers(sub) -> None:
+    """The networked commands and the ones about saved games (commands/host.py, join.py, ...)."""
+    from .games import add_game_options, kinds
+    from .net.lobby import ACCEPT_TIMEOUT, DEFAULT_PORT
+    from .protocol.absence import DEFAULT_MOVE_TIME
+
+    def common(p):
+        p.add_argument("--home", default=None, help="data directory (identity, logs); default $SNOWP2P_HOME "
+                                                    "or ~/.local/share/snowp2p")
+        p.add_argument("--name", default=None, help="your nickname")
+
+    def seat_options(p):
+        p.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
+        p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # autoplay: seconds per move
+        p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+        p.add_argument("--plain", action="store_true", help="line-by-line prompts instead of the full-screen table")
+
+    def absence(p):
+        p.add_argument("--absent-after", type=float, default=20.0, metavar="S",
+                       help="declare a player absent after S seconds without a link (default 20)")
+        p.add_argument("--vote-after", type=float, default=40.0, metavar="S",
+                       help="vote on an absent player after S seconds of pause (default 40)")
+        p.add_argument("--vote", choices=["bot", "end"], default="bot",
+                       help="your vote on an absent player: a computer player takes the seat (default), or end")
+
+    p = sub.add_parser("id", help="show your nickname and key fingerprint")
+    common(p)
+
+    p = sub.add_parser("host", help="host a networked game (others join it)")
+    common(p)
+    absence(p)
+    p.add_argument("--game", default=kinds()[0], choices=kinds())
+    p.add_argument("--track", default=None, help="a shipped track name, or a track file of your own (PATH.toml; "
+                                                 "every joiner gets it in the roster); default: the game's first race")
+    p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    p.add_argument("--move-time", type=_move_time, default=DEFAULT_MOVE_TIME, metavar="S",
+                   help=f"seconds each player has for a move, shown to every joiner; a player who has not moved "
+                        f"by then counts as absent (default {DEFAULT_MOVE_TIME})")
+    p.add_argument("--answer-time", type=_answer_time, default=ACCEPT_TIMEOUT, metavar="S",
+                   help=f"seconds a joiner has to accept or decline the game's settings; its seat is free again "
+                        f"after that (default {ACCEPT_TIMEOUT:g})")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port to listen on (default {DEFAULT_PORT})")
+    p.add_argument("--bots", type=int, default=None,
+                   help="computer players to start at once as peers (default: wait --wait seconds for people, "
+                        "then fill the free seats with computer players)")
+    p.add_argument("--wait", type=float, default=20.0, help="seconds to wait for people before filling seats (default 20)")
+    p.add_argument("--advertise", default=None, help="the address to print in the join command (default: this "
+                                                     "machine's LAN address)")
+    p.add_argument("--no-announce", action="store_true",
+                   help="do not announce the game on the LAN (mDNS); the others then type the join line")
+    add_game_options(p)
+    seat_options(p)
+
+    p = sub.add_parser("join", help="join a networked game")
+    common(p)
+    absence(p)
+    p.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None,
+                   help="the host's address (default: look for games on the LAN)")
+    p.add_argument("--code", default=None, help="the join code the host printed")
+    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
+                                                                         "when no address is given (default 3)")
+    p.add_argument("--game", dest="kind", default=None, choices=kinds(),
+                   help="with no address: only try the announced games of this kind")
+    p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
+                                                      "are still shown)")
+    seat_options(p)
+
+    p = sub.add_parser("find", help="list the games announced on the LAN")
+    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to listen (default 3)")
+
+    p = sub.add_parser("resume", help="rejoin a game after a crash or a lost connection")
+    common(p)
+    absence(p)
+    p.add_argument("game", nargs="?", default=None, help="game id (prefix) or log path; default: the newest unfinished game")
+    seat_options(p)
+
+    p = sub.add_parser("games", help="list saved games")
+    common(p)
+
+    p = sub.add_parser("audit", help="check a finished game's log (several logs of one game: compare them)")
+    p.add_argument("log", metavar="LOGFILE", help="a game's log")
+    p.add_argument("more", nargs="*", metavar="LOGFILE",
+                   help="other players' logs of the same game: compare them (where they part, and why)")
+
+    p = sub.add_parser("replay", help="show a logged game turn by turn")
+    p.add_argument("log", metavar="LOGFILE")
+    p.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each turn")
+    p.add_argument("--width", type=int, default=None, help="board width in columns (--plain)")
+    p.add_argument("--plain", action="store_true",
+                   help="print every turn's board (the default when the output is not a terminal)")
+    p.add_argument("--svg", default=None, metavar="FILE", help="write a picture of the game (SVG) to FILE and stop "
+                                                               "(a new file: an existing one is kept)")
+    p.add_argument("--force", action="store_true", help="with --svg: replace FILE if it exists (a link there is "
+                                                        "replaced, never followed)")
 
 
 def _leaf(e: BaseException) -> BaseException:
@@ -127,25 +249,11 @@ def _report(e: BaseException) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    if args.command == "scenario":
-        from . import scenario
+    from .commands import COMMANDS, run
 
-        return scenario.main(args.paths)
-    if args.command == "tracks":
-        from .rules.track import shipped_tracks
-
-        for name, t in shipped_tracks(args.game).items():
-            print(f"{t.game:9}  {name:20}  {t.description}")
-        return 0
-    from .netplay import COMMANDS
-
-    if args.command in COMMANDS:
-        return COMMANDS[args.command](args)
-    if args.command == "play":
-        from .ui.local import run_play
-
-        return run_play(args)
-    raise UsageError(f"snowp2p: unknown command {args.command!r}")
+    if args.command not in COMMANDS:
+        raise UsageError(f"snowp2p: unknown command {args.command!r}")
+    return run(args.command, args)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The audit's replay: one log from disk through an observer session, records in, verdict out.
 
-``replay_log`` is what ``snowp2p audit`` and ``snowp2p replay`` run (netplay.py) and what the comparison
+``replay_log`` is what ``snowp2p audit`` and ``snowp2p replay`` run (commands/audit.py, commands/replay.py) and what the comparison
 of several logs (audit_logs.py) starts from; it reads the file and prints nothing.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import CommandError
+from .games import roster_game
 from .protocol.errors import DecodeError, LogError, ProtocolError
 from .protocol.log import LogReader
 from .protocol.messages import BODY_TYPES, Roster, SignedMessage, decode_signed
@@ -72,7 +73,7 @@ def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResu
         except ProtocolError as e:
             raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
         try:
-            obs = Session(roster)  # the track is the roster's own: nothing in a log is ever opened as a file
+            obs = Session(roster, game=roster_game(roster.body.kind))  # the track is the roster's own: nothing in a log is ever opened as a file
         except DecodeError as e:
             res.violation = f"record 0: the roster is refused: {e}"
             return res

@@ -165,6 +165,6 @@ class VerifyPool:
                 return
             chunk, fut = ahead.popleft()
             ahead_bytes -= sum(map(len, chunk))
-            for rec, key in zip(chunk, fut.result()):
+            for rec, key in zip(chunk, fut.result(), strict=True):
                 yield i, rec, key
                 i += 1

@@ -19,8 +19,8 @@ Outputs (protocol/SPEC.md section 15):
   turn's state hash, the final state hash, the final places and the
   generations of slots each seat used.
 
-A replay of ``game.log`` through an observer session (``Session(roster,
-track)``, then ``receive(record)`` for every further record) must accept
+A replay of ``game.log`` through an observer session (``Session(roster, track,
+game=...)``, then ``receive(record)`` for every further record) must accept
 every record, finish the game (every final opening checked) and reach the
 same hashes and places (tests/protocol/test_protocol_game_vector.py).
 """
@@ -37,10 +37,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
+from snowp2p.games import find_game  # noqa: E402
 from snowp2p.protocol.crypto import Identity  # noqa: E402
 from snowp2p.protocol.log import LogWriter  # noqa: E402
 from snowp2p.protocol.messages import Bye  # noqa: E402
-from snowp2p.protocol.messages import ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed  # noqa: E402
+from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed  # noqa: E402
 from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
 from snowp2p.rules import sled  # noqa: E402
@@ -82,11 +83,11 @@ def build() -> dict:
     game_id = fixed("game vector game id")
     track = find_track(TRACK, GAME)
     rules = SledRules(game=GAME)
-    body = roster_body(GAME, track, rules,
+    body = roster_body(find_game(GAME), track, rules,
                          tuple(Seat(NICKS[i], ids[i].public_key, "127.0.0.1", 47470 + i) for i in range(n)))
     roster_payload = encode_signed(ids[0], Envelope(game_id, 0, 0, ZERO_HASH, body))
     roster = decode_signed(roster_payload)
-    sessions = [Session(roster, track, i, ids[i], secrets[i]) for i in range(n)]
+    sessions = [Session(roster, track, i, ids[i], secrets[i], game=find_game(GAME)) for i in range(n)]
 
     buf = io.BytesIO()
     log = LogWriter(buf)

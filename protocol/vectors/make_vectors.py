@@ -18,6 +18,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
+from snowp2p.games import find_game  # noqa: E402
 from snowp2p.protocol.crypto import Identity, h  # noqa: E402
 from snowp2p.protocol.framing import encode_frame  # noqa: E402
 from snowp2p.protocol.errors import JoinCodeError  # noqa: E402
@@ -298,7 +299,7 @@ def lobby_vectors() -> dict:
     hside.check(jside.my_tag())
     welcome = Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Welcome(1, hside.my_tag()))
     jside.check(hside.my_tag())
-    body = roster_body("mush", find_track("village", "mush"), SledRules(game="mush"),
+    body = roster_body(find_game("mush"), find_track("village", "mush"), SledRules(game="mush"),
                        (Seat("Ann", host.public_key, "192.168.1.5", 47470),
                         Seat("Bo", joiner.public_key, "192.168.1.6", 47471)))
     roster = Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, body)
@@ -358,7 +359,7 @@ def link_vectors() -> dict:
     v = channel_vector(GAME_ID, de, ae, (frames[0], frames[1]), more=(frames[2],))
     assert v["handshake_hash"] == first["handshake_hash"]
     records = [v["record_dialer_to_acceptor"], v["record_acceptor_to_dialer"], v["more"][0]]
-    for e, r in zip(entries, records):
+    for e, r in zip(entries, records, strict=True):
         e["record"] = r.hex()
     return {"game_id": GAME_ID.hex(), "dialer_seat": 2, "dialed_seat": 1,
             "dialer_ephemeral": de.hex(), "acceptor_ephemeral": ae.hex(),

@@ -595,7 +595,7 @@ def _move(state: sled.GameState, rand) -> sled.Move:
         pick = rand.below(len(ties))
         scored.remove(ties[pick])
         scored.insert(0, ties[pick])
-    for total, r in scored[:20]:
+    for _total, r in scored[:20]:
         mv = _to_move(seat, r, hand_ids, vals_by_id)
         try:
             sled.move_outcome(state, mv)

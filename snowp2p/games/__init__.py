@@ -17,6 +17,7 @@ options       ``games/sled/options.py``        (none)
 
 from __future__ import annotations
 
+from ..protocol.errors import DecodeError
 from .api import BoundGame, Game, HiddenDeck, ScenarioError, UnknownGame
 from .sled.game import MUSH, SNOWTAILS
 from .snake.game import SNAKE
@@ -25,11 +26,11 @@ from .snake.game import SNAKE
 GAMES: dict[str, Game] = {g.kind: g for g in (SNOWTAILS, MUSH, SNAKE)}
 
 __all__ = ["GAMES", "PRELOAD", "PRELOAD_SCREEN", "BoundGame", "Game", "HiddenDeck", "ScenarioError",
-           "UnknownGame", "add_game_options", "find_game", "kinds", "title_of", "kinds_text"]
+           "UnknownGame", "add_game_options", "find_game", "roster_game", "kinds", "title_of", "kinds_text"]
 
 
 #: what a running game may import late (computer players, engines, screens): imported before the game
-#: begins, while file descriptors are free (netplay.py ``_preload``)
+#: begins, while file descriptors are free (commands/seat.py ``preload``)
 PRELOAD = ("snowp2p.bots", "snowp2p.rules.sled", "snowp2p.rules.snake")
 PRELOAD_SCREEN = ("snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board")
 
@@ -47,6 +48,15 @@ def find_game(kind: str) -> Game:
         return GAMES[kind]
     except (KeyError, TypeError):
         raise UnknownGame(f"unknown game {kind!r}") from None
+
+
+def roster_game(kind: str) -> Game:
+    """The game a roster (or a host's offer) names: DecodeError naming ``kind`` (one line) if there is none.
+    The protocol is handed this object (protocol/roster.py, protocol/session.py); it never looks one up."""
+    try:
+        return find_game(kind)
+    except UnknownGame as e:
+        raise DecodeError(str(e), "kind") from None
 
 
 def kinds() -> list[str]:

@@ -33,6 +33,10 @@ class HiddenDeck(Protocol):
     def size(self, rules: Any) -> int:
         """The number of cards in a seat's first deck generation."""
 
+    def open_seat(self, state: Any, seat: int, rand: Any, salt: bytes, known: dict) -> Any:
+        """A computer player's seat (a vote, G10): its unknown cards dealt face up, alike on every peer;
+        ``known``: card id -> value of cards it opened in a move not applied yet."""
+
 
 @runtime_checkable
 class BoundGame(Protocol):

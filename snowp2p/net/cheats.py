@@ -64,9 +64,9 @@ from ..protocol.messages import (
     Absent, Envelope, Reveal, Vote, decode_signed, encode_signed,
 )
 from ..protocol.randomness import chain_reveal, make_hash_chain
-from ..protocol.session import Evidence, Output, action_to_wire, opened_cards
+from ..protocol.session import Evidence, Output, opened_cards
 from ..rules import sled
-from .game import NetGame
+from .peer import NetGame
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
 JUNK_EVIDENCE = 1000  # junk-evidence: messages of ~58 KB (the attack sent 4000; one is refused)
@@ -251,7 +251,7 @@ class Cheat:
             return False
         self.done = True
         if self.mode == "big-evidence":
-            for k in range(2):
+            for _ in range(2):
                 self._raw(game, Evidence((self._foreign(game, 24000), self._foreign(game, 24000))))
             self._raw(game, Absent(me, s.turn, 0))
         elif self.mode == "absent-flood":
@@ -326,7 +326,7 @@ class Cheat:
                 m = decode_signed(p)
                 if m.type == "move":
                     twin = others[-1]
-                    body = s.move_body(action_to_wire(twin), tuple(s._opening(c, v) for c, v in opened_cards(twin)))
+                    body = s.move_body(s.g.action_to_wire(twin), tuple(s._opening(c, v) for c, v in opened_cards(twin)))
                     self.twin = encode_signed(game.identity, Envelope(m.envelope.game, me, m.seq, m.envelope.prev, body))
                     self.original = p
                     self.fork_seq = m.seq
@@ -344,7 +344,7 @@ class Cheat:
         for card, value in opens:
             op = s._opening(card, s.state.private[me].values[card])
             openings.append(replace(op, value=value))
-        body = s.move_body(action_to_wire(action), tuple(openings))
+        body = s.move_body(s.g.action_to_wire(action), tuple(openings))
         env = Envelope(s.game_id, me, s.chain.next_seq(me), s.chain.head(me), body)
         payload = encode_signed(game.identity, env)
         s.chain.accept(decode_signed(payload))  # keep our own chain consistent, but do not act on it

@@ -93,36 +93,35 @@ class Conn:
         finally:
             self._send_lock.release()
 
-    async def recv(self, timeout: float | None = None) -> bytes:
-        """The next frame's payload.  ConnectionClosed at EOF; FrameError for a bad frame;
-        trio.TooSlowError if nothing complete arrives within ``timeout`` seconds."""
-        with trio.fail_after(timeout) if timeout is not None else _nullcontext():
-            while not self._frames:
-                partial = self._decoder.buffered > 0
-                if partial and self._partial_since is None:
-                    self._partial_since = trio.current_time()
-                try:
-                    if partial:
-                        left = self._partial_since + self.frame_deadline - trio.current_time()
-                        with trio.move_on_after(max(left, 0)) as scope:
-                            data = await self.stream.receive_some(65536)
-                        if scope.cancelled_caught:
-                            raise FrameError(f"a frame from {self.label} trickled in too slowly "
-                                             f"(incomplete after {self.frame_deadline:g} s)")
-                    else:
+    async def recv(self) -> bytes:
+        """The next frame's payload.  ConnectionClosed at EOF; FrameError for a bad frame.  (A caller that
+        waits a bounded time says so with a cancel scope: ``trio.fail_after``.)"""
+        while not self._frames:
+            partial = self._decoder.buffered > 0
+            if partial and self._partial_since is None:
+                self._partial_since = trio.current_time()
+            try:
+                if partial:
+                    left = self._partial_since + self.frame_deadline - trio.current_time()
+                    with trio.move_on_after(max(left, 0)) as scope:
                         data = await self.stream.receive_some(65536)
-                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as e:
-                    self.closed = True
-                    raise ConnectionClosed(f"connection to {self.label} broke: {e}") from None
-                if not data:
-                    self.closed = True
-                    raise ConnectionClosed(f"{self.label} closed the connection")
-                frames = self._decoder.feed(data)  # FrameError on oversize
-                if self._decoder.buffered == 0:
-                    self._partial_since = None
-                elif frames:
-                    self._partial_since = trio.current_time()  # a new frame has started
-                self._frames.extend(frames)
+                    if scope.cancelled_caught:
+                        raise FrameError(f"a frame from {self.label} trickled in too slowly "
+                                         f"(incomplete after {self.frame_deadline:g} s)")
+                else:
+                    data = await self.stream.receive_some(65536)
+            except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as e:
+                self.closed = True
+                raise ConnectionClosed(f"connection to {self.label} broke: {e}") from None
+            if not data:
+                self.closed = True
+                raise ConnectionClosed(f"{self.label} closed the connection")
+            frames = self._decoder.feed(data)  # FrameError on oversize
+            if self._decoder.buffered == 0:
+                self._partial_since = None
+            elif frames:
+                self._partial_since = trio.current_time()  # a new frame has started
+            self._frames.extend(frames)
         frame = self._frames.popleft()
         self._spend(len(frame) + 4)
         return frame
@@ -158,14 +157,6 @@ class Conn:
                 await self.stream.aclose()
             except Exception:
                 pass
-
-
-class _nullcontext:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 def peer_address(stream: trio.abc.Stream) -> str:

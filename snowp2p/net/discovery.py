@@ -30,7 +30,7 @@ hint where to look, never trusted.  So:
   announcements that carry the same fingerprint (``dup``): at most one of
   them can be that host, ``find`` marks them and checks who proves what;
 * ``join --code`` without an address tries the games with the code
-  (netplay): a host whose signed challenge proves another key than its
+  (commands/join.py, net/lobby.py): a host whose signed challenge proves another key than its
   announcement's fingerprint is dropped and reported before it is given a
   guess; a host that does not prove the code is passed over.
 
@@ -212,7 +212,7 @@ def _browse_blocking(seconds: float, stop: threading.Event | None = None) -> lis
         if missing:
             with ThreadPoolExecutor(16) as pool:
                 asked = missing[:MAX_ASKED]
-                infos += [i for i, ok in zip(asked, pool.map(ask, asked)) if ok]
+                infos += [i for i, ok in zip(asked, pool.map(ask, asked), strict=True) if ok]
         ads = []
         for info in infos:
             if info.port is None:

@@ -2,7 +2,8 @@
 
 A roster (protocol/SPEC.md sections 6 and 11.2) names the game, carries its
 table -- a whole track, or a tile set by name: the game's ``table_to_wire`` --, its
-rules and its seats.  This module is the one home of that description:
+rules and its seats.  This module is the one home of that description.  It is handed the game object (a
+``Game``, games/api.py, from the registry ``snowp2p.games``) and never imports or names a game:
 
 * ``roster_body`` builds a roster's body from a game's table, rules and seats;
 * ``table_from_roster`` rebuilds the table from a received roster, with every
@@ -24,18 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..games import GAMES, Game, UnknownGame, find_game, title_of
 from .errors import DecodeError
 from .absence import DEFAULT_MOVE_TIME
 
-GAME_TITLES = {kind: g.title for kind, g in GAMES.items()}
 
-
-def _game(kind: str) -> Game:
-    try:
-        return find_game(kind)
-    except UnknownGame as e:
-        raise DecodeError(str(e), "kind") from None
+def _check_kind(game: Any, kind: str) -> None:
+    if kind != game.kind:
+        raise DecodeError(f"the roster is for {kind!r}, not for {game.title}", "kind")
 
 
 def _plain(x: Any) -> Any:
@@ -47,40 +43,41 @@ def _plain(x: Any) -> Any:
 
 
 # ------------------------------------------------------------------ building
-def table_to_wire(kind: str, table) -> dict:
+def table_to_wire(game: Any, table) -> dict:
     """The roster's ``track`` field for a game's table."""
-    return _game(kind).table_to_wire(table)
+    return game.table_to_wire(table)
 
 
 MOVE_TIME_RANGE = (5, 3600)  # seconds a host may give each move (SPEC 11.2, 11.9)
 
 
-def settings_for(kind: str, rules, table, move_time: int = DEFAULT_MOVE_TIME) -> dict:
+def settings_for(game: Any, rules, table, move_time: int = DEFAULT_MOVE_TIME) -> dict:
     """The roster's settings for a game: its rules (and what its ``settings_extra`` adds), and the
     move time (seconds a seat has for each move before it counts as absent, SPEC 11.9)."""
-    return {"game": kind, "rules": rules.to_dict(), **_game(kind).settings_extra(table), "move_time": move_time}
+    return {"game": game.kind, "rules": rules.to_dict(), **game.settings_extra(table), "move_time": move_time}
 
 
-def roster_body(kind: str, table, rules, seats, move_time: int = DEFAULT_MOVE_TIME):
-    """The body of a roster for ``kind`` played on ``table`` with ``rules`` by ``seats``."""
+def roster_body(game: Any, table, rules, seats, move_time: int = DEFAULT_MOVE_TIME):
+    """The body of a roster for ``game`` played on ``table`` with ``rules`` by ``seats``."""
     from .messages import Roster
 
-    return Roster(kind, table_to_wire(kind, table), settings_for(kind, rules, table, move_time), tuple(seats))
+    return Roster(game.kind, table_to_wire(game, table), settings_for(game, rules, table, move_time), tuple(seats))
 
 
 # ------------------------------------------------------------------ reading
-def table_from_roster(body):
-    """The table a roster carries (its game's ``table_from_wire``).  DecodeError naming ``track``."""
-    return _game(body.kind).table_from_wire(body.track)
+def table_from_roster(body, game: Any):
+    """The table a roster carries (its game's ``table_from_wire``).  DecodeError naming ``kind`` (a roster
+    of another game than ``game``) or ``track``."""
+    _check_kind(game, body.kind)
+    return game.table_from_wire(body.track)
 
 
-def rules_from_roster(kind: str, settings, networked: bool = True):
+def rules_from_roster(game: Any, settings, networked: bool = True):
     """The rules a roster's settings give (the game's ``rules_from_wire``), checked for sense (every field), and,
     for a networked game, refused if they would weaken G3/G4.  DecodeError naming the field."""
     settings = _plain(settings)
-    if not isinstance(settings, dict) or settings.get("game") != kind:
-        raise DecodeError(f"the settings are not for {title_of(kind)}", "settings.game")
-    game = _game(kind)
+    if not isinstance(settings, dict) or settings.get("game") != game.kind:
+        raise DecodeError(f"the settings are not for {game.title}", "settings.game")
     allowed = {"game", "rules"} | set(game.settings_extra_keys)
     allowed |= {"computer_seats", "move_time"}  # labels for screens; the move time (SPEC 11.2, 11.9)
     unknown = sorted(set(settings) - allowed)
@@ -125,6 +122,7 @@ class RosterSummary:
     differences: tuple[Setting, ...]  # the settings that differ from the defaults
     players: tuple[str, ...]
     move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (SPEC 11.9)
+    where: str = ""  # the table in words (the game's ``where``)
 
     @property
     def unusual(self) -> bool:
@@ -144,16 +142,15 @@ def differing_settings(rules) -> tuple[Setting, ...]:
     return tuple(out)
 
 
-def roster_summary(body, table=None, rules=None) -> RosterSummary:
-    """The summary of a roster (its table and rules are rebuilt and checked unless given)."""
-    kind = body.kind
-    table = table if table is not None else table_from_roster(body)
-    rules = rules if rules is not None else rules_from_roster(kind, body.settings)
+def roster_summary(body, game: Any, table=None, rules=None) -> RosterSummary:
+    """The summary of a roster of ``game`` (its table and rules are rebuilt and checked unless given)."""
+    table = table if table is not None else table_from_roster(body, game)
+    rules = rules if rules is not None else rules_from_roster(game, body.settings)
     players = tuple(s.nick for s in body.seats)
     mt = _plain(body.settings).get("move_time", DEFAULT_MOVE_TIME)
-    game = _game(kind)
     name, spaces, sections, shipped = game.table_facts(table)
-    return RosterSummary(kind, game.title, name, spaces, sections, shipped, differing_settings(rules), players, mt)
+    return RosterSummary(game.kind, game.title, name, spaces, sections, shipped, differing_settings(rules), players,
+                         mt, game.where(name, spaces, sections, shipped))
 
 
 def _show(v: Any) -> str:
@@ -168,8 +165,7 @@ def _show(v: Any) -> str:
 
 def summary_lines(s: RosterSummary) -> list[str]:
     """The summary as lines of text (what `join` prints before asking)."""
-    where = _game(s.game).where(s.track_name, s.spaces, s.sections, s.shipped)
-    lines = [f"{s.title} on {where}, {len(s.players)} players: {', '.join(s.players)}"]
+    lines = [f"{s.title} on {s.where}, {len(s.players)} players: {', '.join(s.players)}"]
     if s.differences:
         lines.append("Settings that differ from the defaults:")
         lines.extend(f"  {d.name} = {_show(d.value)}   (default {_show(d.default)})" for d in s.differences)

@@ -39,14 +39,11 @@ becomes a :class:`Desync` with a report.  Either halts the session.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
-from ..games.sled.wire import sled_action_from_wire, sled_action_to_wire
 from ..rules import sled
-from ..rules.config import SledRules
 from ..rules.drbg import Rand, derive
 from ..rules.errors import IllegalMove
 from ..rules.track import Track, track_digest
@@ -55,11 +52,13 @@ from .crypto import Identity, fingerprint, h
 from .errors import ChainError, CommitmentError, DecodeError, EquivocationError, ProtocolError, RevealError
 from .messages import (
     BODY_TYPES, SIG_CONTEXT, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal,
-    Roster, Vote, SignedMessage, SlotCommit, decode_signed, encode_envelope, encode_signed, exact_bytes, list_of,
+    Roster, Vote, SignedMessage, SlotCommit, decode_signed, encode_envelope, exact_bytes, list_of,
     pack_canonical, register_body, uint,
 )
-from .games import game_for, settings_for
-from .roster import table_from_roster
+from .events import (  # noqa: F401  (re-exported: the shell imports the events from here)
+    Abandoned, Desync, GameOver, Offence, Output, SeatTakenOver, TurnApplied, TurnFinal, VotedOut, YourTurn,
+)
+from .roster import rules_from_roster, table_from_roster
 from .randomness import RevealVerifier, chain_reveal, event_randomness, make_hash_chain
 from .slots import SlotBook, commit_slot
 from .absence import AbsenceRules
@@ -104,99 +103,6 @@ class Link(Body):
     FIELDS = {"seat": uint(7), "next": uint((1 << 32) - 1), "nonce": exact_bytes(32), "echo": exact_bytes(32)}
 
 
-# --------------------------------------------------------------------- events
-@dataclass(frozen=True)
-class Offence:
-    """A seat broke the protocol or the rules; ``proof`` holds the signed frames."""
-
-    seat: int
-    nick: str
-    what: str
-    proof: tuple[bytes, ...] = ()
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} ({self.nick}): {self.what}"
-
-
-@dataclass(frozen=True)
-class Desync:
-    turn: int
-    report: dict
-    culprit: int | None  # the one seat that disagrees with all the others, if there is one
-
-    def __str__(self) -> str:
-        who = f" (seat {self.culprit} disagrees with everyone else)" if self.culprit is not None else ""
-        return f"the peers' states differ after turn {self.turn}{who}"
-
-
-@dataclass(frozen=True)
-class TurnFinal:
-    turn: int
-    state_hash: bytes
-
-
-@dataclass(frozen=True)
-class TurnApplied:
-    """Turn ``turn`` is applied here (its move and randomness); it is agreed (TurnFinal) when every
-    seat's ack of it is in, which rides on the next turn's messages (SPEC 11.5)."""
-
-    turn: int
-    state_hash: bytes
-    state: Any = None  # the state after the turn
-    move: tuple | None = None  # (state before, action, state after) of the turn's move (None for the setup)
-    description: str = ""
-
-
-@dataclass(frozen=True)
-class YourTurn:
-    turn: int
-
-
-@dataclass(frozen=True)
-class VotedOut:
-    """Every present seat voted on an absent seat: a computer player now plays it, or the game ends."""
-
-    seat: int
-    choice: str
-    turn: int
-
-
-@dataclass(frozen=True)
-class GameOver:
-    places: tuple[int, ...]  # empty when the game was abandoned (an "end" vote): no places (G10)
-    abandoned: bool = False
-
-
-@dataclass(frozen=True)
-class SeatTakenOver:
-    """A computer player plays ``seat`` from ``turn`` on, by a vote of ``voters`` (G10: it is ranked as usual)."""
-
-    seat: int
-    turn: int
-    voters: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Abandoned:
-    """The game was abandoned by a vote on ``seat`` at ``turn``: it has no places (G10)."""
-
-    seat: int
-    turn: int
-    voters: tuple[int, ...]
-
-
-@dataclass
-class Output:
-    send: list[bytes] = field(default_factory=list)  # this peer's own messages, to every peer (logged)
-    events: list[Any] = field(default_factory=list)
-    relay: list[tuple[int, bytes]] = field(default_factory=list)  # (to seat, another seat's signed frame)
-
-    def extend(self, other: "Output") -> None:
-        self.send.extend(other.send)
-        self.events.extend(other.events)
-        self.relay.extend(other.relay)
-
-
 class Halted(Exception):
     """The session stopped (an offence or a desync); ``reason`` is the event."""
 
@@ -223,10 +129,6 @@ def slot_salt(secret: bytes, generation: int, slot: int) -> bytes:
     return derive(secret, "slot-salt", generation, slot)
 
 
-action_to_wire = sled_action_to_wire  # the sled games' (see games.py for every game's)
-action_from_wire = sled_action_from_wire
-
-
 class Acked(NamedTuple):
     """One seat's ack of a turn, wherever it rode (a move, a reveal or an ack of its own: SPEC 11.5).
     (A plain tuple: the fields were checked when the message carrying them was decoded.)"""
@@ -244,13 +146,14 @@ class _Gen:
 
 class Session(AbsenceRules):
     def __init__(self, roster: SignedMessage, track: Track | None = None, me: int | None = None,
-                 identity: Identity | None = None, secret: bytes | None = None):
-        """``track``: None (the usual case) takes the table the roster carries; a table given here must
-        be that one (DecodeError otherwise)."""
+                 identity: Identity | None = None, secret: bytes | None = None, *, game: Any):
+        """``game``: the game the roster names, a ``Game`` (games/api.py; the caller has it from the registry,
+        ``snowp2p.games.find_game``: the protocol never looks a game up nor imports one).  ``track``: None (the usual case) takes the table the roster carries; a
+        table given here must be that one (DecodeError otherwise)."""
         body = roster.body
         if not isinstance(body, Roster):
             raise DecodeError("the first message of a game is the roster", "type")
-        carried = table_from_roster(body)
+        carried = table_from_roster(body, game)
         if track is not None and _table_digest(track) != _table_digest(carried):
             raise DecodeError("the roster carries another track than the one given", "track")
         track = carried
@@ -261,7 +164,8 @@ class Session(AbsenceRules):
         self.n = len(body.seats)
         self.nicks = [s.nick for s in body.seats]
         self.keys = {i: s.pubkey for i, s in enumerate(body.seats)}
-        self.g = game_for(body.kind, body.settings, track)
+        self.game = game  # the game object (games/api.py): its title, points, screens
+        self.g = game.bind(body.settings, track, rules_from_roster(game, body.settings))
         self.rules = self.g.rules
         self.track = track
         self.me = me
@@ -1104,7 +1008,7 @@ class Session(AbsenceRules):
     # ---------------------------------------------------------------- resume
     @classmethod
     def from_log(cls, records: list[bytes], track: Track, me: int, identity: Identity,
-                 secret: bytes) -> tuple["Session", list[bytes]]:
+                 secret: bytes, *, game: Any) -> tuple["Session", list[bytes]]:
         """Rebuild a playing session from this peer's own log (``snowp2p resume``).
 
         Every record is checked exactly as if it arrived live.  Returns the
@@ -1113,7 +1017,7 @@ class Session(AbsenceRules):
         caller logs and sends them.
         """
         roster = decode_signed(records[0])
-        session = cls(roster, track, me, identity, secret)
+        session = cls(roster, track, me, identity, secret, game=game)
         session.sent_setup = True  # our setup frames, if any, are in the log
         produced: list[bytes] = []
         logged = set()

@@ -632,7 +632,7 @@ def _check_play(state: GameState, mv: Move) -> None:
     cards = set()
     value = play[0][2]
     hand = s.hand
-    for p, c, v in play:
+    for p, c, _v in play:
         if p not in allowed:
             raise IllegalMove("ST-P3" if game == ST else "MM-P1", f"no card position {p!r} in this game")
         if p in positions:
@@ -1252,7 +1252,8 @@ def open_seat(state: GameState, seat: int, rand: RandomSource, secret: bytes,
     unknown.subtract(values[c] for c in located if values[c] >= 0)
     hidden = sorted(c for c in located if values[c] < 0)
     deal = shuffle_with(rand, sorted(unknown.elements()))
-    for c, v in zip(hidden, deal):
+    # (not strict: should a seat's openings have broken its composition, the cards left over stay hidden)
+    for c, v in zip(hidden, deal, strict=False):
         values[c] = v
     privates = list(state.private)
     privates[seat] = Private(seat, secret, tuple(values))

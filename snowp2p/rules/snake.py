@@ -741,7 +741,7 @@ def placements(state: SnakeState, seat: int) -> list[Place]:
                     if old.kind == "log" and old.shape == t.shape:
                         out.extend(_replacements(state, seat, tid, cell, through))
         elif t.kind == "log":
-            for cell, runs in through.items():
+            for cell in through:
                 old = T[cells[cell].tile]
                 if old.kind in ("head",) or old.shape == "crossing":
                     continue

@@ -222,7 +222,7 @@ def build_track(
     per_lane = {lane: lane_spaces(lane) for lane in range(1, lanes + 1)}
     lane_fronts = {lane: [fronts[c] for c in ids] for lane, ids in per_lane.items()}  # increasing
     drift_lo, drift_hi = [], []
-    for sid, (s, lane, k) in enumerate(coords):
+    for sid, (_s, lane, _k) in enumerate(coords):
         for target_lane, out in ((lane - 1, drift_lo), (lane + 1, drift_hi)):
             if not (1 <= target_lane <= lanes):
                 out.append(EDGE)
@@ -586,7 +586,7 @@ def track_to_wire(track: Track) -> dict[str, Any]:
     """The track as the roster carries it (protocol/SPEC.md section 11.2): ``track_to_dict`` with every
     corner's ``inner_radius`` as ``[numerator, denominator]`` (the wire has no floats)."""
     d = track_to_dict(track)
-    for sec_d, sec in zip(d["sections"], track.sections):
+    for sec_d, sec in zip(d["sections"], track.sections, strict=True):
         if sec.kind == "corner":
             sec_d["inner_radius"] = [sec.inner_radius.numerator, sec.inner_radius.denominator]
     return d

@@ -64,6 +64,7 @@ class Setup:
     seed: int
     interactive: bool
     series: list[Track] = field(default_factory=list)  # --series: the tracks, in race order (ST-E4, MM-T1)
+    recorder: object = None  # plays each race by the seats' sessions and logs it (ui/logged.py's Recorder), or None
 
 
 # ------------------------------------------------------------------ arguments
@@ -111,10 +112,10 @@ def configure(args: argparse.Namespace) -> Setup:
         if total > t.lanes and game == "snowtails":
             raise PlayError(f"track {t.name!r} has {t.lanes} start positions, not enough for {total} players")
 
-    names: list[str] = list(names_given)
+    names: list[str] = ["_".join(n.split()) for n in names_given]  # (a roster nickname has no spaces)
     if not args.non_interactive:
         while len(names) < humans:
-            names.append("Player" if humans == 1 else f"Player {len(names) + 1}")
+            names.append("Player" if humans == 1 else f"Player{len(names) + 1}")
     used = {B.sled_mark_candidate(n) for n in names}
     for name in BOT_NAMES:
         if len(names) >= total:
@@ -123,7 +124,7 @@ def configure(args: argparse.Namespace) -> Setup:
             names.append(name)
             used.add(name[0])
     while len(names) < total:
-        names.append(f"Bot {len(names) + 1}")
+        names.append(f"Bot{len(names) + 1}")
     try:
         rules = sled_rules(game, args, series or [track])
     except ValueError as e:
@@ -179,17 +180,33 @@ class Race:
     bot: Callable = random_action
     bot_fallbacks: int = 0
     race_index: int = 0  # in a series: 0 for the first race
+    play: object = None  # the seats' sessions (ui/logged.py): the race is played, and logged, by the protocol
+    unlogged: str = ""  # why a race is played without sessions (a setting the protocol can not carry)
+    saved: str = ""  # once its log is saved: the line that says where
 
     def __post_init__(self) -> None:
         st = self.setup
         self.seed_bytes = race_seed_bytes(st.seed, self.race_index)
+        if self.state is None and st.recorder is not None:
+            self.play, self.unlogged = st.recorder.sessions(st.game, st.track, st.rules, st.names, st.human,
+                                                            self.seed_bytes)
+            if self.play is not None:
+                self.state = self.play.state()
         if self.state is None:  # a series passes the race's initial state in
             secrets = [derive(self.seed_bytes, "secret", i) for i in range(len(st.names))]
             self.state = S.new_game(st.game, st.track, st.names, Rand(derive(self.seed_bytes, "setup")), secrets,
                                     st.rules)
         self.bot, _ = load_bot()
 
+    def look(self, seat: int) -> S.GameState:
+        """A human's turn: the race as ``seat`` knows it (its own hand) is shown from now on."""
+        if self.play is not None:
+            self.state = self.play.look(seat)
+        return self.state
+
     def bot_action(self, state: S.GameState) -> S.Action:
+        if self.play is not None:  # the computer player of the seat to move knows that seat's hand only
+            state = self.play.state(self.play.to_move)
         rand = Rand(derive(self.seed_bytes, "bot", self.k))
         try:
             action = self.bot(state, rand)
@@ -206,7 +223,13 @@ class Race:
 
         before = self.state
         assert before is not None
-        after = S.apply(before, action, Rand(derive(self.seed_bytes, self.k)))
+        if self.play is not None:
+            self.play.submit(action)
+            after = self.play.state()
+            if self.play.over:  # the race is over: its log is saved at once (a series goes on)
+                self.saved = self.setup.recorder.save(self.play)
+        else:
+            after = S.apply(before, action, Rand(derive(self.seed_bytes, self.k)))
         self.k += 1
         self.state = after
         lines = sled_event_lines(before, action, after)
@@ -234,11 +257,12 @@ class Race:
         return f"Seed {self.setup.seed} (replay this race with --seed {self.setup.seed})"
 
 
-def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
+def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None, recorder=None) -> int:
     """The ``play`` command.  Exit status: 0 done (or quit), 2 bad arguments, 130 interrupted, 3 internal error.
 
     ``pt_input``/``pt_output`` replace the terminal (tests: prompt_toolkit's
-    pipe input and a plain-text output).
+    pipe input and a plain-text output).  ``recorder`` (ui/logged.py, which the ``play`` command passes:
+    ``snowp2p.ui.logged.run_play``) plays the game by the seats' sessions and logs it; None: the engine alone.
     """
     if getattr(args, "game", None) == "snake" and getattr(args, "series", None) is not None:
         print("snowp2p play: --series is for Snow Tails and Mush! Mush!", file=sys.stderr)
@@ -246,12 +270,13 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
     if getattr(args, "game", None) == "snake":  # Snake Carnival has its own screen
         from .snake_play import run_snake_play
 
-        return run_snake_play(args, pt_input=pt_input, pt_output=pt_output)
+        return run_snake_play(args, pt_input=pt_input, pt_output=pt_output, recorder=recorder)
     try:
         setup = configure(args)
     except (PlayError, TrackError) as e:
         print(f"snowp2p play: {e}", file=sys.stderr)
         return 2
+    setup.recorder = recorder
     if setup.interactive and pt_input is None and not sys.stdin.isatty():
         print("snowp2p play: standard input is not a terminal; use --non-interactive for a race of computer players",
               file=sys.stderr)
@@ -283,6 +308,9 @@ def run_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
             raise
         print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
+    finally:
+        if race is not None and recorder is not None:
+            recorder.finish(race, pt_output)
 
 
 def use_table(args: argparse.Namespace, pt_output) -> bool:
@@ -365,6 +393,8 @@ def next_series_race(setup: Setup, record, previous: S.GameState | None) -> Race
     from dataclasses import replace
 
     i = record.race_index
+    if setup.game != "mush" and setup.recorder is not None:  # a fresh race (ST-E4): played by sessions, logged
+        return Race(replace(setup, track=record.next_track), race_index=i)
     seed_bytes = race_seed_bytes(setup.seed, i)
     rand = Rand(derive(seed_bytes, "setup"))
     secrets = [derive(seed_bytes, "secret", k) for k in range(len(setup.names))]
@@ -421,6 +451,7 @@ def _run_series_batch(setup: Setup, record) -> int:
         print("note: snowp2p.bots is not available; computer players choose random legal actions", file=sys.stderr)
     previous = None
     n = len(record.tracks)
+    logs: list[str] = []  # each race's log (a Snow Tails series; ui/logged.py)
     while not record.is_over:
         race = next_series_race(setup, record, previous)
         print(f"== Race {record.race_index + 1} of {n}: {race.setup.track.name} ==")
@@ -433,12 +464,15 @@ def _run_series_batch(setup: Setup, record) -> int:
             print(line)
         record = record.record(race.state)
         previous = race.state
+        logs += [race.saved] if race.saved else []
         if not record.is_over:
             for line in standings_lines(record, f"Totals after race {record.race_index} of {n}:"):
                 print(line)
     for line in standings_lines(record, "Final standings:"):
         print(line)
     print(_series_seed_line(setup))
+    for line in logs:
+        print(line)
     return 0
 
 
@@ -575,7 +609,7 @@ class _Screen(PromptScreen):
         from prompt_toolkit.completion import Completer, Completion
 
         race = self.race
-        state = race.state
+        state = race.look(seat)
         if self.hot_seat and self.last_human != seat:
             self.pass_keyboard(seat)
         self.last_human = seat

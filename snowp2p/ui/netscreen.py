@@ -124,22 +124,23 @@ class NetTable:
                     continue
                 who = "computer" if s.pubkey in lobby.computer_keys else "human"
                 out.append([("", f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]  {who}"
-                                 + ("  (you, the host)" if i == 0 else "")
+                                 + ("  (you, host)" if i == 0 else "")
                                  + ("" if s.accepted else "  deciding..."))])
             left = players - lobby.taken()
             out.append([("", "")])
             for s in lobby.waiting_for():  # issue 23: whom the lobby waits for, and for how long
                 secs = max(0, int(s.deadline - now + 0.999))
-                out.append([("class:wait", f"Waiting for {s.nick} to accept the settings ({secs} s; "
-                                           "a no frees the seat at once).")])
+                out.append([("class:wait", f"Waiting for {s.nick} to accept the settings ({secs} s).")])
+            if lobby.waiting_for():  # (every lobby line fits 80 columns: issue 23)
+                out.append([("class:dim", "A no, or no answer in time, frees the seat at once.")])
             if left <= 0 and lobby.waiting_for():
                 pass
             elif left <= 0:
                 out.append([("bold", "Every seat is taken: the race begins.")])
             elif deadline is not None:
                 secs = max(0, int(deadline - time.monotonic() + 0.999))
-                out.append([("class:wait", f"{left} seat{'s' if left != 1 else ''} left. Computer players take the "
-                                           f"free seats in {secs} s, or press s to start now.")])
+                out.append([("class:wait", f"{left} seat{'s' if left != 1 else ''} left: computer players take "
+                                           f"{'them' if left != 1 else 'it'} in {secs} s (s: start now).")])
             else:
                 out.append([("class:wait", f"{left} seat{'s' if left != 1 else ''} left: computer players are "
                                            "starting.")])
@@ -165,8 +166,8 @@ class NetTable:
         self.table.title = "snowp2p · joining"
         self.table.mode = "lobby"
         self.table.lobby_lines = lambda: [[("bold", f"Joining the game at {where}...")],
-                                          [("", "The host starts the race when every seat is taken; "
-                                                "the roster and the settings show here then.")]]
+                                          [("", "The host starts the race when every seat is taken;")],
+                                          [("", "the roster and the settings show here then.")]]
         self.table.invalidate()
 
     def accepted(self, offer) -> None:
@@ -180,10 +181,10 @@ class NetTable:
                   for i, s in enumerate(seats)]
         lines += [[("", f"  seat {i}: (open)")] for i in range(len(seats), offer.players)]
         seats_word = f"{left} more seat{'s' if left != 1 else ''}"
-        wait = (f"Waiting for the host to fill {seats_word} (people or computer players) and for every player "
-                "to accept; the race begins then." if left > 0 else
-                "Waiting for the other players to accept the settings; the race begins then.")
-        lines += [[("", "")], [("class:wait", wait)]]
+        wait = ([f"Waiting for the host to fill {seats_word} (people or computer players)",
+                 "and for every player to accept; the race begins then."] if left > 0 else
+                ["Waiting for the other players to accept the settings;", "the race begins then."])
+        lines += [[("", "")]] + [[("class:wait", w)] for w in wait]
         self.table.lobby_lines = lambda: lines
         self.table.invalidate()
 

@@ -56,6 +56,7 @@ class SnakeSetup:
     rules: S.SnakeRules
     tiles: S.TileSet
     interactive: bool
+    recorder: object = None  # plays the game by the seats' sessions and logs it (ui/logged.py), or None
 
 
 def configure(args: argparse.Namespace) -> SnakeSetup:
@@ -65,7 +66,7 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
     total = humans + bots
     if not 2 <= total <= 4:
         raise PlayError(f"Snake Carnival takes 2 to 4 players, not {total}")
-    names = [n.strip() for n in (getattr(args, "name", None) or [])]
+    names = ["_".join(n.split()) for n in (getattr(args, "name", None) or [])]  # (a roster nickname: no spaces)
     if len(names) > max(humans, 0) and not args.non_interactive:
         raise PlayError(f"--name given {len(names)} times for {humans} human players")
     for n in names:
@@ -74,7 +75,7 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
     if len({n.lower() for n in names}) != len(names):
         raise PlayError("--name: two players with the same name")
     while len(names) < humans:
-        names.append("Player" if humans == 1 else f"Player {len(names) + 1}")
+        names.append("Player" if humans == 1 else f"Player{len(names) + 1}")
     for b in BOT_NAMES:
         if len(names) >= total:
             break
@@ -104,10 +105,16 @@ class SnakeGame:
     state: S.SnakeState | None = None
     k: int = 0
     events: list[str] = field(default_factory=list)
+    play: object = None  # the seats' sessions (ui/logged.py): the game is played, and logged, by the protocol
+    unlogged: str = ""
 
     def __post_init__(self):
         self.seed_bytes = derive(b"snowp2p/local/snake", str(self.setup.seed))
-        self.state = S.new_game(self.setup.names, Rand(derive(self.seed_bytes, "setup")), self.setup.rules,
+        st = self.setup
+        if st.recorder is not None:
+            self.play, self.unlogged = st.recorder.sessions("snake", st.tiles, st.rules, st.names, st.human,
+                                                            self.seed_bytes)
+        self.state = self.play.state() if self.play is not None else S.new_game(self.setup.names, Rand(derive(self.seed_bytes, "setup")), self.setup.rules,
                                 self.setup.tiles)
         self.bot = _bot()
 
@@ -117,7 +124,11 @@ class SnakeGame:
     def apply(self, action: S.Action) -> str:
         line = S.describe(self.state, action)
         before = self.state.public.phase
-        self.state = S.apply(self.state, action, Rand(derive(self.seed_bytes, self.k)))
+        if self.play is not None:
+            self.play.submit(action)
+            self.state = self.play.state()
+        else:
+            self.state = S.apply(self.state, action, Rand(derive(self.seed_bytes, self.k)))
         self.k += 1
         self.events.append(line)
         if self.state.public.phase != before and before == S.PH_PLAY:
@@ -207,12 +218,13 @@ def preview_text(state: S.SnakeState, seat: int, text: str) -> str:
 
 
 # ------------------------------------------------------------------ running
-def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -> int:
+def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None, recorder=None) -> int:
     try:
         setup = configure(args)
     except (PlayError, S.TileError) as e:
         print(f"snowp2p play: {e}", file=sys.stderr)
         return 2
+    setup.recorder = recorder  # (ui/local.py run_play)
     if setup.interactive and pt_input is None and not sys.stdin.isatty():
         print("snowp2p play: standard input is not a terminal; use --non-interactive for computer players only",
               file=sys.stderr)
@@ -248,6 +260,9 @@ def run_snake_play(args: argparse.Namespace, *, pt_input=None, pt_output=None) -
             raise
         print(f"snowp2p play: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
+    finally:
+        if g is not None and setup.recorder is not None:
+            setup.recorder.finish(g, pt_output)
 
 
 class _Screen(PromptScreen):

@@ -32,13 +32,15 @@ class LocalGame:
     """One local game behind the calls the table's driver needs."""
 
     def __init__(self, kind: str, names: list[str], human: list[bool], state_of: Callable[[], Any],
-                 bot: Callable[[Any], Any], apply: Callable[[Any], None]):
+                 bot: Callable[[Any], Any], apply: Callable[[Any], None],
+                 look: Callable[[int], Any] | None = None):
         self.kind = kind
         self.names = names
         self.human = human
         self._state_of = state_of
         self.bot = bot
         self._apply = apply
+        self._look = look
         self.trails: dict[int, list[int]] = {}  # sled games: seat -> the spaces it stood on, turn by turn
 
     @property
@@ -48,10 +50,14 @@ class LocalGame:
     def apply(self, action) -> None:
         self._apply(action)
 
+    def look(self, seat: int):
+        """The game as ``seat`` knows it (a local game played by sessions: that seat's own hand)."""
+        return self._look(seat) if self._look is not None else self.state
+
 
 def sled_game(race) -> LocalGame:
     return LocalGame(race.setup.game, race.setup.names, race.setup.human, lambda: race.state,
-                     race.bot_action, race.apply)
+                     race.bot_action, race.apply, race.look)
 
 
 def snake_game(g) -> LocalGame:
@@ -83,6 +89,7 @@ async def drive(table: Table, game: LocalGame) -> bool:
                 await table.pause(f"Pass the keyboard to {name}. {name}, press Enter when ready.")
                 table.viewer = seat
             last_human = seat
+            state = game.look(seat)  # (the game as this seat knows it: its own hand)
             action = await table.ask(state, seat, auto=lambda st=state: game.bot(st))
         else:
             table.wait_for(seat, f"{name} (computer) is choosing")
@@ -180,6 +187,7 @@ def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
                 t.events.append(L._start_line(race))
             game = sled_game(race)
             await drive(t, game)
+            box.setdefault("logs", []).extend([race.saved] if race.saved else [])  # (each race's log: ui/logged.py)
             rec = box["record"] = rec.record(race.state)
             previous = last = race.state
             if not rec.is_over:
@@ -198,5 +206,5 @@ def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
         write_after(pt_output, "interrupted\n" + "\n".join(seed_cmd) + "\n")
         return 130
     write_after(pt_output, "\n".join(L.standings_lines(box["record"], "Final standings:")) + "\n"
-                + "\n".join(seed_cmd) + "\n")
+                + "\n".join(seed_cmd + box.get("logs", [])) + "\n")
     return 0

@@ -21,9 +21,10 @@ import pytest
 from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.messages import decode_signed
-from snowp2p.protocol.session import GameOver, Halted, Session, VotedOut, YourTurn
+from snowp2p.protocol.session import Halted, Session, VotedOut, YourTurn
 from kit.table import KINDS, fixed, roster_payload
 from snowp2p.protocol.crypto import Identity
+from kit.sessions import session_for
 from test_absent_unit import choose
 
 ABSENT_AFTER, VOTE_AFTER = 2.0, 3.0
@@ -48,7 +49,7 @@ class Sim:
         roster = roster_payload(game, n, ids, fixed(f"bounded game {seed}"), nicks=[f"p{i}" for i in range(n)],
                                 port=47600)
         self.roster = roster
-        self.s = [Session(decode_signed(roster), None, i, ids[i], fixed(f"bounded secret {seed} {i}"))
+        self.s = [session_for(decode_signed(roster), None, i, ids[i], fixed(f"bounded secret {seed} {i}"))
                   for i in range(n)]
         self.track = self.s[0].track
         self.n = n
@@ -179,7 +180,7 @@ def _finish(sim: Sim) -> dict:
     # an observer of any live seat's log reaches the same end
     i = next(iter(ends))
     records = read_log(io.BytesIO(sim.logs[i][0].getvalue())).records
-    obs = Session(decode_signed(records[0]), sim.track)
+    obs = session_for(decode_signed(records[0]), sim.track)
     for rec in records[1:]:
         obs.receive(rec)
     assert obs.done and (tuple(obs.places()), obs.abandoned, dict(obs.gone), obs.my_hash[obs.final_turn]) == ends[i]
@@ -341,7 +342,7 @@ def test_a_seat_lying_about_its_count_does_not_freeze_the_game(seed):
         # bounded: the dead seat's pause, then the liar's (each: absence and vote times, plus margins)
         assert when - die_at <= 2 * (ABSENT_AFTER + VOTE_AFTER + MARGIN) + ABSENT_AFTER, (seed, when - die_at)
     records = read_log(io.BytesIO(sim.logs[honest[0]][0].getvalue())).records
-    obs = Session(decode_signed(records[0]), sim.track)
+    obs = session_for(decode_signed(records[0]), sim.track)
     for rec in records[1:]:
         obs.receive(rec)
     assert obs.done and (tuple(obs.places()), obs.abandoned, dict(obs.gone)) == ends[honest[0]][:3]

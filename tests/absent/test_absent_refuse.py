@@ -13,7 +13,7 @@ import pytest
 from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.messages import Absent, Vote
 from snowp2p.protocol.session import Output, VotedOut, YourTurn
-from test_absent_unit import Table, choose, replay_log
+from test_absent_unit import Table, replay_log
 from kit.table import KINDS
 
 VICTIM, ATTACKER = 0, 1

@@ -19,6 +19,7 @@ from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol.session import log_owner, Session
 from snowp2p.rules import sled
 from snowp2p.rules.drbg import Rand
+from kit.sessions import session_for
 
 NICKS = ("ann", "ben", "cyd")
 ABSENT = 2
@@ -97,9 +98,9 @@ def vote(t: Table, choices: dict[int, str]) -> None:
 
 def replay_log(t: Table) -> Session:
     records = read_log(io.BytesIO(t.buf.getvalue())).records
-    obs = Session(decode_signed(records[0]), t.track)
+    obs = session_for(decode_signed(records[0]), t.track)
     obs.owner = log_owner(records)
-    for i, rec in enumerate(records[1:], start=1):
+    for rec in records[1:]:
         obs.receive(rec)  # raises Halted on anything wrong
     assert obs.halted is None
     return obs

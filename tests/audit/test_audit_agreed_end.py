@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from test_audit_threads import play  # noqa: E402
 
-from snowp2p.netplay import replay_log  # noqa: E402
+from snowp2p.replay import replay_log  # noqa: E402
 from snowp2p.protocol.log import MAGIC, encode_record  # noqa: E402
 from snowp2p.protocol.messages import decode_signed  # noqa: E402
 
@@ -45,7 +45,7 @@ def test_without_every_ack_of_the_last_turn_the_game_is_not_finished(tmp_path, g
     records, _ = game
     msgs = [decode_signed(r) for r in records]
     last_ack = max(i for i, m in enumerate(msgs) if m.type == "ack" and m.sender == 2)
-    kept = [r for i, (r, m) in enumerate(zip(records, msgs))
+    kept = [r for i, (r, m) in enumerate(zip(records, msgs, strict=True))
             if i != last_ack and not (m.type == "final_open" and m.sender != 0)]
     res = replay_log(write(tmp_path / "short.log", kept))
     assert res.violation is not None and "not finished" in res.violation, res.violation

@@ -11,10 +11,9 @@ import re
 import signal
 import time
 
-import pytest
 from peerkit import snowp2p, wait_until
 from snowp2p.protocol.messages import decode_signed
-from snowp2p.protocol.session import Session
+from kit.sessions import session_for
 
 TIMES = ("--absent-after", "3", "--vote-after", "4")
 
@@ -28,7 +27,7 @@ def host_to_move(host) -> bool:
     records = host.logged_records()
     if not records:
         return False
-    obs = Session(decode_signed(records[0]))
+    obs = session_for(decode_signed(records[0]))
     try:
         for rec in records[1:]:
             msg = obs.check(rec)

@@ -14,12 +14,13 @@ from kit.table import KINDS
 from peerkit import snowp2p
 from snowp2p.protocol.forks import compare, payload_at, result_of, scan, sole_voter
 from snowp2p.protocol.messages import decode_signed
-from snowp2p.protocol.session import Session, TurnFinal
+from snowp2p.protocol.session import TurnFinal
+from kit.sessions import session_for
 
 
 def replayed(records: list[bytes]):
-    """The single-log audit's observer over ``records`` and its agreed turns (the checks of netplay.replay_log)."""
-    obs = Session(decode_signed(records[0]))
+    """The single-log audit's observer over ``records`` and its agreed turns (the checks of replay.replay_log)."""
+    obs = session_for(decode_signed(records[0]))
     turns = []
     for rec in records[1:]:
         msg = obs.check(rec)
@@ -78,10 +79,10 @@ def test_partition_cli_names_each_sides_decisions(partition, tmp_path):
     assert re.search(rf"seat 0 \(ann\) declared seat 1 \(ben\) absent at turn \d+( \(it owed its \w+\))?, holding {t.s[0].decided[1][1]} of its "
                      r"messages \(log 2 holds \d+: the next, its message \d+, is its .*\) — not in log 2", log1), log1
     assert "seat 0 (ann) voted for a computer player in seat 1 (ben)" in log1
-    assert f"decided: seat 1 (ben) voted out by seat 0 (ann) alone" in log1 and f"taken over at turn {turn0}" in log1
+    assert "decided: seat 1 (ben) voted out by seat 0 (ann) alone" in log1 and f"taken over at turn {turn0}" in log1
     assert "seat 1 (ben) declared seat 0 (ann) absent" in log2 and "— not in log 1" in log2
     assert "seat 1 (ben) voted for a computer player in seat 0 (ann)" in log2
-    assert f"decided: seat 0 (ann) voted out by seat 1 (ben) alone" in log2 and f"taken over at turn {turn1}" in log2
+    assert "decided: seat 0 (ann) voted out by seat 1 (ben) alone" in log2 and f"taken over at turn {turn1}" in log2
     assert "EQUIVOCATION" not in out
     assert re.search(r"^First difference: the agreed states are the same up to turn \d+; from turn \d+ on they differ\.$",
                      out, re.M), out

@@ -96,7 +96,7 @@ def test_bot_races_end_with_legal_actions(game, n):
         seed = derive(b"bot-race", game, n, i)
         phases = set()
         state = _race(game, track, [choose_action] * n, seed,
-                      on_state=lambda s, k: phases.add(s.public.phase))
+                      on_state=lambda s, k, phases=phases: phases.add(s.public.phase))
         assert state.is_over
         places = sled.final_places(state)
         assert sorted(places) == list(range(n))
@@ -133,7 +133,7 @@ def test_bot_meets_refill_choices(game):
         n = 5 if game == sled.ST else 4
         seed = derive(b"bot-refill", game, i)
 
-        def check(state, k):
+        def check(state, k, seed=seed):
             if state.public.phase == sled.PH_REFILL:
                 action = choose_action(state, Rand(derive(seed, "r", k)))
                 assert isinstance(action, sled.Refill)

@@ -14,7 +14,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from fuzzutil import examples, junk, values
-from snowp2p.protocol import session as S
+from snowp2p.games.sled import wire as S
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import DecodeError, ProtocolError
 from snowp2p.protocol.messages import Envelope, Move, decode_signed, encode_signed, pack_canonical

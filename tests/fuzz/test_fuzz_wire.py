@@ -27,9 +27,9 @@ from snowp2p.net.conn import Conn, ConnectionClosed
 from snowp2p.protocol.errors import FrameError, ProtocolError
 from snowp2p.protocol.framing import HEADER_SIZE, FrameDecoder, encode_frame
 from snowp2p.protocol.log import read_log
-from snowp2p.protocol.messages import BODY_TYPES, PROTOCOL_VERSION, decode_signed, encode_envelope, pack_canonical
+from snowp2p.protocol.messages import BODY_TYPES, decode_signed, encode_envelope, pack_canonical
 from snowp2p.protocol import session as S
-from snowp2p.rules.track import find_track
+from kit.sessions import session_for
 
 RECORDS = read_log(io.BytesIO(VECTOR_LOG.read_bytes())).records
 ROSTER = decode_signed(RECORDS[0])
@@ -99,7 +99,7 @@ def test_conn_recv_raises_only_frame_error_or_closed(max_frame, chunks):
 def test_conn_reassembles_any_chunking(payloads, data):
     blob = b"".join(encode_frame(p) for p in payloads)
     cuts = sorted(data.draw(st.lists(st.integers(0, len(blob)), max_size=8)))
-    chunks = [blob[a:b] for a, b in zip([0] + cuts, cuts + [len(blob)])]
+    chunks = [blob[a:b] for a, b in zip([0] + cuts, cuts + [len(blob)], strict=True)]
     got, how = trio.run(_conn_frames, chunks, 1000)
     assert got == payloads and how == "closed"
 
@@ -218,7 +218,7 @@ def observer_after(k: int, game: str = "mush") -> S.Session:
     """A fresh copy of an auditor's session that has accepted records[1:k] of ``game``'s log (cached)."""
     if (game, k) not in _OBSERVERS:
         records = game_log(game)
-        obs = S.Session(decode_signed(records[0]), TRACK)
+        obs = session_for(decode_signed(records[0]), TRACK)
         for rec in records[1:k]:
             obs.receive(rec)
         _OBSERVERS[(game, k)] = obs

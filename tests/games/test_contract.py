@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from snowp2p.games import GAMES, Game, HiddenDeck, UnknownGame, find_game
+from snowp2p.games import GAMES, Game, HiddenDeck, UnknownGame, find_game, roster_game
 from snowp2p.protocol.roster import roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster
 from snowp2p.protocol.messages import Seat
 from snowp2p.rules.drbg import Rand, derive
 from snowp2p.ui.board import to_text
+from kit.sessions import session_for
 
 KINDS = sorted(GAMES)
 SEED = b"contract" * 4
@@ -32,8 +33,8 @@ def _setup(kind: str, n: int = 3):
     game = find_game(kind)
     table = game.load_table(None)
     rules = game.default_rules()
-    body = roster_body(kind, table, rules, _seats(n))
-    bound = game.bind(body.settings, table_from_roster(body), rules_from_roster(kind, body.settings))
+    body = roster_body(find_game(kind), table, rules, _seats(n))
+    bound = game.bind(body.settings, table_from_roster(body, roster_game(body.kind)), rules_from_roster(find_game(kind), body.settings))
     names = [f"p{i}" for i in range(n)]
     secrets = [derive(SEED, "secret", i) for i in range(n)]
     state = bound.new_game(names, Rand(derive(SEED, "setup")), secrets)
@@ -87,13 +88,13 @@ def test_table_and_rules_round_trip_through_the_roster(kind):
     game = find_game(kind)
     table = game.load_table(None)
     rules = game.default_rules()
-    body = roster_body(kind, table, rules, _seats(3))
-    again = table_from_roster(body)
+    body = roster_body(find_game(kind), table, rules, _seats(3))
+    again = table_from_roster(body, roster_game(body.kind))
     assert game.table_to_wire(again) == game.table_to_wire(table)
     assert game.table_name(again) == game.table_name(table) == game.default_table
     assert game.rules_from_wire(rules.to_dict(), networked=True) == rules
-    assert rules_from_roster(kind, body.settings) == rules
-    lines = summary_lines(roster_summary(body))
+    assert rules_from_roster(find_game(kind), body.settings) == rules
+    lines = summary_lines(roster_summary(body, game))
     assert lines[0].startswith(f"{game.title} on ") and "3 players: p0, p1, p2" in lines[0]
 
 
@@ -159,13 +160,12 @@ def test_a_bound_game_and_a_session_of_it_can_be_copied(kind):
     import copy
 
     from snowp2p.protocol.messages import decode_signed
-    from snowp2p.protocol.session import Session
     from snowp2p.protocol.messages import ZERO_HASH, Envelope, encode_signed
     from snowp2p.protocol.crypto import Identity
 
     game = find_game(kind)
-    body = roster_body(kind, game.load_table(None), game.default_rules(), _seats(3))
+    body = roster_body(find_game(kind), game.load_table(None), game.default_rules(), _seats(3))
     host = Identity.from_seed(derive(SEED, "id", 0))
-    session = Session(decode_signed(encode_signed(host, Envelope(derive(SEED, "game"), 0, 0, ZERO_HASH, body))))
+    session = session_for(decode_signed(encode_signed(host, Envelope(derive(SEED, "game"), 0, 0, ZERO_HASH, body))))
     twin = copy.deepcopy(session)
     assert twin.g.kind == kind and twin.g.rules == session.g.rules

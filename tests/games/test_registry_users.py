@@ -7,9 +7,8 @@ import dataclasses
 
 import pytest
 
-from snowp2p.games import kinds_text
+from snowp2p.games import find_game, kinds_text, roster_game
 from snowp2p.protocol.errors import DecodeError
-from snowp2p.protocol.games import game_for
 from snowp2p.protocol.roster import table_from_roster
 from snowp2p.scenario import ScenarioError, scenario_from_dict
 
@@ -29,9 +28,9 @@ def test_a_roster_for_no_registered_game_is_a_decode_error():
         track = {"name": "standard"}
 
     with pytest.raises(DecodeError, match="unknown game 'chess'"):
-        table_from_roster(Body())
-    with pytest.raises(DecodeError, match="unknown game 'chess'"):
-        game_for("chess", {"game": "chess"}, None)
+        roster_game(Body().kind)  # what the commands hand the roster and the session (they never look one up)
+    with pytest.raises(DecodeError, match="the roster is for 'chess', not for Snake Carnival"):
+        table_from_roster(Body(), find_game("snake"))
 
 
 @pytest.mark.parametrize("wire", [{"name": "other"}, {"name": "standard", "x": 1}, ["standard"], {b"name": "standard"}])
@@ -41,12 +40,12 @@ def test_snake_carnival_is_played_with_the_standard_tile_set_only(wire):
         track = wire
 
     with pytest.raises(DecodeError, match="standard tile set"):
-        table_from_roster(Body())
+        table_from_roster(Body(), find_game("snake"))
 
 
 def test_the_production_peer_has_no_cheat():
     from snowp2p.net.cheats import Cheat, CheatingGame
-    from snowp2p.net.game import NetGame
+    from snowp2p.net.peer import NetGame
 
     assert "cheat" not in {f.name for f in dataclasses.fields(NetGame)}
     assert NetGame.one_by_one is False and CheatingGame.one_by_one is True

@@ -152,7 +152,7 @@ async def flood(host, port, code, sources, until):
             return f"error: {type(e).__name__}"
 
     async def keep(addr):
-        while not stop.exists():
+        while not await trio.Path(stop).exists():
             r = await one(addr)
             results[r] = results.get(r, 0) + 1
             if r.startswith("error"):

@@ -117,7 +117,7 @@ def test_the_verify_pool_reads_a_bounded_way_ahead_of_the_replay(game):
 
     keys = {i: ident.public_key for i, ident in enumerate(ids)}
     with verify_pool.VerifyPool(endless(), keys, threads=4) as pool:
-        for i, rec, key in pool:
+        for i, _rec, _key in pool:
             if i == 50:
                 break
     assert pulled[0] <= verify_pool.AHEAD_BYTES + 2 * verify_pool.CHUNK_BYTES, pulled[0]

@@ -19,7 +19,7 @@ from kit.table import Table
 from peerkit import snowp2p as run_cli
 from snowp2p import verify_pool
 from snowp2p.bots import choose_action
-from snowp2p.netplay import replay_log
+from snowp2p.replay import replay_log
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import SignatureError
 from snowp2p.protocol.log import LogWriter

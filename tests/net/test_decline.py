@@ -75,7 +75,7 @@ def test_the_hosts_lobby_names_the_joiner_it_waits_for_counting_down(tmp_path):
     from tablekit import wait_until
     from test_table_net import command
 
-    from snowp2p.netplay import run_host
+    from snowp2p.commands.host import run as run_host
 
     t = command(["host", "--game", "snowtails", "--players", "2", "--wait", "300", "--port", "0", "--home",
                  str(tmp_path / "host"), "--name", "Ada", "--advertise", "127.0.0.1", "--no-announce",
@@ -119,7 +119,7 @@ def test_a_joiner_who_accepted_sees_the_seats_and_whom_the_table_waits_for(tmp_p
     from peerkit import Peers
     from test_table_net import command
 
-    from snowp2p.netplay import run_join
+    from snowp2p.commands.join import run as run_join
 
     peers = Peers(tmp_path)
     try:
@@ -137,7 +137,7 @@ def test_a_joiner_who_accepted_sees_the_seats_and_whom_the_table_waits_for(tmp_p
         host.kill()
         import pytest
 
-        from snowp2p.netplay import CommandError
+        from snowp2p.errors import CommandError
 
         with pytest.raises(CommandError, match="the host closed the lobby before the game started"):
             t.join()
@@ -163,3 +163,28 @@ def test_a_seat_freed_after_the_countdown_gets_a_computer_player(peers, tmp_path
     assert "bob" not in [p["nick"] for p in meta["players"]]
     res = audit(host.log)
     assert res.returncode == 0 and "VIOLATION" not in res.stdout + res.stderr, res.stdout + res.stderr
+
+
+def test_a_joiner_who_never_answers_is_released_after_the_answer_time(peers, tmp_path):
+    """bob connects, gets the host's offer on his terminal and never answers (a real process at a real
+    prompt, nobody at the keys).  The host's answer time (``host --answer-time``, 120 s by default; 20 s here
+    so the test does not wait two minutes) runs out: his seat is free again, carol takes it, and the game is
+    played to the end and audits clean, without a vote or a roster bob never signed."""
+    host = peers.host(players=2, bots=0, extra=("--start-positions", "random", "--answer-time", "20"))
+    with prompted_joiner(tmp_path, host, "bob") as (proc, master, seen):
+        host.wait_for(r"^lobby: bob \[\S+\] joined from .*\(2/2\); waiting for bob to accept the settings$")
+        _third_player_plays_to_the_end(
+            peers, host, r"^lobby: bob \[\S+\] did not accept the settings within 20 s; seat 1 is free again$")
+        assert proc.poll() is None or proc.returncode != 0  # bob never said yes: he is not in the game
+
+
+def test_the_answer_time_is_checked(tmp_path):
+    """A bad --answer-time is one clear line, exit status 2."""
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "snowp2p", "host", "--answer-time", "0", "--no-announce",
+                          "--home", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 2, res
+    assert "--answer-time" in res.stderr and "expected 1 to 3600 seconds, got 0" in res.stderr, res.stderr
+    assert "Traceback" not in res.stderr

@@ -15,7 +15,6 @@ import sys
 import pytest
 
 from peerkit import PY, ROOT, assert_clean_game, env
-from test_lan import lan  # noqa: F401  (the fixture)
 
 PROBE = r"""
 import socket, struct, sys
@@ -70,7 +69,7 @@ def join_without_address_and_play(lan, peers, host, spaces, browse: str) -> tupl
     return joiners, assert_clean_game(dirs, len(spaces) + 1, peers.describe())
 
 
-def test_join_without_an_address_finds_the_host_and_plays(lan, peers):  # noqa: F811
+def test_join_without_an_address_finds_the_host_and_plays(lan, peers):
     lan.build(3)
     why = multicast_works(lan)
     if why:
@@ -82,7 +81,7 @@ def test_join_without_an_address_finds_the_host_and_plays(lan, peers):  # noqa: 
     found = subprocess.run(lan.wrap(1) + [PY, "-m", "snowp2p", "find", "--browse", "4"], capture_output=True,
                            text=True, timeout=120, cwd=ROOT, env=env())
     assert found.returncode == 0, found.stderr
-    assert f"host host [" in found.stdout and f"at {lan.addr(0)}:{host.port}" in found.stdout, found.stdout
+    assert "host host [" in found.stdout and f"at {lan.addr(0)}:{host.port}" in found.stdout, found.stdout
     assert "1/3 seats taken" in found.stdout and "Snow Tails on first-race" in found.stdout, found.stdout
     assert host.code not in found.stdout  # the announcement never carries the code
 
@@ -96,7 +95,7 @@ def test_join_without_an_address_finds_the_host_and_plays(lan, peers):  # noqa: 
     assert after.returncode == 0 and "no game found" in after.stdout, after.stdout
 
 
-def test_join_without_an_address_and_no_game_says_so(lan, peers):  # noqa: F811
+def test_join_without_an_address_and_no_game_says_so(lan, peers):
     lan.build(1)
     res = subprocess.run(lan.wrap(0) + [PY, "-m", "snowp2p", "join", "--code", "4-husky-tundra", "--autoplay",
                                         "--browse", "2", "--home", str(peers.base / "lonely")],
@@ -106,7 +105,7 @@ def test_join_without_an_address_and_no_game_says_so(lan, peers):  # noqa: F811
     assert len(lines) == 1 and "no game found on the LAN" in lines[0] and "Traceback" not in res.stderr
 
 
-def test_with_two_games_join_without_an_address_joins_the_one_that_proves_the_code(lan, peers):  # noqa: F811
+def test_with_two_games_join_without_an_address_joins_the_one_that_proves_the_code(lan, peers):
     """Issue 24: the code says which game; no need to give the address (nor a terminal to ask on)."""
     lan.build(3)
     why = multicast_works(lan)

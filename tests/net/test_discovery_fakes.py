@@ -20,14 +20,13 @@ import pytest
 
 from peerkit import PY, ROOT, env, wait_until
 from test_discovery import join_without_address_and_play, multicast_works
-from test_lan import lan  # noqa: F401  (the fixture)
 
-from snowp2p.net.game import JOIN_TRIES_AT_ONCE
+from snowp2p.net.lobby import JOIN_TRIES_AT_ONCE
 
 FAKER = Path(__file__).with_name("fakeannouncer.py")
 
 
-def test_a_fake_announcer_can_neither_deceive_nor_deny(lan, peers, tmp_path):  # noqa: F811
+def test_a_fake_announcer_can_neither_deceive_nor_deny(lan, peers, tmp_path):
     lan.build(4)
     why = multicast_works(lan)
     if why:

@@ -10,7 +10,7 @@ from snowp2p.net.guard import Gate, GuessLimiter, Turnstile, expected_days, pref
 def test_the_bucket_bounds_attempts_whatever_the_number_of_addresses():
     g = GuessLimiter(rate=1.0, burst=8.0)
     now, given = 0.0, 0
-    for i in range(10000):  # 10,000 hellos from 10,000 addresses over 100 s
+    for _ in range(10000):  # 10,000 hellos from 10,000 addresses over 100 s
         if g.take(now) == 0.0:
             given += 1
         now += 0.01

@@ -15,30 +15,31 @@ import os
 import trio
 import trio.testing
 
+from snowp2p.games import find_game
 from snowp2p.bots import choose_action
 from snowp2p.home import Home
 from snowp2p.net.conn import Conn
-from snowp2p.net.game import NetGame
+from snowp2p.net.peer import NetGame
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import roster_body
-from snowp2p.protocol.session import Session
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.drbg import Rand
 from snowp2p.rules.track import find_track
+from kit.sessions import session_for
 
 
 async def test_early_bytes_of_the_channel_handshake_are_not_lost(tmp_path):
     ids = [Identity.from_seed(bytes([i + 1]) * 32) for i in range(2)]
     track = find_track("mush-first-race", "mush")
-    body = roster_body("mush", track, SledRules(game="mush"),
+    body = roster_body(find_game("mush"), track, SledRules(game="mush"),
                        tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 0) for i in range(2)))
     roster = decode_signed(encode_signed(ids[0], Envelope(os.urandom(32), 0, 0, ZERO_HASH, body)))
     a, b = trio.testing.memory_stream_pair()
     conns = {0: Conn(a, "p0"), 1: Conn(b, "p1")}  # seat 1's end of the link is `a`, seat 0's is `b`
 
     def game(i: int) -> NetGame:
-        s = Session(roster, track, i, ids[i], os.urandom(32))
+        s = session_for(roster, track, i, ids[i], os.urandom(32))
         g = NetGame(s, Home.open(str(tmp_path / f"p{i}")), ids[i], lambda st, me: choose_action(st, Rand(os.urandom(32))),
                     lambda line: None)
         g.conns = {1 - i: conns[1 - i]}

@@ -14,7 +14,7 @@ import os
 
 import trio
 
-from peerkit import assert_clean_game, read_meta
+from peerkit import assert_clean_game
 from snowp2p.protocol import joincode
 from snowp2p.protocol.crypto import Identity, fingerprint
 from snowp2p.protocol.framing import FrameDecoder, encode_frame
@@ -22,6 +22,9 @@ from snowp2p.protocol.messages import (
     PROTOCOL_VERSION, SIG_CONTEXT, UNSEATED, ZERO_HASH, Challenge, Envelope, Hello, Join, Refuse, Welcome, Answer, decode_signed,
     encode_signed, pack_canonical, to_wire,
 )
+
+
+RECV_TIME = 60  # seconds a raw joiner waits for a frame
 
 
 # ------------------------------------------------------------ a raw joiner
@@ -40,9 +43,9 @@ class RawPeer:
     async def send(self, payload: bytes) -> None:
         await self.stream.send_all(encode_frame(payload))
 
-    async def recv(self, timeout: float = 60) -> bytes | None:
-        """The next frame, or None when the other side closed the connection."""
-        with trio.fail_after(timeout):
+    async def recv(self) -> bytes | None:
+        """The next frame, or None when the other side closed the connection (TooSlowError after RECV_TIME s)."""
+        with trio.fail_after(RECV_TIME):
             while not self.frames:
                 data = await self.stream.receive_some(65536)
                 if not data:

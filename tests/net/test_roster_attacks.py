@@ -19,7 +19,6 @@ import os
 import re
 import subprocess
 import tempfile
-import sys
 from pathlib import Path
 
 import pytest
@@ -45,7 +44,7 @@ def test_welcome_race_a_reset_joiner_frees_its_seat(peers, mode):
         r = rawjoin(host, mode)
         assert r.returncode == 0, r.stdout + r.stderr + host.describe()
         # the host gives the seat back (at once if the welcome could not be sent, else once it sees the reset)
-        wait_until(lambda: len(re.findall(r"^lobby: (racer .* left before (the game started|accepting the settings); seat 1 is free again|"
+        wait_until(lambda k=k: len(re.findall(r"^lobby: (racer .* left before (the game started|accepting the settings); seat 1 is free again|"
                                           r"a joiner from .* was dropped)", host.stdout, re.M)) >= k,
                    "the host gave seat 1 back", [host])
     assert "All seats are taken" not in host.stdout
@@ -138,6 +137,7 @@ def test_hostile_rules_are_refused_by_the_joiner_in_one_line(peers, game, field,
 def test_audit_of_a_crafted_log_says_one_line(tmp_path):
     """`audit` of logs whose roster is hostile (a track name instead of the track, a huge track, mm_deck=[],
     mm_die_by_order=[], deck_draw=top): one line each, exit 1 or 2, never a traceback, never a hang."""
+    from snowp2p.games import find_game
     from snowp2p.net.cheats import hostile_roster
     from snowp2p.protocol.crypto import Identity
     from snowp2p.protocol.log import LogWriter
@@ -150,7 +150,7 @@ def test_audit_of_a_crafted_log_says_one_line(tmp_path):
     seats = [Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47000 + i) for i in range(2)]
     track = find_track("mush-first-race", "mush")
     honest = encode_signed(ids[0], Envelope(b"g" * 32, HOST_SEAT, 0, ZERO_HASH,
-                                            roster_body("mush", track, SledRules(game="mush"), seats)))
+                                            roster_body(find_game("mush"), track, SledRules(game="mush"), seats)))
     for k, (mode, says) in enumerate([("roster-track=/dev/zero", "record 0 is not a signed roster: body.track"),
                        ("roster-huge", "the roster is refused: track:"),
                        ("roster-rules=mm_deck=[]", "the roster is refused: settings.rules: rules field mm_deck"),

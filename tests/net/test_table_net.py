@@ -6,10 +6,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 from pathlib import Path
 
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
@@ -17,7 +15,8 @@ from peerkit import Peers  # noqa: E402
 from tablekit import Typist, finish_with_auto, move, wait_until  # noqa: E402
 
 from snowp2p.cli import build_parser  # noqa: E402
-from snowp2p.netplay import run_host, run_join  # noqa: E402
+from snowp2p.commands.host import run as run_host  # noqa: E402
+from snowp2p.commands.join import run as run_join  # noqa: E402
 from snowp2p.rules import sled as S  # noqa: E402
 from snowp2p.ui.commands import format_action  # noqa: E402
 from snowp2p.ui.table import Table  # noqa: E402
@@ -113,15 +112,15 @@ def test_lobby_counts_down_and_starts_now_on_a_key(tmp_path, capsys):
     home = tmp_path / "host"
     t = command(["host", "--game", "snowtails", "--players", "2", "--wait", "300", "--port", "0", "--home", str(home),
                  "--name", "Ada", "--advertise", "127.0.0.1"], run_host)
-    screen = t.wait_text("press s to start now")
-    m = re.search(r"Computer players take the free seats in (\d+) s", screen)
+    screen = t.wait_text("(s: start now)")
+    m = re.search(r"computer players take it in (\d+) s", screen)
     assert m and 250 < int(m.group(1)) <= 300
     assert "seat 0: Ada" in screen and "1 seat left" in screen and "join 127.0.0.1:" in screen
     # issue 23, item 7: the join line is what a friend types (no path of this machine), on one line
     join = re.search(r"^ *(\S+) join 127\.0\.0\.1:\d+ --code \S+$", screen, re.M)
     assert join and join.group(1) in ("snowp2p", "scripts/run") and len(join.group(0).strip()) < 80, screen
     # the countdown runs
-    wait_until(lambda: (mm := re.search(r"free seats in (\d+) s", t.term.text())) and int(mm.group(1)) < int(m.group(1)),
+    wait_until(lambda: (mm := re.search(r"take it in (\d+) s", t.term.text())) and int(mm.group(1)) < int(m.group(1)),
                "the countdown to run")
     t.type("s")
     t.wait_ask()  # the computer player joined: the race begins

@@ -16,7 +16,7 @@ from peerkit import snowp2p as run_cli  # noqa: E402
 from tablekit import Typist, wait_until  # noqa: E402
 
 from snowp2p.cli import build_parser  # noqa: E402
-from snowp2p.netplay import run_replay  # noqa: E402
+from snowp2p.commands.replay import run as run_replay  # noqa: E402
 from snowp2p.ui.table import Table  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"

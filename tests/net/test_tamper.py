@@ -15,7 +15,8 @@ import pytest
 
 from peerkit import Peers, audit
 from peerkit import snowp2p as run_cli
-from snowp2p.netplay import CommandError, replay_log
+from snowp2p.errors import CommandError
+from snowp2p.replay import replay_log
 from snowp2p.protocol.log import MAGIC
 from snowp2p.protocol.messages import decode_signed
 import snowp2p.protocol.session  # noqa: F401  (registers the session's message types, e.g. evidence)

@@ -24,6 +24,7 @@ from resilutil import Game, Peer
 from snowp2p.protocol.errors import ProtocolError
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol.session import Session
+from kit.sessions import session_for
 
 TRACKS = Path(__file__).resolve().parents[1] / "resilience" / "tracks"  # short straight tracks: short games
 #: the issue's short timers: every pause is over within seconds
@@ -149,7 +150,7 @@ def replay(records: list[bytes]) -> Session | None:
     if not records:
         return None
     try:
-        s = Session(decode_signed(records[0]))
+        s = session_for(decode_signed(records[0]))
         for r in records[1:]:
             s.receive(r)
     except (ProtocolError, Exception):  # (a log being written: whatever it holds so far)

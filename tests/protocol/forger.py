@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from snowp2p.games import find_game  # noqa: E402
 from snowp2p.bots import choose_action  # noqa: E402
 from snowp2p.protocol.crypto import Identity  # noqa: E402
 from snowp2p.protocol.log import LogWriter  # noqa: E402
@@ -34,9 +35,9 @@ def main() -> int:
     game = sys.argv[3] if len(sys.argv) > 3 else "snowtails"
     me = Identity.from_seed(os.urandom(32))
     seats = (Seat("forger", me.public_key, "127.0.0.1", 47000), Seat("victim", bytes.fromhex(victim_hex), "127.0.0.1", 47001))
-    body = roster_body(game, find_track(TRACKS[game], game), SledRules(game=game), seats)
+    body = roster_body(find_game(game), find_track(TRACKS[game], game), SledRules(game=game), seats)
     roster_payload = encode_signed(me, Envelope(os.urandom(32), HOST_SEAT, 0, ZERO_HASH, body))
-    s = Session(decode_signed(roster_payload), None, 0, me, os.urandom(32))
+    s = Session(decode_signed(roster_payload), None, 0, me, os.urandom(32), game=find_game(game))
     with open(log_path, "wb") as f:
         log = LogWriter(f)
         log.append(roster_payload)

@@ -13,16 +13,19 @@ from collections import deque
 
 import pytest
 
+from snowp2p.games import find_game
 from snowp2p.bots import choose_action
 from kit.table import Table
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Move, Seat, decode_signed, encode_signed
-from snowp2p.protocol.session import Halted, Session, sled_action_to_wire
+from snowp2p.games.sled.wire import sled_action_to_wire
+from snowp2p.protocol.session import Halted
 from snowp2p.protocol.roster import roster_body
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.drbg import Rand
 from snowp2p.rules.track import find_track
+from kit.sessions import session_for
 
 TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}
 
@@ -51,7 +54,7 @@ def test_a_networked_race_with_extra_trees(game):
     assert kinds[:extra] == ["tree"] * extra and "tree" not in kinds[extra:]
     assert len(sessions[0].state.public.trees) <= len(track.trees) + extra
     # an observer replaying seat 0's log alone reaches the same end (what `snowp2p audit` does)
-    observer = Session(roster, track)
+    observer = session_for(roster, track)
     for p in log[1:]:
         observer.receive(p)
     assert observer.done and observer.halted is None
@@ -65,10 +68,10 @@ def test_a_tree_on_a_taken_space_is_an_illegal_move_over_the_wire():
     ids = [Identity.from_seed(fixed(f"trees id {i}")) for i in range(2)]
     track = find_track(TRACKS[game], game)
     rules = SledRules(game=game, extra_trees=2)
-    body = roster_body(game, track, rules,
+    body = roster_body(find_game(game), track, rules,
                   tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47600 + i) for i in range(2)))
     roster = decode_signed(encode_signed(ids[0], Envelope(fixed("trees bad"), 0, 0, ZERO_HASH, body)))
-    a, b = (Session(roster, track, i, ids[i], fixed(f"trees secret {i}")) for i in range(2))
+    a, b = (session_for(roster, track, i, ids[i], fixed(f"trees secret {i}")) for i in range(2))
     queue = deque((1, p) for p in a.start().send)
     queue.extend((0, p) for p in b.start().send)
     while queue:

@@ -16,9 +16,8 @@ import pytest
 
 from snowp2p.protocol.log import read_log
 from snowp2p.protocol.messages import Roster, decode_signed
-from snowp2p.protocol.messages import BODY_TYPES
 from snowp2p.rules import sled
-from snowp2p.rules.track import find_track
+from kit.sessions import session_for
 
 VECTORS = Path(__file__).resolve().parents[2] / "protocol" / "vectors"
 SESSION = "snowp2p.protocol.session"
@@ -49,7 +48,7 @@ def replay(S, data: bytes):
     roster = decode_signed(records[0])
     assert isinstance(roster.body, Roster)
     roster.verify(roster.body.seats[0].pubkey)
-    obs = S.Session(roster)
+    obs = session_for(roster)
     finals, over = {}, []
     for i, rec in enumerate(records[1:], start=1):
         msg = obs.check(rec)
@@ -106,7 +105,7 @@ def test_a_changed_record_is_caught(S, log_bytes):
     rec[-1] ^= 1  # last byte of the signature
     records[k] = bytes(rec)
     roster = decode_signed(records[0])
-    obs = S.Session(roster)
+    obs = session_for(roster)
     for rec in records[1:k]:
         obs.receive(rec)
     with pytest.raises(S.Halted):

@@ -54,7 +54,10 @@ TRANSCRIPT = JoinTranscript(GAME, IDS[0].public_key, fixed("hn"), IDS[1].public_
 CODE = "417-husky-tundra"
 
 
-def exchange(host_code: str, joiner_code: str, transcript=TRANSCRIPT, seeds=(fixed("host seed"), fixed("joiner seed"))):
+SEEDS = (fixed("host seed"), fixed("joiner seed"))
+
+
+def exchange(host_code: str, joiner_code: str, transcript=TRANSCRIPT, seeds=SEEDS):
     """One SPAKE2 run as the lobby does it: challenge carries the host's message, join the joiner's and its tag."""
     host = PakeSide("host", host_code, transcript, seeds[0])
     joiner = PakeSide("joiner", joiner_code, transcript, seeds[1])

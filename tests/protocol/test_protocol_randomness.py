@@ -21,7 +21,7 @@ SEED = fixed("seed")
 def test_hash_chain_shape():
     links = make_hash_chain(SEED, 5, game_id=GAME, seat=1)
     assert len(links) == 6 and links[0] == SEED
-    for a, b in zip(links, links[1:]):
+    for a, b in zip(links, links[1:], strict=False):
         assert chain_step(GAME, 1, a) == b
     assert chain_reveal(links, 0) == links[4]
     assert chain_reveal(links, 4) == links[0]
@@ -154,7 +154,7 @@ def test_below_in_range_and_deterministic(seed, ns):
     a, b = Rand(seed), Rand(seed)
     out_a = [a.below(n) for n in ns]
     assert out_a == [b.below(n) for n in ns]
-    assert all(0 <= v < n for v, n in zip(out_a, ns))
+    assert all(0 <= v < n for v, n in zip(out_a, ns, strict=True))
 
 
 @given(st.binary(max_size=40), st.lists(st.integers(), max_size=40))

@@ -53,7 +53,7 @@ def test_layout_is_a_private_deterministic_permutation():
 def test_layout_commitments_open():
     layout = layout_deck(DECK, SECRET)
     commitments = layout_commitments(GAME, 2, 1, layout)
-    for s, c in zip(layout, commitments):
+    for s, c in zip(layout, commitments, strict=True):
         check_opening(c, GAME, 2, 1, s.slot, s.value, s.salt)
     # Equal cards still get different commitments (salts differ).
     assert len(set(commitments)) == len(DECK)

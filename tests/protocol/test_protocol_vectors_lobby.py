@@ -201,7 +201,7 @@ def test_the_link_vector():
     assert (nd.hex(), na.hex()) == (v["dialer_nonce"], v["acceptor_nonce"])
     dialer = Identity.from_seed(bytes.fromhex(v["links"][0]["signer_seed"]))
     dialed = Identity.from_seed(bytes.fromhex(v["links"][1]["signer_seed"]))
-    l1, l2, l3 = (check_entry(e, k.public_key) for e, k in zip(v["links"], (dialer, dialed, dialer)))
+    l1, l2, l3 = (check_entry(e, k.public_key) for e, k in zip(v["links"], (dialer, dialed, dialer), strict=True))
     assert (l1.body.seat, l1.body.nonce, l1.body.echo) == (2, nd, bytes(32))
     assert (l2.body.seat, l2.body.nonce, l2.body.echo) == (1, na, nd)
     assert (l3.body.seat, l3.body.nonce, l3.body.echo) == (2, nd, na)

@@ -14,15 +14,17 @@ from pathlib import Path
 import pytest
 
 from peerkit import PY, ROOT, audit, env
+from snowp2p.games import find_game
 from snowp2p.protocol.crypto import Identity, fingerprint
 from snowp2p.protocol.log import read_log
 from snowp2p.protocol.messages import (
     HOST_SEAT, ZERO_HASH, Absent, CommitChain, Envelope, Seat, decode_signed, encode_signed,
 )
 from snowp2p.protocol.roster import roster_body
-from snowp2p.protocol.session import Halted, Session
+from snowp2p.protocol.session import Halted
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.track import find_track
+from kit.sessions import session_for
 
 FORGER = Path(__file__).with_name("forger.py")
 
@@ -36,14 +38,14 @@ IDS = [Identity.from_seed(fixed(f"signing test identity {i}")) for i in range(2)
 
 def roster(game_id: bytes = fixed("signing game")):
     seats = tuple(Seat(f"p{i}", IDS[i].public_key, "127.0.0.1", 47700 + i) for i in range(2))
-    body = roster_body("snowtails", find_track("first-race", "snowtails"), SledRules(game="snowtails"), seats)
+    body = roster_body(find_game("snowtails"), find_track("first-race", "snowtails"), SledRules(game="snowtails"), seats)
     return decode_signed(encode_signed(IDS[0], Envelope(game_id, HOST_SEAT, 0, ZERO_HASH, body)))
 
 
 def test_every_seat_signs_the_roster_in_its_first_message():
     r = roster()
-    host = Session(r, None, 0, IDS[0], fixed("s0"))
-    joiner = Session(r, None, 1, IDS[1], fixed("s1"))
+    host = session_for(r, None, 0, IDS[0], fixed("s0"))
+    joiner = session_for(r, None, 1, IDS[1], fixed("s1"))
     assert host.unsigned() == joiner.unsigned() == [1]  # the roster itself is the host's signature
     first = decode_signed(joiner.start().send[0])
     assert first.seq == 0 and isinstance(first.body, CommitChain) and first.body.roster == r.digest
@@ -53,7 +55,7 @@ def test_every_seat_signs_the_roster_in_its_first_message():
 
 def test_a_commit_chain_for_another_roster_is_an_offence():
     r, other = roster(), roster(fixed("another game"))
-    host = Session(r, None, 0, IDS[0], fixed("s0"))
+    host = session_for(r, None, 0, IDS[0], fixed("s0"))
     body = CommitChain(fixed("tip"), 4096, other.digest)
     bad = encode_signed(IDS[1], Envelope(r.envelope.game, 1, 0, ZERO_HASH, body))
     with pytest.raises(Halted, match="signed another roster"):
@@ -63,7 +65,7 @@ def test_a_commit_chain_for_another_roster_is_an_offence():
 
 def test_nothing_counts_before_a_seat_signed_the_roster():
     r = roster()
-    host = Session(r, None, 0, IDS[0], fixed("s0"))
+    host = session_for(r, None, 0, IDS[0], fixed("s0"))
     early = encode_signed(IDS[1], Envelope(r.envelope.game, 1, 0, ZERO_HASH, Absent(0, 0, 0)))
     with pytest.raises(Halted, match=r"sent a absent before signing the roster"):
         host.receive(early, 1)
@@ -82,7 +84,7 @@ def test_a_forged_game_fails_the_audit_naming_the_unsigned_seat(tmp_path, game):
     assert made.returncode == 0, made.stdout + made.stderr
     with open(log, "rb") as f:
         records = read_log(f).records
-    obs = Session(decode_signed(records[0]))
+    obs = session_for(decode_signed(records[0]))
     for rec in records[1:]:
         obs.receive(rec)
     # the game plays to its end (since G10 the computer-played seat is ranked like any other, so the

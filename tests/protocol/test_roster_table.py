@@ -12,21 +12,23 @@ from dataclasses import fields
 
 import pytest
 
+from snowp2p.games import find_game, roster_game
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import DecodeError
 from snowp2p.protocol.messages import HOST_SEAT, ZERO_HASH, Envelope, Roster, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import (
     Setting, differing_settings, roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster,
 )
-from snowp2p.protocol.session import Session
 from snowp2p.rules import snake
 from snowp2p.rules.config import SledRules
 from snowp2p.rules.track import (
     MAX_SPACES, MAX_TRACK_FILE, TrackError, find_track, load_track_file, shipped_tracks, track_digest,
     track_from_wire, track_to_wire,
 )
+from kit.sessions import session_for
 
 ID = Identity.from_seed(hashlib.sha256(b"roster table test").digest())
+ST = find_game("snowtails")
 SEATS = (Seat("ann", ID.public_key, "127.0.0.1", 1), Seat("bo", bytes(range(32)), "127.0.0.1", 2))
 
 
@@ -37,8 +39,8 @@ def signed(body) -> bytes:
 @pytest.mark.parametrize("name", sorted(shipped_tracks()))
 def test_every_shipped_track_round_trips_through_the_roster(name):
     t = shipped_tracks()[name]
-    body = decode_signed(signed(roster_body(t.game, t, SledRules(game=t.game), SEATS))).body
-    back = table_from_roster(body)
+    body = decode_signed(signed(roster_body(find_game(t.game), t, SledRules(game=t.game), SEATS))).body
+    back = table_from_roster(body, roster_game(body.kind))
     assert track_digest(back) == track_digest(t) and back.name == t.name
     assert track_to_wire(back) == track_to_wire(t)
 
@@ -82,19 +84,19 @@ def test_a_bad_or_oversized_track_is_refused_in_one_line(wire, says):
 
 def test_a_snake_roster_carries_the_standard_tile_set_only():
     tiles = snake.load_tiles()
-    body = decode_signed(signed(roster_body("snake", tiles, snake.SnakeRules(), SEATS))).body
+    body = decode_signed(signed(roster_body(find_game("snake"), tiles, snake.SnakeRules(), SEATS))).body
     assert dict(body.track) == {"name": "standard"}
-    assert table_from_roster(body).digest == tiles.digest
+    assert table_from_roster(body, roster_game(body.kind)).digest == tiles.digest
     odd = Roster("snake", {"name": "/dev/zero"}, body.settings, SEATS)
     with pytest.raises(DecodeError, match="standard tile set"):
-        table_from_roster(odd)
+        table_from_roster(odd, roster_game(odd.kind))
 
 
 def test_a_sled_track_for_the_other_game_is_refused():
     t = find_track("first-race", "snowtails")
     body = Roster("mush", track_to_wire(t), {"game": "mush", "rules": SledRules(game="mush").to_dict()}, SEATS)
     with pytest.raises(DecodeError, match="the track is for Snow Tails"):
-        table_from_roster(body)
+        table_from_roster(body, roster_game(body.kind))
 
 
 # ------------------------------------------------------------------ track files
@@ -163,7 +165,7 @@ def test_every_rules_field_is_checked_for_sense(game, change, says):
     # and the same settings arriving in a roster: one line naming settings.rules, never an IndexError
     raw = {**SledRules(game=game).to_dict(), **{k: list(v) if isinstance(v, tuple) else v for k, v in change.items()}}
     with pytest.raises(DecodeError) as e:
-        rules_from_roster(game, {"game": game, "rules": raw})
+        rules_from_roster(find_game(game), {"game": game, "rules": raw})
     assert e.value.field == "settings.rules" and says in str(e.value)
 
 
@@ -182,11 +184,11 @@ def test_drawing_from_the_top_is_refused_in_networked_games(game):
     top = SledRules(game=game, deck_draw="top")  # fine for the conformance scenarios (stacked decks)
     assert "G3, G4" in top.network_refusal()
     with pytest.raises(DecodeError) as e:
-        rules_from_roster(game, {"game": game, "rules": top.to_dict()})
+        rules_from_roster(find_game(game), {"game": game, "rules": top.to_dict()})
     assert e.value.field == "settings.rules.deck_draw"
-    body = roster_body(game, find_track("first-race" if game == "snowtails" else "village", game), top, SEATS)
+    body = roster_body(find_game(game), find_track("first-race" if game == "snowtails" else "village", game), top, SEATS)
     with pytest.raises(DecodeError, match="refused in networked games"):
-        Session(decode_signed(signed(body)))  # the audit too
+        session_for(decode_signed(signed(body)))  # the audit too
 
 
 @pytest.mark.parametrize("settings, field", [
@@ -198,7 +200,7 @@ def test_drawing_from_the_top_is_refused_in_networked_games(game):
 ])
 def test_settings_that_do_not_fit_the_game_are_refused(settings, field):
     with pytest.raises(DecodeError) as e:
-        rules_from_roster("snowtails", settings)
+        rules_from_roster(find_game("snowtails"), settings)
     assert e.value.field == field
 
 
@@ -206,14 +208,14 @@ def test_extra_trees_that_do_not_fit_the_carried_track_are_refused():
     t = find_track("forest", "snowtails")
     rules = SledRules(game="snowtails", extra_trees=20)
     with pytest.raises(DecodeError, match="over 20"):
-        Session(decode_signed(signed(roster_body("snowtails", t, rules, SEATS))))
+        session_for(decode_signed(signed(roster_body(find_game("snowtails"), t, rules, SEATS))))
 
 
 # ------------------------------------------------------------------ what a joiner is shown
 def test_the_summary_lists_exactly_the_settings_that_differ():
     t = find_track("forest", "snowtails")
     rules = SledRules(game="snowtails", st_start_positions="random", extra_trees=2, st_points=(9, 1))
-    s = roster_summary(decode_signed(signed(roster_body("snowtails", t, rules, SEATS))).body)
+    s = roster_summary(decode_signed(signed(roster_body(find_game("snowtails"), t, rules, SEATS))).body, ST)
     assert s.differences == (Setting("st_points", [9, 1], [5, 3, 2, 1, 0]),
                              Setting("st_start_positions", "random", "choose"), Setting("extra_trees", 2, 0))
     assert (s.track_name, s.spaces, s.sections, s.shipped, s.unusual) == ("forest", t.size, 9, True, True)
@@ -224,26 +226,26 @@ def test_the_summary_lists_exactly_the_settings_that_differ():
 
 def test_the_move_time_travels_in_the_roster_and_is_checked():
     t = find_track("first-race", "snowtails")
-    s = roster_summary(decode_signed(signed(roster_body("snowtails", t, SledRules(game="snowtails"), SEATS,
-                                                        move_time=30))).body)
+    s = roster_summary(decode_signed(signed(roster_body(find_game("snowtails"), t, SledRules(game="snowtails"), SEATS,
+                                                        move_time=30))).body, ST)
     assert s.move_time == 30 and "Move time: 30 s a move" in summary_lines(s)[-1]
     for bad in (0, 4, 3601, "90", True):  # (a float can not be in a message at all)
-        body = roster_body("snowtails", t, SledRules(game="snowtails"), SEATS)
+        body = roster_body(find_game("snowtails"), t, SledRules(game="snowtails"), SEATS)
         body = type(body)(body.kind, body.track, {**body.settings, "move_time": bad}, body.seats)
         with pytest.raises(DecodeError, match="settings.move_time"):
-            roster_summary(decode_signed(signed(body)).body)
+            roster_summary(decode_signed(signed(body)).body, ST)
 
 
 def test_defaults_on_a_shipped_track_are_not_unusual_but_a_track_of_ones_own_is():
     t = find_track("first-race", "snowtails")
-    s = roster_summary(decode_signed(signed(roster_body("snowtails", t, SledRules(game="snowtails"), SEATS))).body)
+    s = roster_summary(decode_signed(signed(roster_body(find_game("snowtails"), t, SledRules(game="snowtails"), SEATS))).body, ST)
     assert not s.unusual and s.differences == () and summary_lines(s)[-2] == "All settings are the defaults."
     assert summary_lines(s)[-1].startswith("Move time: 90 s a move")  # (SPEC 11.9: every joiner sees it)
     w = track_to_wire(t)
     w["name"] = "mine"
     w["sections"][1]["rows"] = w["sections"][1]["rows"] + 1
     mine = track_from_wire(w)
-    s = roster_summary(decode_signed(signed(roster_body("snowtails", mine, SledRules(game="snowtails"), SEATS))).body)
+    s = roster_summary(decode_signed(signed(roster_body(find_game("snowtails"), mine, SledRules(game="snowtails"), SEATS))).body, ST)
     assert s.unusual and not s.shipped and "the host's own track" in summary_lines(s)[0]
     assert differing_settings(SledRules(game="mush")) == ()
     assert differing_settings(snake.SnakeRules(hand_size=5)) == (Setting("hand_size", 5, 4),)
@@ -256,27 +258,27 @@ def test_the_longest_description_and_name_fit_in_a_roster():
     w["description"] = "\U0001F600" * 250
     w["name"] = "\U0001F600" * 64
     t = track_from_wire(w)
-    body = decode_signed(signed(roster_body("snowtails", t, SledRules(game="snowtails"), SEATS))).body
-    assert table_from_roster(body).description == w["description"]
+    body = decode_signed(signed(roster_body(find_game("snowtails"), t, SledRules(game="snowtails"), SEATS))).body
+    assert table_from_roster(body, roster_game(body.kind)).description == w["description"]
 
 
 def test_the_track_of_a_roster_is_built_once_and_is_the_same_as_built_afresh():
     """table_from_roster keeps the Track built from a roster's track (by its canonical bytes, issue 14): every
     peer's Session of a game gets the same immutable object, identical to one built from the wire afresh."""
     t = find_track("mush-first-race", "mush")
-    body = decode_signed(signed(roster_body("mush", t, SledRules(game="mush"), SEATS))).body
-    first, again = table_from_roster(body), table_from_roster(body)
+    body = decode_signed(signed(roster_body(find_game("mush"), t, SledRules(game="mush"), SEATS))).body
+    first, again = table_from_roster(body, roster_game(body.kind)), table_from_roster(body, roster_game(body.kind))
     assert again is first
     fresh = track_from_wire(body.track, where="track")
     assert first is not fresh
     assert [getattr(first, f.name) for f in fields(first)] == [getattr(fresh, f.name) for f in fields(fresh)]
     # another table is another key; a bad one raises each time (failures are not kept)
     other = shipped_tracks()[next(n for n in sorted(shipped_tracks()) if n != t.name and shipped_tracks()[n].game == "mush")]
-    body2 = decode_signed(signed(roster_body("mush", other, SledRules(game="mush"), SEATS))).body
-    assert table_from_roster(body2).name == other.name != first.name
+    body2 = decode_signed(signed(roster_body(find_game("mush"), other, SledRules(game="mush"), SEATS))).body
+    assert table_from_roster(body2, roster_game(body2.kind)).name == other.name != first.name
     wire = dict(track_to_wire(t))
     wire["lanes"] = 9
     bad = decode_signed(signed(Roster("mush", wire, body.settings, SEATS))).body
     for _ in range(2):
         with pytest.raises(DecodeError, match="lanes"):
-            table_from_roster(bad)
+            table_from_roster(bad, roster_game(bad.kind))

@@ -3,8 +3,6 @@ SenderChain.accept) a frame is decoded once and its signature checked once, rela
 
 from __future__ import annotations
 
-import hashlib
-from collections import deque
 
 import pytest
 

@@ -277,13 +277,7 @@ def _in_threads(base: Path, plans: list[dict]) -> None:
 
 
 #: seeds whose failure is known and not fixed yet (issue 18 stays open for them; the closing note says why)
-KNOWN_OPEN = {
-    23: "two of three seats killed together: the survivor votes both out on its own word, the two resume and vote "
-        "the survivor out: two results (issue 18, open)",
-    3: "host and j2 killed together past absence + vote; j1 alone votes the host out (sole word), the host resumes and "
-       "moves, and j1 still takes the host over at the next turn while the resumed j2 does not: a desync naming j2 "
-       "(seen once in a fresh clone's CI run on 2026-11-26, passed in the four full runs before; issue 18, open)",
-}
+KNOWN_OPEN: dict[int, str] = {}  # (seeds 3 and 23, two seats killed together, fixed: tests/pause/test_two_back.py)
 
 
 @pytest.mark.parametrize("style", [

@@ -188,7 +188,7 @@ def test_stranger_is_refused_without_affecting_the_game(games):
                 assert refuse.type == "refuse" and "full" in refuse.body.reason, refuse
             else:
                 assert answer == [], f"{target} answered a stranger's {what}: {answer!r}"
-    for target, p in (("host", host), ("j1", j1)):
+    for p in (host, j1):
         assert p.alive or p.popen.returncode == 0, p.describe()
     rcs = g.wait_all()
     assert all(rc == 0 for rc in rcs.values()), f"exit codes {rcs}\n{g.describe()}"

@@ -11,6 +11,7 @@ import pytest
 from rules_helpers import LOCAL_SCENARIOS, SHARED_SCENARIOS, mm_player, st_player, straight
 from snowp2p import scenario as scn
 from snowp2p.games.sled import scenario as sled_scn
+from snowp2p.rules.errors import IllegalMove
 
 
 def run_main(paths):
@@ -156,7 +157,7 @@ def test_illegal_action_leaves_state_unchanged():
     sc = scn.scenario_from_dict(_scenario(actions=[{"player": "red", "play": {"left": 4, "right": 1},
                                                       "path": "FFF"}]), "<x>")
     before = sled_scn.observe(sc.state, 0)
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalMove):
         sled_scn.play_actions(sc)
     assert sled_scn.observe(sc.state, 0) == before
 

@@ -88,5 +88,5 @@ def test_track_rank_orders_the_spaces_as_rank_key():
         keys, ranks = track.rank_key, track.rank
         assert len(ranks) == len(keys) == track.size
         by_key = sorted(range(track.size), key=lambda i: keys[i])
-        for a, b in zip(by_key, by_key[1:]):
+        for a, b in zip(by_key, by_key[1:], strict=False):
             assert (ranks[a] < ranks[b]) == (keys[a] < keys[b]) and (ranks[a] == ranks[b]) == (keys[a] == keys[b])

@@ -17,7 +17,7 @@ import pytest
 from rules_helpers import assert_refused
 from snowp2p.games.sled.options import sled_rules
 from snowp2p.protocol.errors import DecodeError
-from snowp2p.protocol.session import sled_action_from_wire, sled_action_to_wire
+from snowp2p.games.sled.wire import sled_action_from_wire, sled_action_to_wire
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules, check_extra_trees
 from snowp2p.rules.drbg import Rand, derive

@@ -12,8 +12,7 @@ from dataclasses import replace
 import pytest
 
 from rules_helpers import (act, assert_refused, check_cards, coords, cornered, make_scenario, move, names_of,
-                           names_ranking, obs, play, rand, seat, st_player, straight)
-from snowp2p import scenario as scn
+                           obs, play, rand, seat, st_player, straight)
 from snowp2p.games.sled import scenario as sled_scn
 from snowp2p.rules import sled
 from snowp2p.rules.config import SledRules
@@ -144,7 +143,7 @@ def test_st_s2_players_choose_one_at_a_time_and_taken_positions_are_refused():
     g = sled.apply(g, sled.ChooseStart(order[1], 1), rand("c1"))
     g = sled.apply(g, sled.ChooseStart(order[2], 3), rand("c2"))
     assert g.public.phase == sled.PH_MOVE
-    for s_, p in zip(order, (5, 1, 3)):
+    for s_, p in zip(order, (5, 1, 3), strict=True):
         assert g.sled(s_).start == p
         assert coords(g, s_) == [0, p, 0]  # TRK-3: start position p is lane p of the start row
 

@@ -146,7 +146,7 @@ def test_trk19_layout_follows_the_rules(name):
     assert not t.trees & t.blocked
     # trees stand on straights, never two adjacent (MM-S1 first-race advice, kept on every track)
     trees = [t.coords(x) for x in t.trees]
-    for s, lane, k in trees:
+    for s, _lane, _k in trees:
         assert t.sections[s].kind in ("straight", "finish")
     for a in trees:
         for b in trees:

@@ -9,7 +9,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from snowp2p.cli import build_parser, main
-from snowp2p.ui.local import run_play
+from snowp2p.ui.logged import run_play  # (the play command: logged)
 
 
 def _batch(capsys, *argv):
@@ -54,8 +54,8 @@ def test_mm_t1_t4_whole_tournament_non_interactive(capsys):
     assert len(places) == 3
     starts = [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("Start order: ")]
     assert len(starts) == 3
-    for prev, start in zip(places, starts[1:]):  # MM-T3: reverse of the last finish order, dice by MM-S6
-        assert start == ", ".join(f"{n} (die {d})" for n, d in zip(reversed(prev), (1, 1, 2, 2)))
+    for prev, start in zip(places, starts[1:], strict=False):  # MM-T3: reverse of the last finish order, dice by MM-S6
+        assert start == ", ".join(f"{n} (die {d})" for n, d in zip(reversed(prev), (1, 1, 2, 2), strict=True))
     table = (10, 7, 5, 4)
     totals = {n: 0 for n in places[0]}
     for race in places:
@@ -64,7 +64,7 @@ def test_mm_t1_t4_whole_tournament_non_interactive(capsys):
     final = _standings(out)
     assert dict(final) == totals  # MM-T1 points added up
     assert [t for _, t in final] == sorted(totals.values(), reverse=True)
-    for (a, ta), (b, tb) in zip(final, final[1:]):  # MM-T4: ties to the better place in the last race
+    for (a, ta), (b, tb) in zip(final, final[1:], strict=False):  # MM-T4: ties to the better place in the last race
         if ta == tb:
             assert places[-1].index(a) < places[-1].index(b)
 
@@ -88,7 +88,7 @@ def test_st_e4_whole_series_non_interactive(capsys):
         per_race.append(pts)
     assert dict(final) == {n: sum(r.get(n, 0) for r in per_race) for n, _ in final}  # ST-E4: added up
     places = _race_places(out)[-1]
-    for (a, ta), (b, tb) in zip(final, final[1:]):
+    for (a, ta), (b, tb) in zip(final, final[1:], strict=False):
         assert ta >= tb
         if ta == tb:
             assert places.index(a) < places.index(b)  # ST-E4 tie-break

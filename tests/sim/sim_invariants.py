@@ -39,6 +39,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from snowp2p.protocol.session import Desync, Offence
+from kit.sessions import session_for
 
 from sim_strategies import Strategy, make
 from sim_world import TICK, Config, World
@@ -106,7 +107,7 @@ def scenario(seed: int, hostile: list[str] | None = None) -> Scenario:
         k = r.choices([0, 1, 2], [3, 6, 1])[0]
         hostile = [r.choice(HOSTILE) for _ in range(min(k, n - 1))]
     seats = r.sample(range(n), len(hostile))
-    for seat, name in zip(seats, hostile):
+    for seat, name in zip(seats, hostile, strict=True):
         kw = {"pick": r.randrange(4)}
         if name == "trickle":
             kw["every"] = r.choice([0.5, 2.0])
@@ -310,9 +311,9 @@ def audit(p, hostile: set[int]) -> list[str]:
     and a game that ended on the peer ends alike in its log (G7, G11)."""
     from snowp2p.protocol.errors import ProtocolError
     from snowp2p.protocol.messages import decode_signed
-    from snowp2p.protocol.session import Halted, Session, log_owner
+    from snowp2p.protocol.session import Halted, log_owner
 
-    obs = Session(decode_signed(p.log[0]))
+    obs = session_for(decode_signed(p.log[0]))
     obs.owner = log_owner(p.log)  # (as `snowp2p audit` does: record 1 is the owner's commit_chain, SPEC 12)
     for i, rec in enumerate(p.log[1:], start=1):
         try:

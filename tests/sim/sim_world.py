@@ -17,7 +17,7 @@ The network (``World``):
 * a frame that runs ahead of its sender's chain cuts its link (``NetGame._precheck``);
 * partitions (groups that can not reach each other for a while), crashes (the process is gone: its
   links close at once, it restarts later with ``Session.from_log`` from its own log, with the resume
-  grace of ``netplay``), freezes (SIGSTOP: its links stay up, the kernel keeps what arrives, it acts on
+  grace of ``snowp2p resume``), freezes (SIGSTOP: its links stay up, the kernel keeps what arrives, it acts on
   nothing until it wakes up, then takes in the backlog in order).  A crash can also fall between a frame
   being logged and the answer to it being sent (``crash_after_append``), which ``from_log`` must mend.
 
@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from snowp2p.games import find_game
 from snowp2p.bots import choose_action
 from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.crypto import Identity
@@ -42,16 +43,17 @@ from snowp2p.protocol.errors import ProtocolError
 from snowp2p.protocol.messages import BODY_TYPES, ZERO_HASH, Bye, Envelope, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import roster_body
 from snowp2p.protocol.session import (
-    GameOver, Halted, Output, Session, TurnFinal, VotedOut, YourTurn,
+    GameOver, Halted, Output, TurnFinal, VotedOut, YourTurn,
 )
 from snowp2p.rules.drbg import Rand
 from snowp2p.rules.errors import IllegalMove
+from kit.sessions import session_for, session_from_log
 
 TRACKS = Path(__file__).resolve().parents[1] / "resilience" / "tracks"  # short straight tracks
 TICK = 0.25  # the shell's watch period (NetGame._watch)
 LINGER = 3.0  # NetGame.linger: after the end, the last frames go out and the others' byes come in
 LINGER_NUDGE = 1.0  # NetGame.LINGER_NUDGE
-RESUME_GRACE = 5.0  # netplay: a resumed peer's grace is absent_after + 5 s
+RESUME_GRACE = 5.0  # commands/resume.py: a resumed peer's grace is absent_after + 5 s
 
 
 def fixed(label: str) -> bytes:
@@ -107,7 +109,7 @@ def make_roster(cfg: Config) -> tuple[bytes, list[Identity], list[bytes]]:
     ids = [Identity.from_seed(fixed(f"sim id {i}")) for i in range(cfg.n)]
     secrets = [fixed(f"sim secret {cfg.seed} {i}") for i in range(cfg.n)]
     table = table_for(cfg.game)
-    body = roster_body(cfg.game, table, rules_for(cfg),
+    body = roster_body(find_game(cfg.game), table, rules_for(cfg),
                        tuple(Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47700 + i) for i in range(cfg.n)),
                        int(cfg.move_time))  # the host's move time (roster settings, SPEC 11.9)
     roster = encode_signed(ids[0], Envelope(fixed(f"sim game {cfg.seed}"), 0, 0, ZERO_HASH, body))
@@ -154,7 +156,7 @@ class Peer:
         self.errors: list[str] = []  # internal errors (exceptions other than Halted) of this peer's session
         self.incarnations = 0
         self._fresh()
-        self.session = Session(decode_signed(world.roster), None, seat, self.identity, self.secret)
+        self.session = session_for(decode_signed(world.roster), None, seat, self.identity, self.secret)
         self._set_up_session(resumed=False)
 
     def _fresh(self) -> None:
@@ -408,7 +410,7 @@ class Peer:
             return
         self.incarnations += 1
         try:
-            session, missing = Session.from_log(list(self.log), None, self.seat, self.identity, self.secret)
+            session, missing = session_from_log(list(self.log), None, self.seat, self.identity, self.secret)
         except Halted as h:  # its log holds the proof of an offence: `resume` says so and stops
             self.state = "exited"
             self.halted = h.reason
@@ -486,7 +488,7 @@ class World:
         self.at(arrive, "frame", c, frm, to, payload)
 
     def cut(self, a: int, b: int, why: str) -> None:
-        pa, pb = self.peers[a], self.peers[b]
+        pa = self.peers[a]
         c = pa.conns.get(b)
         if c is None or not c.up:
             return

@@ -5,6 +5,7 @@ then fails until the case is marked fixed)."""
 from __future__ import annotations
 
 import pytest
+from kit.sessions import session_for
 
 from sim_invariants import run, scenario
 from sim_regressions import OPEN, REGRESSIONS
@@ -37,10 +38,9 @@ def test_the_roster_move_time_is_the_sessions():
     """Found by the simulator (fixed in c2f4617): AbsenceRules._init_absence read the move time only from a dict,
     and a decoded roster's settings are a FrozenDict, so every session had 90 s."""
     from snowp2p.protocol.messages import decode_signed
-    from snowp2p.protocol.session import Session
 
     from sim_world import Config, make_roster
 
     roster, ids, secrets = make_roster(Config(move_time=6))
     assert decode_signed(roster).body.settings["move_time"] == 6
-    assert Session(decode_signed(roster), None, 1, ids[1], secrets[1]).move_time == 6
+    assert session_for(decode_signed(roster), None, 1, ids[1], secrets[1]).move_time == 6

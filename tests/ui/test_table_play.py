@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from tablekit import Typist, finish_with_auto, move, wait_until
 from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser
 from snowp2p.rules import sled as S
 from snowp2p.ui.commands import format_action
-from snowp2p.ui.local import run_play
+from snowp2p.ui.logged import run_play  # (the play command: logged)
 from snowp2p.ui.table import Table
 
 
@@ -153,7 +152,8 @@ def test_snake_pass_refused_while_a_tile_fits_then_typed_when_stuck():
         if stuck:
             before = len(Table.last.events)
             t.line("pass")
-            wait_until(lambda: any("Ada passes" in e for e in Table.last.events[before:]), "Ada's pass in the events")
+            wait_until(lambda before=before: any("Ada passes" in e for e in Table.last.events[before:]),
+                       "Ada's pass in the events")
             passed = True
         elif not refused and ask.state.public.phase == N.PH_PLAY:
             t.line("pass")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from tablekit import Typist, wait_until
+from tablekit import Typist
 from ui_helpers import new_game, play_bots
 
 from snowp2p.rules import sled as S
 from snowp2p.ui import board as B
-from snowp2p.ui.table import Table, run_app
+from snowp2p.ui.table import Interrupted, Table, run_app
 from snowp2p.ui.views import SledView, SnakeView, sled_event_lines
 
 SIZES = [(80, 24), (160, 50)]
@@ -74,7 +74,7 @@ def test_sled_table_header_board_events_hand(cols, rows):
     assert f"Your hand ({name})" in screen
     assert f"{name} ›" in screen
     t.type("\x03")
-    with pytest.raises(Exception):
+    with pytest.raises(Interrupted):  # Ctrl-C: the table ends its command
         t.join()
 
 
@@ -102,7 +102,7 @@ def test_resize_relays_out_without_losing_anything():
     big = check(160, 50)
     assert sum(ev[:25] in big for ev in events) >= sum(ev[:25] in small for ev in events)
     t.type("\x03")
-    with pytest.raises(Exception):
+    with pytest.raises(Interrupted):  # Ctrl-C: the table ends its command
         t.join()
 
 
@@ -120,7 +120,7 @@ def test_waiting_line_names_whom_and_for_how_long(cols, rows):
     t.type("L3 FF\r")
     assert "Kept for your turn: 'L3 FF'" in t.wait_text("Kept for your turn")
     t.type("\x03")
-    with pytest.raises(Exception):
+    with pytest.raises(Interrupted):  # Ctrl-C: the table ends its command
         t.join()
 
 
@@ -167,5 +167,5 @@ def test_snake_table(cols, rows):
     assert "◌" in screen  # the board follows the seat to act: one of its open ends is in view
     assert "score" in screen
     t.type("\x03")
-    with pytest.raises(Exception):
+    with pytest.raises(Interrupted):  # Ctrl-C: the table ends its command
         t.join()

@@ -5,7 +5,6 @@ has one; the vote after a pause, down; the joiner's lobby is not the host's (no 
 from __future__ import annotations
 
 import re
-import time
 from types import SimpleNamespace
 
 from tablekit import Typist, wait_until

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ui_helpers import new_game, play_bots, set_hand, set_sled
+from ui_helpers import new_game, play_bots, set_hand
 
 from snowp2p.cli import main
 from snowp2p.rules import sled as S
@@ -148,7 +148,7 @@ def test_network_game_over_says_1_point(tmp_path):
     assert plural(1, "point") == "1 point" and plural(2, "point") == "2 points"
     import inspect
 
-    from snowp2p.net import game
+    from snowp2p.net import peer as game
 
     src = inspect.getsource(game.NetGame._game_over)
     assert 'points" if pts' not in src  # the places line pluralises

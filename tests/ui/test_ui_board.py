@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui_helpers import new_game, play_random, play_bots, set_sled
+from ui_helpers import new_game, play_bots, set_sled
 
 from snowp2p.rules import sled as S
 from snowp2p.ui import board as B

@@ -17,7 +17,7 @@ from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser, main
 from snowp2p.rules.track import TRACK_DIR
-from snowp2p.ui.local import run_play
+from snowp2p.ui.logged import run_play  # (the play command: logged)
 
 
 def play(argv, capsys):
@@ -124,9 +124,12 @@ def test_interactive_typed_move_is_previewed_and_confirmed():
     from snowp2p.rules import sled as S
     from snowp2p.ui.commands import format_action
     from snowp2p.ui.local import Race, configure
+    from snowp2p.ui.logged import Recorder
 
     argv = ["--track", str(ST_TRACK), "--seed", "11", "--start-positions", "random", "--bots", "1"]
-    race = Race(configure(build_parser().parse_args(["play", *argv])))
+    setup = configure(build_parser().parse_args(["play", *argv]))
+    setup.recorder = Recorder(None)  # (as the play command plays it: by the seats' sessions)
+    race = Race(setup)
     # the human (seat 0) acts at some point of round 1: find the state then, and a legal move
     while race.state.public.current != 0:
         race.apply(race.bot_action(race.state))

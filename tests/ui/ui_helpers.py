@@ -38,7 +38,7 @@ def set_hand(state: S.GameState, seat: int, values: list[int]) -> S.GameState:
     ids = list(s.hand) + list(s.deck)
     hand, deck = tuple(sorted(ids[: len(values)])), tuple(ids[len(values):])
     vals = list(p.values)
-    for c, v in zip(hand, values):
+    for c, v in zip(hand, values, strict=True):
         vals[c] = v
     privates = list(state.private)
     privates[seat] = replace(p, values=tuple(vals))

@@ -39,7 +39,7 @@ def _sled_to_list(s: sled.Sled) -> list:
 
 
 def _sled_from_list(x: list) -> sled.Sled:
-    kw = dict(zip(_SLED_FIELDS, x))
+    kw = dict(zip(_SLED_FIELDS, x, strict=True))
     for f in ("left", "right", "hand", "deck", "discard", "aside", "values", "gen_starts"):
         kw[f] = tuple(kw[f])
     return sled.Sled(**kw)
@@ -73,7 +73,7 @@ def decode_public(data: bytes) -> sled.Public:
     return sled.Public(
         game=game, sleds=tuple(_sled_from_list(x) for x in sleds), trees=frozenset(board[0]), phase=phase,
         current=current, round=rnd, order=tuple(order), choosers=tuple(choosers),
-        refill=None if refill is None else sled.RefillNeed(**dict(zip(_REFILL_FIELDS, refill))),
+        refill=None if refill is None else sled.RefillNeed(**dict(zip(_REFILL_FIELDS, refill, strict=True))),
         places=tuple(places), eliminated=tuple(eliminated), crossed=crossed, turn=nturn,
     )
 

@@ -51,6 +51,10 @@ class SledDeck:
     def size(self, rules: SledRules) -> int:
         return sled.initial_size(self.kind, rules)
 
+    def open_seat(self, state: sled.GameState, seat: int, rand, salt: bytes, known: dict) -> sled.GameState:
+        """A computer player's seat: its unknown cards dealt face up, alike on every peer (``sled.open_seat``)."""
+        return sled.open_seat(state, seat, rand, salt, known)
+
 
 class SledRace:
     """Snow Tails or Mush! Mush! (``kind``): one sled game, its rules told apart by ``SledRules.game``."""

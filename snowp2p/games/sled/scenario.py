@@ -88,7 +88,8 @@ def scenario_from_dict(data: dict, where: str) -> Scenario:
         values: list[int] = []  # every card's value (the omniscient private part)
         public: list[int] = []
 
-        def cards(vals: list[int], is_public: bool) -> tuple[int, ...]:
+        def cards(vals: list[int], is_public: bool, values: list[int] = values,
+                  public: list[int] = public) -> tuple[int, ...]:  # (this sled's lists, bound now)
             ids = tuple(range(len(values), len(values) + len(vals)))
             values.extend(vals)
             public.extend(vals if is_public else [-1] * len(vals))

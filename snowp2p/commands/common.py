@@ -1,0 +1,71 @@
+"""What several commands share: the one-line printer, the LAN address, the identity, how to type this program."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+from ..errors import CommandError
+from ..home import Home
+
+
+def say_factory(quiet: bool):
+    if quiet:
+        return lambda line: None
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+
+    return say
+
+
+def lan_address() -> str:
+    """This machine's LAN address as others would type it (best effort, no traffic sent)."""
+    try:
+        out = subprocess.run(["ip", "-4", "-o", "addr", "show", "scope", "global"], capture_output=True,
+                             text=True, timeout=2).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if "inet" in parts:
+                return parts[parts.index("inet") + 1].split("/")[0]
+    except (OSError, subprocess.SubprocessError):
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addr = info[4][0]
+            if not addr.startswith("127."):
+                return addr
+    except OSError:
+        pass
+    return "127.0.0.1"
+
+
+def check_interactive(args) -> None:
+    if not args.autoplay and not sys.stdin.isatty() and getattr(args, "pt_input", None) is None:
+        raise CommandError(f"{args.command}: standard input is not a terminal; add --autoplay to let the "
+                           "computer play this seat")
+
+
+def open_identity(args):
+    home = Home.open(args.home)
+    return home, home.identity(), home.nickname(args.name)
+
+
+def friend_program() -> str:
+    from ..program import friend_program as f
+
+    return f()
+
+
+def program() -> str:
+    from ..ui.tableplay import program
+
+    return program()
+
+
+def ask(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        return ""

@@ -1,0 +1,142 @@
+"""``snowp2p join [HOST[:PORT]] --code CODE``: join a networked game (with no address: one announced on
+the LAN); the player confirms the host's offer (the roster summary) before anything is signed."""
+
+from __future__ import annotations
+
+import sys
+
+import trio
+
+from ..errors import CommandError
+from ..protocol import joincode
+from ..protocol.errors import DecodeError, ProtocolError
+from ..protocol.roster import roster_summary, summary_lines
+from ..games import roster_game, title_of
+from ..net.lobby import DEFAULT_PORT, NetError, join_announced, join_lobby
+from .common import ask, check_interactive, open_identity
+from .seat import make_screen, on_table, play_seat, say_for
+
+
+def parse_hostport(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        return text, DEFAULT_PORT
+    if not port.isdigit() or not (1 <= int(port) <= 65535):
+        raise CommandError(f"join: {text!r} is not HOST[:PORT] (the port is a number 1-65535)")
+    if not host.strip("[]"):
+        raise CommandError(f"join: {text!r} is not HOST[:PORT] (the host's address is missing)")
+    return host.strip("[]"), int(port)
+
+
+def _announced_games(args) -> list:
+    """No address given: the games announced on the LAN with a free seat (of ``--game``'s kind if given),
+    in the order to try them (discovery.arrange)."""
+    from ..net.discovery import browse
+
+    if not args.quiet:
+        print(f"Looking for games on the LAN ({args.browse:g} s)...", flush=True)
+    try:
+        ads = trio.run(browse, args.browse)
+    except Exception as e:
+        raise CommandError(f"join: can not look for games on the LAN ({type(e).__name__}: {e}); "
+                           "give the host's address: snowp2p join HOST[:PORT] --code CODE", 1) from None
+    kind = getattr(args, "kind", None)
+    open_ads = [a for a in ads if a.free > 0 and (kind is None or a.kind == kind)]
+    if not open_ads:
+        what = f"no {title_of(kind)} game" if kind else "no game"
+        raise CommandError(f"join: {what} found on the LAN; give the host's address: "
+                           "snowp2p join HOST[:PORT] --code CODE", 1)
+    if not args.quiet:
+        print(f"Trying the join code with {len(open_ads)} announced game(s)...", flush=True)
+    return open_ads
+
+
+def run(args) -> int:
+    check_interactive(args)
+    target = parse_hostport(args.address) if args.address else None
+    code = args.code
+    if not code:
+        if not sys.stdin.isatty():
+            raise CommandError("join: give the join code with --code (standard input is not a terminal)")
+        code = input("Join code (as the host printed it, e.g. 4-husky-tundra): ").strip()
+    try:
+        joincode.normalize(code)  # a mistyped code is bad input (exit 2), found before any connection
+    except ValueError as e:
+        raise CommandError(f"--code: {e}") from None
+    if target is None:
+        target = _announced_games(args)
+    args._screen = make_screen(args)
+    if args._screen is not None:
+        args._screen.joining(f"{target[0]}:{target[1]}" if isinstance(target, tuple) else "announced on the LAN")
+        return on_table(args, _join_main, args, target, code)
+    return trio.run(_join_main, args, target, code)
+
+
+async def _join_main(args, target, code) -> int:
+    home, ident, nick = open_identity(args)
+    say = say_for(args)
+    try:
+        if isinstance(target, tuple):
+            res = await join_lobby(target[0], target[1], code, ident, nick, say, title_of=title_of)
+        else:
+            res = await join_announced(target, code, ident, nick, say, title_of=title_of)
+    except NetError as e:
+        raise CommandError(str(e), 1) from None
+    except ProtocolError as e:
+        raise CommandError(f"the host sent a bad message: {e}", 1) from None
+    from ..net.lobby import accept_offer, decline_offer
+
+    try:  # the player accepts or declines the offered game before the roster exists (SPEC section 10)
+        await _confirm(args, res.offer, say)
+    except BaseException:
+        await decline_offer(res, ident)  # the host frees the seat at once and goes on without this player
+        raise
+    if getattr(args, "_screen", None) is not None:
+        args._screen.accepted(res.offer.body)
+    try:
+        res = await accept_offer(res, ident, say)
+    except NetError as e:
+        raise CommandError(str(e), 1) from None
+    except ProtocolError as e:
+        raise CommandError(f"the host sent a bad message: {e}", 1) from None
+    return await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+
+
+async def _confirm(args, offer, say) -> None:
+    """Show the joiner the game it is about to sign (G3): the track's name and size and every setting that
+    differs from the defaults, as the host's offer tells them; then it confirms, or passes --yes.  Without
+    a terminal and without --yes a game on a shipped track with the default settings goes ahead, anything
+    else is refused (never a hang: docs/user-guide.md).  The roster must then carry this very game."""
+    import dataclasses
+
+    try:
+        summary = roster_summary(offer.body, roster_game(offer.body.kind))
+    except DecodeError as e:
+        raise CommandError(f"join: the host's game is refused: {e}", 1) from None
+    open_seats = offer.body.players - len(offer.body.seats)
+    summary = dataclasses.replace(summary, players=summary.players + ("(open seat)",) * open_seats)
+    screen = getattr(args, "_screen", None)
+    if screen is not None and not args.yes:  # the table shows the roster, fingerprints and settings, and asks
+        from ..protocol.crypto import fingerprint
+
+        lines = summary_lines(summary) + ["", "At the table:"] + [
+            f"  seat {i}: {s.nick:<16} [{fingerprint(s.pubkey)}]" + ("  (host)" if i == 0 else "")
+            for i, s in enumerate(offer.body.seats)] + [
+            f"  seat {i}: (open)" for i in range(len(offer.body.seats), offer.body.players)] + [
+            "", "Check the fingerprints with their players before you play."]
+        if not await trio.to_thread.run_sync(screen.confirm_blocking, lines, "Play this game? [y/N]",
+                                             abandon_on_cancel=True):
+            raise CommandError("join: you declined the game; nothing was signed or sent", 1)
+        return
+    for line in summary_lines(summary):
+        say(line)
+    if args.yes:
+        return
+    if not sys.stdin.isatty():
+        if summary.unusual:
+            raise CommandError("join: the host changed settings or races a track of its own (shown above); "
+                               "add --yes to accept them (standard input is not a terminal)", 1)
+        return
+    answer = await trio.to_thread.run_sync(ask, "Play this game? [y/N] ")
+    if answer.strip().lower() not in ("y", "yes"):
+        raise CommandError("join: you declined the game; nothing was signed or sent", 1)
