@@ -25,6 +25,6 @@ def peers(tmp_path):
 
 @pytest.fixture(autouse=True)
 def _own_home(tmp_path_factory, monkeypatch):
-    """Every test's data directory is its own (a local `play` saves its log there: ui/logged.py), never the
+    """Every test's data directory is its own (a local `play` saves its log there: commands/locallog.py), never the
     user's; a test that wants one passes --home or sets SNOWP2P_HOME itself."""
     monkeypatch.setenv("SNOWP2P_HOME", str(tmp_path_factory.mktemp("home")))

@@ -31,8 +31,8 @@ def game_story(d: Path, meta: dict, prog: str, home_opt: str = "") -> list[str]:
     status = meta.get("status", "?")
     log = meta.get("log", str(d / "game.log"))
     gid = str(meta.get("game_id", d.name))[:16]
-    if meta.get("local"):  # played with `snowp2p play` (ui/logged.py)
-        from ..ui.logged import local_story
+    if meta.get("local"):  # played with `snowp2p play` (commands/locallog.py)
+        from .locallog import local_story
 
         return local_story(meta, log, prog)
     if status == "finished":

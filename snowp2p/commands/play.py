@@ -1,9 +1,17 @@
-"""``snowp2p play``: a game on this terminal, against computer players or hot seat (ui/local.py)."""
+"""``snowp2p play``: a game on this terminal, against computer players or hot seat: the game object's
+``local_play`` (its set-up in its folder, then the table's driver, ui/tableplay.py), played by the seats'
+protocol sessions and logged (commands/locallog.py's Recorder)."""
 
 from __future__ import annotations
 
 
-def run(args) -> int:
-    from ..ui.logged import run_play  # (played by the seats' sessions and logged)
+def run(args, *, pt_input=None, pt_output=None) -> int:
+    """``pt_input``/``pt_output`` replace the terminal (tests: a pipe input and a plain-text or VT100 output)."""
+    from ..games import find_game
+    from .locallog import Recorder
 
-    return run_play(args)
+    return find_game(args.game).local_play(args, pt_input=pt_input, pt_output=pt_output,
+                                           recorder=Recorder(getattr(args, "home", None)))
+
+
+run_play = run  # (the name the tests and the old ui.logged module used)

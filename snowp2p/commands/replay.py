@@ -25,15 +25,13 @@ def run(args) -> int:
 
 def _replay_frames(path: str):
     """(AuditResult, frames): frames are (state, what happened, event lines so far) after each turn."""
-    from ..ui.views import view_for
-
     frames: list = []
     events: list[str] = []
     view: list = []
 
     def collect(obs, ev: TurnApplied) -> None:
         if not view:
-            view.append(view_for(obs.kind))
+            view.append(obs.game.view())
         if ev.state is None:
             return
         lines = []
@@ -60,7 +58,6 @@ def _audited_frames(path: str):
 
 def _replay_table(args) -> int:
     from ..ui.table import Table, run_app
-    from ..ui.views import GAME_TITLE, view_for
 
     got = _audited_frames(args.log)
     if got is None:
@@ -69,7 +66,7 @@ def _replay_table(args) -> int:
     if not frames:
         print("This game ended before it began: nothing to replay.")
         return 0
-    view = view_for(obs.kind)
+    view = obs.game.view()
     computers = set(obs.roster.body.settings.get("computer_seats", ()) or ())
     tags = {i: ("computer" if i in computers else "human") for i in range(obs.n)}
     last_state, last_what, last_events = frames[-1]
@@ -77,7 +74,7 @@ def _replay_table(args) -> int:
         ends = ["Final places: " + ", ".join(f"{p}. {text.split('  ')[0].strip()}" for p, _, text in
                                                view.result(last_state))]
         frames[-1] = (last_state, last_what, last_events + ends)
-    table = Table(view, title=f"{GAME_TITLE[obs.kind]} on {obs.game.table_name(obs.track)}", tags=tags,
+    table = Table(view, title=f"{obs.game.title} on {obs.game.table_name(obs.track)}", tags=tags,
                   pt_input=getattr(args, "pt_input", None), pt_output=getattr(args, "pt_output", None))
     from ..ui.table import Interrupted
 

@@ -56,7 +56,7 @@ async def _resume_main(args) -> int:
     home, ident, nick = open_identity(args)
     say = say_for(args)
     d = _find_game(home, args.game)
-    from ..ui.logged import resume_refusal
+    from .locallog import resume_refusal
 
     if resume_refusal(d):
         raise CommandError(resume_refusal(d), 1)

@@ -118,7 +118,7 @@ def _decider(args):
 
 def _human_decide_factory(game_title: str):
     """A blocking decide(state, seat) that asks the person at this terminal (run in a thread)."""
-    from ..ui.netscreen import NetScreen
+    from ..ui.plain import PlainNet as NetScreen
 
     screen = NetScreen(game_title)
     return screen.decide, screen

@@ -26,13 +26,14 @@ from .snake.game import SNAKE
 GAMES: dict[str, Game] = {g.kind: g for g in (SNOWTAILS, MUSH, SNAKE)}
 
 __all__ = ["GAMES", "PRELOAD", "PRELOAD_SCREEN", "BoundGame", "Game", "HiddenDeck", "ScenarioError",
-           "UnknownGame", "add_game_options", "find_game", "roster_game", "kinds", "title_of", "kinds_text"]
+           "UnknownGame", "add_game_options", "find_game", "roster_game", "kinds", "title_of", "kinds_text", "view_for"]
 
 
 #: what a running game may import late (computer players, engines, screens): imported before the game
 #: begins, while file descriptors are free (commands/seat.py ``preload``)
 PRELOAD = ("snowp2p.bots", "snowp2p.rules.sled", "snowp2p.rules.snake")
-PRELOAD_SCREEN = ("snowp2p.ui.snake_play", "snowp2p.ui.snake_board", "snowp2p.ui.board")
+PRELOAD_SCREEN = ("snowp2p.games.sled.view", "snowp2p.games.sled.svg", "snowp2p.games.snake.view", "snowp2p.games.snake.svg",
+                  "snowp2p.games.snake.local")
 
 
 def add_game_options(p) -> None:
@@ -57,6 +58,11 @@ def roster_game(kind: str) -> Game:
         return find_game(kind)
     except UnknownGame as e:
         raise DecodeError(str(e), "kind") from None
+
+
+def view_for(kind: str):
+    """The table's view of the game registered as ``kind`` (``ui/views.py`` ``View``; tests and tools)."""
+    return find_game(kind).view()
 
 
 def kinds() -> list[str]:

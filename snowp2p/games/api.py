@@ -103,8 +103,12 @@ class Game(Protocol):
     def board_text(self, state: Any, width: int | None) -> str: ...
     def svg(self, states: Sequence[Any], title: str) -> str: ...
     def scenario_from_dict(self, data: dict, where: str) -> Any: ...
+    def local_play(self, args: argparse.Namespace, *, pt_input: Any = None, pt_output: Any = None,
+                   recorder: Any = None) -> int:
+        """``snowp2p play``: this game on one terminal (its set-up, then the table's driver, ui/tableplay.py)."""
+
     def view(self) -> Any:
-        """What the table screen asks (ui/views.py)."""
+        """What the table screen and the plain lines ask (``ui/views.py`` ``View``)."""
 
     def to_act(self, state: Any) -> int | None:
         """The seat to act, None when the game is over."""

@@ -1,76 +1,12 @@
-"""The terminal for a networked game: the local seat's turns reuse local play's prompt.
-
-``NetScreen.decide(state, seat)`` blocks (the trio shell runs it in a
-thread) and returns the action the person typed; ``on_turn`` prints what
-the others did as each turn becomes final.
+"""The terminal for a networked game: :class:`NetTable`, the lobby, the live turns and the end screen on
+the table; with ``--plain`` (or no terminal) the same view's lines (:class:`~.plain.PlainNet`).
 """
 
 from __future__ import annotations
 
 import os
-import threading
-from types import SimpleNamespace
 
-from ..rules import sled as S
 from ..rules.drbg import Rand
-from . import local
-
-
-class NetScreen:
-    def __init__(self, title: str):
-        self.title = title
-        self.events: list[str] = []
-        self._screen = None
-        self._lock = threading.Lock()
-
-    def _race(self, state: S.GameState, seat: int):
-        names = [s.name for s in state.public.sleds]
-        setup = SimpleNamespace(game=state.game, track=state.track, rules=state.rules, names=names,
-                                human=[i == seat for i in range(len(names))], seed=0, interactive=True)
-        bot, _ = local.load_bot()
-        race = SimpleNamespace(setup=setup, state=state, events=self.events,
-                               bot_action=lambda st: bot(st, Rand(os.urandom(32))))
-        return race
-
-    def decide(self, state, seat: int):
-        if not isinstance(state, S.GameState):
-            return self._decide_snake(state, seat)
-        with self._lock:
-            race = self._race(state, seat)
-            if self._screen is None:
-                self._screen = local._Screen(race)
-            else:
-                self._screen.race = race
-            try:
-                return self._screen.human_turn(seat)
-            except local._Quit:
-                # Leaving a networked game is not a move: let the computer play this seat from here on.
-                self._screen.line("You left the table: a computer player plays your seat from now on.")
-                self.decide = lambda st, se: race.bot_action(st)  # type: ignore[method-assign]
-                return race.bot_action(state)
-
-    def on_turn(self, game, ev) -> None:
-        if ev.turn > 0 and ev.description:
-            self.events.append(ev.description)
-
-    def _decide_snake(self, state, seat: int):
-        from . import snake_play
-
-        with self._lock:
-            bot = snake_play._bot()
-            names = [p.name for p in state.public.players] if hasattr(state.public, "players") else []
-            setup = SimpleNamespace(human=[i == seat for i in range(len(names))], names=names)
-            g = SimpleNamespace(state=state, events=self.events, setup=setup,
-                                bot_action=lambda: bot(state, Rand(os.urandom(32))))
-            if self._screen is None or not isinstance(self._screen, snake_play._Screen):
-                self._screen = snake_play._Screen(g)
-            else:
-                self._screen.g = g
-            try:
-                return self._screen.turn(seat)
-            except snake_play._Quit:
-                self.decide = lambda st, se: bot(st, Rand(os.urandom(32)))  # type: ignore[method-assign]
-                return g.bot_action()
 
 
 # ======================================================================= the table
@@ -94,7 +30,8 @@ class NetTable:
         self.left = False
         self.home_arg: str | None = None
         self._bot = None
-        self.trails: dict[int, list[int]] = {}  # sled games: the spaces each sled stood on (the picture)
+        self.screen_game = None  # the game object (ui/views.py ScreenGame), the session's
+        self.states: list = []  # every state seen, turn by turn (the picture: game.svg)
 
     # ---- text
     def say(self, line: str) -> None:
@@ -109,10 +46,7 @@ class NetTable:
 
         from ..protocol.crypto import fingerprint
 
-        title = f"{lobby.cfg.game}"
-        from .views import GAME_TITLE
-
-        self.table.title = GAME_TITLE.get(lobby.cfg.game, title)
+        self.table.title = lobby.cfg.game.title  # (the host's config holds the game object)
 
         def lines():
             now = time.monotonic()
@@ -191,15 +125,13 @@ class NetTable:
     # ---- the game
     def attach(self, game) -> None:
         """The game is set up: show the table, the roster and the settings."""
-        from ..net.game import table_name
-        from .views import GAME_TITLE, view_for
-
         self.game = game
         s = self.session = game.session
-        view = view_for(s.kind)
+        self.screen_game = s.game
+        view = self.screen_game.view()
         t = self.table
         t.view = view
-        t.title = f"{GAME_TITLE[s.kind]} on {table_name(s.track)}"
+        t.title = f"{self.screen_game.title} on {self.screen_game.table_name(s.track)}"
         t.tags = {i: self.label(i) for i in range(s.n)}
         t.viewer = s.me
         t.mode = "play"
@@ -222,7 +154,10 @@ class NetTable:
         out = [f"Game {s.game_id.hex()[:16]}: {s.n} players"]
         for i in range(s.n):
             out.append(f"  seat {i}: {s.nicks[i]} [{s.fingerprint(i)}]  {self.label(i)}" + ("  (host)" if i == 0 else ""))
-        out += settings_lines(s)
+        try:
+            out += self.table.view.settings_lines(s.track, s.rules)
+        except Exception:
+            pass
         return out
 
     def on_turn(self, game, ev) -> None:
@@ -235,9 +170,7 @@ class NetTable:
                 lines = [ev.description]
         self.table.tags = {i: self.label(i) for i in range(s.n)}
         if ev.state is not None:
-            from .tableplay import record_trails
-
-            record_trails(self.trails, ev.state)
+            self.states.append(ev.state)
         self.table.show(ev.state, lines)
         self.update_waiting()
 
@@ -276,15 +209,11 @@ class NetTable:
 
     # ---- the seat
     def bot(self, state):
-        from ..bots import choose_action, choose_snake_action
-
-        if isinstance(state, S.GameState):
-            return choose_action(state, Rand(os.urandom(32)))
-        return choose_snake_action(state, Rand(os.urandom(32)))
+        return self.screen_game.computer_move(state, Rand(os.urandom(32)))
 
     def decide(self, state, seat: int):
         """NetGame's decide (in a worker thread): the action typed at the table."""
-        from .screen import Quit
+        from .views import Quit
 
         if self.left:
             return self.bot(state)
@@ -338,29 +267,10 @@ class NetTable:
 
 
     def write_svg(self, path: str) -> str:
-        from .svg import sled_svg, snake_svg, write_svg
+        from .svg import write_svg
 
         s = self.session
         title = f"{self.table.title}, game {s.game_id.hex()[:16]}"
-        text = snake_svg(s.state, title) if s.kind == "snake" else sled_svg(s.state, self.trails, title)
+        states = self.states if self.states and self.states[-1] is s.state else [*self.states, s.state]
+        text = self.screen_game.svg(states, title)
         return write_svg(path, text, fresh=True)  # (never over an older picture: game-2.svg...)
-
-
-def settings_lines(s) -> list[str]:
-    """The game's settings in words: the track (name, size) and the rules that differ from the defaults."""
-    out = []
-    tr = s.track
-    if hasattr(tr, "sections"):
-        out.append(f"Track {tr.name}: {len(tr.sections)} sections, {tr.lanes} lanes, {len(tr.trees)} trees"
-                   + (f" — {tr.description}" if tr.description else ""))
-        try:
-            from ..rules.config import SledRules
-
-            mine, default = s.rules.to_dict(), SledRules(game=s.kind).to_dict()
-            diff = [f"{k} = {v}" for k, v in mine.items() if default.get(k) != v]
-            out.append("Rules: " + (", ".join(diff) if diff else "the standard rules"))
-        except Exception:
-            pass
-    else:
-        out.append("Tiles: the standard set")
-    return out

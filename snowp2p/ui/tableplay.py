@@ -1,11 +1,10 @@
-"""Local play (``snowp2p play``) on the table screen, for all three games.
+"""Local play (``snowp2p play``) on the table screen (or its plain lines), for every game.
 
 Theory of operation
 -------------------
-A *local game* (:class:`LocalGame`) wraps what ``ui/local.py`` (the sled
-games' ``Race``) or ``ui/snake_play.py`` (``SnakeGame``) already do --
-the seeded randomness, the engine calls, the computer players -- behind
-four calls the driver needs: ``state``, ``human(seat)``, ``bot(state)``
+A *local game* (:class:`LocalGame`) wraps what each game's local set-up
+(``games/*/local.py``) does -- the seeded randomness, the engine calls,
+the computer players -- behind four calls the driver needs: ``state``, ``human(seat)``, ``bot(state)``
 and ``apply(action)``.  :func:`drive` is the loop: the seat to act is
 asked through the table (a human) or its computer player runs in a worker
 thread (so the screen stays live); each action's event lines come from
@@ -17,15 +16,13 @@ terminal's scrollback as well.
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from typing import Any, Callable
 
 from ..program import program  # noqa: F401 - re-exported for the screens
-from .screen import Quit
+from .views import Quit
 from .table import Interrupted, Table, run_app
-from .views import view_for
-from ..games.sled.view import record_trails  # noqa: F401 - re-exported (netscreen, netplay)
+from .views import ScreenGame
 
 
 class LocalGame:
@@ -41,7 +38,7 @@ class LocalGame:
         self.bot = bot
         self._apply = apply
         self._look = look
-        self.trails: dict[int, list[int]] = {}  # sled games: seat -> the spaces it stood on, turn by turn
+        self.states: list = []  # every state after the first, turn by turn (the picture: Game.svg)
 
     @property
     def state(self):
@@ -53,18 +50,6 @@ class LocalGame:
     def look(self, seat: int):
         """The game as ``seat`` knows it (a local game played by sessions: that seat's own hand)."""
         return self._look(seat) if self._look is not None else self.state
-
-
-def sled_game(race) -> LocalGame:
-    return LocalGame(race.setup.game, race.setup.names, race.setup.human, lambda: race.state,
-                     race.bot_action, race.apply, race.look)
-
-
-def snake_game(g) -> LocalGame:
-    def bot(state):
-        return g.bot_action()
-
-    return LocalGame("snake", g.setup.names, g.setup.human, lambda: g.state, bot, g.apply)
 
 
 def tags_for(human: list[bool], hot_seat: bool) -> dict[int, str]:
@@ -97,13 +82,13 @@ async def drive(table: Table, game: LocalGame) -> bool:
             table.wait_for(None, None)
         before = game.state
         game.apply(action)
-        record_trails(game.trails, game.state)
+        game.states.append(game.state)
         table.show(game.state, view.events(before, action, game.state))
     return True
 
 
 def end_info(view, state, commands: list[str], totals: list[str] | None = None, headline: str | None = None) -> dict:
-    return {"headline": headline or f"The game is over. Final places below; PgUp/PgDn for how it was reached.",
+    return {"headline": headline or "The game is over. Final places below; PgUp/PgDn for how it was reached.",
             "rows": view.result(state), "totals": totals or [], "how": view.how(state), "commands": commands}
 
 
@@ -130,12 +115,23 @@ def replay_command(kind: str, argv_hint: str, seed: int) -> str:
     return f"Replay this game: {program()} play --game {kind} {argv_hint}--seed {seed}".replace("  ", " ")
 
 
-def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_input=None, pt_output=None,
-                    svg: Callable[[Any, dict], str] | None = None) -> int:
-    """One local game on the table, its end screen, then the result in the scrollback."""
-    view = view_for(kind)
-    table = Table(view, tags=tags_for(game.human, sum(game.human) > 1), pt_input=pt_input, pt_output=pt_output)
-    commands = [f"Seed {seed} (replay this {'race' if kind != 'snake' else 'game'} with --seed {seed}):",
+def open_table(view, plain: bool, **kw):
+    """(table, run): the full-screen table and :func:`.table.run_app`, or with ``plain`` the line renderer
+    of the same view and :func:`.plain.run_plain` (``--plain``, or an output that is not a terminal)."""
+    if plain:
+        from .plain import PlainTable, run_plain
+
+        return PlainTable(view, **kw), run_plain
+    return Table(view, **kw), run_app
+
+
+def run_local_table(screen: ScreenGame, game: LocalGame, seed: int, argv_hint: str, pt_input=None, pt_output=None,
+                    svg: Callable[[list], str] | None = None, plain: bool = False) -> int:
+    """One local game on the table (or its plain lines), its end screen, then the result in the scrollback."""
+    view, kind = screen.view(), screen.kind
+    table, run = open_table(view, plain, tags=tags_for(game.human, sum(game.human) > 1), pt_input=pt_input,
+                            pt_output=pt_output)
+    commands = [f"Seed {seed} (replay this {screen.word} with --seed {seed}):",
                 f"  {program()} play --game {kind} {argv_hint}--seed {seed}"]
     outcome: dict = {}
 
@@ -143,13 +139,13 @@ def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_in
         ended = await drive(t, game)
         outcome["ended"] = ended
         if svg is not None:
-            t.on_svg = lambda: svg(game.state, game.trails)
+            t.on_svg = lambda: svg(game.states or [game.state])
         await t.end_screen(end_info(view, game.state, commands))
 
     try:
-        run_app(table, main)
+        run(table, main)
     except Quit:
-        write_after(pt_output, f"You left the {'game' if kind == 'snake' else 'race'}.\n"
+        write_after(pt_output, f"You left the {screen.word}.\n"
                                + "\n".join(commands) + "\n")
         return 0
     except Interrupted:
@@ -159,52 +155,14 @@ def run_local_table(kind: str, game: LocalGame, seed: int, argv_hint: str, pt_in
     return 0
 
 
-def default_svg_path(kind: str, seed: int) -> str:
-    return os.path.abspath(f"snowp2p-{kind}-{seed}.svg")
+def play_local(game: ScreenGame, local: LocalGame, seed: int, args, pt_input=None, pt_output=None,
+               picture_title: str = "") -> int:
+    """A game's interactive ``play``: on the table (its plain lines with ``--plain`` or no terminal), the
+    picture (``s`` on the end screen) written next to where the program runs."""
+    from .playargs import default_svg_path, replay_hint, use_table
+    from .svg import write_svg
 
-
-def run_series_table(setup, record, pt_input=None, pt_output=None) -> int:
-    """A Snow Tails series or a Mush! Mush! tournament on one table: each race, the totals between races
-    (Enter for the next), and the end screen with the final standings."""
-    from . import local as L
-
-    view = view_for(setup.game)
-    table = Table(view, title=L.series_title(setup), tags=tags_for(setup.human, sum(setup.human) > 1),
-                  pt_input=pt_input, pt_output=pt_output)
-    n = len(record.tracks)
-    seed_cmd = [L._series_seed_line(setup) + ":",
-                f"  {program()} play --game {setup.game} {L.replay_hint_series(setup)}--seed {setup.seed}"]
-    box: dict = {"record": record}
-
-    async def main(t: Table):
-        previous = None
-        rec = box["record"]
-        last = None
-        while not rec.is_over:
-            race = L.next_series_race(setup, rec, previous)
-            t.events = [f"— race {rec.race_index + 1} of {n}: {race.setup.track.name} —"]
-            if L._start_line(race):
-                t.events.append(L._start_line(race))
-            game = sled_game(race)
-            await drive(t, game)
-            box.setdefault("logs", []).extend([race.saved] if race.saved else [])  # (each race's log: ui/logged.py)
-            rec = box["record"] = rec.record(race.state)
-            previous = last = race.state
-            if not rec.is_over:
-                await t.pause(f"Race {rec.race_index} of {n} is over. Press Enter for the next race.",
-                              L.standings_lines(rec, f"Totals after race {rec.race_index} of {n}:"))
-        totals = L.standings_lines(rec, "Final standings:")
-        await t.end_screen(end_info(view, last, seed_cmd, totals,
-                                    headline=f"The {'tournament' if setup.game == 'mush' else 'series'} is over."))
-
-    try:
-        run_app(table, main)
-    except Quit:
-        write_after(pt_output, "You left the series.\n" + "\n".join(seed_cmd) + "\n")
-        return 0
-    except Interrupted:
-        write_after(pt_output, "interrupted\n" + "\n".join(seed_cmd) + "\n")
-        return 130
-    write_after(pt_output, "\n".join(L.standings_lines(box["record"], "Final standings:")) + "\n"
-                + "\n".join(seed_cmd + box.get("logs", [])) + "\n")
-    return 0
+    return run_local_table(game, local, seed, replay_hint(args), pt_input, pt_output,
+                           svg=lambda states: write_svg(default_svg_path(game.kind, seed),
+                                                        game.svg(states, picture_title or game.title), fresh=True),
+                           plain=not use_table(args, pt_output))

@@ -15,11 +15,11 @@ from tablekit import Typist  # noqa: E402
 from snowp2p.protocol.forks import sole_voter  # noqa: E402
 from snowp2p.ui.netscreen import NetTable  # noqa: E402
 from snowp2p.ui.table import Table, run_app  # noqa: E402
-from snowp2p.ui.views import SledView  # noqa: E402
+from snowp2p.games import view_for  # noqa: E402
 
 
 def end_screen(session, cols: int = 120, rows: int = 40) -> str:
-    view = SledView(session.kind)
+    view = view_for(session.kind)
     shell = SimpleNamespace(session=session, game=SimpleNamespace(log_path=Path("/x/games/g/game.log")),
                             table=SimpleNamespace(view=view, on_svg=None, title="snowp2p"))
     info = NetTable.end_info(shell)

@@ -14,7 +14,7 @@ from snowp2p.games import GAMES, Game, HiddenDeck, UnknownGame, find_game, roste
 from snowp2p.protocol.roster import roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster
 from snowp2p.protocol.messages import Seat
 from snowp2p.rules.drbg import Rand, derive
-from snowp2p.ui.board import to_text
+from snowp2p.games.sled.board import to_text
 from kit.sessions import session_for
 
 KINDS = sorted(GAMES)
@@ -150,6 +150,47 @@ def test_the_screens_render_the_positions(kind):
         assert game.board_text(state, 100).strip()
     assert view.acting(states[-1]) is None
     assert "<svg" in game.svg(states, f"{game.title} contract")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_screen_part_is_what_the_ui_asks(kind):
+    """The game object is the ``ui/views.py`` ScreenGame the table, the plain lines and the drivers are handed;
+    its view and its turns have every member they ask; a turn's own menu parses back to a legal action."""
+    from snowp2p.ui.views import Command, InputError, ScreenGame, Turn, View
+
+    game, bound, states, actions = played(kind)
+    assert isinstance(game, ScreenGame) and callable(game.local_play)
+    view = game.view()
+    assert isinstance(view, View) and view.title == game.title
+    assert view.rules_lines() and all(isinstance(ln, str) for ln in view.rules_lines())
+    assert all(isinstance(ln, str) for ln in view.settings_lines(bound.track if hasattr(bound, "track")
+                                                                 else bound.tiles, bound.rules))
+    checked = 0
+    for state in states[:-1]:
+        seat = view.acting(state)
+        turn = view.turn(state, seat)
+        assert isinstance(turn, Turn) and turn.help_text and turn.hint()
+        for text in [sg.text for sg in turn.suggest("")][:20]:
+            try:
+                action = turn.parse(text)  # (a menu line may be a first step: cards before the path)
+            except InputError:
+                continue
+            if isinstance(action, Command):
+                continue
+            bound.apply(state, action, _check_rand())  # legal: raises otherwise
+            assert turn.describe(action)
+            checked += 1
+            break
+        if checked >= 5:
+            break
+    assert checked, kind
+    assert isinstance(view.turn(states[0], view.acting(states[0])).parse("auto"), Command)
+
+
+def _check_rand():
+    from snowp2p.rules.drbg import Rand
+
+    return Rand(b"contract/screen")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -9,7 +9,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from snowp2p.cli import build_parser, main
-from snowp2p.ui.logged import run_play  # (the play command: logged)
+from snowp2p.commands.play import run as run_play  # (the play command: played by sessions, logged)
 
 
 def _batch(capsys, *argv):

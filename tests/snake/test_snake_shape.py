@@ -9,7 +9,7 @@ import argparse
 import pytest
 
 from snowp2p.rules import snake as S
-from snowp2p.ui.snake_play import SnakeGame, configure
+from snowp2p.games.snake.local import SnakeGame, configure
 
 
 def local_game(seed: int, bots: int = 4) -> SnakeGame:

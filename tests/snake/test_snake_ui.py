@@ -9,10 +9,11 @@ from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from snake_helpers import game
 from snowp2p.cli import build_parser, main
+from snowp2p.commands.play import run as run_play
 from snowp2p.rules import snake as S
 from snowp2p.scenario import load_scenario
-from snowp2p.ui import snake_board as B
-from snowp2p.ui import snake_play as P
+from snowp2p.games.snake import board as B
+from snowp2p.games.snake import movetext as P
 
 
 def test_board_shows_paths_kinds_points_and_open_ends():
@@ -68,8 +69,8 @@ def test_hot_seat_auto_turns():
     args = build_parser().parse_args(["play", "--game", "snake", "--humans", "2", "--bots", "0", "--seed", "1"])
     buf = io.StringIO()
     with create_pipe_input() as inp:
-        inp.send_text("help\nboard\nscore\npan up\n" + "auto\n" * 400 + "quit\n")
-        rc = P.run_snake_play(args, pt_input=inp, pt_output=PlainTextOutput(buf))
+        inp.send_text("\nhelp\nboard\nscore\npan up\n" + "auto\n" * 400 + "quit\n")  # Enter: the keyboard passed
+        rc = run_play(args, pt_input=inp, pt_output=PlainTextOutput(buf))
     assert rc == 0
     assert "Lay a tile" in buf.getvalue()
 

@@ -9,7 +9,8 @@ from snowp2p.games.sled import scenario as sled_scn
 from snowp2p.rules import sled as S
 from snowp2p.rules.drbg import Rand
 from snowp2p.scenario import scenario_from_dict
-from snowp2p.ui.views import SnakeView, sled_event_lines
+from snowp2p.games import view_for
+from snowp2p.games.sled.view import sled_event_lines
 
 
 def _track(buildings=()):
@@ -79,7 +80,7 @@ def test_snake_end_screen_and_events_say_why_the_game_ended():
     from snowp2p.rules.drbg import derive
 
     st = N.new_game(["A", "B"], Rand(derive(b"why", 1)))
-    view = SnakeView()
+    view = view_for("snake")
     k, said, reason = 0, [], None
     while not st.is_over:
         acts = N.legal_actions(st)

@@ -17,7 +17,7 @@ from tablekit import Typist, finish_with_auto, wait_until
 
 from snowp2p.cli import build_parser
 from snowp2p.protocol.log import MAGIC
-from snowp2p.ui.logged import run_play  # (the play command: logged)
+from snowp2p.commands.play import run as run_play  # (the play command: played by sessions, logged)
 from snowp2p.ui.table import Table
 
 GAMES = ["snowtails", "mush", "snake"]

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from ui_helpers import new_game, play_bots
 
-from snowp2p.ui.svg import sled_svg
+from snowp2p.games.sled.svg import sled_svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 

@@ -9,8 +9,8 @@ from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser
 from snowp2p.rules import sled as S
-from snowp2p.ui.commands import format_action
-from snowp2p.ui.logged import run_play  # (the play command: logged)
+from snowp2p.games.sled.movetext import format_action
+from snowp2p.commands.play import run as run_play  # (the play command: played by sessions, logged)
 from snowp2p.ui.table import Table
 
 
@@ -125,7 +125,7 @@ def test_ctrl_d_asks_too():
 def test_snake_placement_and_end():
     t = start(["--game", "snake", "--seed", "4", "--name", "Ada", "--bots", "1"], 100, 40)
     from snowp2p.rules import snake as N
-    from snowp2p.ui.snake_play import format_place
+    from snowp2p.games.snake.movetext import format_place
 
     ask = t.wait_ask()
     acts = [a for a in N.legal_actions(ask.state) if isinstance(a, N.Place)]

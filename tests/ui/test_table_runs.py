@@ -13,7 +13,7 @@ from tablekit import Typist, wait_until
 from test_table_screen import mid_race
 
 from snowp2p.ui.table import Table, run_app
-from snowp2p.ui.views import SledView
+from snowp2p.games import view_for
 
 
 def open_table(view, state, events, cols, rows):
@@ -49,10 +49,10 @@ def current_app_seen_by(table):
 
 def test_two_tables_at_once_each_sees_its_own_application():
     state, events = mid_race()
-    first = open_table(SledView("mush"), state, events, 80, 24)
+    first = open_table(view_for("mush"), state, events, 80, 24)
     wait_until(lambda: first.table.app.is_running and first.table.renders > 0, "the first table")
     table_a = first.table
-    second = open_table(SledView("mush"), state, events, 80, 24)
+    second = open_table(view_for("mush"), state, events, 80, 24)
     wait_until(lambda: second.table is not table_a and second.table.app.is_running and second.table.renders > 0,
                "the second table")
     table_b = second.table
@@ -69,13 +69,13 @@ def test_two_tables_at_once_each_sees_its_own_application():
 def test_a_run_after_an_overlapping_pair_is_clean():
     """Two runs that overlap and end in the other order, then a third: no stale application is left current."""
     state, events = mid_race()
-    a, ta = running(SledView("snowtails"), state, events)
-    b, tb = running(SledView("snowtails"), state, events, (ta,))
+    a, ta = running(view_for("snowtails"), state, events)
+    b, tb = running(view_for("snowtails"), state, events, (ta,))
     close(ta)
     a.join()
     close(tb)
     b.join()
-    c, _ = running(SledView("snowtails"), state, events, (ta, tb))
+    c, _ = running(view_for("snowtails"), state, events, (ta, tb))
     try:
         assert current_app_seen_by(c.table) is c.table.app
         assert get_app().__class__.__name__ == "DummyApplication"  # nothing leaks into this (the test's) thread
@@ -87,7 +87,7 @@ def test_a_run_after_an_overlapping_pair_is_clean():
 def test_typist_refuses_to_start_while_the_last_run_is_alive():
     """The harness itself: a new Typist waits for the previous one's thread (no leaked run overlaps the next)."""
     state, events = mid_race()
-    a, ta = running(SledView("mush"), state, events)
+    a, ta = running(view_for("mush"), state, events)
     try:
         Typist(lambda i, o: 0, 80, 24, previous_timeout=0.5)  # no timing: table a never ends by itself
     except AssertionError as e:

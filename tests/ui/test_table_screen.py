@@ -9,9 +9,10 @@ from tablekit import Typist
 from ui_helpers import new_game, play_bots
 
 from snowp2p.rules import sled as S
-from snowp2p.ui import board as B
+from snowp2p.games.sled import board as B
 from snowp2p.ui.table import Interrupted, Table, run_app
-from snowp2p.ui.views import SledView, SnakeView, sled_event_lines
+from snowp2p.games import view_for
+from snowp2p.games.sled.view import sled_event_lines
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -58,7 +59,7 @@ def board_rows(text: str) -> list[str]:
 def test_sled_table_header_board_events_hand(cols, rows):
     state, events = mid_race()
     seat = state.public.current
-    t = open_table(SledView("mush"), state, events, cols, rows, ask_seat=seat, viewer=seat)
+    t = open_table(view_for("mush"), state, events, cols, rows, ask_seat=seat, viewer=seat)
     t.wait_ask()
     screen = t.settle()
     lines = t.term.lines()
@@ -81,7 +82,7 @@ def test_sled_table_header_board_events_hand(cols, rows):
 def test_resize_relays_out_without_losing_anything():
     state, events = mid_race()
     seat = state.public.current
-    t = open_table(SledView("mush"), state, events, 80, 24, ask_seat=seat, viewer=seat)
+    t = open_table(view_for("mush"), state, events, 80, 24, ask_seat=seat, viewer=seat)
     t.wait_ask()
     name = state.sled(seat).name
     must = ["Mush! Mush!", "Your turn:", f"Your hand ({name})", f"{name} ›", "Events"]
@@ -111,7 +112,7 @@ def test_waiting_line_names_whom_and_for_how_long(cols, rows):
     state, events = mid_race()
     seat = state.public.current
     name = state.sled(seat).name
-    t = open_table(SledView("mush"), state, events, cols, rows, viewer=0,
+    t = open_table(view_for("mush"), state, events, cols, rows, viewer=0,
                    setup=lambda tb: tb.wait_for(seat, f"Waiting for {name} (human) to move"))
     screen = t.wait_text(f"Waiting for {name} (human) to move — ")
     assert re.search(rf"Waiting for {name} \(human\) to move — \d+ s", screen)
@@ -130,7 +131,7 @@ def test_end_screen_places_points_and_commands(cols, rows):
 
     state = play_bots(new_game("snowtails", names=("Ada", "Bob", "Cy")), 2000)
     assert state.is_over
-    view = SledView("snowtails")
+    view = view_for("snowtails")
     info = end_info(view, state, ["Seed 7 (replay this race with --seed 7):", "  /x/snowp2p play --seed 7"])
 
     def setup(tb):
@@ -159,7 +160,7 @@ def test_snake_table(cols, rows):
         acts = N.legal_actions(st)
         st = N.apply(st, acts[0], Rand(derive(b"k", k)))
     seat = st.public.current
-    t = open_table(SnakeView(), st, ["Ada lays …"], cols, rows, ask_seat=seat)
+    t = open_table(view_for("snake"), st, ["Ada lays …"], cols, rows, ask_seat=seat)
     t.wait_ask()
     screen = t.settle()
     assert screen.splitlines()[0].startswith(" Snake Carnival ")

@@ -10,7 +10,7 @@ from snowp2p.bots import choose_snake_action
 from snowp2p.rules import snake as N
 from snowp2p.rules.drbg import Rand, derive
 from snowp2p.ui.table import Table
-from snowp2p.ui.views import SnakeView
+from snowp2p.games import view_for
 
 
 def mid_game(turns: int = 24, players: int = 3):
@@ -23,7 +23,7 @@ def mid_game(turns: int = 24, players: int = 3):
 def test_snake_at_80x24_legend_open_end_and_cells():
     st = mid_game()
     seat = st.public.current
-    t = open_table(SnakeView(), st, ["P0 lays a tile"], 80, 24, ask_seat=seat, viewer=seat)
+    t = open_table(view_for("snake"), st, ["P0 lays a tile"], 80, 24, ask_seat=seat, viewer=seat)
     t.wait_ask()
     try:
         screen = t.settle()
@@ -44,8 +44,8 @@ def test_an_error_closes_the_menu_so_it_is_read():
     while not any(isinstance(a, N.Place) for a in N.legal_actions(st)):  # (bots' choices vary by process)
         st = N.apply(st, choose_snake_action(st, Rand(b"more")), Rand(b"more"))
     seat = st.public.current
-    first = next(sg.text for sg in SnakeView().turn(st, seat).suggest("") if sg.text not in ("auto", "help"))
-    t = open_table(SnakeView(), st, [], 80, 24, ask_seat=seat, viewer=seat)
+    first = next(sg.text for sg in view_for("snake").turn(st, seat).suggest("") if sg.text not in ("auto", "help"))
+    t = open_table(view_for("snake"), st, [], 80, 24, ask_seat=seat, viewer=seat)
     t.wait_ask()
     try:
         t.type(first[0])  # the menu opens while typing

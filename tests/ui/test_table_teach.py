@@ -14,9 +14,9 @@ from test_table_screen import open_table
 from ui_helpers import new_game, play_bots
 
 from snowp2p.rules import sled as S
-from snowp2p.ui.commands import best_bonus, format_action
+from snowp2p.games.sled.movetext import best_bonus, format_action
 from snowp2p.ui.table import Table
-from snowp2p.ui.views import SledView
+from snowp2p.games import view_for
 
 
 def bonus_turn(game: str = "snowtails"):
@@ -38,7 +38,7 @@ def bonus_turn(game: str = "snowtails"):
 
 def table_at(state, cols=80, rows=24) -> Typist:
     seat = state.public.current
-    t = open_table(SledView(state.game), state, [], cols, rows, ask_seat=seat, viewer=seat)
+    t = open_table(view_for(state.game), state, [], cols, rows, ask_seat=seat, viewer=seat)
     t.wait_ask()
     return t
 
@@ -141,11 +141,11 @@ def test_stray_enter_does_not_skip_the_final_results():
     assert st.is_over
 
     def setup(tb):
-        tb.end_info = {"headline": "The game is over.", "rows": SledView("snowtails").result(st), "how": [],
+        tb.end_info = {"headline": "The game is over.", "rows": view_for("snowtails").result(st), "how": [],
                        "commands": []}
         tb.mode = "end"
 
-    t = ot(SledView("snowtails"), st, [], 80, 24, setup=setup)
+    t = ot(view_for("snowtails"), st, [], 80, 24, setup=setup)
     t.wait_text("Final places:")
     t.type("\r")
     t.wait_text("q leaves them")
@@ -165,7 +165,7 @@ def test_a_move_typed_ahead_is_shown_on_its_board_and_asked_for():
     line = format_action(plain) + " +0"
 
     def fn(inp, out):
-        t = Table(SledView("snowtails"), tags={}, viewer=seat, pt_input=inp, pt_output=out)
+        t = Table(view_for("snowtails"), tags={}, viewer=seat, pt_input=inp, pt_output=out)
         t.show(state, [])
         t.wait_for((seat + 1) % 3, "Waiting for Bob (human) to play")
 

@@ -12,7 +12,7 @@ from test_table_screen import mid_race
 
 from snowp2p.ui.netscreen import NetTable
 from snowp2p.ui.table import run_app
-from snowp2p.ui.views import SledView
+from snowp2p.games import view_for
 
 
 def net_table(state, settings: dict, paused: bool = False):
@@ -27,7 +27,7 @@ def net_table(state, settings: dict, paused: bool = False):
                             paused_on=lambda x: paused)
         nt.session = s
         nt.game = SimpleNamespace(connected={0, 1, 2}, vote_after=40.0)
-        nt.table.view = SledView("mush")
+        nt.table.view = view_for("mush")
         nt.table.tags = {0: "human", 1: "human", 2: "human"}
         nt.table.viewer = s.me
         nt.table.show(state, ["…"])

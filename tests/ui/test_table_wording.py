@@ -9,7 +9,7 @@ from snowp2p.cli import main
 from snowp2p.rules import sled as S
 from snowp2p.rules.drbg import Rand
 from snowp2p.rules.errors import IllegalMove
-from snowp2p.ui.commands import InputError, TurnHelper, parse_input
+from snowp2p.games.sled.movetext import InputError, TurnHelper, parse_input
 
 
 def at_refill(game: str, exactly_one: bool = False):
@@ -82,7 +82,7 @@ def test_menu_offers_only_legal_paths():
     seat = st.public.current
     helper = TurnHelper(st, seat)
     for play in helper.plays():
-        from snowp2p.ui.commands import format_play
+        from snowp2p.games.sled.movetext import format_play
 
         p = format_play(play)
         for sug in helper.suggest(p + " "):
@@ -96,7 +96,7 @@ def test_card_only_move_when_every_path_ends_alike():
         st = S.apply(st, S.legal_actions(st)[0], Rand(b"y"))
     seat = st.public.current
     found = False
-    from snowp2p.ui.commands import format_play, speed_of
+    from snowp2p.games.sled.movetext import format_play, speed_of
 
     for play in S.play_options(st, seat):
         speed, drift, _ = speed_of(st, seat, play)
@@ -121,7 +121,7 @@ def test_card_only_move_when_every_path_ends_alike():
 
 def test_snake_score_is_in_words():
     from snowp2p.rules import snake as N
-    from snowp2p.ui.snake_board import breakdown_lines
+    from snowp2p.games.snake.board import breakdown_lines
 
     from snowp2p.bots import choose_snake_action
     from snowp2p.rules.drbg import derive

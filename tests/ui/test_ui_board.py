@@ -1,4 +1,4 @@
-"""The text renderers: board and status (snowp2p.ui.board)."""
+"""The text renderers: board and status (snowp2p.games.sled.board)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 from ui_helpers import new_game, play_bots, set_sled
 
 from snowp2p.rules import sled as S
-from snowp2p.ui import board as B
+from snowp2p.games.sled import board as B
 
 
 def lane_rows(text: str, lanes: int) -> dict[int, str]:

@@ -1,4 +1,4 @@
-"""The human input syntax (snowp2p.ui.commands): text -> action or one-line error."""
+"""The human input syntax (snowp2p.games.sled.movetext): text -> action or one-line error."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from ui_helpers import new_game, play_random, set_hand, set_sled
 
 from snowp2p.rules import sled as S
-from snowp2p.ui.commands import Command, InputError, TurnHelper, format_action, parse_input
+from snowp2p.games.sled.movetext import Command, InputError, TurnHelper, format_action, parse_input
 
 
 def st_turn(hand, **sled):

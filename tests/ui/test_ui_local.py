@@ -17,7 +17,7 @@ from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser, main
 from snowp2p.rules.track import TRACK_DIR
-from snowp2p.ui.logged import run_play  # (the play command: logged)
+from snowp2p.commands.play import run as run_play  # (the play command: played by sessions, logged)
 
 
 def play(argv, capsys):
@@ -122,9 +122,9 @@ def test_interactive_auto_until_the_race_ends():
 
 def test_interactive_typed_move_is_previewed_and_confirmed():
     from snowp2p.rules import sled as S
-    from snowp2p.ui.commands import format_action
-    from snowp2p.ui.local import Race, configure
-    from snowp2p.ui.logged import Recorder
+    from snowp2p.commands.locallog import Recorder
+    from snowp2p.games.sled.movetext import format_action
+    from snowp2p.games.sled.local import Race, configure
 
     argv = ["--track", str(ST_TRACK), "--seed", "11", "--start-positions", "random", "--bots", "1"]
     setup = configure(build_parser().parse_args(["play", *argv]))

@@ -138,12 +138,12 @@ class SledRace:
         return []
 
     def board_text(self, state: sled.GameState, width: int | None) -> str:
-        from ...ui.board import render_board
+        from .board import render_board
 
         return render_board(state, width=width)
 
     def svg(self, states: Sequence[sled.GameState], title: str) -> str:
-        from ...ui.svg import sled_svg
+        from .svg import sled_svg
         from .view import record_trails
 
         trails: dict[int, list[int]] = {}
@@ -151,11 +151,17 @@ class SledRace:
             record_trails(trails, st)
         return sled_svg(states[-1], trails, title)
 
+    def local_play(self, args, *, pt_input=None, pt_output=None, recorder=None) -> int:
+        """``snowp2p play``: a race or a series on this terminal (games/sled/local.py)."""
+        from .local import run_play
+
+        return run_play(self, args, pt_input=pt_input, pt_output=pt_output, recorder=recorder)
+
     def view(self):
         """What the table screen asks (ui/views.py)."""
-        from ...ui.views import SledView
+        from .view import SledView
 
-        return SledView(self.kind)
+        return SledView(self.kind, self.title)
 
     def to_act(self, state: sled.GameState) -> int | None:
         cur = state.public.current

@@ -96,25 +96,31 @@ class SnakeCarnival:
 
     # ------------------------------------------------------------ screens and files
     def breakdown_lines(self, state) -> list[str]:
-        from ...ui.snake_board import breakdown_lines
+        from .board import breakdown_lines
 
         return breakdown_lines(state)
 
     def board_text(self, state, width: int | None) -> str:
-        from ...ui.snake_board import render_board
+        from .board import render_board
 
         return render_board(state, width=width or 100)
 
     def svg(self, states: Sequence[Any], title: str) -> str:
-        from ...ui.svg import snake_svg
+        from .svg import snake_svg
 
         return snake_svg(states[-1], title)
 
+    def local_play(self, args, *, pt_input=None, pt_output=None, recorder=None) -> int:
+        """``snowp2p play --game snake`` on this terminal (games/snake/local.py)."""
+        from .local import run_snake_play
+
+        return run_snake_play(self, args, pt_input=pt_input, pt_output=pt_output, recorder=recorder)
+
     def view(self):
         """What the table screen asks (ui/views.py)."""
-        from ...ui.views import SnakeView
+        from .view import SnakeView
 
-        return SnakeView(self.kind)
+        return SnakeView(self.kind, self.title)
 
     def to_act(self, state) -> int | None:
         cur = state.public.current

@@ -27,11 +27,11 @@ The syntax (docs/user-guide.md, "The input syntax")::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from ..rules import sled as S
-from ..rules.drbg import Rand
-from ..rules.errors import IllegalMove
+from ...rules import sled as S
+from ...rules.drbg import Rand
+from ...rules.errors import IllegalMove
+from ...ui.views import Command, InputError, Suggestion  # noqa: F401  (the types the table asks)
 
 COMMANDS = {
     "auto": "auto", "a": "auto",
@@ -43,22 +43,6 @@ COMMANDS = {
 POS_LETTER = {"left": "L", "right": "R", "brake": "B"}
 LETTER_POS = {"L": "left", "R": "right", "B": "brake"}
 POS_WORDS = {"left": "left", "l": "left", "right": "right", "r": "right", "brake": "brake", "b": "brake"}
-
-
-class InputError(ValueError):
-    """A line that is not a legal action.  The message is one line (starting with the rule id when a rule is broken)."""
-
-
-@dataclass(frozen=True)
-class Command:
-    name: str  # "auto" | "help" | "quit" | "board"
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    text: str  # the whole line the completion puts in the buffer
-    display: str  # what the menu shows
-    meta: str = ""  # the menu's second column: what it does
 
 
 # ------------------------------------------------------------------- parsing
@@ -141,7 +125,7 @@ def _parse_tree(state: S.GameState, seat: int, words: list[str]) -> S.PlaceTree:
     w = " ".join(w).strip("[]").replace("[", " ").replace("]", " ").split()
     if len(w) != 3:
         raise InputError("type `tree SECTION LANE SPACE`, e.g. `tree 1 2 3`")
-    section, lane, index = (_int(x, what) for x, what in zip(w, ("section", "lane", "space")))
+    section, lane, index = (_int(x, what) for x, what in zip(w, ("section", "lane", "space"), strict=False))
     try:
         return S.PlaceTree(seat, state.track.sid(section, lane, index))
     except ValueError as e:  # TrackError: no such space
@@ -168,7 +152,7 @@ def _parse_refill(state: S.GameState, seat: int, words: list[str]) -> S.Refill:
             raise InputError(f"don't understand {word!r}: at the refill type `discard 2 3`"
                              + (", `keep`" if state.game == S.MM else "") + extra)
     cards = _cards_for(state, seat, values)
-    return S.Refill(seat, tuple((c, v) for c, v in zip(cards, values)), chapel, kennels)
+    return S.Refill(seat, tuple((c, v) for c, v in zip(cards, values, strict=False)), chapel, kennels)
 
 
 def _cards_for(state: S.GameState, seat: int, values: list[int]) -> list[int]:
@@ -252,7 +236,7 @@ def _parse_move(state: S.GameState, seat: int, words: list[str]) -> S.Move:
     order = {p: k for k, p in enumerate(S.POSITIONS)}
     placed.sort(key=lambda pv: order.get(pv[0], 9))
     cards = _cards_for(state, seat, [v for _, v in placed])
-    play = tuple((p, c, v) for (p, v), c in zip(placed, cards))
+    play = tuple((p, c, v) for (p, v), c in zip(placed, cards, strict=False))
     if origin is None and state.game == S.MM and state.sled(seat).at is None and play:
         lanes = state.track.lanes
         raise InputError(f"MM-O1: on your first turn say which lane you start from with @N (1-{lanes}), "

@@ -18,8 +18,8 @@ seat 0's log to ``games/<id>/game.log`` of the data directory and a
 it with its result, and ``replay``, ``audit`` and ``replay --svg`` read it
 like any other game.  A local game can not be resumed (``resume`` says so).
 
-The ``play`` command is :func:`run_play` here: it hands ``ui/local.py``'s
-``run_play`` a :class:`Recorder`, so the play screens (which the games'
+The ``play`` command (commands/play.py) hands the game object's ``local_play``
+a :class:`Recorder`, so the play screens (games/*/local.py, which the games'
 views reach) import no protocol module (no import circle: tests/games/test_layout.py).
 
 A game the protocol can not carry (a house rule refused in networked games,
@@ -199,10 +199,3 @@ class Recorder:
 
     def finish(self, game, pt_output=None) -> None:
         log_local_game(game, self.home_opt, pt_output)
-
-
-def run_play(args, *, pt_input=None, pt_output=None) -> int:
-    """``snowp2p play``: a local game, played by the seats' sessions and logged (ui/local.py ``run_play``)."""
-    from .local import run_play as play
-
-    return play(args, pt_input=pt_input, pt_output=pt_output, recorder=Recorder(getattr(args, "home", None)))
