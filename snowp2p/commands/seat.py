@@ -68,6 +68,10 @@ def on_table(args, async_fn, *fn_args) -> int:
               f"Come back with:  {program()} resume {gid}{home}", file=sys.stderr)
         return 130
     s = screen.session
+    if screen.left and screen.game is not None and getattr(screen.game, "left", False):
+        print("You left the game. The other players' computers play your seat to the end; their screens say that "
+              "you left.")
+        return rc
     if s is not None and screen.game is not None and s.done:
         from ..ui.tableplay import result_text
 

@@ -73,7 +73,7 @@ JUNK_EVIDENCE = 1000  # junk-evidence: messages of ~58 KB (the issue's attack se
 ATTACKS = ("lying-count", "vote-out", "vote-out-bot", "big-evidence", "absent-flood", "absent-repeat", "junk-evidence", "setup-fork")
 #: issue 18's clients (tests/pause/): they need no turn of their own to misbehave, or misbehave when sending
 PAUSE = ("late-vote", "never-declare", "never-vote", "trickle-absent", "omit-move", "silent-mover", "lose-final",
-         "freeze-final")
+         "freeze-final", "quit")
 MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + ATTACKS + PAUSE + HOSTILE_MODES
 TRICKLE_EVERY = 2.0  # trickle-absent: seconds between its small messages (the issue's attack: 2 s)
 FIRST_BAD_TURN = 3  # the pause modes play honestly before this turn (the set-up and a few turns go through)
@@ -276,6 +276,10 @@ class Cheat:
                 game._on_frame = lambda seat, payload: None
                 game.say("(silent-mover: this client's session has stopped; its connections stay open)")
             return True
+        if self.mode == "quit" and turn >= FIRST_BAD_TURN:
+            # not a cheat: the player typed quit at its turn (NetGame.leave, as the table's quit does)
+            game.leave()
+            return True
         if self.mode in PAUSE:
             return False
         if self.mode in ATTACKS:
@@ -462,3 +466,13 @@ class CheatingGame(NetGame):
 
     def _takes_turn(self, turn: int, action) -> bool:
         return self.cheat is not None and self.cheat.on_turn(self, turn, action)
+
+    def _on_frame(self, seat: int, payload: bytes) -> None:
+        super()._on_frame(seat, payload)
+        # A bye never stops an honest peer (SPEC 11.9, *Bye*); a cheating client whose every other seat has said
+        # bye (they stopped on its proof) stops too: its session may wait on its own forged move for ever, and the
+        # tests want it to end (tests/net/test_cheaters.py: "does not hang on")
+        s = self.session
+        if (not self._finished.is_set() and s.me is not None
+                and all(i in self.byes for i in range(s.n) if i != s.me)):
+            self._stop(1, "every other player has left the game (they stopped: this client cheated)")

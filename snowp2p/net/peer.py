@@ -47,6 +47,7 @@ from .watch import AbsenceWatch
 #: At most this many queued frames go to one link in one write (a catch-up after a reconnection is sent in
 #: pieces of this many; a turn queues one to three).
 BATCH_FRAMES = 64
+LINGER_NUDGE = 1.0  # seconds into the linger after a game over: seats whose bye is not in get the last messages
 
 
 def game_points(s: Session) -> dict[int, int]:
@@ -81,6 +82,7 @@ class NetGame:
     vote_after: float = 40.0  # seconds paused on an absent seat before voting
     vote: str = "bot"  # "bot": a computer player takes the seat; "end": end the game
     linger: float = 3.0  # seconds after the end to let the last frames out and the others' byes in
+    left: bool = False  # this seat's player left the game (quit): its bye{"left"} is its last message
     grace: float = 0.0  # seconds before this peer declares anyone absent (a resumed peer: see net/watch.py)
     #: a resumed peer whose log holds the agreed last turn but not every final opening: after this many
     #: seconds without the rest, its result is the places of that turn (G11; None: not such a peer)
@@ -183,11 +185,15 @@ class NetGame:
                     nursery.start_soon(self._agreed_end)
                 await self._finished.wait()
                 # let the last frames (final openings, bye) go out, and the others' byes arrive
+                ended, nudged = trio.current_time(), False
                 with trio.move_on_after(self.linger):
                     # polled: byes, flushes and closings on every link, and no one event marks them all
                     while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)  # noqa: ASYNC110
                             and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
                            or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
+                        if not nudged and trio.current_time() - ended >= LINGER_NUDGE:
+                            nudged = True
+                            self._nudge_laggards()
                         await trio.sleep(0.05)
                 nursery.cancel_scope.cancel()
         finally:  # also when cancelled (the player left the table): free the port for whoever resumes
@@ -201,6 +207,18 @@ class NetGame:
             except OSError:  # (what was buffered when the disk filled up: already reported)
                 pass
         return self.result
+
+    def _nudge_laggards(self) -> None:
+        """A second into the linger after a game over, a seat whose bye is not in may lack the last messages of
+        a seat whose link to it dropped at the end: pass it every other seat's messages of the last turn, once
+        (Session.nudge), so it gets the others' confirmation instead of voting a finished seat out after they
+        left (SPEC 11.10; sim seed 3157)."""
+        s = self.session
+        if s.me is None or not s.done or s.halted is not None:
+            return
+        for seat in sorted(self.connected):
+            if seat != s.me and seat not in self.byes and seat not in s.gone:
+                self._queue_relay(s.nudge(seat).relay)
 
     def _fd_shortage(self) -> None:
         """Out of file descriptors while accepting: say so once a minute; the game goes on (G9)."""
@@ -484,16 +502,15 @@ class NetGame:
             self._halt(h.reason)
             return
         self._dispatch(out)
-        if isinstance(msg.body, Bye) and not self._finished.is_set():
-            # a bye is a peer's last message: it will send nothing more, so we can not finish without it
+        if isinstance(msg.body, Bye) and not self._finished.is_set() and msg.body.reason != "game over":
+            # a bye is a seat's last message, and never a reason to stop: a seat that said it before the end is
+            # leaving, voted out at once when the game needs it, and a computer player takes its seat (SPEC 11.9,
+            # *Bye*)
             s = self.session
-            # (seats voted out, or leaving by their own claim, are played by computers here: the game goes on)
-            others = [i for i in range(s.n) if i != s.me and i not in s.gone and i not in s.decided
-                      and i not in s.leaving]
-            if others and all(i in self.byes for i in others):
-                self._stop(1, "every other player has left the game")
-            elif msg.body.reason.startswith("stopped"):
-                self._nursery.start_soon(self._stop_after_bye, seat, msg.body.reason[9:])
+            if msg.sender != s.me and msg.sender not in s.gone:
+                why = msg.body.reason
+                how = "" if why == "left" else f" ({why})"
+                self.say(f"{s.name(msg.sender)} left the game{how}: a computer player takes the seat")
 
     def _precheck(self, seat: int, payload: bytes) -> None:
         """Frames that are out of place rather than forged cost only this connection (G9): ``ProtocolError``
@@ -525,10 +542,6 @@ class NetGame:
         conn = self.conns.get(seat)
         if conn is not None:
             await conn.aclose()
-
-    async def _stop_after_bye(self, seat: int, why: str) -> None:
-        await trio.sleep(5)  # first let our own checks see what that peer saw (e.g. the cheat's proof)
-        self._stop(1, f"{self.session.name(seat)} stopped the game: {why}")
 
     def _dispatch(self, out) -> None:
         self._queue(out.send)
@@ -638,6 +651,19 @@ class NetGame:
             self._said_bye = True
         except (ProtocolError, Halted):
             pass
+
+    def leave(self) -> None:
+        """The player typed ``quit`` (and confirmed): this seat leaves the game for good.  It signs
+        ``bye{"left"}``, its last message, and stops; every other peer then votes it out at once and a computer
+        player takes its seat there (G10; SPEC 11.9, *Bye*), and their screens say that this player left."""
+        if self._finished.is_set() or self.session.me is None:
+            return
+        self.say("You left the game: the other players' computers play your seat from now on.")
+        self._write_meta("left", reason="the player left the game")
+        self._queue_bye("left")
+        self.left = True
+        self.result = 0
+        self._finished.set()
 
     def _halt(self, reason) -> None:
         s = self.session

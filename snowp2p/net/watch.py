@@ -216,12 +216,16 @@ class AbsenceWatch:
             return
         if seat not in self.told:
             self.told.add(seat)
-            if seat in s.leaving:
+            if seat in s.quit and seat not in s.leaving:
+                tk.say.append(f"{s.name(seat)} left the game: "
+                              + ("a computer player takes its seat" if s._leave_choice(seat) == "bot"
+                                 else "this seat votes to end the game"))
+            elif seat in s.leaving:
                 tk.say.append(f"{s.name(seat)} claimed that a seat which was answering had not: it is treated "
                               "as leaving the game; a computer player takes its seat")
             else:
                 tk.say.append(f"{s.name(seat)} is not answering: the game is paused "
                               f"(vote in {self.vote_after:g} s: {self.vote})")
-        wait = 0.0 if seat in s.leaving else self.vote_after
+        wait = 0.0 if seat in s.leaving or seat in s.quit else self.vote_after
         if now - self.paused_since.setdefault(seat, now) >= wait:
             tk.out.extend(s.cast_vote(seat, self.vote))

@@ -104,6 +104,8 @@ class AbsenceRules:
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
+        self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
+        self.quit: set[int] = set()  # seats that said bye before their game was over: leaving (SPEC 11.9, *Bye*)
 
     # ---- who is in
     def present(self) -> list[int]:
@@ -230,6 +232,10 @@ class AbsenceRules:
                 if (i != x and i not in self.decided and i not in self.gone and i not in self.leaving
                         and m.have > held):
                     owing.add(i)
+        t = self.final_turn + 1  # the turn being agreed on: seats whose acks differ owe their copies (SPEC 11.6)
+        if t in self.awaiting_copies and not self.halted:
+            owing |= {i for i in self.awaiting_copies[t] - self.evidence_seen.get(t, set())
+                      if i in self.present() and i != self.me}
         if self.state is not None and not self.over and not self.state.is_over:
             t = self.applied_turn + 1
             cur = self.state.public.current
@@ -279,6 +285,9 @@ class AbsenceRules:
         for v in self.leaving:
             if v in self.present() and v not in self.decided and v != self.me:
                 res[v] = Owed("left", turn)
+        for v in self.quit:  # (said bye, and owes: it will never send it)
+            if self._quitting(v, res):
+                res[v] = Owed("left", turn)
         return res
 
     def waiting_on(self) -> set[int]:
@@ -317,7 +326,15 @@ class AbsenceRules:
         if seat in self.leaving:
             return True
         base = self._base_owed()
+        if seat in self.quit and self._quitting(seat, {**base, **dict.fromkeys(self._owing(set(base)))}):
+            return True
         o = base.get(seat)
+        if o is not None and a.have >= self.chain.next_seq(seat):
+            # it has sent nothing at all since it was declared absent, and it owes again: still absent (an absent
+            # can not be signed again at the same count; sim seed 1468: a seat declared for a declaration it owed
+            # during a pause, gone for good, then owed its reveal: every voter's absent was stale, none could sign
+            # a new one, and the game waited for ever)
+            return True
         if o is not None:  # only delivering what it owes clears it: other messages do not (G7a)
             return (a.owed, a.turn) == (o.what, o.turn)
         if seat in self._owing(set(base)):
@@ -339,7 +356,7 @@ class AbsenceRules:
         other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
         votes on nobody."""
-        away = set() if seat in self.leaving else self._base_needed() - {seat}
+        away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
         if self.owner is not None:
             # the seat whose log this is answers by its own reckoning (it sends a reveal or an ack as soon as it
             # holds what it needs, and its move within its move time): no decision on another seat is taken on its
@@ -347,7 +364,7 @@ class AbsenceRules:
             # seat's reveal; seed 1192: while this seat owed the move)
             away.discard(self.owner)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
-                and i not in self.leaving]
+                and i not in self.leaving and i not in self.byes]
 
     def _highest_have(self, seat: int) -> int:
         """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
@@ -361,7 +378,7 @@ class AbsenceRules:
         out = Output()
         if self.me is None or seat in self.my_votes or not self.paused_on(seat) or self.halted or self.done:
             return out
-        self._vote(seat, "bot" if seat in self.leaving else choice, out)
+        self._vote(seat, self._leave_choice(seat) if seat in self.leaving or seat in self.quit else choice, out)
         if out.send and not self.halted:
             out.extend(self._progress())
         return out
@@ -381,7 +398,33 @@ class AbsenceRules:
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
                     and any(i != self.me and i not in self.leaving for i in votes)
                     and self.absent_haves.get((self.me, seat))):
-                self._vote(seat, "bot" if seat in self.leaving else self.vote_choice, out)
+                self._vote(seat, self._leave_choice(seat), out)
+
+    def _on_bye(self, msg: "SignedMessage") -> None:
+        """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more, and
+        whatever else it owes it will never send.  So a seat that said bye is **leaving** as soon as it owes
+        anything (its move, a reveal, an ack, its final openings, a relay; G7a): it owes ``left``, every peer
+        declares it absent at once and votes on it at once, and a computer player takes its seat or the game
+        ends, as the voters' choices say (G10).  A seat that said bye once its game was over owes nothing and
+        is left alone.  A bye is never a reason for an honest seat to stop (SPEC 11.9, *Bye*)."""
+        seat = msg.sender
+        self.byes.setdefault(seat, msg.body.reason)
+        if seat != self.me and seat != self.owner:
+            self.quit.add(seat)
+
+    def _quitting(self, seat: int, owed: dict | None = None) -> bool:
+        """``seat`` said bye and owes something now: it is leaving (SPEC 11.9, *Bye*)."""
+        if seat not in self.quit or seat in self.gone or seat in self.decided:
+            return False
+        if owed is None:
+            base = self._base_owed()
+            return seat in base or seat in self._owing(set(base))
+        return seat in owed
+
+    def _leave_choice(self, seat: int) -> str:
+        """This peer's vote on a leaving seat: a seat whose claim refuted itself is always played by a computer
+        (G10: its vote must not end the game); a seat that quit is voted on like any absent seat."""
+        return "bot" if seat in self.leaving else self.vote_choice
 
     def _on_absent(self, msg: "SignedMessage", out: "Output") -> None:
         seat, body = msg.sender, msg.body
@@ -510,7 +553,9 @@ class AbsenceRules:
             return out
         self._refusal(me)
         for v in self.refused[me]:
-            self._emit(Absent(v, self.turn, self.chain.next_seq(v), "left"), out)
+            have = self.chain.next_seq(v)
+            if have > max(self.absent_haves.get((me, v), ()), default=-1):  # (not declared at this count yet)
+                self._emit(Absent(v, self.turn, have, "left"), out)
         out.extend(self._progress())
         for v in self.refused[me]:
             if self.paused_on(v) and v not in self.my_votes:
@@ -586,7 +631,8 @@ class AbsenceRules:
         for seat, (choice, _, turn) in sorted(self.gone.items()):
             voters = self.voters.get(seat, ())
             by = ", ".join(f"seat {v} ({self.nicks[v]})" for v in voters)
-            left = " (it left: its own claim on a seat that was answering)" if seat in self.leaving else ""
+            left = (" (it left the game)" if seat in self.quit and seat not in self.leaving
+                    else " (it left: its own claim on a seat that was answering)" if seat in self.leaving else "")
             if choice == "bot":
                 lines.append(f"seat {seat} ({self.nicks[seat]}) played by a computer from turn {turn} "
                              f"(voted by {by}){left}")

@@ -210,6 +210,8 @@ class Session(AbsenceRules):
         self.chain_tips: dict[int, CommitChain] = {}
         self.evidence_turns: set[int] = set()
         self.evidence_seen: dict[int, set[int]] = {}
+        self.awaiting_copies: dict[int, set[int]] = {}  # turn -> the seats whose differing acks' copies we wait for
+        self.uncounted: dict[int, set[int]] = {}  # turn -> leaving seats whose ack of it was held and does not count
         self._busy = False
         self.last_description = ""
         self.last_move: tuple | None = None  # (state before, action, state after) of the last applied move
@@ -412,6 +414,12 @@ class Session(AbsenceRules):
             # nothing it sends counts before that
             self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} before signing the roster (its "
                                "commit_chain)", (msg.payload,)))
+        if (seat == self.owner and self.me is None and self._owner_decided()
+                and not (isinstance(body, Bye) and body.reason == "voted out")):
+            # the auditor of the owner's log: the owner's next own message after a decided vote on it is its
+            # bye{"voted out"} (it accepted) or anything else (it refused it and played on; its absent{voter,
+            # left} is not sent when it had declared the voter at that count already: sim seed 579)
+            self._refusal(seat)
         if isinstance(body, CommitChain):
             if seat in self.chain_tips or self.turn > 0:
                 self._halt(Offence(seat, self._nick(seat), "committed to a second hash chain", (msg.payload,)))
@@ -429,7 +437,8 @@ class Session(AbsenceRules):
         elif isinstance(body, Reveal):
             acked = body.state is not None and body.sections is not None
             if (body.state is None) != (body.sections is None) or (body.event == 0 and acked) or (
-                    body.event > 0 and not acked and seat not in self.acks.get(body.event - 1, {})):
+                    body.event > 0 and not acked and seat not in self.acks.get(body.event - 1, {})
+                    and seat not in self.uncounted.get(body.event - 1, ())):
                 self._halt(Offence(seat, self._nick(seat), f"a reveal of event {body.event} " + (
                     f"without its ack of turn {body.event - 1}" if body.event else "with an ack"), (msg.payload,)))
             self._on_reveal(msg, body.event, body.preimage)
@@ -459,7 +468,7 @@ class Session(AbsenceRules):
         elif isinstance(body, Vote):
             self._on_vote(msg, out)
         elif isinstance(body, Bye):
-            pass
+            self._on_bye(msg)
         else:
             self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} during the game", (msg.payload,)))
         out.extend(self._progress())
@@ -814,6 +823,17 @@ class Session(AbsenceRules):
             return True
         if self._voted_itself_off(t, differ, out):
             return False  # (it is leaving: voted out at once, then the turn is agreed without it)
+        quitters = [s for s in differ if s in self.quit]
+        if quitters:
+            # a seat that said bye mid-game (it quit, or stopped on what it saw) is leaving: its differing ack does
+            # not count, and it sends no copies to trace it; it is voted out at once and the turn is agreed by the
+            # others (SPEC 11.9, *Bye*; sim seed 24: an equivocator stopped on its own fork, and the honest seat
+            # waited for its copies for ever)
+            for s in quitters:
+                self.uncounted.setdefault(t, set()).add(s)
+                del self.acks[t][s]
+                self.ack_msgs.get(t, {}).pop(s, None)
+            return False
         # Each ack carries, per seat, the digest of that seat's reveal for the turn, which commits to the
         # seat's whole chain up to it (SPEC 11.6).  A seat whose digest differs between two acks sent
         # different signed messages to different peers: both sides send their copies of its messages
@@ -839,7 +859,11 @@ class Session(AbsenceRules):
                         self._send_copies(seat, t, out)
                 return False
             if not set(differ) <= self.evidence_seen.get(t, set()):
-                return False  # wait for the copies of every seat whose ack differs: they prove who forked
+                # wait for the copies of every seat whose ack differs: they prove who forked; a seat that does not
+                # send them owes them like a relay (absence.AbsenceRules._owing; sim seed 163: a seat decided
+                # meanwhile never sent its copies, and the turn waited on nobody for ever)
+                self.awaiting_copies[t] = set(differ)
+                return False
         # Nobody is named on a count of acks (G5): a seat that lies to some peers would make an honest one
         # look like the odd one out.  A seat is named only when its own signed ack states a different
         # hash for the very same signed inputs (every seat's chain up to this turn's reveal).
@@ -876,6 +900,7 @@ class Session(AbsenceRules):
                 off.append(seat)
         for seat in off:
             self.leaving.add(seat)
+            self.uncounted.setdefault(t, set()).add(seat)  # (it did ack: its later reveal is no offence, seed 2584)
             del self.acks[t][seat]
             self.ack_msgs.get(t, {}).pop(seat, None)
         return bool(off)

@@ -144,7 +144,9 @@ class NetTable:
         if seat == s.me:
             return "you"
         if seat in s.bot_seats:
-            return "computer, took over"
+            return "computer, took over" + (" (the player left)" if seat in s.quit else "")
+        if seat in s.quit:
+            return "left the game"
         return "computer" if seat in computers else "human"
 
     def roster_lines(self) -> list[str]:
@@ -188,7 +190,9 @@ class NetTable:
             t.wait_for(seat, f"{who} is not answering (game paused): the others vote in {{left}} s",
                        key=("paused", seat, s.turn), limit=g.vote_after)
             return
-        if seat != s.me and seat not in g.connected and seat not in s.bot_seats:
+        if seat in s.quit and seat not in s.bot_seats:
+            words = f"{s.nicks[seat]} left the game: a computer player takes the seat"
+        elif seat != s.me and seat not in g.connected and seat not in s.bot_seats:
             words = f"Waiting for {who}: no connection, waiting for it to come back"
         else:
             words = f"Waiting for {who} to play turn {s.turn}"
@@ -220,8 +224,19 @@ class NetTable:
             return self.bot(state)
 
     def leave(self) -> None:
-        """`quit` confirmed: this process stops and a computer player resumes the seat for good."""
+        """`quit` confirmed.  In a game: this seat says bye{"left"} and stops; the others vote it out at once and a
+        computer player takes the seat at their tables (NetGame.leave).  Before the game: this process stops and
+        a computer player resumes the seat for good."""
+        import trio
+
         self.left = True
+        g = self.game
+        if g is not None and not g._finished.is_set():
+            try:
+                trio.from_thread.run_sync(g.leave)  # (from the worker thread that asked for the move)
+            except RuntimeError:
+                g.leave()  # (already in trio's thread: the table's loop hosts trio)
+            return
         cancel = getattr(self.table, "cancel_trio", None)
         if cancel is not None:
             cancel()
@@ -238,7 +253,8 @@ class NetTable:
         how = view.how(s.state) if s.state is not None else ["The game ended before it began: a player did not answer "
                                                               "and the others voted to end it."]
         for seat, (choice, _kept, turn) in sorted(s.gone.items()):
-            how.append(f"{s.nicks[seat]} stopped answering and was voted out at turn {turn}: "
+            what = "left the game" if seat in s.quit and seat not in s.leaving else "stopped answering"
+            how.append(f"{s.nicks[seat]} {what} and was voted out at turn {turn}: "
                        + ("a computer player played the seat from then on." if choice == "bot" else "the game ended."))
         sole = rests_on(s)
         if sole:  # G12: one seat's decision alone (two seats): the other's log may say otherwise

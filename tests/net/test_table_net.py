@@ -37,7 +37,7 @@ def status_of(home: Path) -> str:
     return json.loads(metas[0].read_text()).get("status", "") if metas else ""
 
 
-def test_host_types_its_turns_then_quits_and_a_computer_finishes_the_seat(tmp_path, capsys):
+def test_host_types_its_turns_then_quits_and_the_others_finish_with_a_computer_in_its_seat(tmp_path, capsys):
     home = tmp_path / "host"
     t = command(["host", "--game", "mush", "--players", "3", "--bots", "2", "--port", "0", "--home", str(home),
                  "--name", "Ada", "--advertise", "127.0.0.1"], run_host)
@@ -63,9 +63,17 @@ def test_host_types_its_turns_then_quits_and_a_computer_finishes_the_seat(tmp_pa
     t.type("y\r")
     assert t.join() == 0
     out = capsys.readouterr().out
-    assert "You left the game. A computer player" in out
-    # the computer player resumed the seat in its own process and finished the game
-    wait_until(lambda: status_of(home) == "finished", "the game to finish without us", timeout=240)
+    assert "You left the game. The other players' computers play your seat to the end" in out
+    assert status_of(home) == "left"
+    # our bye{"left"} was our last message: the others voted the seat out at once, a computer player took it,
+    # and they finished the game, their results naming Ada as having left (SPEC 11.9, *Bye*)
+    bots = sorted(d for d in (home / "bots").iterdir() if d.is_dir())
+    assert bots
+    wait_until(lambda: all(status_of(b) == "finished" for b in bots), "the others to finish without us", timeout=240)
+    for b in bots:
+        meta = json.loads(next((b / "games").glob("*/meta.json")).read_text())
+        assert any(ln.startswith("seat 0 (Ada) played by a computer") and "(it left the game)" in ln
+                   for ln in meta["outcome"]), meta
 
 
 def test_joiner_sees_roster_plays_and_gets_the_end_screen(tmp_path):
@@ -121,4 +129,35 @@ def test_lobby_counts_down_and_starts_now_on_a_key(tmp_path, capsys):
     t.wait_text("takes your seat for good")
     t.type("y\r")
     assert t.join() == 0
-    wait_until(lambda: status_of(home) == "finished", "the game to finish without us", timeout=240)
+    assert status_of(home) == "left"  # (our bye{"left"}: the computer player finishes the game with us voted out)
+    bots = sorted(d for d in (home / "bots").iterdir() if d.is_dir())
+    wait_until(lambda: all(status_of(b) == "finished" for b in bots), "the game to finish without us", timeout=240)
+
+
+def test_a_joiner_at_the_table_sees_that_another_player_left(tmp_path):
+    """Three players; j2 quits at its third turn (its bye{"left"}, SNOWP2P_CHEAT=quit: NetGame.leave, as the
+    table's quit does).  Ada's screen says that j2 left and shows its seat as left / taken over by a computer,
+    not "connection lost" or "(human)"; the game goes on to the end (SPEC 11.9, *Bye*)."""
+    peers = Peers(tmp_path)
+    try:
+        host = peers.host(game="snake", players=3, bots=0, name="hoster")
+        t = command(["join", f"{host.addr}:{host.port}", "--code", host.code, "--home", str(tmp_path / "me"),
+                     "--name", "Ada", "--yes"], run_join)
+        wait_until(lambda: "lobby: Ada" in host.stdout, "Ada to be seated")
+        quitter = peers.join(host, "j2", cheat="quit")
+        finish_with_auto(t, timeout=180)  # (Ada lets the computer choose each of her turns, to the end)
+        assert quitter.wait(60) == 0, peers.describe()
+        said = [e for e in Table.last.events if re.search(r"j2 \[[0-9a-f-]+\] left the game", e)]
+        assert said and "a computer player takes the seat" in said[0], (Table.last.events, peers.describe())
+        assert not any("j2" in e and "lost the connection" in e for e in Table.last.events), Table.last.events
+        assert Table.last.tags[2] == "computer, took over (the player left)", Table.last.tags
+        screen = t.settle()
+        assert "Final places:" in screen, screen
+        how = "\n".join(Table.last.end_info["how"])
+        assert re.search(r"^j2 left the game and was voted out at turn \d+: a computer player", how, re.M), how
+        assert "j2 (human)" not in screen, screen
+        t.type("q")
+        assert t.join() == 0
+        assert host.wait() == 0, peers.describe()
+    finally:
+        peers.cleanup()

@@ -14,14 +14,15 @@ freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every in
     stopped on proof against a hostile seat) within ``bound()`` of the start;
 (c) only cheating is blamed (G5, G7a, G10): no honest seat is named in an Offence or a Desync, and no
     honest seat that never had a fault (crash, freeze, cut off by a partition) is voted out or stopped
-    (unless seats were cut off and the decision rests on one seat's word, as in (a));
+    (unless seats were cut off and the decision rests on one seat's word, as in (a)); a seat that stopped on
+    signed proof against a hostile seat has left the game (its bye): voting it out blames nobody;
 (d) a confirmed result is final (G11): a turn confirmed (TurnFinal) on an honest peer is never confirmed
     with another hash, the game over (GameOver) never changes, and neither do ``places()`` and
     ``abandoned`` after it (e.g. by a late vote);
 (e) leaving never pays, and neither does a vote (G10), in a form a single run can check: the game is
     abandoned on an honest peer only if every seat still present asked for it (honest seats vote "bot"
     here, so never while one is present); a seat that votes against a seat that is present and
-    answering ends up treated as one that left (voted out, a computer player in its seat) whenever the
+    answering (no crash, freeze or partition of its own) ends up treated as one that left (voted out, a computer player in its seat) whenever the
     game went on past its vote; a hostile seat is never ranked from a result it rewrote.
     (A comparison with a second run in which the seat leaves instead is not made: once a seat is played
     by a computer the cards drawn differ, so a single pair of runs says nothing about G10.)
@@ -257,6 +258,8 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
             voters = s.voters.get(x) or s.decided.get(x, (None, None, ()))[2]
             if any((v, x) in world.apart for v in voters):  # (a voter on it was cut off from it)
                 continue
+            if x in proofs:  # (it stopped on signed proof against a cheater and said bye: it left the game)
+                continue
             if x not in hostile and x not in faulted and x != p.seat and (p.seat, x) not in world.apart:
                 v.append(f"(c) p{p.seat} voted out honest seat {x} (it had no fault): "
                          f"{s.gone.get(x) or s.decided.get(x)}")
@@ -290,7 +293,9 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
         v.append(f"(a) the honest peers disagree: {ends}")
     # (e) a vote against a present seat: its voter is treated as leaving
     for seat, st in sc.strategies.items():
-        if st.name == "vote-present" and getattr(st, "done", False):
+        # (a vote on a seat that had crashed, was frozen or cut off is no vote against a present seat: seed 2303)
+        if (st.name == "vote-present" and getattr(st, "done", False)
+                and getattr(st, "victim_seat", None) not in faulted and getattr(st, "victim_seat", None) not in hostile):
             for p in honest:
                 s = p.session
                 if p.overs and not s.halted and seat not in s.gone and s.final_turn > 0 and p.seat not in faulted:

@@ -328,7 +328,7 @@ class VotePresent(Strategy):
         if self.on() and not self.done and peer.session.state is not None and peer.finishing_at is None:
             self.done = True
             s = peer.session
-            x = self.victim(peer)
+            x = self.victim_seat = self.victim(peer)
             self.emit(peer, absent(s, x, s.chain.next_seq(x)))
             self.emit(peer, Vote(x, self.kw.get("choice", "end"), s.chain.next_seq(x)))
         return True
@@ -367,7 +367,22 @@ class RelinkStorm(Strategy):
         return True
 
 
-STRATEGIES = {c.name: c for c in (Crash, SilentMover, DeadConnected, Frozen, NeverDeclares, NeverVotes, LiesCount,
+class Quit(Strategy):
+    """The player types ``quit`` at ``at`` (NetGame.leave): its client signs ``bye{"left"}``, its last message, and
+    stops (after its linger).  A bye is never a reason for the others to stop: it is leaving, voted out at once
+    when the game needs it, and a computer player takes its seat (SPEC 11.9, *Bye*; brief of branch s18c)."""
+
+    name = "quit"
+
+    def tick(self, peer):
+        if self.on() and peer.finishing_at is None and peer.session.state is not None:
+            peer.bye("left")
+            peer.finish("left")
+            return False
+        return True
+
+
+STRATEGIES = {c.name: c for c in (Quit, Crash, SilentMover, DeadConnected, Frozen, NeverDeclares, NeverVotes, LiesCount,
                                   Trickle, Omit, Equivocate, VotePresent, VoteAfterEnd, RelinkStorm)}
 
 

@@ -52,7 +52,7 @@ from kit.sessions import session_for, session_from_log
 TRACKS = Path(__file__).resolve().parents[1] / "resilience" / "tracks"  # short straight tracks
 TICK = 0.25  # the shell's watch period (NetGame._watch)
 LINGER = 3.0  # NetGame.linger: after the end, the last frames go out and the others' byes come in
-BYE_STOP = 5.0  # NetGame._stop_after_bye
+LINGER_NUDGE = 1.0  # NetGame.LINGER_NUDGE
 RESUME_GRACE = 5.0  # commands/resume.py: a resumed peer's grace is absent_after + 5 s
 
 
@@ -205,7 +205,7 @@ class Peer:
         for p in payloads:
             if self.w.tracing:
                 m = decode_signed(p)
-                what = {k: getattr(m.body, k) for k in ("seat", "turn", "have", "choice", "event", "reason")
+                what = {k: getattr(m.body, k) for k in ("seat", "turn", "have", "owed", "choice", "event", "reason")
                         if hasattr(m.body, k)}
                 self.w.trace(f"p{self.seat}: sends {m.type} #{m.seq} {what}")
             self.append(p)
@@ -282,6 +282,18 @@ class Peer:
         if self.finishing_at is None:
             self.finishing_at = self.w.now
             self.w.at(self.w.now + LINGER, "exit", self.seat, self.incarnations)
+            self.w.at(self.w.now + LINGER_NUDGE, "lingernudge", self.seat, self.incarnations)
+
+    def nudge_laggards(self) -> None:
+        """NetGame._nudge_laggards: a second into the linger after a game over, a seat whose bye is not in gets
+        every other seat's messages of the last turn, once."""
+        s = self.session
+        if not s.done or s.halted is not None:
+            return
+        for j in sorted(self.connected()):
+            if j not in self.byes and j not in s.gone:
+                for to, p in s.nudge(j).relay:
+                    self.transmit(to, p, relay=True)
 
     def halt(self, reason) -> None:
         self.halted = reason
@@ -335,14 +347,8 @@ class Peer:
             self.halt(h.reason)
             return
         self.dispatch(out)
-        if m.type == "bye" and self.finishing_at is None:
-            # (seats voted out, or leaving by their own claim, are played by computers here: the game goes on)
-            others = [i for i in range(s.n) if i != s.me and i not in s.gone and i not in s.decided
-                      and i not in s.leaving]
-            if others and all(i in self.byes for i in others):
-                self.stop("every other player has left the game")
-            elif m.body.reason.startswith("stopped"):
-                self.w.at(self.w.now + BYE_STOP, "byestop", self.seat, self.incarnations)
+        # (a bye is never a reason to stop: a seat that leaves is voted out at once and a computer player takes
+        # its seat, SPEC 11.9 *Bye*; NetGame._on_frame)
 
     def stop(self, why: str) -> None:
         if self.finishing_at is None:
@@ -626,11 +632,11 @@ class World:
                 for j in list(p.conns):
                     self.cut(seat, j, "exit")
                 self.dialing = {d for d in self.dialing if seat not in d}
-        elif kind == "byestop":
+        elif kind == "lingernudge":
             seat, inc = args
             p = self.peers[seat]
-            if p.incarnations == inc and p.alive:
-                p.stop("another player stopped the game")
+            if p.incarnations == inc and p.alive and not p.frozen():
+                p.nudge_laggards()
         elif kind in ("crash", "crash_soon"):  # now, or right after its next log append ("crash_soon")
             seat, down = args
             p = self.peers[seat]

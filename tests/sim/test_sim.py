@@ -54,3 +54,22 @@ def test_simulated_games_keep_every_invariant(capsys):
               f"as known (sim_regressions.KNOWN)")
     assert not failed, (f"{len(failed)} of {len(seeds)} simulated games broke an invariant (replay one with "
                         f"SNOWP2P_SIM_SEED=S):\n" + "\n".join(failed[:20]))
+
+
+QUIT_RUNS = 200
+
+
+def test_simulated_games_with_a_player_who_quits(capsys):
+    """The "quit" strategy (a player who types quit mid-game: its bye{"left"}) in a run of its own: drawn into
+    the main sweep it would change every seed's scenario (and so every named regression).  Seeds 0..QUIT_RUNS-1
+    (SNOWP2P_SIM_QUIT_RUNS=N for more), one or two quitters each."""
+    failed = []
+    runs = int(os.environ.get("SNOWP2P_SIM_QUIT_RUNS", QUIT_RUNS))
+    for seed in range(runs):
+        sc = scenario(seed, hostile=["quit"] if seed % 3 else ["quit", "quit"])
+        o = run(sc)
+        if o.violations:
+            failed.append(o.report())
+    with capsys.disabled():
+        print(f"\nsimulation with quitters: {runs} runs; {len(failed)} failed")
+    assert not failed, f"{len(failed)} of {runs} games with a quitter broke an invariant:\n" + "\n".join(failed[:10])
