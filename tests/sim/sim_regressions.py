@@ -277,11 +277,6 @@ REGRESSIONS: dict[str, Case] = {
         "a seat frozen past absence + vote woke, read the decided vote on itself before its clock's next tick, took "
         "itself for answering and refused (an honest voter treated as leaving); a clock that has not looked for "
         "over JUMP s now says it was away (fault injection freeze seed 1 in real processes)", fixed=True),
-    "a_peer_back_from_a_crash_votes_out_a_seat_it_never_heard": Case(
-        2000, "dead-connected", "b",
-        "an honest peer gave up with no result ('no other player has answered'); passes since a peer that was "
-        "away never declares a seat absent on its own clock alone (it may have been voted out and the game "
-        "finished without it: fault injection seeds 3 and 23), and stops past the bound instead", fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
