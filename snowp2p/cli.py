@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .games import add_game_options, kinds
+    from .games import add_game_options, add_play_options, kinds, track_kinds
 
     p = _Parser(prog="snowp2p", description="Snow Tails, Mush! Mush! and Snake Carnival in your terminal, peer to peer.")
     p.add_argument("--version", action="version", version=f"snowp2p {__version__}")
@@ -36,9 +36,6 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a race on this terminal (against computer players, or hot seat)")
     play.add_argument("--game", default=kinds()[0], choices=kinds(), help=f"which game (default {kinds()[0]})")
     play.add_argument("--track", default=None, help="a shipped track name or a .toml track file (default: the game's first race)")
-    play.add_argument("--series", default=None, metavar="TRACK,TRACK,...",
-                      help="a series of races (Snow Tails, ST-E4) or a tournament of exactly 3 (Mush! Mush!, MM-T1); "
-                           "not with --track")
     play.add_argument("--bots", type=int, default=None,
                       help="number of computer players (default: 3 with one human, 4 with --non-interactive)")
     play.add_argument("--humans", type=int, default=None,
@@ -51,16 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--plain", action="store_true",
                       help="line-by-line prompts instead of the full-screen table (also when output is not a terminal)")
     add_game_options(play)
-    play.add_argument("--tiles", default=None, metavar="FILE",
-                      help="Snake Carnival: a tile table (.toml) instead of the shipped one")
-    play.add_argument("--one-snake-each", action="store_true",
-                      help="Snake Carnival with two players: one snake each (SC-K3 option)")
+    add_play_options(play)
 
     sc = sub.add_parser("scenario", help="run rules-conformance scenarios")
     sc.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
 
     tr = sub.add_parser("tracks", help="list the shipped tracks")
-    tr.add_argument("--game", choices=["snowtails", "mush"], default=None)
+    tr.add_argument("--game", choices=track_kinds(), default=None)
 
     _add_network_parsers(sub)
     return p

@@ -11,7 +11,7 @@ rules engine  ``snowp2p/rules/sled.py``        ``snowp2p/rules/snake.py``
 wire form     ``games/sled/wire.py``           ``games/snake/wire.py``
 encoding      ``games/sled/encoding.py``       ``games/snake/encoding.py``
 scenarios     ``games/sled/scenario.py``       ``games/snake/scenario.py``
-options       ``games/sled/options.py``        (none)
+options       ``games/sled/options.py``        ``games/snake/options.py``
 ============  ==============================  ==================================
 """
 
@@ -26,7 +26,8 @@ from .snake.game import SNAKE
 GAMES: dict[str, Game] = {g.kind: g for g in (SNOWTAILS, MUSH, SNAKE)}
 
 __all__ = ["GAMES", "PRELOAD", "PRELOAD_SCREEN", "BoundGame", "Game", "HiddenDeck", "ScenarioError",
-           "UnknownGame", "add_game_options", "find_game", "roster_game", "kinds", "title_of", "kinds_text", "view_for"]
+           "UnknownGame", "add_game_options", "add_play_options", "find_game", "track_kinds", "roster_game", "kinds",
+           "title_of", "kinds_text", "view_for"]
 
 
 #: what a running game may import late (computer players, engines, screens): imported before the game
@@ -41,6 +42,20 @@ def add_game_options(p) -> None:
     from .sled.options import add_sled_rule_options
 
     add_sled_rule_options(p)
+
+
+def add_play_options(p) -> None:
+    """Every game's own options of ``play`` alone (a match on one terminal, a tile table of one's own)."""
+    from .sled.options import add_sled_play_options
+    from .snake.options import add_snake_play_options
+
+    add_sled_play_options(p)
+    add_snake_play_options(p)
+
+
+def track_kinds() -> list[str]:
+    """The games played on a track (``snowp2p tracks --game``)."""
+    return [SNOWTAILS.kind, MUSH.kind]
 
 
 def find_game(kind: str) -> Game:

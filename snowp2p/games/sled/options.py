@@ -9,6 +9,13 @@ from ...rules.config import SledRules, check_extra_trees
 from ...rules.track import Track
 
 
+def add_sled_play_options(p: argparse.ArgumentParser) -> None:
+    """``play`` only: a whole match on this terminal (a networked one is issue 21's)."""
+    p.add_argument("--series", default=None, metavar="TRACK,TRACK,...",
+                   help="a series of races (Snow Tails, ST-E4) or a tournament of exactly 3 (Mush! Mush!, MM-T1); "
+                        "not with --track")
+
+
 def add_sled_rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--start-positions", choices=["choose", "random"], default="choose",
                    help="Snow Tails: players choose start positions (default) or draw them (ST-S2 option)")
