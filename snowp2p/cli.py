@@ -27,9 +27,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .games import add_game_options, add_play_options, kinds, track_kinds
+    from .games import GAMES, add_game_options, add_play_options, kinds, track_kinds
 
-    p = _Parser(prog="snowp2p", description="Snow Tails, Mush! Mush! and Snake Carnival in your terminal, peer to peer.")
+    titles = [g.title for g in GAMES.values()]
+    p = _Parser(prog="snowp2p", description=f"{', '.join(titles[:-1])} and {titles[-1]} in your terminal, peer to peer.")
     p.add_argument("--version", action="version", version=f"snowp2p {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
