@@ -24,7 +24,7 @@ def net_table(state, settings: dict, paused: bool = False):
         seat = state.public.current
         s = SimpleNamespace(state=state, me=(seat + 1) % 3, turn=7, nicks=["Ada", "Bob", "Cy"], bot_seats=set(),
                             roster=SimpleNamespace(body=SimpleNamespace(settings=settings)),
-                            paused_on=lambda x: paused)
+                            paused_on=lambda x: paused, quit=set())
         nt.session = s
         nt.game = SimpleNamespace(connected={0, 1, 2}, vote_after=40.0)
         nt.table.view = view_for("mush")
