@@ -286,6 +286,12 @@ KNOWN_OPEN = {
        "moves, and j1 still takes the host over at the next turn while the resumed j2 does not: a desync naming j2 "
        "(seen once in a fresh clone's CI run on 2026-11-26; on 2026-11-27 seen as three results, the same cause as "
        "seed 23: issue 18, open)",
+    17: "beside a CPU hog (a fresh clone's .ci/run, 2026-11-27; it passes on a quiet machine, and failed 2 of 3 runs "
+        "of three at once): j1, killed past absence + vote and voted out by the three others, resumes after they "
+        "finished; it reaches only the lingering host, votes j2 and j3 out on its own word, which leaves the host's "
+        "vote on it resting on one seat's word, and refuses it as a vote on a seat that was answering: a second "
+        "result (issue 18, open: a resumed seat should accept a vote that holds nothing it signed since it came "
+        "back; tried, not enough)",
 }
 
 
