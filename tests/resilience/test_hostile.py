@@ -90,6 +90,10 @@ def test_hostile_peer_costs_only_its_connection(games, mode):
             assert refused[0].endswith("closing that connection")
         if mode in ("replay", "delay"):
             assert LOST not in out, f"{p.name} lost its link to j2 over a harmless {mode}\n{ctx}"
+        elif mode == "drop" and not refused:
+            # the dropped frame came by another way: the link to j2 was cut and dialled again once, or (under load,
+            # seen beside a CPU hog) another peer's relay of the turn's messages brought it first: no cut at all
+            assert out.count(LOST) <= 1, f"{p.name}: the link to j2 broke more than once\n{ctx}"
         else:
             assert out.count(LOST) == 1, f"{p.name}: the link to j2 should break once\n{ctx}"
         d = p.game_dir()
