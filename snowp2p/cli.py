@@ -61,29 +61,27 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _answer_time(text: str) -> float:
-    """``--answer-time``: 1 to 3600 seconds (one clear line otherwise)."""
+def _seconds(text: str, lo: float, hi: float, whole: bool) -> float:
+    """A number of seconds from ``lo`` to ``hi`` (``whole``: an integer), or one clear line saying what is wrong."""
     try:
-        value = float(text)
+        value = int(text) if whole else float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not 1 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"expected 1 to 3600 seconds, got {text}")
+        raise argparse.ArgumentTypeError(f"expected {'whole ' if whole else ''}seconds, got {text!r}") from None
+    if not lo <= value <= hi:
+        raise argparse.ArgumentTypeError(f"expected {lo} to {hi} seconds, got {value if whole else text}")
     return value
+
+
+def _answer_time(text: str) -> float:
+    """``--answer-time``: 1 to 3600 seconds."""
+    return _seconds(text, 1, 3600, whole=False)
 
 
 def _move_time(text: str) -> int:
-    """``--move-time``: whole seconds within the range a roster may carry (one clear line otherwise)."""
+    """``--move-time``: whole seconds within the range a roster may carry."""
     from .protocol.roster import MOVE_TIME_RANGE
 
-    lo, hi = MOVE_TIME_RANGE
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected whole seconds, got {text!r}") from None
-    if not lo <= value <= hi:
-        raise argparse.ArgumentTypeError(f"expected {lo} to {hi} seconds, got {value}")
-    return value
+    return int(_seconds(text, *MOVE_TIME_RANGE, whole=True))
 
 
 def _add_network_parsers(sub) -> None:

@@ -12,6 +12,3 @@ def run(args, *, pt_input=None, pt_output=None) -> int:
 
     return find_game(args.game).local_play(args, pt_input=pt_input, pt_output=pt_output,
                                            recorder=Recorder(getattr(args, "home", None)))
-
-
-run_play = run  # (the name the tests and the old ui.logged module used)
