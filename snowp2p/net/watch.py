@@ -66,7 +66,6 @@ class AbsenceWatch:
         self.last_tick = now
         self.woke = now  # when this process started (or last woke from a freeze)
         self.away_since_start = resumed  # it was the one away: see _may_declare
-        self.away_grace_end = now + grace
         self.last_rx_seen: dict[int, float] = {}
         self.move_wait: tuple[int, float] | None = None  # (turn, since when) we wait for another seat's move
         self.relink_at: dict[int, tuple[float, float]] = {}  # seat -> (earliest next redial, back-off)
@@ -107,7 +106,6 @@ class AbsenceWatch:
             self.heard_at = None
             self.woke = now
             self.away_since_start = True
-            self.away_grace_end = now + self.absent_after + 5.0
         self.last_tick = now
         self.last_rx_seen = last_rx
         if self.heard_at is None and any(t >= self.woke for t in last_rx.values()):
@@ -119,6 +117,12 @@ class AbsenceWatch:
             self.alone_since = now
         elif now - self.alone_since >= self.give_up_after:  # every wait is bounded (G7): the others left
             tk.give_up = f"no other player has answered for {self.give_up_after:g} s: the game can not go on here"
+            return tk
+        unheard = self._unheard(set(s.owed()), now)
+        if unheard is not None:
+            tk.give_up = (f"{s.name(unheard)} has not answered since this peer came back "
+                          f"({self.give_up_after:g} s), and nobody who was here meanwhile says it is gone: the "
+                          "others may have finished the game without this seat; this peer stops without a result")
             return tk
         # a long wait for another seat's move: our ack of the turn before goes out on its own (SPEC 11.5)
         if s.waiting_for_move() and s.state is not None and s.state.public.current != s.me:
@@ -161,15 +165,34 @@ class AbsenceWatch:
 
     def _may_declare(self, seat: int, now: float) -> bool:
         """A peer that was away (resumed, or woke from a freeze) declares a seat absent on its own clock only
-        once it has heard from that seat since; before, only as a second voice (some seat it has heard from
-        declared it too), or after ``grace``: it may be the one the others have been waiting for, and a seat
-        that has not linked to it yet may be playing on with the others (found by the fault injection, seed
-        23: a resumed peer of three voted the two others out on its own)."""
-        if self.last_rx_seen.get(seat, -1.0) >= self.woke or now >= self.away_grace_end:
+        once it has heard from that seat since, or as a second voice (some seat it has heard from declared it
+        too).  Never on its own clock alone: while it was away that seat may have voted it out and finished
+        the game without it (fault injection seeds 3 and 23: two seats killed together came back, heard only
+        each other, and voted out the third, which had voted them out and finished: two results).  If nobody
+        it hears from declares that seat, it stops without a result after the bound (:meth:`_unheard`)."""
+        if self.last_rx_seen.get(seat, -1.0) >= self.woke:
             return True
         s = self.s
         heard = [v for v, t in self.last_rx_seen.items() if t >= self.woke and v not in (seat, s.me)]
-        return any(s._current(v, seat) for v in heard)
+        # a seat heard since shows it holds what that seat owes (its ack of the turn, its reveal after the move):
+        # the declaration asks it for a relay of what this peer lacks (tests/pause/test_cases.py case 13: the
+        # resumed mover lacks the killed seat's reveal, which the host holds and relays in answer)
+        return any(s._current(v, seat) for v in heard) or bool(s.held_elsewhere(seat) & set(heard))
+
+    def _unheard(self, owing: set[int], now: float) -> int | None:
+        """A peer that was away waits, past the bound, on a seat that owes something, that it has not heard from
+        since it came back, and that nobody it heard from has declared absent: that seat may have voted this
+        one out and finished meanwhile (it said so to nobody this peer can reach).  Deciding on it here could give a second
+        result; this peer stops instead (SPEC 11.12, "Coming back to nobody")."""
+        if not self.away_since_start or now - self.woke < self.give_up_after:
+            return None
+        s = self.s
+        for seat in sorted(owing):
+            if seat == s.me or seat in s.gone or seat in s.decided or s.paused_on(seat):
+                continue
+            if not self._may_declare(seat, now):
+                return seat
+        return None
 
     def _relink(self, seat: int, o: Owed | None, now: float, connected: set[int], last_rx: dict[int, float],
                 linked: set[int], tk: Tick) -> None:

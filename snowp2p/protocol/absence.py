@@ -290,6 +290,19 @@ class AbsenceRules:
                 res[v] = Owed("left", turn)
         return res
 
+    def held_elsewhere(self, seat: int) -> set[int]:
+        """The other present seats whose own signed messages, held here, show that they hold what ``seat`` owes
+        now: its move of turn t (a seat reveals t only once it holds the move) or its reveal of t (a seat acks
+        t only once it applied t).  Calling ``seat`` absent then asks those seats for a relay of what this peer
+        lacks rather than for a vote: it answered them (SPEC 11.12, *Coming back*)."""
+        o = self._base_owed().get(seat)
+        if o is None or o.what not in ("move", "reveal"):
+            return set()
+        t = o.turn
+        if o.what == "move":
+            return {i for i in self.present() if i not in (seat, self.me) and (i, t) in self.reveal_seq}
+        return {i for i in self.present() if i not in (seat, self.me) and i in self.acks.get(t, {})}
+
     def waiting_on(self) -> set[int]:
         """The seats whose messages the game is waiting for now."""
         if self.me is None:

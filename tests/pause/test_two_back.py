@@ -10,16 +10,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from peerkit import audit
 from pauseutil import END_DEADLINE
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "issue 18, open: a returner that hears only another returner votes the survivor out after its grace (two "
-    "results). The fix tried (a peer that was away never declares an unheard seat on its own clock, and stops past "
-    "the bound) made case 13 fail under load: a resumed mover that lacks a reveal the others hold gets it only by "
-    "declaring that seat absent (the relay answers the declaration). See the closing note of 2026-11-27."))
 def test_two_seats_back_after_the_survivor_finished_alone_stop_without_a_second_result(table):
     t = table(3)
     t.seat_all()

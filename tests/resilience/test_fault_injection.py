@@ -278,14 +278,6 @@ def _in_threads(base: Path, plans: list[dict]) -> None:
 
 #: seeds whose failure is known and not fixed yet (issue 18 stays open for them; the closing note says why)
 KNOWN_OPEN = {
-    23: "two of three seats killed together: the survivor votes both out on its own word, finishes and leaves; the "
-        "two resume, hear only each other and vote the survivor out after their grace: two results (issue 18, open: "
-        "tests/pause/test_two_back.py; a second way it failed, two live peers voting each other out over a relay of "
-        "a move that was a computer's, is fixed)",
-    3: "host and j2 killed together past absence + vote; j1 alone votes the host out (sole word), the host resumes and "
-       "moves, and j1 still takes the host over at the next turn while the resumed j2 does not: a desync naming j2 "
-       "(seen once in a fresh clone's CI run on 2026-11-26; on 2026-11-27 seen as three results, the same cause as "
-       "seed 23: issue 18, open)",
     17: "beside a CPU hog (a fresh clone's .ci/run, 2026-11-27; it passes on a quiet machine, and failed 2 of 3 runs "
         "of three at once): j1, killed past absence + vote and voted out by the three others, resumes after they "
         "finished; it reaches only the lingering host, votes j2 and j3 out on its own word, which leaves the host's "
