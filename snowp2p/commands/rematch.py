@@ -37,8 +37,13 @@ class Rematch:
         """Whether ``offer`` (an ``Offer`` body) is the last game again: same game, table, settings and number
         of seats (the players pressed ``r`` for that; anything else is asked as in a first lobby)."""
         last = self.roster
-        return (offer.kind == last.kind and offer.track == last.track and offer.settings == last.settings
-                and offer.players == len(last.seats))
+        return (offer.kind == last.kind and offer.track == last.track
+                and _rules(offer.settings) == _rules(last.settings) and offer.players == len(last.seats))
+
+
+def _rules(settings) -> dict:
+    """The settings but the roster's labels of computer seats (for screens only; the offer has none yet)."""
+    return {k: v for k, v in dict(settings).items() if k != "computer_seats"}
 
 
 def after(code: str, roster) -> Rematch:
