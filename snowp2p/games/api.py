@@ -71,7 +71,7 @@ class Game(Protocol):
 
     # table and rules (the roster, SPEC 11.2)
     def load_table(self, name: str | None) -> Any:
-        """The table a host names on the command line; TrackError (one line) if there is none."""
+        """The table a host names on the command line; TableError (snowp2p/core/errors.py, one line) if there is none."""
 
     def table_name(self, table: Any) -> str: ...
     def table_to_wire(self, table: Any) -> Any: ...
@@ -114,4 +114,4 @@ class Game(Protocol):
         """The seat to act, None when the game is over."""
 
     def computer_move(self, state: Any, rand: Any) -> Any:
-        """The computer player's action for the seat to act (snowp2p/bots/)."""
+        """The computer player's action for the seat to act (the game folder's bot.py)."""

@@ -65,7 +65,7 @@ from ..protocol.messages import (
 )
 from ..protocol.randomness import chain_reveal, make_hash_chain
 from ..protocol.session import Evidence, Output, opened_cards
-from ..rules import sled
+from ..games.sled import engine as sled
 from .peer import NetGame
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 

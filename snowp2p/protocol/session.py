@@ -43,10 +43,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
-from ..rules import sled
-from ..rules.drbg import Rand, derive
-from ..rules.errors import IllegalMove
-from ..rules.track import Track, track_digest
+from ..games.sled import engine as sled
+from ..core.drbg import Rand, derive
+from ..core.errors import IllegalMove
+from ..games.sled.track import Track, track_digest
 from .chain import SenderChain, Verdict
 from .crypto import Identity, fingerprint, h
 from .errors import ChainError, CommitmentError, DecodeError, EquivocationError, ProtocolError, RevealError

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from ..rules.drbg import Rand
+from ..core.drbg import Rand
 
 
 # ======================================================================= the table

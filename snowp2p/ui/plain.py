@@ -270,7 +270,7 @@ class PlainNet:
         self.table.show(ev.state, lines)
 
     def bot(self, state):
-        from ..rules.drbg import Rand
+        from ..core.drbg import Rand
 
         return self.game.computer_move(state, Rand(os.urandom(32)))
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from kit import table as kit
 from kit.table import fixed
-from snowp2p.bots import choose_action
+from snowp2p.games.sled.bot import choose_action
 from snowp2p.protocol.messages import Envelope, decode_signed, encode_signed
 from snowp2p.protocol.session import Session, opened_cards
-from snowp2p.rules import sled
-from snowp2p.rules.drbg import Rand
+from snowp2p.games.sled import engine as sled
+from snowp2p.core.drbg import Rand
 
 class Table(kit.Table):
     """``n`` playing sessions of any registered game (tests/kit/table.py); ``cut`` holds the links

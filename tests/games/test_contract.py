@@ -13,7 +13,7 @@ import pytest
 from snowp2p.games import GAMES, Game, HiddenDeck, UnknownGame, find_game, roster_game
 from snowp2p.protocol.roster import roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster
 from snowp2p.protocol.messages import Seat
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.core.drbg import Rand, derive
 from snowp2p.games.sled.board import to_text
 from kit.sessions import session_for
 
@@ -188,7 +188,7 @@ def test_the_screen_part_is_what_the_ui_asks(kind):
 
 
 def _check_rand():
-    from snowp2p.rules.drbg import Rand
+    from snowp2p.core.drbg import Rand
 
     return Rand(b"contract/screen")
 

@@ -17,15 +17,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from snowp2p.games import find_game  # noqa: E402
-from snowp2p.bots import choose_action  # noqa: E402
+from snowp2p.games.sled.bot import choose_action  # noqa: E402
 from snowp2p.protocol.crypto import Identity  # noqa: E402
 from snowp2p.protocol.log import LogWriter  # noqa: E402
 from snowp2p.protocol.messages import HOST_SEAT, ZERO_HASH, Envelope, Seat, decode_signed, encode_signed  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
 from snowp2p.protocol.session import Session, YourTurn  # noqa: E402
-from snowp2p.rules.config import SledRules  # noqa: E402
-from snowp2p.rules.drbg import Rand  # noqa: E402
-from snowp2p.rules.track import find_track  # noqa: E402
+from snowp2p.games.sled.config import SledRules  # noqa: E402
+from snowp2p.core.drbg import Rand  # noqa: E402
+from snowp2p.games.sled.track import find_track  # noqa: E402
 
 TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}
 

@@ -22,8 +22,8 @@ from snowp2p.protocol.messages import (
 )
 from snowp2p.protocol.roster import roster_body
 from snowp2p.protocol.session import Halted
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.track import find_track
+from snowp2p.games.sled.config import SledRules
+from snowp2p.games.sled.track import find_track
 from kit.sessions import session_for
 
 FORGER = Path(__file__).with_name("forger.py")

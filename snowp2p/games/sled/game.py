@@ -1,5 +1,5 @@
 """Snow Tails and Mush! Mush! as :class:`~snowp2p.games.api.Game` objects: two instances of one sled game
-over one engine (``snowp2p/rules/sled.py``), as python-chess's variants share one board.
+over one engine (``engine.py``), as python-chess's variants share one board.
 
 ``SledGame`` (moved here from ``protocol/games.py``) is the game bound to a roster's settings and track:
 what the session asks.
@@ -11,9 +11,9 @@ from typing import Any, Iterable, Sequence
 
 from ...protocol.errors import DecodeError
 from ...protocol.messages import pack_canonical
-from ...rules import sled
-from ...rules.config import PLAYER_COUNTS, SledRules, check_extra_trees
-from ...rules.track import Track, TrackError, find_track, shipped_tracks, track_digest, track_from_wire, track_to_wire
+from . import engine as sled
+from .config import PLAYER_COUNTS, SledRules, check_extra_trees
+from .track import Track, TrackError, find_track, shipped_tracks, track_digest, track_from_wire, track_to_wire
 from . import encoding
 from .options import sled_rules
 from .wire import sled_action_from_wire, sled_action_to_wire
@@ -168,7 +168,7 @@ class SledRace:
         return None if state.is_over or cur is None or cur < 0 else cur
 
     def computer_move(self, state: sled.GameState, rand):
-        from ...bots.sledbot import choose_action
+        from .bot import choose_action
 
         return choose_action(state, rand)
 
