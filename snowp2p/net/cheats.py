@@ -64,7 +64,7 @@ from ..protocol.messages import (
     Absent, Envelope, Reveal, Vote, decode_signed, encode_signed,
 )
 from ..protocol.randomness import chain_reveal, make_hash_chain
-from ..protocol.session import Evidence, Output, opened_cards
+from ..protocol.session import Evidence, Output
 from ..games.sled import engine as sled
 from .peer import NetGame
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
@@ -326,7 +326,7 @@ class Cheat:
                 m = decode_signed(p)
                 if m.type == "move":
                     twin = others[-1]
-                    body = s.move_body(s.g.action_to_wire(twin), tuple(s._opening(c, v) for c, v in opened_cards(twin)))
+                    body = s.move_body(s.g.action_to_wire(twin), s.openings(twin))
                     self.twin = encode_signed(game.identity, Envelope(m.envelope.game, me, m.seq, m.envelope.prev, body))
                     self.original = p
                     self.fork_seq = m.seq

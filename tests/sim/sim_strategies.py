@@ -22,7 +22,7 @@ than a computer player's from there; sim_invariants.py).
 from __future__ import annotations
 
 from snowp2p.protocol.messages import Absent, Envelope, Vote, decode_signed, encode_signed
-from snowp2p.protocol.session import Evidence, GameOver, Output, opened_cards
+from snowp2p.protocol.session import Evidence, GameOver, Output
 from snowp2p.core.drbg import Rand
 
 from sim_world import Peer, World, fixed
@@ -298,7 +298,7 @@ class Equivocate(Strategy):
         for p in out.send:
             m = decode_signed(p)
             if m.type == "move":
-                openings = tuple(s._opening(c, v) for c, v in opened_cards(twin)) if s.g.hidden else ()
+                openings = s.openings(twin)
                 body = s.move_body(s.g.action_to_wire(twin), openings)
                 self.twin = encode_signed(peer.identity, Envelope(m.envelope.game, s.me, m.seq, m.envelope.prev, body))
                 c = self.cheat

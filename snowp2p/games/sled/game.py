@@ -51,6 +51,38 @@ class SledDeck:
     def size(self, rules: SledRules) -> int:
         return sled.initial_size(self.kind, rules)
 
+    def first_deck(self, rules: SledRules, seat: int, secret: bytes) -> tuple[int, ...]:
+        return sled.initial_private(self.kind, rules, seat, secret).values
+
+    def opened(self, action: sled.Action) -> list[tuple[int, int]]:
+        if isinstance(action, sled.Move):
+            return [(c, v) for _, c, v in action.play]
+        if isinstance(action, sled.Refill):
+            return list(action.discard)
+        return []
+
+    def generation(self, state: sled.GameState, seat: int) -> int:
+        return state.sled(seat).generation
+
+    def bounds(self, state: sled.GameState, seat: int, generation: int) -> tuple[int, int]:
+        s = state.sled(seat)
+        first = s.gen_starts[generation]
+        end = s.gen_starts[generation + 1] if generation + 1 < len(s.gen_starts) else len(s.values)
+        return first, end
+
+    def values(self, state: sled.GameState, seat: int) -> tuple[int, ...]:
+        return state.private[seat].values
+
+    def hand(self, state: sled.GameState, seat: int) -> tuple[int, ...]:
+        return state.sled(seat).hand
+
+    def holds(self, state: sled.GameState, seat: int) -> set[int]:
+        s = state.sled(seat)
+        return set(s.hand) | set(s.deck) | set(s.discard) | set(s.left) | set(s.right) | set(s.aside)
+
+    def cards(self, state: sled.GameState, seat: int) -> tuple[int, ...]:
+        return state.sled(seat).values
+
     def open_seat(self, state: sled.GameState, seat: int, rand, salt: bytes, known: dict) -> sled.GameState:
         """A computer player's seat: its unknown cards dealt face up, alike on every peer (``sled.open_seat``)."""
         return sled.open_seat(state, seat, rand, salt, known)
@@ -78,6 +110,9 @@ class SledRace:
 
     def table_name(self, table: Track) -> str:
         return table.name
+
+    def table_digest(self, table: Track) -> bytes:
+        return track_digest(table)
 
     def table_to_wire(self, table: Track) -> Any:
         return track_to_wire(table)
@@ -216,6 +251,9 @@ class SledGame:
 
     def final_places(self, state):
         return sled.final_places(state)
+
+    def standings(self, state):
+        return sled.standings(state)
 
     def describe(self, before, action, after) -> str:
         return after.public.last_event

@@ -47,6 +47,9 @@ class SnakeCarnival:
     def table_name(self, table) -> str:
         return "standard"
 
+    def table_digest(self, table) -> bytes:
+        return table.digest
+
     def table_to_wire(self, table) -> Any:
         return dict(TABLE)
 
@@ -191,6 +194,9 @@ class SnakeGame:
         return self.encoding.encode_public(state.public)
 
     def final_places(self, state):
+        return self.snake.final_places(state)
+
+    def standings(self, state):
         return self.snake.final_places(state)
 
     def describe(self, before, action, after) -> str:
