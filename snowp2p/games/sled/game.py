@@ -104,6 +104,13 @@ class SledRace:
     def __repr__(self) -> str:
         return f"<game {self.kind}>"
 
+    @property
+    def cheats(self):
+        """What the tests' misbehaving peer forges in a sled game (net/cheats.py asks; games/sled/cheats.py)."""
+        from . import cheats
+
+        return cheats
+
     # ------------------------------------------------------------ table and rules
     def load_table(self, name: str | None) -> Track:
         return find_track(name or self.default_table, self.kind)

@@ -29,6 +29,7 @@ class SnakeCarnival:
     title = "Snake Carnival"
     players = PLAYERS
     hidden = None
+    cheats = None  # the tests' misbehaving peer forges no Snake Carnival move (net/cheats.py)
     default_table = "standard"
     word = "game"
     settings_extra_keys = ("tiles_digest",)
