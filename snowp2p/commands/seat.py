@@ -17,16 +17,16 @@ from ..home import Home
 from ..protocol.errors import DecodeError
 from ..protocol.session import Session, TurnApplied
 from ..games import PRELOAD as GAME_PRELOAD, PRELOAD_SCREEN as GAME_PRELOAD_SCREEN, roster_game, title_of
-from ..core.drbg import Rand
 from ..net.peer import NetGame
 from .common import open_identity, program, say_factory
 
 
 def _bot_decider(game):
-    """The game's computer player with fresh randomness: ``decide(state, seat)``."""
+    """The game's computer player with fresh randomness: ``decide(state, seat)`` (ui/seat.py)."""
+    from ..ui.seat import computer_move
 
     def decide(state, seat):
-        return game.computer_move(state, Rand(os.urandom(32)))
+        return computer_move(game, state)
 
     return decide
 
