@@ -25,8 +25,8 @@ from snowp2p.protocol.errors import JoinCodeError  # noqa: E402
 from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids, rematch_code  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
 from snowp2p.protocol.session import Evidence, Link  # noqa: E402
-from snowp2p.rules.config import SledRules  # noqa: E402
-from snowp2p.rules.track import find_track  # noqa: E402
+from snowp2p.games.sled.config import SledRules  # noqa: E402
+from snowp2p.games.sled.track import find_track  # noqa: E402
 from snowp2p.net.secure import channel_vector  # noqa: E402
 from snowp2p.protocol.log import MAGIC, encode_record  # noqa: E402
 from snowp2p.protocol.messages import (  # noqa: E402
