@@ -231,7 +231,7 @@ def test_the_hidden_deck_follows_a_played_game(kind):
         assert tuple(deck.values(states[0], i))[:len(first)] == tuple(first)
         assert deck.generation(states[0], i) == 0 and deck.bounds(states[0], i, 0) == (0, len(first))
     opened = reshuffles = 0
-    for before, (seat, action), after in zip(states, actions, states[1:]):
+    for before, (seat, action), after in zip(states, actions, states[1:], strict=False):
         for card, value in deck.opened(action):
             assert card in deck.hand(before, seat) and deck.values(before, seat)[card] == value, (kind, action)
             opened += 1
