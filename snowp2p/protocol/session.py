@@ -530,7 +530,9 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             return True
         if self._voted_itself_off(t, differ, out):
             return False  # (it is leaving: voted out at once, then the turn is agreed without it)
-        quitters = [s for s in differ if s in self.quit]
+        # (and a seat that is leaving here, its own claim refuted: in its own world it may have taken seats over on
+        # a lone voter's word, for it does not vote there itself; sim seed 2502, a count liar)
+        quitters = [s for s in differ if s in self.quit or s in self.leaving]
         if quitters:
             # a seat that said bye mid-game (it quit, or stopped on what it saw) is leaving: its differing ack does
             # not count, and it sends no copies to trace it; it is voted out at once and the turn is agreed by the

@@ -277,6 +277,14 @@ REGRESSIONS: dict[str, Case] = {
         "a seat frozen past absence + vote woke, read the decided vote on itself before its clock's next tick, took "
         "itself for answering and refused (an honest voter treated as leaving); a clock that has not looked for "
         "over JUMP s now says it was away (fault injection freeze seed 1 in real processes)", fixed=True),
+    # fixed on branch s18d
+    "a_liars_ack_of_its_own_world_stops_the_game": Case(
+        2502, "lies-count", "a",
+        "5 seats, {4} cut off votes everyone out alone; the count liar (seat 2) is leaving in its own world too (its "
+        "claims refute themselves), so it does not vote there and took seat 0 over on seat 4's lone word before "
+        "refusing the vote on itself; the honest peers, for whom it was leaving, counted its ack of that world and "
+        "stopped on a desync naming nobody (now a leaving seat's differing ack does not count, like a quitter's)",
+        fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -287,7 +295,6 @@ OPEN: dict[int, str] = {
           "out alone while p2 was waited on (its reveal); back, p2 counts itself a voter on p1 (the owner is never "
           "away) and sees p0's ack leave p1 out: p0 is leaving there (rule 3), while p0 took p1 over: the voter "
           "set of one decision depends on who was waited on when, on each peer; p0 stops on a desync naming p2"),
-    2502: "partition-desync: with a lies-count seat, two honest peers stop on a desync at turn 5 that names nobody",
     # found on branch s18c by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=1600 (hidden by KNOWN before: the strategies
     # it held are now swept too)
     2404: ("crash + trickle, a partition and an honest crash (5 seats): p3, resumed, holds 6 of crashed seat 2's "
