@@ -22,7 +22,7 @@ from snowp2p.games import find_game  # noqa: E402
 from snowp2p.protocol.crypto import Identity, h  # noqa: E402
 from snowp2p.protocol.framing import encode_frame  # noqa: E402
 from snowp2p.protocol.errors import JoinCodeError  # noqa: E402
-from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids  # noqa: E402
+from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids, rematch_code  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
 from snowp2p.protocol.session import Evidence, Link  # noqa: E402
 from snowp2p.games.sled.config import SledRules  # noqa: E402
@@ -408,6 +408,13 @@ def log_vectors() -> dict:
     }
 
 
+def rematch_vectors() -> dict:
+    """SPEC section 10, *Rematch*: the next game's code from the last game's code and id."""
+    code = make_code(fixed("vector code bytes"))
+    return {"code": code, "game_id": GAME_ID.hex(), "typed": code.upper().replace("-", " "),
+            "rematch_code": rematch_code(code, GAME_ID)}
+
+
 VECTORS = {
     "identity.json": identity_vectors,
     "hash.json": hash_vectors,
@@ -422,6 +429,7 @@ VECTORS = {
     "lobby.json": lobby_vectors,
     "link.json": link_vectors,
     "kinds.json": kinds_vectors,
+    "rematch.json": rematch_vectors,
 }
 
 

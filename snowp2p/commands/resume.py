@@ -13,7 +13,7 @@ from ..protocol.log import read_log
 from ..protocol.messages import decode_signed
 from ..protocol.session import Halted, Session
 from ..games import roster_game, title_of
-from .common import check_interactive, open_identity
+from .common import check_interactive, listen_again, open_identity
 from .seat import make_game, make_screen, on_table, run_game, say_for
 
 
@@ -87,11 +87,12 @@ async def _resume_main(args) -> int:
     if session.done:  # (defect B) still pass on what the others may lack, for a bounded time, then exit
         say("This game is already over here: " + "; ".join(session.outcome()) +
             "; passing on to the others what they may still lack...")
-    try:
-        listeners = await trio.open_tcp_listeners(seats[me].port)
-    except OSError as e:
-        raise CommandError(f"resume: can not listen on port {seats[me].port} again: {e.strerror or e}", 1) from None
+    listeners = await listen_again(seats[me].port)
+    if listeners is None:
+        say(f"can not listen on port {seats[me].port} again (another program holds it); "
+            "dialling the higher seats instead")
     game = make_game(args, session, home, ident, say)
+    game.dial_up = listeners is None
     if session.done:
         game.linger = max(10.0, args.absent_after + 5)
     elif session.over and not session.abandoned:
@@ -102,7 +103,7 @@ async def _resume_main(args) -> int:
     game.grace = args.absent_after + 5.0  # the others redial at least every 2 s; then the link handshake
     for p in missing:
         game._log.append(p)
-    game.listeners = listeners
+    game.listeners = listeners or []
     say(f"Resuming {title_of(roster.body.kind)} game {roster.envelope.game.hex()[:16]} as seat {me} "
         f"at turn {session.turn}; reconnecting to the others...")
     return await run_game(args, game)

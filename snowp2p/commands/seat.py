@@ -54,6 +54,8 @@ def on_table(args, async_fn, *fn_args) -> int:
     async def after(table, rc):
         s = screen.session
         if s is not None and screen.game is not None and s.done and not screen.left:
+            # r: another game with the same players (host and join only: commands/rematch.py)
+            table.offer_rematch = getattr(args, "_rematchable", False)
             await table.end_screen(screen.end_info())
 
     try:
