@@ -99,7 +99,15 @@ async def _join_main(args, target, code) -> int:
         raise CommandError(str(e), 1) from None
     except ProtocolError as e:
         raise CommandError(f"the host sent a bad message: {e}", 1) from None
-    return await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+    args._races = []
+    rc = await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+    from ..protocol.match import match_of
+
+    if match_of(res.roster.body) is not None:  # a race of a match: the races after it (commands/match.py)
+        from .match import join_rest
+
+        rc = await join_rest(args, home, ident, nick, say, target if isinstance(target, tuple) else None, code, rc)
+    return rc
 
 
 async def _confirm(args, offer, say) -> None:

@@ -1,0 +1,301 @@
+"""A match over the network (``host --series A,B,C``): the races after the first, for the host and for every
+joiner, and the standings between races (protocol/SPEC.md section 16).
+
+Each race is an ordinary game (``play_seat``), with ``settings.match`` in its roster (protocol/match.py).
+When a race ends, every peer works out the result and the running totals from its own final state with the
+rules' one home for matches (rules/series.py, through ``match.record_of``), shows the standings, waits for
+its player (a key, or the countdown ``--between``; a computer player at once), then: the host opens the next
+race's lobby on the same port with the same code, every seat reserved for its key; a joiner joins it again
+and accepts the offer only if it continues the match it holds (``match.check_next``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+
+import trio
+
+from ..errors import CommandError
+from ..protocol.match import (MATCH_KINDS, MatchError, MatchInfo, Prev, check_next, count_problem, first_race,
+                              match_of, record_of)
+
+#: seconds a joiner keeps trying to reach the host's next lobby (the host may still be showing its standings)
+REJOIN_FOR = 120.0
+#: seconds the host waits for every seat to come back to the next race (at least; ``--wait`` if longer)
+COME_BACK = 120.0
+
+
+# ------------------------------------------------------------------ arguments
+def series_tracks(args, game) -> list | None:
+    """``host --series A,B,C``: the tracks of the match (ST-E4: 2 or more; MM-T1: exactly 3), or None without
+    ``--series``.  Bad input is one line (CommandError, exit 2)."""
+    spec = getattr(args, "series", None)
+    if spec is None:
+        return None
+    if game.kind not in MATCH_KINDS:
+        raise CommandError(f"--series: {game.title} has no series (only Snow Tails and Mush! Mush!)")
+    if args.track is not None:
+        raise CommandError("--track and --series can not be used together")
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    why = count_problem(game.kind, len(names))
+    if why:
+        raise CommandError(f"--series: {why}")
+    from ..rules.track import TrackError
+
+    try:
+        tracks = [game.load_table(n) for n in names]
+    except TrackError as e:
+        raise CommandError("--series: " + str(e).removeprefix("--track: ")) from None
+    if MATCH_KINDS[game.kind] == "tournament":
+        # SPEC 16.5: the carried hands over the network are designed, not built yet
+        raise CommandError("--series: a Mush! Mush! tournament over the network is not available yet (its "
+                           "carried hands: protocol/SPEC.md 16.5); play it on one terminal: snowp2p play "
+                           f"--game mush --series {','.join(names)}")
+    return tracks
+
+
+def new_match(game, tracks) -> MatchInfo:
+    """Race 0's match map: a fresh match id, every track by name and digest."""
+    from ..rules.track import track_digest
+
+    return first_race(os.urandom(32), game.kind, [(t.name, track_digest(t)) for t in tracks])
+
+
+# ------------------------------------------------------------------ results
+def race_end(session) -> Prev | None:
+    """The end of a finished race as the next race's ``prev`` names it, or None if the race has no result
+    (stopped by an offence, abandoned by a vote, not over)."""
+    s = session
+    if not s.done or s.halted is not None or s.abandoned or s.state is None or not s.state.is_over:
+        return None
+    return Prev(s.game_id, s.final_turn, s.my_hash[s.final_turn])
+
+
+def match_record(sessions):
+    """The match's record (rules/series.py) from the sessions of the races played, in order."""
+    first = sessions[0]
+    return record_of(first.kind, first.nicks, first.rules, [s.state for s in sessions])
+
+
+def _result_line(rec, names) -> str:
+    r = rec.results[-1]
+    return "Result: " + "  ".join(f"{k + 1}. {names[seat]} {r.points[seat]}" for k, seat in enumerate(r.places))
+
+
+def standings_lines(sessions, m: MatchInfo) -> list[str]:
+    """What every table shows between races and at the end (SPEC 16.3): the race result, the running totals
+    (ST-E4 / MM-T4: ties to the better place in the last race), the next track and the next start order.
+    Every line fits 80 columns."""
+    from ..games.sled.local import standings_lines as totals_lines
+
+    rec = match_record(sessions)
+    names = sessions[0].nicks
+    n = m.races
+    what = "tournament" if m.kind == "tournament" else "series"
+    out = [f"Race {m.race + 1} of {n} ({m.tracks[m.race][0]}) is over.", _result_line(rec, names), ""]
+    if m.last:
+        out += totals_lines(rec, f"Final standings of the {what}:")
+        winner = rec.standings()[0]
+        rule = "MM-T4" if m.kind == "tournament" else "ST-E4"
+        out += ["", f"{names[winner]} wins the {what} ({rule}: the highest total;",
+                "ties go to the better place in the last race)."]
+        return out
+    out += totals_lines(rec, f"Totals after race {m.race + 1} of {n}:")
+    out += ["", f"Next: race {m.race + 2} of {n} on {m.tracks[m.race + 1][0]}."]
+    last = sessions[-1].state
+    if m.kind == "tournament":  # MM-T3: the reverse of the last finish order; the bonus die by start order (MM-S6)
+        from ..rules.series import finish_order
+
+        order = list(reversed(finish_order(last)))
+        dice = last.rules.mm_die_by_order
+        out.append("Start order (MM-T3): " + ", ".join(f"{names[s]} (die {dice[k]})" for k, s in enumerate(order)))
+    else:
+        out.append("Start order: chosen at the start of the race, from a player drawn at random (ST-S2).")
+    return out
+
+
+def audit_hint(games) -> str:
+    from .common import program
+
+    return f"Audit the whole match: {program()} audit " + " ".join(str(g.log_path) for g in games)
+
+
+# ------------------------------------------------------------------ readiness
+async def ready(args, lines: list[str], say) -> None:
+    """Show the standings and wait for this seat's player: a key on the table (or Enter on a terminal), or the
+    countdown ``--between``; a computer player (--autoplay) is ready at once."""
+    between = float(getattr(args, "between", 30.0) or 0.0)
+    screen = getattr(args, "_screen", None)
+    if screen is not None:
+        await screen.standings(lines, between)
+        return
+    if not getattr(args, "quiet", False):
+        for line in lines:
+            print(line, flush=True)
+    if args.autoplay or between <= 0 or not sys.stdin.isatty():
+        return
+    print(f"Press Enter when you are ready for the next race (it starts in {between:g} s anyway).", flush=True)
+    with trio.move_on_after(between):
+        await trio.to_thread.run_sync(sys.stdin.readline, abandon_on_cancel=True)
+
+
+def _finish(args, games, say) -> int:
+    """The match is over: its standings were shown; say how to audit it."""
+    say(audit_hint(games))
+    return 0
+
+
+def _stop(why: str, say) -> int:
+    say(f"The match stops: {why}")
+    return 1
+
+
+# ------------------------------------------------------------------ the host
+async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str, port: int, computer_keys,
+                    rc: int) -> int:
+    """The races after the first, for the host (seat 0); ``args._races``: the games played so far."""
+    from ..net.conn import ConnectionClosed
+    from ..net.guard import accept_loop
+    from ..net.lobby import HostConfig, Joined, Lobby
+    from ..protocol.errors import ProtocolError
+    from ..protocol.messages import decode_signed
+    from ..rules.track import track_digest
+    from .seat import play_seat
+
+    games = args._races
+    first = games[0].session.roster.body
+    while True:
+        s = games[-1].session
+        m = match_of(s.roster.body)
+        end = race_end(s)
+        if end is None:
+            return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
+        lines = standings_lines([g.session for g in games], m)
+        if m.last:
+            await ready(args, lines, say) if getattr(args, "_screen", None) is None else _show_final(args, lines)
+            return _finish(args, games, say)
+        nxt = m.next(end)
+        track = tracks[nxt.race]
+        cfg = HostConfig(game, track, len(first.seats), rules, port, move_time=args.move_time,
+                         answer_time=args.answer_time, extra={"match": nxt.to_wire()})
+        lobby = Lobby(cfg, ident, nick, say)
+        lobby.code = code  # the same code: the others join again without typing anything (SPEC 16.3)
+        lobby.computer_keys = set(computer_keys)
+        lobby.seats = [Joined(nick, ident.public_key, "", port, None)] + [
+            Joined(seat.nick, seat.pubkey, "", 0, None, accepted=False, deadline=math.inf)  # reserved for its key
+            for seat in first.seats[1:]]
+        listeners = await _listen(port)
+        if listeners is None:
+            return _stop(f"can not listen on port {port} for the next race", say)
+        come_back = max(COME_BACK, float(getattr(args, "wait", 0) or 0))
+        async with trio.open_nursery() as n:
+            for listener in listeners:
+                n.start_soon(accept_loop, listener, lobby.handle, n, lobby.gate)
+            await ready(args, lines, say)
+            say(f"Waiting for every player to come back for race {nxt.race + 1} of {nxt.races}...")
+            with trio.move_on_after(come_back):
+                while True:
+                    await lobby.full.wait()
+                    await trio.sleep(0.5)
+                    if not lobby.vacate_dead() and lobby.full.is_set():
+                        break
+                    for i in range(1, len(first.seats)):  # a seat that left: reserved again for its key
+                        if i >= len(lobby.seats) or lobby.seats[i] is None:
+                            while len(lobby.seats) <= i:
+                                lobby.seats.append(None)
+                            seat = first.seats[i]
+                            lobby.seats[i] = Joined(seat.nick, seat.pubkey, "", 0, None, accepted=False,
+                                                    deadline=math.inf)
+            full = lobby.full.is_set()
+            n.cancel_scope.cancel()
+        if not full:
+            away = ", ".join(j.nick for j in lobby.seats[1:] if j is not None and (j.conn is None or not j.accepted))
+            for listener in listeners:
+                await listener.aclose()
+            for j in lobby.seats[1:]:
+                if j is not None and j.conn is not None:
+                    await j.conn.aclose()
+            return _stop(f"{away or 'a player'} did not come back within {come_back:g} s; the standings after "
+                         f"race {m.race + 1} are final", say)
+        payload = lobby.roster()
+        roster = decode_signed(payload)
+        try:
+            check_next(first, nxt, roster.body, track_digest(track))
+        except MatchError as e:  # (our own roster: a bug, not an attack)
+            return _stop(str(e), say)
+        conns = {i: j.conn for i, j in enumerate(lobby.seats) if j.conn is not None}
+        for i, conn in list(conns.items()):
+            try:
+                await conn.send(payload)
+            except (ConnectionClosed, ProtocolError):
+                del conns[i]
+        say(f"Race {nxt.race + 1} of {nxt.races}: {track.name}.")
+        rc = await play_seat(args, home, ident, roster, 0, conns, listeners, say)
+
+
+def _show_final(args, lines: list[str]) -> None:
+    """On the table the final standings are part of the end screen (NetTable.end_info)."""
+    args._screen.final_lines = lines
+
+
+async def _listen(port: int):
+    """The next race's listeners on the host's port (the last race's listeners were just closed)."""
+    for _ in range(50):
+        try:
+            return await trio.open_tcp_listeners(port)
+        except OSError:
+            await trio.sleep(0.2)
+    return None
+
+
+# ------------------------------------------------------------------ a joiner
+async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) -> int:
+    """The races after the first, for a joiner; ``target``: the host's (address, port), or None (the roster's)."""
+    from ..games import roster_game, title_of
+    from ..net.lobby import NetError, accept_offer, decline_offer, join_lobby
+    from ..protocol.errors import ProtocolError
+    from ..protocol.roster import table_from_roster
+    from ..rules.track import track_digest
+    from .seat import play_seat
+
+    games = args._races
+    first = games[0].session.roster.body
+    if target is None:
+        target = (first.seats[0].addr, first.seats[0].port)
+    g = roster_game(first.kind)
+    while True:
+        s = games[-1].session
+        m = match_of(s.roster.body)
+        end = race_end(s)
+        if end is None:
+            return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
+        lines = standings_lines([x.session for x in games], m)
+        if m.last:
+            await ready(args, lines, say) if getattr(args, "_screen", None) is None else _show_final(args, lines)
+            return _finish(args, games, say)
+        nxt = m.next(end)
+        await ready(args, lines, say)
+        deadline = time.monotonic() + REJOIN_FOR
+        while True:
+            try:
+                res = await join_lobby(target[0], target[1], code, ident, nick, lambda line: None, title_of=title_of)
+                break
+            except (NetError, ProtocolError) as e:
+                if time.monotonic() > deadline:
+                    return _stop(f"can not join race {nxt.race + 1} at {target[0]}:{target[1]}: {e}", say)
+                await trio.sleep(0.5)
+        try:
+            check_next(first, nxt, res.offer.body, track_digest(table_from_roster(res.offer.body, g)), full=False)
+        except (MatchError, ProtocolError) as e:
+            await decline_offer(res, ident)
+            return _stop(f"the host's next race is refused: {e}", say)
+        try:
+            res = await accept_offer(res, ident, lambda line: None)
+            check_next(first, nxt, res.roster.body, track_digest(table_from_roster(res.roster.body, g)))
+        except (NetError, ProtocolError, MatchError) as e:
+            return _stop(f"race {nxt.race + 1}: {e}", say)
+        say(f"Race {nxt.race + 1} of {nxt.races}: {nxt.tracks[nxt.race][0]}.")
+        rc = await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
