@@ -113,7 +113,7 @@ def standings_lines(sessions, m: MatchInfo) -> list[str]:
         dice = last.rules.mm_die_by_order
         out.append("Start order (MM-T3): " + ", ".join(f"{names[s]} (die {dice[k]})" for k, s in enumerate(order)))
     else:
-        out.append("Start order: chosen at the start of the race, from a player drawn at random (ST-S2).")
+        out.append("Start positions: chosen at the start, from a player drawn at random (ST-S2).")
     return out
 
 
