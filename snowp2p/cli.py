@@ -166,6 +166,9 @@ def _add_network_parsers(sub) -> None:
     common(p)
     absence(p)
     p.add_argument("game", nargs="?", default=None, help="game id (prefix) or log path; default: the newest unfinished game")
+    p.add_argument("--between", type=float, default=30.0, metavar="S",
+                   help="in a series: seconds the standings show between races unless you are ready sooner "
+                        "(default 30)")
     seat_options(p)
 
     p = sub.add_parser("games", help="list saved games")

@@ -211,6 +211,10 @@ async def _host_main(args, game, track, rules) -> int:
         for i, s in enumerate(roster.body.seats):
             say(f"  seat {i}: {s.nick} [{fingerprint(s.pubkey)}]" + ("  (you)" if i == 0 else ""))
         args._races = []
+        if match is not None:  # what `resume` needs to go on with the match after this race
+            from .match import save_race
+
+            save_race(home, roster, lobby.code, tracks=args._tracks)
         result = await play_seat(args, home, ident, roster, 0, conns, listeners, say)
         if match is not None:  # the races after the first (commands/match.py)
             from .match import host_rest

@@ -64,6 +64,28 @@ def new_match(game, tracks) -> MatchInfo:
     return first_race(os.urandom(32), game.kind, [(t.name, track_digest(t)) for t in tracks])
 
 
+# ------------------------------------------------------------------ saved with each race
+MATCH_FILE = "match.json"
+
+
+def save_race(home, roster, code: str, target=None, tracks=None) -> None:
+    """What this peer needs to go on with the match after `resume`ing this race (in the race's private game
+    directory, next to its secret): the join code, the host's address (a joiner), every track (the host)."""
+    import json
+
+    from ..rules.track import track_to_dict
+
+    d = home.game_dir(roster.envelope.game)
+    info = {"code": code}
+    if target is not None:
+        info["host"] = [target[0], target[1]]
+    if tracks is not None:
+        info["tracks"] = [track_to_dict(t) for t in tracks]
+    tmp = d / (MATCH_FILE + ".tmp")
+    tmp.write_text(json.dumps(info))
+    tmp.replace(d / MATCH_FILE)
+
+
 # ------------------------------------------------------------------ results
 def race_end(session) -> Prev | None:
     """The end of a finished race as the next race's ``prev`` names it, or None if the race has no result
@@ -179,8 +201,8 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
             return _finish(args, games, say)
         nxt = m.next(end)
         track = tracks[nxt.race]
-        cfg = HostConfig(game, track, len(first.seats), rules, port, move_time=args.move_time,
-                         answer_time=args.answer_time, extra={"match": nxt.to_wire()})
+        cfg = HostConfig(game, track, len(first.seats), rules, port, move_time=_plain_settings(first)["move_time"],
+                         answer_time=getattr(args, "answer_time", None) or 120.0, extra={"match": nxt.to_wire()})
         lobby = Lobby(cfg, ident, nick, say)
         lobby.code = code  # the same code: the others join again without typing anything (SPEC 16.3)
         lobby.computer_keys = set(computer_keys)
@@ -233,7 +255,14 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
             except (ConnectionClosed, ProtocolError):
                 del conns[i]
         say(f"Race {nxt.race + 1} of {nxt.races}: {track.name}.")
+        save_race(home, roster, code, tracks=tracks)
         rc = await play_seat(args, home, ident, roster, 0, conns, listeners, say)
+
+
+def _plain_settings(body) -> dict:
+    from ..protocol.match import _plain
+
+    return _plain(body.settings)
 
 
 def _show_final(args, lines: list[str]) -> None:
@@ -298,4 +327,58 @@ async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) ->
         except (NetError, ProtocolError, MatchError) as e:
             return _stop(f"race {nxt.race + 1}: {e}", say)
         say(f"Race {nxt.race + 1} of {nxt.races}: {nxt.tracks[nxt.race][0]}.")
+        save_race(home, res.roster, code, target=target)
         rc = await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+
+
+# ------------------------------------------------------------------ after a resumed race
+async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
+    """A race of a match resumed with `snowp2p resume` (``game``: its NetGame, played to its end): the races
+    before it are read back from this peer's own logs of the match (audited as they are read), then the
+    match goes on as if nothing had happened: the host hosts the next race, a joiner joins it."""
+    import json
+    from types import SimpleNamespace
+
+    from ..games import roster_game
+    from ..replay import replay_log
+    from ..rules.track import track_from_dict
+
+    s = game.session
+    m = match_of(s.roster.body)
+    d = home.game_dir(s.game_id)
+    try:
+        info = json.loads((d / MATCH_FILE).read_text())
+    except (OSError, ValueError):
+        return _stop("this race's match file is missing: the match can not go on from here", say)
+    earlier: dict[int, object] = {}
+    for gd, meta in home.games():
+        log = gd / "game.log"
+        if gd == d or not log.is_file():
+            continue
+        try:
+            from ..audit_match import _roster_of
+
+            r = _roster_of(str(log))
+            om = match_of(r.body) if r is not None else None
+        except Exception:  # (not a log of this match)
+            om = None
+        if om is None or om.id != m.id or om.race >= m.race:
+            continue
+        res = replay_log(str(log))
+        if res.violation or res.session is None:
+            return _stop(f"this peer's log of race {om.race + 1} does not audit: {res.violation}", say)
+        earlier[om.race] = SimpleNamespace(session=res.session, log_path=log)
+    if sorted(earlier) != list(range(m.race)):
+        return _stop("this peer's logs of the earlier races of the match are not all here", say)
+    args._races = [earlier[k] for k in range(m.race)] + [game]
+    code = info["code"]
+    if s.me == 0:
+        tracks = [track_from_dict(t) for t in info.get("tracks", [])]
+        if len(tracks) != m.races:
+            return _stop("this race's match file lacks the tracks", say)
+        first = args._races[0].session
+        port = s.seats[0].port
+        return await host_rest(args, home, ident, nick, say, roster_game(s.kind), first.rules, tracks, code, port,
+                               set(), rc)
+    host = info.get("host") or [s.seats[0].addr, s.seats[0].port]
+    return await join_rest(args, home, ident, nick, say, (host[0], int(host[1])), code, rc)

@@ -68,3 +68,44 @@ def test_races_of_two_matches_are_not_one_match(peers):
     assert r.returncode != 0 and "different matches" in (r.stdout + r.stderr), r.stdout + r.stderr
     r = snowp2p("audit", str(lb[1]))  # a race alone is still a game of its own
     assert r.returncode == 0 and r.stdout.startswith("OK")
+
+
+def test_a_joiner_killed_in_the_middle_of_the_second_race_resumes_and_the_series_finishes(peers):
+    """G7 across a match: kill -9 the joiner in race 2 of 3; `snowp2p resume` finishes race 2 from its log, reads
+    races before it back from its own logs, and goes on to race 3 with the host; every log audits as one match."""
+    import time
+
+    from peerkit import Proc, wait_until
+
+    h = peers.host("snowtails", players=2, bots=0, extra=("--series", "first-race,s-bends,forest", "--between", "0"))
+    j = peers.join(h, "joe", extra=("--between", "0", "--think", "0.15"))
+
+    def race2_records() -> int:
+        logs = [d / "game.log" for d in (j.home / "games").iterdir()] if (j.home / "games").exists() else []
+        for p in logs:
+            try:
+                recs = log_records(p)
+                if match_of(decode_signed(recs[0]).body).race == 1:
+                    return len(recs)
+            except Exception:  # (a log being written)
+                pass
+        return 0
+
+    wait_until(lambda: race2_records() >= 12, "race 2 under way at the joiner", [h, j], timeout=240)
+    j.kill()
+    assert race2_records() < 400
+    time.sleep(0.5)
+    r = Proc("joe-resumed", ["resume", "--autoplay", "--home", str(j.home), "--between", "0"], j.dir, j.home)
+    peers.procs.append(r)
+    r.start()
+    assert r.wait() == 0, r.describe()
+    assert h.wait() == 0, h.describe()
+    assert "Resuming Snow Tails game" in r.stdout and "wins the series (ST-E4" in r.stdout, r.stdout
+    reports = {}
+    for who in (h, j):
+        logs = race_logs(who.home)
+        assert len(logs) == 3, (who.name, logs)
+        a = snowp2p("audit", *map(str, logs))
+        assert a.returncode == 0, a.stdout + a.stderr
+        reports[who.name] = standings(a.stdout)
+    assert reports["host"] == reports["joe"], reports
