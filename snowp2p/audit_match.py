@@ -78,6 +78,7 @@ def run_audit_match(paths: list[str]) -> int:
         return 1
     m0, obs0, _ = races[0]
     first = obs0.roster.body
+    k = 0
     try:
         check_track(m0, track_digest(obs0.track))
         for k in range(1, len(races)):
@@ -89,7 +90,7 @@ def run_audit_match(paths: list[str]) -> int:
             m, obs, _ = races[k]
             check_next(first, mk_1.next(end), obs.roster.body, track_digest(obs.track))
     except MatchError as e:
-        print(f"MATCH VIOLATION: race {k + 1 if len(races) > 1 else 1}: {e}")
+        print(f"MATCH VIOLATION: race {k + 1}: {e}")
         return 1
     last_m, last_obs, _ = races[-1]
     if race_end(last_obs) is None:
@@ -99,7 +100,7 @@ def run_audit_match(paths: list[str]) -> int:
     rec = record_of(obs0.kind, obs0.nicks, obs0.rules, [o.state for _, o, _ in races])
     print("OK")
     print(f"{obs0.game.title} {what} of {m0.races} races, match {m0.id.hex()[:16]}:")
-    for (m, obs, p), r in zip(races, rec.results):
+    for (m, obs, _p), r in zip(races, rec.results, strict=True):
         places = ", ".join(f"{k + 1}. {obs.nicks[s]} {r.points[s]}" for k, s in enumerate(r.places))
         print(f"  race {m.race + 1} on {m.tracks[m.race][0]} (game {obs.game_id.hex()[:16]}): {places}")
     over = len(races) == m0.races

@@ -351,7 +351,7 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
     except (OSError, ValueError):
         return _stop("this race's match file is missing: the match can not go on from here", say)
     earlier: dict[int, object] = {}
-    for gd, meta in home.games():
+    for gd, _meta in home.games():
         log = gd / "game.log"
         if gd == d or not log.is_file():
             continue
