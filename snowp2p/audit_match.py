@@ -5,53 +5,27 @@ Each log gets the single-log audit (``replay.replay_log``) and must be OK; the r
 (the same ``settings.match`` id), each race once, starting with the first; each later race's roster must
 continue race 0's (``match.check_next``: the same tracks, rules, seats) and name, as ``prev``, the game id,
 last agreed turn and state hash this audit itself computed for the race before.  Then the totals are
-recomputed from each race's final state with the rules (rules/series.py through ``match.record_of``) and the
+recomputed from each race's final state with the rules (the game's ``match.record``, over rules/series.py) and the
 winner named by ST-E4 / MM-T4.  Exit 0 when all holds, 1 otherwise (one line naming the race).
 """
 
 from __future__ import annotations
 
 from .errors import CommandError
-from .protocol.errors import LogError, ProtocolError
-from .protocol.log import read_log
-from .protocol.messages import Roster, decode_signed
-
-
-def _roster_of(path: str):
-    try:
-        with open(path, "rb") as f:
-            records = read_log(f).records
-        roster = decode_signed(records[0])
-    except (OSError, LogError, ProtocolError, IndexError):
-        return None
-    return roster if isinstance(roster.body, Roster) else None
 
 
 def is_match(paths: list[str]) -> bool:
-    """Are these the logs of races of one match (each roster has a match map; the game ids differ)?  Anything
-    else (logs of one game, unreadable logs) is left to the usual audit."""
-    from .protocol.match import match_of
+    """Are these the logs of races of a match (each roster has a match map; not all one game)?  Anything else
+    (logs of one game, unreadable logs) is left to the usual audit."""
+    from .commands.match import match_in_log, roster_in_log
 
-    ids, games = set(), set()
-    for p in paths:
-        r = _roster_of(p)
-        if r is None:
-            return False
-        try:
-            m = match_of(r.body)
-        except ProtocolError:
-            return False
-        if m is None:
-            return False
-        ids.add(m.id)
-        games.add(r.envelope.game)
-    return len(games) > 1  # (several logs of one race of a match: compared as logs of one game, G12)
+    if not all(match_in_log(p) is not None for p in paths):
+        return False
+    return len({roster_in_log(p).envelope.game for p in paths}) > 1  # (one race's logs: compared, G12)
 
 
 def run_audit_match(paths: list[str]) -> int:
-    from .commands.match import race_end
-    from .games.sled.local import standings_lines
-    from .protocol.match import MatchError, check_next, check_track, match_of, record_of
+    from .protocol.match import MatchError, check_next, check_track, match_of, race_end, record_of
     from .replay import replay_log
     from .rules.track import track_digest
 
@@ -65,7 +39,7 @@ def run_audit_match(paths: list[str]) -> int:
         if res.stops_early:
             print(f"{p}: no result ({res.stops_early}): a match needs every race's result")
             return 1
-        races.append((match_of(obs.roster.body), obs, p))
+        races.append((match_of(obs.roster.body, obs.game), obs, p))
     ids = {m.id for m, _, _ in races}
     if len(ids) != 1:
         raise CommandError("these logs are races of different matches (their match ids differ)")
@@ -88,7 +62,7 @@ def run_audit_match(paths: list[str]) -> int:
                 print(f"MATCH VIOLATION: race {k} has no result, yet race {k + 1} follows it")
                 return 1
             m, obs, _ = races[k]
-            check_next(first, mk_1.next(end), obs.roster.body, track_digest(obs.track))
+            check_next(obs0.game, first, mk_1.next(end), obs.roster.body, track_digest(obs.track))
     except MatchError as e:
         print(f"MATCH VIOLATION: race {k + 1}: {e}")
         return 1
@@ -97,7 +71,8 @@ def run_audit_match(paths: list[str]) -> int:
         print(f"MATCH VIOLATION: race {last_m.race + 1} has no result")
         return 1
     what = "tournament" if m0.kind == "tournament" else "series"
-    rec = record_of(obs0.kind, obs0.nicks, obs0.rules, [o.state for _, o, _ in races])
+    rec = record_of(obs0.game, obs0.nicks, obs0.rules, [o.state for _, o, _ in races])
+    standings_lines = obs0.game.match.totals_lines
     print("OK")
     print(f"{obs0.game.title} {what} of {m0.races} races, match {m0.id.hex()[:16]}:")
     for (m, obs, _p), r in zip(races, rec.results, strict=True):
@@ -109,7 +84,7 @@ def run_audit_match(paths: list[str]) -> int:
                                 "these logs):"):
         print(line)
     if over:
-        rule = "MM-T4" if m0.kind == "tournament" else "ST-E4"
+        rule = obs0.game.match.rule
         print(f"Winner: {obs0.nicks[rec.standings()[0]]} ({rule}: the highest total; ties go to the better place in "
               "the last race)")
     print("Checked every race's log, each race's roster against the first (tracks, rules, seats), each race's link "

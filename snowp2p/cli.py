@@ -120,7 +120,7 @@ def _add_network_parsers(sub) -> None:
                                                  "every joiner gets it in the roster); default: the game's first race")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
     p.add_argument("--series", default=None, metavar="A,B,...",
-                   help="a match: a Snow Tails series on these tracks (2 or more, ST-E4), points added up")
+                   help="a match: a series of races on these tracks, points added up (ST-E4; see the user guide)")
     p.add_argument("--between", type=float, default=30.0, metavar="S",
                    help="in a series: seconds the standings show between races unless you are ready sooner "
                         "(default 30)")

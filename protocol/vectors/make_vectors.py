@@ -424,7 +424,7 @@ def match_vectors() -> dict:
     tracks = [find_track(n, "snowtails") for n in ("first-race", "s-bends")]
     rules = SledRules(game="snowtails")
     seats = (Seat("Al", host.public_key, "10.0.0.1", 47470), Seat("Bo", joiner.public_key, "10.0.0.2", 47471))
-    m0 = first_race(fixed("vector match id"), "snowtails", [(t.name, track_digest(t)) for t in tracks])
+    m0 = first_race(fixed("vector match id"), game, [(t.name, track_digest(t)) for t in tracks])
     m1 = m0.next(Prev(fixed("vector game id race 1"), 42, fixed("vector race 1 final state")))
     out: dict = {"tracks": [{"name": t.name, "digest": track_digest(t).hex()} for t in tracks]}
     for i, (m, gid) in enumerate(((m0, fixed("vector game id race 1")), (m1, fixed("vector game id race 2")))):

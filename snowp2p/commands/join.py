@@ -102,13 +102,13 @@ async def _join_main(args, target, code) -> int:
     args._races = []
     from ..protocol.match import match_of
 
-    if match_of(res.roster.body) is not None:  # what `resume` needs to go on with the match after this race
+    if match_of(res.roster.body, roster_game(res.roster.body.kind)) is not None:  # what `resume` needs to go on with the match after this race
         from .match import save_race
 
         seat0 = res.roster.body.seats[0]
         save_race(home, res.roster, code, target=target if isinstance(target, tuple) else (seat0.addr, seat0.port))
     rc = await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
-    if match_of(res.roster.body) is not None:  # a race of a match: the races after it (commands/match.py)
+    if match_of(res.roster.body, roster_game(res.roster.body.kind)) is not None:  # a race of a match: the races after it (commands/match.py)
         from .match import join_rest
 
         rc = await join_rest(args, home, ident, nick, say, target if isinstance(target, tuple) else None, code, rc)

@@ -19,8 +19,8 @@ import time
 import trio
 
 from ..errors import CommandError
-from ..protocol.match import (MATCH_KINDS, MatchError, MatchInfo, Prev, check_next, count_problem, first_race,
-                              match_of, record_of)
+from ..protocol.match import (MatchError, MatchInfo, check_next, count_problem, first_race, match_of, race_end,
+                              record_of)
 
 #: seconds a joiner keeps trying to reach the host's next lobby (the host may still be showing its standings)
 REJOIN_FOR = 120.0
@@ -30,17 +30,17 @@ COME_BACK = 120.0
 
 # ------------------------------------------------------------------ arguments
 def series_tracks(args, game) -> list | None:
-    """``host --series A,B,C``: the tracks of the match (ST-E4: 2 or more; MM-T1: exactly 3), or None without
+    """``host --series A,B,C``: the tracks of the match (the game's ``match``: ST-E4, MM-T1), or None without
     ``--series``.  Bad input is one line (CommandError, exit 2)."""
     spec = getattr(args, "series", None)
     if spec is None:
         return None
-    if game.kind not in MATCH_KINDS:
-        raise CommandError(f"--series: {game.title} has no series (only Snow Tails and Mush! Mush!)")
+    if game.match is None:
+        raise CommandError(f"--series: {game.title} has no series")
     if args.track is not None:
         raise CommandError("--track and --series can not be used together")
     names = [n.strip() for n in spec.split(",") if n.strip()]
-    why = count_problem(game.kind, len(names))
+    why = count_problem(game, len(names))
     if why:
         raise CommandError(f"--series: {why}")
     from ..rules.track import TrackError
@@ -49,11 +49,9 @@ def series_tracks(args, game) -> list | None:
         tracks = [game.load_table(n) for n in names]
     except TrackError as e:
         raise CommandError("--series: " + str(e).removeprefix("--track: ")) from None
-    if MATCH_KINDS[game.kind] == "tournament":
-        # SPEC 16.5: the carried hands over the network are designed, not built yet
-        raise CommandError("--series: a Mush! Mush! tournament over the network is not available yet (its "
-                           "carried hands: protocol/SPEC.md 16.5); play it on one terminal: snowp2p play "
-                           f"--game mush --series {','.join(names)}")
+    why = game.match.network_refusal(names)  # (SPEC 16.5: designed, not built yet)
+    if why:
+        raise CommandError(f"--series: {why}")
     return tracks
 
 
@@ -61,7 +59,7 @@ def new_match(game, tracks) -> MatchInfo:
     """Race 0's match map: a fresh match id, every track by name and digest."""
     from ..rules.track import track_digest
 
-    return first_race(os.urandom(32), game.kind, [(t.name, track_digest(t)) for t in tracks])
+    return first_race(os.urandom(32), game, [(t.name, track_digest(t)) for t in tracks])
 
 
 # ------------------------------------------------------------------ saved with each race
@@ -87,19 +85,39 @@ def save_race(home, roster, code: str, target=None, tracks=None) -> None:
 
 
 # ------------------------------------------------------------------ results
-def race_end(session) -> Prev | None:
-    """The end of a finished race as the next race's ``prev`` names it, or None if the race has no result
-    (stopped by an offence, abandoned by a vote, not over)."""
-    s = session
-    if not s.done or s.halted is not None or s.abandoned or s.state is None or not s.state.is_over:
-        return None
-    return Prev(s.game_id, s.final_turn, s.my_hash[s.final_turn])
-
-
 def match_record(sessions):
-    """The match's record (rules/series.py) from the sessions of the races played, in order."""
+    """The match's record (the game's ``match.record`` over rules/series.py) from the races' sessions, in order."""
     first = sessions[0]
-    return record_of(first.kind, first.nicks, first.rules, [s.state for s in sessions])
+    return record_of(first.game, first.nicks, first.rules, [s.state for s in sessions])
+
+
+def roster_in_log(path: str):
+    """The signed roster a log starts with, or None (not a readable log)."""
+    from ..protocol.errors import LogError, ProtocolError
+    from ..protocol.log import read_log
+    from ..protocol.messages import Roster, decode_signed
+
+    try:
+        with open(path, "rb") as f:
+            records = read_log(f).records
+        roster = decode_signed(records[0])
+    except (OSError, LogError, ProtocolError, IndexError):
+        return None
+    return roster if isinstance(roster.body, Roster) else None
+
+
+def match_in_log(path: str) -> MatchInfo | None:
+    """The match map of a log's roster, or None (a single race, or not a readable log of a known game)."""
+    from ..games import roster_game
+    from ..protocol.errors import ProtocolError
+
+    r = roster_in_log(path)
+    if r is None:
+        return None
+    try:
+        return match_of(r.body, roster_game(r.body.kind))
+    except (ProtocolError, ValueError, KeyError):
+        return None
 
 
 def _result_line(rec, names) -> str:
@@ -111,9 +129,9 @@ def standings_lines(sessions, m: MatchInfo) -> list[str]:
     """What every table shows between races and at the end (SPEC 16.3): the race result, the running totals
     (ST-E4 / MM-T4: ties to the better place in the last race), the next track and the next start order.
     Every line fits 80 columns."""
-    from ..games.sled.local import standings_lines as totals_lines
-
     rec = match_record(sessions)
+    mg = sessions[0].game.match
+    totals_lines = mg.totals_lines
     names = sessions[0].nicks
     n = m.races
     what = "tournament" if m.kind == "tournament" else "series"
@@ -121,21 +139,12 @@ def standings_lines(sessions, m: MatchInfo) -> list[str]:
     if m.last:
         out += totals_lines(rec, f"Final standings of the {what}:")
         winner = rec.standings()[0]
-        rule = "MM-T4" if m.kind == "tournament" else "ST-E4"
-        out += ["", f"{names[winner]} wins the {what} ({rule}: the highest total;",
+        out += ["", f"{names[winner]} wins the {what} ({mg.rule}: the highest total;",
                 "ties go to the better place in the last race)."]
         return out
     out += totals_lines(rec, f"Totals after race {m.race + 1} of {n}:")
     out += ["", f"Next: race {m.race + 2} of {n} on {m.tracks[m.race + 1][0]}."]
-    last = sessions[-1].state
-    if m.kind == "tournament":  # MM-T3: the reverse of the last finish order; the bonus die by start order (MM-S6)
-        from ..rules.series import finish_order
-
-        order = list(reversed(finish_order(last)))
-        dice = last.rules.mm_die_by_order
-        out.append("Start order (MM-T3): " + ", ".join(f"{names[s]} (die {dice[k]})" for k, s in enumerate(order)))
-    else:
-        out.append("Start positions: chosen at the start, from a player drawn at random (ST-S2).")
+    out.append(mg.next_start_line(sessions[-1].state, names))  # MM-T3 / ST-S2
     return out
 
 
@@ -191,7 +200,7 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
     first = games[0].session.roster.body
     while True:
         s = games[-1].session
-        m = match_of(s.roster.body)
+        m = match_of(s.roster.body, game)
         end = race_end(s)
         if end is None:
             return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
@@ -245,7 +254,7 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
         payload = lobby.roster()
         roster = decode_signed(payload)
         try:
-            check_next(first, nxt, roster.body, track_digest(track))
+            check_next(game, first, nxt, roster.body, track_digest(track))
         except MatchError as e:  # (our own roster: a bug, not an attack)
             return _stop(str(e), say)
         conns = {i: j.conn for i, j in enumerate(lobby.seats) if j.conn is not None}
@@ -297,7 +306,7 @@ async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) ->
     g = roster_game(first.kind)
     while True:
         s = games[-1].session
-        m = match_of(s.roster.body)
+        m = match_of(s.roster.body, g)
         end = race_end(s)
         if end is None:
             return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
@@ -317,13 +326,13 @@ async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) ->
                     return _stop(f"can not join race {nxt.race + 1} at {target[0]}:{target[1]}: {e}", say)
                 await trio.sleep(0.5)
         try:
-            check_next(first, nxt, res.offer.body, track_digest(table_from_roster(res.offer.body, g)), full=False)
+            check_next(g, first, nxt, res.offer.body, track_digest(table_from_roster(res.offer.body, g)), full=False)
         except (MatchError, ProtocolError) as e:
             await decline_offer(res, ident)
             return _stop(f"the host's next race is refused: {e}", say)
         try:
             res = await accept_offer(res, ident, lambda line: None)
-            check_next(first, nxt, res.roster.body, track_digest(table_from_roster(res.roster.body, g)))
+            check_next(g, first, nxt, res.roster.body, track_digest(table_from_roster(res.roster.body, g)))
         except (NetError, ProtocolError, MatchError) as e:
             return _stop(f"race {nxt.race + 1}: {e}", say)
         say(f"Race {nxt.race + 1} of {nxt.races}: {nxt.tracks[nxt.race][0]}.")
@@ -339,12 +348,11 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
     import json
     from types import SimpleNamespace
 
-    from ..games import roster_game
     from ..replay import replay_log
     from ..rules.track import track_from_dict
 
     s = game.session
-    m = match_of(s.roster.body)
+    m = match_of(s.roster.body, s.game)
     d = home.game_dir(s.game_id)
     try:
         info = json.loads((d / MATCH_FILE).read_text())
@@ -355,13 +363,7 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
         log = gd / "game.log"
         if gd == d or not log.is_file():
             continue
-        try:
-            from ..audit_match import _roster_of
-
-            r = _roster_of(str(log))
-            om = match_of(r.body) if r is not None else None
-        except Exception:  # (not a log of this match)
-            om = None
+        om = match_in_log(str(log))
         if om is None or om.id != m.id or om.race >= m.race:
             continue
         res = replay_log(str(log))
@@ -378,7 +380,6 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
             return _stop("this race's match file lacks the tracks", say)
         first = args._races[0].session
         port = s.seats[0].port
-        return await host_rest(args, home, ident, nick, say, roster_game(s.kind), first.rules, tracks, code, port,
-                               set(), rc)
+        return await host_rest(args, home, ident, nick, say, s.game, first.rules, tracks, code, port, set(), rc)
     host = info.get("host") or [s.seats[0].addr, s.seats[0].port]
     return await join_rest(args, home, ident, nick, say, (host[0], int(host[1])), code, rc)

@@ -121,7 +121,7 @@ async def _resume_main(args) -> int:
     rc = await run_game(args, game)
     from ..protocol.match import match_of
 
-    if match_of(roster.body) is not None:  # a race of a match: the match goes on (commands/match.py)
+    if match_of(roster.body, session.game) is not None:  # a race of a match: the match goes on (commands/match.py)
         from .match import resume_rest
 
         rc = await resume_rest(args, home, ident, nick, say, game, rc)

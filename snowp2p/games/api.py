@@ -65,6 +65,7 @@ class Game(Protocol):
     title: str  # what players read: "Snow Tails", ...
     players: tuple[int, int]  # fewest and most seats
     hidden: HiddenDeck | None
+    match: Any  # its matches over the network (SPEC 16: kind, count_problem, record, ...), or None
     default_table: str  # the table a host gets without --track
     word: str  # what one game is called on screen: "race" or "game"
     settings_extra_keys: tuple[str, ...]  # the roster settings ``settings_extra`` adds

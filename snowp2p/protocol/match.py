@@ -2,15 +2,17 @@
 
 Theory of operation
 -------------------
-A match (a Snow Tails series, ST-E4; a Mush! Mush! tournament, MM-T1) is one game per race, each with its
+A match (a series of races, ST-E4; a tournament, MM-T1) is one game per race, each with its
 own id, roster, log and audit.  The races are tied together by ``settings.match`` in every race's roster:
 the match id, the kind, every race's track (name and digest), this race's index and, from the second race
 on, ``prev``: the previous race's game id, last agreed turn and the state hash every seat signed for it.
 Every seat signs the roster (its ``commit_chain``), so race 0's signature covers the whole match, and a
 later race is signed only if :func:`check_next` finds that it continues the match the seat holds.
 
-The rules of a match are :mod:`snowp2p.rules.series` (the one home of ST-E4 and MM-T1..MM-T4, shared
-with local play): :func:`record_of` builds its record from the races' final states.
+This module is handed the game object (games/api.py) and names no game: the game's ``match`` (None for a
+game without matches) says its kind and how many tracks it takes, and builds the record of the races from
+their final states with the rules' one home for matches (the game's match module over rules/series.py, shared
+with local play).
 
 Pure: no I/O, no clock, no randomness.  Every failure of the map is a ``DecodeError`` naming the field;
 a roster that does not continue the match is a :class:`MatchError` (one line).
@@ -23,10 +25,7 @@ from typing import Any, Sequence
 
 from .errors import DecodeError
 
-#: the match kind of each game that has one (ST-E4, MM-T1)
-MATCH_KINDS = {"snowtails": "series", "mush": "tournament"}
-#: races of a match: a Snow Tails series 2..MAX_RACES (ST-E4); a tournament exactly 3 (MM-T1)
-MIN_SERIES, MAX_RACES, TOURNAMENT_RACES = 2, 16, 3
+MAX_RACES = 16  # the most races a match map names (SPEC 16.1)
 #: settings a later race may differ in from race 0 (besides ``match``): screen labels only (SPEC 11.2)
 LABELS = ("computer_seats",)
 
@@ -74,21 +73,19 @@ class MatchInfo:
         return MatchInfo(self.id, self.kind, self.tracks, self.race + 1, prev)
 
 
-def first_race(match_id: bytes, game_kind: str, tracks: Sequence[tuple[str, bytes]]) -> MatchInfo:
-    """Race 0's map of a new match of ``game_kind`` on ``tracks`` ((name, digest) each)."""
-    m = MatchInfo(match_id, MATCH_KINDS.get(game_kind, ""), tuple(tracks), 0)
-    return parse_match(m.to_wire(), game_kind)
+def first_race(match_id: bytes, game: Any, tracks: Sequence[tuple[str, bytes]]) -> MatchInfo:
+    """Race 0's map of a new match of ``game`` (the game object) on ``tracks`` ((name, digest) each)."""
+    m = MatchInfo(match_id, game.match.kind if getattr(game, "match", None) else "", tuple(tracks), 0)
+    return parse_match(m.to_wire(), game)
 
 
-def count_problem(game_kind: str, n: int) -> str | None:
-    """Why ``n`` tracks can not make a match of ``game_kind`` (ST-E4: 2 or more; MM-T1: exactly 3), or None."""
-    if game_kind not in MATCH_KINDS:
-        return f"{game_kind} has no series"
-    if MATCH_KINDS[game_kind] == "tournament" and n != TOURNAMENT_RACES:
-        return f"a Mush! Mush! tournament is {TOURNAMENT_RACES} races on {TOURNAMENT_RACES} tracks (MM-T1), not {n}"
-    if MATCH_KINDS[game_kind] == "series" and not MIN_SERIES <= n <= MAX_RACES:
-        return f"a Snow Tails series is {MIN_SERIES} to {MAX_RACES} tracks (ST-E4), not {n}"
-    return None
+def count_problem(game: Any, n: int) -> str | None:
+    """Why ``n`` tracks can not make a match of ``game`` (its ``match.count_problem``: ST-E4, MM-T1), or None."""
+    if getattr(game, "match", None) is None:
+        return f"{game.title} has no series"
+    if n > MAX_RACES:
+        return f"a match is at most {MAX_RACES} races, not {n}"
+    return game.match.count_problem(n)
 
 
 def _bin32(x: Any, field: str) -> bytes:
@@ -115,18 +112,21 @@ def _keys(x: Any, field: str, required: set[str], optional: set[str] = frozenset
     return x
 
 
-def parse_match(raw: Any, game_kind: str) -> MatchInfo:
-    """The match map of a roster of ``game_kind`` (SPEC §16.1), checked; DecodeError naming the field."""
+def parse_match(raw: Any, game: Any) -> MatchInfo:
+    """The match map of a roster of ``game`` (the game object; SPEC §16.1), checked; DecodeError naming the
+    field."""
     f = "settings.match"
     m = _keys(raw, f, {"id", "kind", "tracks", "race"}, {"prev"})
     mid = _bin32(m["id"], f + ".id")
     kind = m["kind"]
-    if MATCH_KINDS.get(game_kind) != kind:
-        raise DecodeError(f"expected {MATCH_KINDS.get(game_kind, 'no match')!r} for this game", f + ".kind")
+    want = game.match.kind if getattr(game, "match", None) is not None else None
+    if want is None or kind != want:
+        raise DecodeError(f"expected {want!r} for {game.title}" if want else f"{game.title} has no matches",
+                          f + ".kind")
     tracks_raw = m["tracks"]
     if not isinstance(tracks_raw, list):
         raise DecodeError("expected a list of tracks", f + ".tracks")
-    why = count_problem(game_kind, len(tracks_raw))
+    why = count_problem(game, len(tracks_raw))
     if why:
         raise DecodeError(why, f + ".tracks")
     tracks = []
@@ -158,12 +158,12 @@ def _plain(x: Any) -> Any:
     return x
 
 
-def match_of(body) -> MatchInfo | None:
-    """The match of a roster (or offer) body, or None for a single race."""
+def match_of(body, game: Any) -> MatchInfo | None:
+    """The match of a roster (or offer) body of ``game``, or None for a single race."""
     settings = _plain(body.settings)
     if "match" not in settings:
         return None
-    return parse_match(settings["match"], body.kind)
+    return parse_match(settings["match"], game)
 
 
 def check_track(m: MatchInfo, table_digest: bytes) -> None:
@@ -176,7 +176,7 @@ def _rest(settings) -> dict:
     return {k: v for k, v in _plain(settings).items() if k != "match" and k not in LABELS}
 
 
-def check_next(first, expected: MatchInfo, body, table_digest: bytes, full: bool = True) -> None:
+def check_next(game: Any, first, expected: MatchInfo, body, table_digest: bytes, full: bool = True) -> None:
     """Does ``body`` (a later race's offer or roster) continue the match whose race 0 had the roster body
     ``first``, as the race this seat expects (``expected``: :meth:`MatchInfo.next` of its own last race's
     end)?  SPEC §16.2: the same match, kind and tracks, the next race, its track, the same rules and move
@@ -184,7 +184,7 @@ def check_next(first, expected: MatchInfo, body, table_digest: bytes, full: bool
     if body.kind != first.kind:
         raise MatchError(f"the next race is a game of {body.kind}, not {first.kind}")
     try:
-        m = match_of(body)
+        m = match_of(body, game)
     except DecodeError as e:
         raise MatchError(f"the next race's match is refused: {e}") from None
     if m is None:
@@ -207,21 +207,15 @@ def check_next(first, expected: MatchInfo, body, table_digest: bytes, full: bool
 
 
 # ------------------------------------------------------------------ results
-def record_of(game_kind: str, names: Sequence[str], rules, finals: Sequence):
-    """The record of the races played so far (``finals``: each race's final ``GameState``, in order): a
-    :class:`~snowp2p.rules.series.Series` (ST-E4) or :class:`~snowp2p.rules.series.Tournament` (MM-T1)
-    with every result added.  Its ``totals()`` and ``standings()`` give the totals and the winner (ST-E4,
-    MM-T4)."""
-    from dataclasses import replace
+def race_end(session) -> Prev | None:
+    """The end of a finished race (a playing or an observer session) as the next race's ``prev`` names it, or
+    None if the race has no result (stopped by an offence, abandoned by a vote, not over)."""
+    s = session
+    if not s.done or s.halted is not None or s.abandoned or s.state is None or not s.state.is_over:
+        return None
+    return Prev(s.game_id, s.final_turn, s.my_hash[s.final_turn])
 
-    from ..rules import series
 
-    tracks = tuple(s.track for s in finals)
-    if MATCH_KINDS[game_kind] == "tournament":
-        # (a Tournament is exactly 3 tracks, MM-T1: the races not played yet are stood in by the last one)
-        rec = series.Tournament(tracks + (tracks[-1],) * (series.MM_RACES - len(tracks)), tuple(names), rules)
-    else:
-        rec = series.Series(tracks, tuple(names), rules)
-    for s in finals:
-        rec = rec.record(s)
-    return replace(rec, tracks=tracks) if MATCH_KINDS[game_kind] == "series" else rec
+def record_of(game: Any, names: Sequence[str], rules, finals: Sequence):
+    """The match's record from the races' final states (the game's ``match.record``: ST-E4, MM-T1..MM-T4)."""
+    return game.match.record(names, rules, finals)

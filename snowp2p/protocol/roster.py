@@ -87,7 +87,7 @@ def rules_from_roster(game: Any, settings, networked: bool = True):
     if "match" in settings:
         from .match import parse_match
 
-        parse_match(settings["match"], game.kind)
+        parse_match(settings["match"], game)
     if "computer_seats" in settings:
         seats = settings["computer_seats"]
         if (not isinstance(seats, list) or not all(isinstance(i, int) and not isinstance(i, bool) and 1 <= i <= 7

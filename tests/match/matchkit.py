@@ -28,4 +28,6 @@ def st_final(track: str, names, places, tag: str = "t"):
 
 def session(state, names, kind: str = "snowtails"):
     """What commands/match.py reads of a finished race's session."""
-    return SimpleNamespace(kind=kind, nicks=list(names), rules=state.rules, state=state)
+    from snowp2p.games import find_game
+
+    return SimpleNamespace(kind=kind, game=find_game(kind), nicks=list(names), rules=state.rules, state=state)

@@ -8,14 +8,17 @@ from pathlib import Path
 
 from peerkit import log_records, snowp2p
 
+from snowp2p.games import find_game
 from snowp2p.protocol.match import match_of
+
+ST = find_game("snowtails")
 from snowp2p.protocol.messages import decode_signed
 
 
 def race_logs(home: Path) -> list[Path]:
     """A peer's race logs, in race order (by the match map of each log's roster)."""
     logs = [d / "game.log" for d in (home / "games").iterdir() if (d / "game.log").is_file()]
-    return sorted(logs, key=lambda p: match_of(decode_signed(log_records(p)[0]).body).race)
+    return sorted(logs, key=lambda p: match_of(decode_signed(log_records(p)[0]).body, ST).race)
 
 
 def standings(out: str) -> str:
@@ -35,7 +38,7 @@ def test_a_two_peer_snow_tails_series_over_three_tracks(peers):
     for who in (h, j):
         logs = race_logs(who.home)
         assert len(logs) == 3, (who.name, logs)
-        ms = [match_of(decode_signed(log_records(p)[0]).body) for p in logs]
+        ms = [match_of(decode_signed(log_records(p)[0]).body, ST) for p in logs]
         assert [m.race for m in ms] == [0, 1, 2] and len({m.id for m in ms}) == 1
         assert [m.tracks[m.race][0] for m in ms] == tracks.split(",")
         r = snowp2p("audit", *map(str, logs))
@@ -85,7 +88,7 @@ def test_a_joiner_killed_in_the_middle_of_the_second_race_resumes_and_the_series
         for p in logs:
             try:
                 recs = log_records(p)
-                if match_of(decode_signed(recs[0]).body).race == 1:
+                if match_of(decode_signed(recs[0]).body, ST).race == 1:
                     return len(recs)
             except Exception:  # (a log being written)
                 pass

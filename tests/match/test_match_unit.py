@@ -18,6 +18,7 @@ from snowp2p.protocol.messages import Seat
 from snowp2p.protocol.roster import rules_from_roster
 from snowp2p.games import find_game
 
+ST, MM, SNAKE = find_game("snowtails"), find_game("mush"), find_game("snake")
 MID = bytes(range(32))
 TRACKS = [("first-race", b"\x01" * 32), ("s-bends", b"\x02" * 32), ("forest", b"\x03" * 32)]
 SEATS = (Seat("Ada", b"\xaa" * 32, "127.0.0.1", 1), Seat("Bob", b"\xbb" * 32, "127.0.0.1", 2))
@@ -32,18 +33,18 @@ def body(m, seats=SEATS, rules=None, move_time=90):
 
 
 def test_st_e4_a_series_is_two_or_more_tracks_mm_t1_a_tournament_exactly_three():
-    assert count_problem("snowtails", 1) and "ST-E4" in count_problem("snowtails", 1)
-    assert count_problem("snowtails", 2) is None and count_problem("snowtails", 5) is None
-    assert "MM-T1" in count_problem("mush", 2) and count_problem("mush", 3) is None
-    assert count_problem("snake", 3)
+    assert count_problem(ST, 1) and "ST-E4" in count_problem(ST, 1)
+    assert count_problem(ST, 2) is None and count_problem(ST, 5) is None
+    assert "MM-T1" in count_problem(MM, 2) and count_problem(MM, 3) is None
+    assert count_problem(SNAKE, 3)
 
 
 def test_the_match_map_round_trips_and_the_next_race_names_the_last_agreed_state():
-    m0 = first_race(MID, "snowtails", TRACKS)
-    assert parse_match(m0.to_wire(), "snowtails") == m0 and m0.prev is None and m0.race == 0
+    m0 = first_race(MID, ST, TRACKS)
+    assert parse_match(m0.to_wire(), ST) == m0 and m0.prev is None and m0.race == 0
     m1 = m0.next(END)
     assert (m1.race, m1.prev, m1.id, m1.tracks) == (1, END, MID, m0.tracks)
-    assert parse_match(m1.to_wire(), "snowtails") == m1
+    assert parse_match(m1.to_wire(), ST) == m1
     with pytest.raises(MatchError):
         m1.next(END).next(END)  # race 3 of 3 is the last
 
@@ -58,16 +59,16 @@ def test_the_match_map_round_trips_and_the_next_race_names_the_last_agreed_state
     (lambda w: w["prev"].update(state=b"x"), "settings.match.prev.state"),
 ])
 def test_a_bad_match_map_is_one_decode_error_naming_the_field(mutate, field):
-    w = first_race(MID, "snowtails", TRACKS).next(END).to_wire()
+    w = first_race(MID, ST, TRACKS).next(END).to_wire()
     mutate(w)
     with pytest.raises(DecodeError) as e:
-        parse_match(w, "snowtails")
+        parse_match(w, ST)
     assert e.value.field == field
 
 
 def test_the_roster_reader_checks_the_match_map():
     game = find_game("snowtails")
-    good = body(first_race(MID, "snowtails", TRACKS))
+    good = body(first_race(MID, ST, TRACKS))
     rules_from_roster(game, good.settings)  # accepted
     bad = dict(good.settings, match={**good.settings["match"], "race": 9})
     with pytest.raises(DecodeError):
@@ -75,55 +76,55 @@ def test_the_roster_reader_checks_the_match_map():
 
 
 def test_check_next_accepts_exactly_the_race_this_seat_expects():
-    m0 = first_race(MID, "snowtails", TRACKS)
+    m0 = first_race(MID, ST, TRACKS)
     first = body(m0)
     nxt = m0.next(END)
-    check_next(first, nxt, body(nxt), TRACKS[1][1])  # SPEC 16.2
+    check_next(ST, first, nxt, body(nxt), TRACKS[1][1])  # SPEC 16.2
 
 
 @pytest.mark.parametrize("what, make, digest", [
-    ("another match", lambda m: first_race(b"\x05" * 32, "snowtails", TRACKS).next(END), None),
+    ("another match", lambda m: first_race(b"\x05" * 32, ST, TRACKS).next(END), None),
     ("another race", lambda m: m.next(END).next(END), TRACKS[2][1]),
     ("another last state", lambda m: m.next(Prev(END.game, END.turn, b"\x08" * 32)), None),
-    ("another track list", lambda m: first_race(MID, "snowtails", TRACKS[::-1]).next(END), None),
+    ("another track list", lambda m: first_race(MID, ST, TRACKS[::-1]).next(END), None),
     ("another track", lambda m: m.next(END), b"\x04" * 32),
 ])
 def test_check_next_refuses_a_race_that_does_not_continue_the_match(what, make, digest):
-    m0 = first_race(MID, "snowtails", TRACKS)
+    m0 = first_race(MID, ST, TRACKS)
     with pytest.raises(MatchError):
-        check_next(body(m0), m0.next(END), body(make(m0)), digest or TRACKS[1][1])
+        check_next(ST, body(m0), m0.next(END), body(make(m0)), digest or TRACKS[1][1])
 
 
 def test_check_next_refuses_other_rules_other_seats_or_another_order():
-    m0 = first_race(MID, "snowtails", TRACKS)
+    m0 = first_race(MID, ST, TRACKS)
     nxt = m0.next(END)
     for other in (body(nxt, rules={"game": "snowtails", "trees": "none"}), body(nxt, move_time=30),
                   body(nxt, seats=SEATS[::-1]), body(nxt, seats=(SEATS[0], Seat("Eve", b"\xee" * 32, "x", 3)))):
         with pytest.raises(MatchError):
-            check_next(body(m0), nxt, other, TRACKS[1][1])
+            check_next(ST, body(m0), nxt, other, TRACKS[1][1])
     # an offer names the seats taken so far: a prefix of the match's
-    check_next(body(m0), nxt, body(nxt, seats=SEATS[:1]), TRACKS[1][1], full=False)
+    check_next(ST, body(m0), nxt, body(nxt, seats=SEATS[:1]), TRACKS[1][1], full=False)
     # a screen label may differ
     labelled = body(nxt)
     labelled.settings["computer_seats"] = [1]
-    check_next(body(m0), nxt, labelled, TRACKS[1][1])
+    check_next(ST, body(m0), nxt, labelled, TRACKS[1][1])
 
 
 def test_match_of_a_single_race_is_none():
-    assert match_of(body(None)) is None
+    assert match_of(body(None), ST) is None
 
 
 def test_st_e3_st_e4_totals_and_ties_to_the_better_place_in_the_last_race():
     names = ["Ada", "Bob", "Cy"]
     finals = [st_final("first-race", names, (0, 1, 2), "a"), st_final("s-bends", names, (1, 0, 2), "b")]
-    rec = record_of("snowtails", names, finals[0].rules, finals)
+    rec = record_of(ST, names, finals[0].rules, finals)
     assert rec.totals() == (8, 8, 4)  # ST-E3 (5, 3, 2): 5 + 3, 3 + 5, 2 + 2
     assert rec.standings() == [1, 0, 2]  # ST-E4: tie 8-8 to Bob, better in the last race
 
 
 def test_the_standings_between_races_and_at_the_end():
     names = ["Ada", "Bob"]
-    m0 = first_race(MID, "snowtails", TRACKS[:2])
+    m0 = first_race(MID, ST, TRACKS[:2])
     s1 = session(st_final("first-race", names, (0, 1), "a"), names)
     lines = standings_lines([s1], m0)
     text = "\n".join(lines)

@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from snowp2p.games import find_game
 from snowp2p.protocol.match import check_next, match_of
+
+ST = find_game("snowtails")
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.rules.track import find_track, track_digest
 
@@ -23,11 +26,11 @@ def test_the_match_vector_reads_back():
     r1.verify(r1.body.seats[0].pubkey)
     r2.verify(r2.body.seats[0].pubkey)
     assert r1.digest.hex() == v["race1"]["roster_digest"]
-    m1, m2 = match_of(r1.body), match_of(r2.body)
+    m1, m2 = match_of(r1.body, ST), match_of(r2.body, ST)
     assert (m1.race, m2.race) == (0, 1) and m1.id == m2.id and m1.prev is None
     assert m2.prev.turn == 42 and m2.tracks == m1.tracks
     assert [d.hex() for _, d in m1.tracks] == [t["digest"] for t in v["tracks"]]
-    check_next(r1.body, m1.next(m2.prev), r2.body, m2.tracks[1][1])
+    check_next(ST, r1.body, m1.next(m2.prev), r2.body, m2.tracks[1][1])
     cc = decode_signed(bytes.fromhex(v["race1"]["joiner_commit_chain"]))
     cc.verify(r1.body.seats[1].pubkey)
     assert cc.body.roster == r1.digest  # the joiner's signature on the whole match (SPEC 16.2)

@@ -11,6 +11,7 @@ from matchkit import session, st_final
 from tablekit import Typist, wait_until
 
 from snowp2p.commands.match import standings_lines
+from snowp2p.games import find_game
 from snowp2p.protocol.match import first_race
 from snowp2p.ui.netscreen import NetTable
 from snowp2p.ui.table import run_app
@@ -20,7 +21,7 @@ TRACKS = [("first-race", b"\x01" * 32), ("s-bends", b"\x02" * 32), ("forest", b"
 
 def _lines():
     names = ["Ada", "Bob", "Cy"]
-    m0 = first_race(bytes(32), "snowtails", TRACKS)
+    m0 = first_race(bytes(32), find_game("snowtails"), TRACKS)
     return standings_lines([session(st_final("first-race", names, (2, 0, 1), "s"), names)], m0)
 
 

@@ -15,6 +15,7 @@ from ...rules import sled
 from ...rules.config import PLAYER_COUNTS, SledRules, check_extra_trees
 from ...rules.track import Track, TrackError, find_track, shipped_tracks, track_digest, track_from_wire, track_to_wire
 from . import encoding
+from .match import SledMatch
 from .options import sled_rules
 from .wire import sled_action_from_wire, sled_action_to_wire
 
@@ -67,6 +68,7 @@ class SledRace:
         self.title = TITLES[kind]
         self.players = PLAYER_COUNTS[kind]
         self.hidden = SledDeck(kind)
+        self.match = SledMatch(kind)  # a series (ST-E4) or a tournament (MM-T1), over the network (SPEC 16)
         self.default_table = default_table
 
     def __repr__(self) -> str:

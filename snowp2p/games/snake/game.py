@@ -29,6 +29,7 @@ class SnakeCarnival:
     title = "Snake Carnival"
     players = PLAYERS
     hidden = None
+    match = None  # no series or tournament (SPEC 16)
     default_table = "standard"
     word = "game"
     settings_extra_keys = ("tiles_digest",)
