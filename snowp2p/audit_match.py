@@ -5,7 +5,7 @@ Each log gets the single-log audit (``replay.replay_log``) and must be OK; the r
 (the same ``settings.match`` id), each race once, starting with the first; each later race's roster must
 continue race 0's (``match.check_next``: the same tracks, rules, seats) and name, as ``prev``, the game id,
 last agreed turn and state hash this audit itself computed for the race before.  Then the totals are
-recomputed from each race's final state with the rules (the game's ``match.record``, over rules/series.py) and the
+recomputed from each race's final state with the rules (the game's ``match.record``, over games/sled/series.py) and the
 winner named by ST-E4 / MM-T4.  Exit 0 when all holds, 1 otherwise (one line naming the race).
 """
 
@@ -27,7 +27,6 @@ def is_match(paths: list[str]) -> bool:
 def run_audit_match(paths: list[str]) -> int:
     from .protocol.match import MatchError, check_next, check_track, match_of, race_end, record_of
     from .replay import replay_log
-    from .rules.track import track_digest
 
     races = []
     for p in paths:
@@ -54,7 +53,7 @@ def run_audit_match(paths: list[str]) -> int:
     first = obs0.roster.body
     k = 0
     try:
-        check_track(m0, track_digest(obs0.track))
+        check_track(m0, obs0.game.table_digest(obs0.track))
         for k in range(1, len(races)):
             mk_1, obs_1, _ = races[k - 1]
             end = race_end(obs_1)
@@ -62,7 +61,7 @@ def run_audit_match(paths: list[str]) -> int:
                 print(f"MATCH VIOLATION: race {k} has no result, yet race {k + 1} follows it")
                 return 1
             m, obs, _ = races[k]
-            check_next(obs0.game, first, mk_1.next(end), obs.roster.body, track_digest(obs.track))
+            check_next(obs0.game, first, mk_1.next(end), obs.roster.body, obs.game.table_digest(obs.track))
     except MatchError as e:
         print(f"MATCH VIOLATION: race {k + 1}: {e}")
         return 1

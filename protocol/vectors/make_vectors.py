@@ -22,11 +22,11 @@ from snowp2p.games import find_game  # noqa: E402
 from snowp2p.protocol.crypto import Identity, h  # noqa: E402
 from snowp2p.protocol.framing import encode_frame  # noqa: E402
 from snowp2p.protocol.errors import JoinCodeError  # noqa: E402
-from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids  # noqa: E402
+from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids, rematch_code  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
 from snowp2p.protocol.session import Evidence, Link  # noqa: E402
-from snowp2p.rules.config import SledRules  # noqa: E402
-from snowp2p.rules.track import find_track  # noqa: E402
+from snowp2p.games.sled.config import SledRules  # noqa: E402
+from snowp2p.games.sled.track import find_track  # noqa: E402
 from snowp2p.net.secure import channel_vector  # noqa: E402
 from snowp2p.protocol.log import MAGIC, encode_record  # noqa: E402
 from snowp2p.protocol.messages import (  # noqa: E402
@@ -415,8 +415,8 @@ def match_vectors() -> dict:
     from snowp2p.games import find_game
     from snowp2p.protocol.match import Prev, first_race
     from snowp2p.protocol.roster import roster_body
-    from snowp2p.rules.config import SledRules
-    from snowp2p.rules.track import find_track, track_digest
+    from snowp2p.games.sled.config import SledRules
+    from snowp2p.games.sled.track import find_track, track_digest
 
     host = Identity.from_seed(fixed("vector identity 0"))
     joiner = Identity.from_seed(fixed("vector identity 1"))
@@ -439,6 +439,13 @@ def match_vectors() -> dict:
     return out
 
 
+def rematch_vectors() -> dict:
+    """SPEC section 10, *Rematch*: the next game's code from the last game's code and id."""
+    code = make_code(fixed("vector code bytes"))
+    return {"code": code, "game_id": GAME_ID.hex(), "typed": code.upper().replace("-", " "),
+            "rematch_code": rematch_code(code, GAME_ID)}
+
+
 VECTORS = {
     "identity.json": identity_vectors,
     "hash.json": hash_vectors,
@@ -454,6 +461,7 @@ VECTORS = {
     "link.json": link_vectors,
     "kinds.json": kinds_vectors,
     "match.json": match_vectors,
+    "rematch.json": rematch_vectors,
 }
 
 

@@ -3,7 +3,7 @@ joiner, and the standings between races (protocol/SPEC.md section 16).
 
 Each race is an ordinary game (``play_seat``), with ``settings.match`` in its roster (protocol/match.py).
 When a race ends, every peer works out the result and the running totals from its own final state with the
-rules' one home for matches (rules/series.py, through ``match.record_of``), shows the standings, waits for
+rules' one home for matches (games/sled/series.py, through ``match.record_of``), shows the standings, waits for
 its player (a key, or the countdown ``--between``; a computer player at once), then: the host opens the next
 race's lobby on the same port with the same code, every seat reserved for its key; a joiner joins it again
 and accepts the offer only if it continues the match it holds (``match.check_next``).
@@ -43,11 +43,11 @@ def series_tracks(args, game) -> list | None:
     why = count_problem(game, len(names))
     if why:
         raise CommandError(f"--series: {why}")
-    from ..rules.track import TrackError
+    from ..core.errors import TableError
 
     try:
         tracks = [game.load_table(n) for n in names]
-    except TrackError as e:
+    except TableError as e:
         raise CommandError("--series: " + str(e).removeprefix("--track: ")) from None
     why = game.match.network_refusal(names)  # (SPEC 16.5: designed, not built yet)
     if why:
@@ -57,28 +57,24 @@ def series_tracks(args, game) -> list | None:
 
 def new_match(game, tracks) -> MatchInfo:
     """Race 0's match map: a fresh match id, every track by name and digest."""
-    from ..rules.track import track_digest
-
-    return first_race(os.urandom(32), game, [(t.name, track_digest(t)) for t in tracks])
+    return first_race(os.urandom(32), game, [(game.table_name(t), game.table_digest(t)) for t in tracks])
 
 
 # ------------------------------------------------------------------ saved with each race
 MATCH_FILE = "match.json"
 
 
-def save_race(home, roster, code: str, target=None, tracks=None) -> None:
+def save_race(home, roster, code: str, target=None, tracks=None, game=None) -> None:
     """What this peer needs to go on with the match after `resume`ing this race (in the race's private game
     directory, next to its secret): the join code, the host's address (a joiner), every track (the host)."""
     import json
-
-    from ..rules.track import track_to_dict
 
     d = home.game_dir(roster.envelope.game)
     info = {"code": code}
     if target is not None:
         info["host"] = [target[0], target[1]]
     if tracks is not None:
-        info["tracks"] = [track_to_dict(t) for t in tracks]
+        info["tracks"] = [game.table_to_wire(t) for t in tracks]
     tmp = d / (MATCH_FILE + ".tmp")
     tmp.write_text(json.dumps(info))
     tmp.replace(d / MATCH_FILE)
@@ -86,7 +82,7 @@ def save_race(home, roster, code: str, target=None, tracks=None) -> None:
 
 # ------------------------------------------------------------------ results
 def match_record(sessions):
-    """The match's record (the game's ``match.record`` over rules/series.py) from the races' sessions, in order."""
+    """The match's record (the game's ``match.record`` over games/sled/series.py) from the races' sessions, in order."""
     first = sessions[0]
     return record_of(first.game, first.nicks, first.rules, [s.state for s in sessions])
 
@@ -193,7 +189,6 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
     from ..net.lobby import HostConfig, Joined, Lobby
     from ..protocol.errors import ProtocolError
     from ..protocol.messages import decode_signed
-    from ..rules.track import track_digest
     from .seat import play_seat
 
     games = args._races
@@ -254,7 +249,7 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
         payload = lobby.roster()
         roster = decode_signed(payload)
         try:
-            check_next(game, first, nxt, roster.body, track_digest(track))
+            check_next(game, first, nxt, roster.body, game.table_digest(track))
         except MatchError as e:  # (our own roster: a bug, not an attack)
             return _stop(str(e), say)
         conns = {i: j.conn for i, j in enumerate(lobby.seats) if j.conn is not None}
@@ -264,7 +259,7 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
             except (ConnectionClosed, ProtocolError):
                 del conns[i]
         say(f"Race {nxt.race + 1} of {nxt.races}: {track.name}.")
-        save_race(home, roster, code, tracks=tracks)
+        save_race(home, roster, code, tracks=tracks, game=game)
         rc = await play_seat(args, home, ident, roster, 0, conns, listeners, say)
 
 
@@ -296,7 +291,6 @@ async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) ->
     from ..net.lobby import NetError, accept_offer, decline_offer, join_lobby
     from ..protocol.errors import ProtocolError
     from ..protocol.roster import table_from_roster
-    from ..rules.track import track_digest
     from .seat import play_seat
 
     games = args._races
@@ -326,13 +320,13 @@ async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) ->
                     return _stop(f"can not join race {nxt.race + 1} at {target[0]}:{target[1]}: {e}", say)
                 await trio.sleep(0.5)
         try:
-            check_next(g, first, nxt, res.offer.body, track_digest(table_from_roster(res.offer.body, g)), full=False)
+            check_next(g, first, nxt, res.offer.body, g.table_digest(table_from_roster(res.offer.body, g)), full=False)
         except (MatchError, ProtocolError) as e:
             await decline_offer(res, ident)
             return _stop(f"the host's next race is refused: {e}", say)
         try:
             res = await accept_offer(res, ident, lambda line: None)
-            check_next(g, first, nxt, res.roster.body, track_digest(table_from_roster(res.roster.body, g)))
+            check_next(g, first, nxt, res.roster.body, g.table_digest(table_from_roster(res.roster.body, g)))
         except (NetError, ProtocolError, MatchError) as e:
             return _stop(f"race {nxt.race + 1}: {e}", say)
         say(f"Race {nxt.race + 1} of {nxt.races}: {nxt.tracks[nxt.race][0]}.")
@@ -349,7 +343,6 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
     from types import SimpleNamespace
 
     from ..replay import replay_log
-    from ..rules.track import track_from_dict
 
     s = game.session
     m = match_of(s.roster.body, s.game)
@@ -375,7 +368,10 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
     args._races = [earlier[k] for k in range(m.race)] + [game]
     code = info["code"]
     if s.me == 0:
-        tracks = [track_from_dict(t) for t in info.get("tracks", [])]
+        try:
+            tracks = [s.game.table_from_wire(t) for t in info.get("tracks", [])]
+        except Exception:  # (a damaged match file: one line)
+            tracks = []
         if len(tracks) != m.races:
             return _stop("this race's match file lacks the tracks", say)
         first = args._races[0].session

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from types import SimpleNamespace
 
-from snowp2p.rules import sled
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.track import find_track
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.games.sled import engine as sled
+from snowp2p.games.sled.config import SledRules
+from snowp2p.games.sled.track import find_track
 
 ST_RULES = SledRules(game="snowtails")
 

@@ -1,6 +1,6 @@
 """The match over the network, its pure parts (protocol/SPEC.md section 16): the roster's ``settings.match``
 map, ``check_next`` (every seat signs only a race that continues the match it holds) and the results, which
-come from the rules' one home for matches (rules/series.py: ST-E3, ST-E4, MM-T1, MM-T4)."""
+come from the rules' one home for matches (games/sled/series.py: ST-E3, ST-E4, MM-T1, MM-T4)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from snowp2p.protocol.match import check_next, match_of
 
 ST = find_game("snowtails")
 from snowp2p.protocol.messages import decode_signed
-from snowp2p.rules.track import find_track, track_digest
+from snowp2p.games.sled.track import find_track, track_digest
 
 VECTOR = Path(__file__).resolve().parents[2] / "protocol" / "vectors" / "match.json"
 

@@ -1,7 +1,7 @@
 """The sled games' matches as the network plays them (protocol/SPEC.md section 16): the game object's
 ``match`` (:class:`SledMatch`), what protocol/match.py and commands/match.py ask instead of naming a game.
 
-The rules of a match have one home, :mod:`snowp2p.rules.series` (ST-E4; MM-T1..MM-T4), shared with local
+The rules of a match have one home, :mod:`snowp2p.games.sled.series` (ST-E4; MM-T1..MM-T4), shared with local
 play (local.py): :meth:`SledMatch.record` builds its ``Series`` or ``Tournament`` from the races' final
 states, and the standings are local play's ``standings_lines``.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...rules import series
-from ...rules.sled import MM, ST
+from . import series
+from .engine import MM, ST
 
 MAX_RACES = 16  # a Snow Tails series on the network: 2..16 tracks (the roster's match map, SPEC 16.1)
 
