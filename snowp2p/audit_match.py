@@ -5,7 +5,7 @@ Each log gets the single-log audit (``replay.replay_log``) and must be OK; the r
 (the same ``settings.match`` id), each race once, starting with the first; each later race's roster must
 continue race 0's (``match.check_next``: the same tracks, rules, seats) and name, as ``prev``, the game id,
 last agreed turn and state hash this audit itself computed for the race before.  Then the totals are
-recomputed from each race's final state with the rules (the game's ``match.record``, over games/sled/series.py) and the
+recomputed from each race's final state with the rules (the game's ``match.record``, over its series rules) and the
 winner named by ST-E4 / MM-T4.  Exit 0 when all holds, 1 otherwise (one line naming the race).
 """
 

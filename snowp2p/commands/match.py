@@ -3,7 +3,7 @@ joiner, and the standings between races (protocol/SPEC.md section 16).
 
 Each race is an ordinary game (``play_seat``), with ``settings.match`` in its roster (protocol/match.py).
 When a race ends, every peer works out the result and the running totals from its own final state with the
-rules' one home for matches (games/sled/series.py, through ``match.record_of``), shows the standings, waits for
+rules' one home for matches (the game's series rules, through ``match.record_of``), shows the standings, waits for
 its player (a key, or the countdown ``--between``; a computer player at once), then: the host opens the next
 race's lobby on the same port with the same code, every seat reserved for its key; a joiner joins it again
 and accepts the offer only if it continues the match it holds (``match.check_next``).
@@ -82,7 +82,7 @@ def save_race(home, roster, code: str, target=None, tracks=None, game=None) -> N
 
 # ------------------------------------------------------------------ results
 def match_record(sessions):
-    """The match's record (the game's ``match.record`` over games/sled/series.py) from the races' sessions, in order."""
+    """The match's record (the game's ``match.record`` over its series rules) from the races' sessions, in order."""
     first = sessions[0]
     return record_of(first.game, first.nicks, first.rules, [s.state for s in sessions])
 
@@ -186,7 +186,7 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
     """The races after the first, for the host (seat 0); ``args._races``: the games played so far."""
     from ..net.conn import ConnectionClosed
     from ..net.guard import accept_loop
-    from ..net.lobby import HostConfig, Joined, Lobby
+    from ..net.lobby import HostConfig
     from ..protocol.errors import ProtocolError
     from ..protocol.messages import decode_signed
     from .seat import play_seat
@@ -207,12 +207,7 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
         track = tracks[nxt.race]
         cfg = HostConfig(game, track, len(first.seats), rules, port, move_time=_plain_settings(first)["move_time"],
                          answer_time=getattr(args, "answer_time", None) or 120.0, extra={"match": nxt.to_wire()})
-        lobby = Lobby(cfg, ident, nick, say)
-        lobby.code = code  # the same code: the others join again without typing anything (SPEC 16.3)
-        lobby.computer_keys = set(computer_keys)
-        lobby.seats = [Joined(nick, ident.public_key, "", port, None)] + [
-            Joined(seat.nick, seat.pubkey, "", 0, None, accepted=False, deadline=math.inf)  # reserved for its key
-            for seat in first.seats[1:]]
+        lobby = reserved_lobby(cfg, ident, nick, say, code, first.seats, computer_keys)
         listeners = await _listen(port)
         if listeners is None:
             return _stop(f"can not listen on port {port} for the next race", say)
@@ -226,15 +221,8 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
                 while True:
                     await lobby.full.wait()
                     await trio.sleep(0.5)
-                    if not lobby.vacate_dead() and lobby.full.is_set():
+                    if not lobby.vacate_dead() and lobby.full.is_set():  # (a seat that left: reserved again)
                         break
-                    for i in range(1, len(first.seats)):  # a seat that left: reserved again for its key
-                        if i >= len(lobby.seats) or lobby.seats[i] is None:
-                            while len(lobby.seats) <= i:
-                                lobby.seats.append(None)
-                            seat = first.seats[i]
-                            lobby.seats[i] = Joined(seat.nick, seat.pubkey, "", 0, None, accepted=False,
-                                                    deadline=math.inf)
             full = lobby.full.is_set()
             n.cancel_scope.cancel()
         if not full:
@@ -272,6 +260,30 @@ def _plain_settings(body) -> dict:
 def _show_final(args, lines: list[str]) -> None:
     """On the table the final standings are part of the end screen (NetTable.end_info)."""
     args._screen.final_lines = lines
+
+
+def reserved_lobby(cfg, ident, nick: str, say, code: str, seats, computer_keys=()):
+    """The next race's lobby (SPEC 16.3): the same join code, and every seat but the host's reserved for the key
+    it had: that key proves the code and takes its own seat back; any other key is refused (the game is full)."""
+    from ..net.lobby import Joined, Lobby
+
+    def reserve(lobby) -> None:
+        while len(lobby.seats) < len(seats):
+            lobby.seats.append(None)
+        for i, seat in enumerate(seats):
+            if i > 0 and lobby.seats[i] is None:
+                lobby.seats[i] = Joined(seat.nick, seat.pubkey, "", 0, None, accepted=False, deadline=math.inf)
+
+    class Reserved(Lobby):
+        def _vacate(self, seat: int) -> None:  # a seat whose player declined or left stays reserved for its key
+            super()._vacate(seat)
+            reserve(self)
+
+    lobby = Reserved(cfg, ident, nick, say, code=code)
+    lobby.computer_keys = set(computer_keys)
+    lobby.seats = [Joined(nick, ident.public_key, "", cfg.port, None)]
+    reserve(lobby)
+    return lobby
 
 
 async def _listen(port: int):

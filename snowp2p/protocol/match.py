@@ -11,7 +11,7 @@ later race is signed only if :func:`check_next` finds that it continues the matc
 
 This module is handed the game object (games/api.py) and names no game: the game's ``match`` (None for a
 game without matches) says its kind and how many tracks it takes, and builds the record of the races from
-their final states with the rules' one home for matches (the game's match module over games/sled/series.py, shared
+their final states with the rules' one home for matches (the game's match module over its series rules, shared
 with local play).
 
 Pure: no I/O, no clock, no randomness.  Every failure of the map is a ``DecodeError`` naming the field;
