@@ -45,10 +45,13 @@ def test_a_two_peer_snow_tails_series_over_three_tracks(peers):
         assert r.returncode == 0, r.stdout + r.stderr
         assert r.stdout.startswith("OK\n") and "Winner: " in r.stdout, r.stdout
         reports[who.name] = standings(r.stdout)
-        # each race's log is a game of its own: the single-log audit passes too
-        for p in logs:
+        # each race's log is a game of its own: the single-log audit, replay and its picture work on it
+        for k, p in enumerate(logs):
             one = snowp2p("audit", str(p))
             assert one.returncode == 0 and one.stdout.startswith("OK"), one.stdout
+            svg = who.home / f"race{k + 1}.svg"
+            pic = snowp2p("replay", str(p), "--svg", str(svg))
+            assert pic.returncode == 0 and svg.read_text().lstrip().startswith("<"), pic.stdout + pic.stderr
     assert reports["host"] == reports["joe"], reports
     assert reports["host"].count("  race ") == 3
     # the standings were shown between the races, and the match's end names the winner on both sides
