@@ -169,6 +169,24 @@ async def ready(args, lines: list[str], say) -> None:
         await trio.to_thread.run_sync(sys.stdin.readline, abandon_on_cancel=True)
 
 
+async def _after_race(args, games, game, say, rc: int):
+    """A race of the match has ended (``games[-1]``): the next race's match map and the standings to show
+    before it, or the exit status when the match is over (its final standings shown) or stops."""
+    s = games[-1].session
+    m = match_of(s.roster.body, game)
+    end = race_end(s)
+    if end is None:
+        return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
+    lines = standings_lines([x.session for x in games], m)
+    if not m.last:
+        return m.next(end), lines
+    if getattr(args, "_screen", None) is None:
+        await ready(args, lines, say)
+    else:
+        args._screen.final_lines = lines  # on the table: part of the end screen (NetTable.end_info)
+    return _finish(args, games, say)
+
+
 def _finish(args, games, say) -> int:
     """The match is over: its standings were shown; say how to audit it."""
     say(audit_hint(games))
@@ -194,16 +212,10 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
     games = args._races
     first = games[0].session.roster.body
     while True:
-        s = games[-1].session
-        m = match_of(s.roster.body, game)
-        end = race_end(s)
-        if end is None:
-            return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
-        lines = standings_lines([g.session for g in games], m)
-        if m.last:
-            await ready(args, lines, say) if getattr(args, "_screen", None) is None else _show_final(args, lines)
-            return _finish(args, games, say)
-        nxt = m.next(end)
+        after = await _after_race(args, games, game, say, rc)
+        if isinstance(after, int):
+            return after
+        nxt, lines = after
         track = tracks[nxt.race]
         cfg = HostConfig(game, track, len(first.seats), rules, port, move_time=_plain_settings(first)["move_time"],
                          answer_time=getattr(args, "answer_time", None) or 120.0, extra={"match": nxt.to_wire()})
@@ -233,7 +245,7 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
                 if j is not None and j.conn is not None:
                     await j.conn.aclose()
             return _stop(f"{away or 'a player'} did not come back within {come_back:g} s; the standings after "
-                         f"race {m.race + 1} are final", say)
+                         f"race {nxt.race} are final", say)
         payload = lobby.roster()
         roster = decode_signed(payload)
         try:
@@ -255,11 +267,6 @@ def _plain_settings(body) -> dict:
     from ..protocol.match import _plain
 
     return _plain(body.settings)
-
-
-def _show_final(args, lines: list[str]) -> None:
-    """On the table the final standings are part of the end screen (NetTable.end_info)."""
-    args._screen.final_lines = lines
 
 
 def reserved_lobby(cfg, ident, nick: str, say, code: str, seats, computer_keys=()):
@@ -311,16 +318,10 @@ async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) ->
         target = (first.seats[0].addr, first.seats[0].port)
     g = roster_game(first.kind)
     while True:
-        s = games[-1].session
-        m = match_of(s.roster.body, g)
-        end = race_end(s)
-        if end is None:
-            return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
-        lines = standings_lines([x.session for x in games], m)
-        if m.last:
-            await ready(args, lines, say) if getattr(args, "_screen", None) is None else _show_final(args, lines)
-            return _finish(args, games, say)
-        nxt = m.next(end)
+        after = await _after_race(args, games, g, say, rc)
+        if isinstance(after, int):
+            return after
+        nxt, lines = after
         await ready(args, lines, say)
         deadline = time.monotonic() + REJOIN_FOR
         while True:
