@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from peerkit import log_records, snowp2p
 
 from snowp2p.games import find_game
@@ -76,36 +78,43 @@ def test_races_of_two_matches_are_not_one_match(peers):
     assert r.returncode == 0 and r.stdout.startswith("OK")
 
 
-def test_a_joiner_killed_in_the_middle_of_the_second_race_resumes_and_the_series_finishes(peers):
-    """G7 across a match: kill -9 the joiner in race 2 of 3; `snowp2p resume` finishes race 2 from its log, reads
-    races before it back from its own logs, and goes on to race 3 with the host; every log audits as one match."""
+def _race2_records(home) -> int:
+    """How many records this peer's log of race 2 holds (0: none yet)."""
+    logs = [d / "game.log" for d in (home / "games").iterdir()] if (home / "games").exists() else []
+    for p in logs:
+        try:
+            recs = log_records(p)
+            if match_of(decode_signed(recs[0]).body, ST).race == 1:
+                return len(recs)
+        except Exception:  # (a log being written)
+            pass
+    return 0
+
+
+@pytest.mark.parametrize("victim", ["joiner", "host"])
+def test_a_peer_killed_in_the_middle_of_the_second_race_resumes_and_the_series_finishes(peers, victim):
+    """G7 across a match: kill -9 a peer in race 2 of 3; `snowp2p resume` finishes race 2 from its log, reads
+    the races before it back from its own logs, and goes on to race 3 (the host hosting it, a joiner joining
+    it); every peer's logs audit as one match with the same totals and winner."""
     import time
 
     from peerkit import Proc, wait_until
 
-    h = peers.host("snowtails", players=2, bots=0, extra=("--series", "first-race,s-bends,forest", "--between", "0"))
-    j = peers.join(h, "joe", extra=("--between", "0", "--think", "0.15"))
-
-    def race2_records() -> int:
-        logs = [d / "game.log" for d in (j.home / "games").iterdir()] if (j.home / "games").exists() else []
-        for p in logs:
-            try:
-                recs = log_records(p)
-                if match_of(decode_signed(recs[0]).body, ST).race == 1:
-                    return len(recs)
-            except Exception:  # (a log being written)
-                pass
-        return 0
-
-    wait_until(lambda: race2_records() >= 12, "race 2 under way at the joiner", [h, j], timeout=240)
-    j.kill()
-    assert race2_records() < 400
+    think = ("--think", "0.15")
+    h = peers.host("snowtails", players=2, bots=0,
+                   extra=("--series", "first-race,s-bends,forest", "--between", "0") + (think if victim == "host" else ()))
+    j = peers.join(h, "joe", extra=("--between", "0") + (think if victim == "joiner" else ()))
+    dead = h if victim == "host" else j
+    wait_until(lambda: _race2_records(dead.home) >= 12, "race 2 under way", [h, j], timeout=240)
+    dead.kill()
     time.sleep(0.5)
-    r = Proc("joe-resumed", ["resume", "--autoplay", "--home", str(j.home), "--between", "0"], j.dir, j.home)
+    r = Proc(f"{dead.name}-resumed", ["resume", "--autoplay", "--home", str(dead.home), "--between", "0"],
+             dead.dir, dead.home)
     peers.procs.append(r)
     r.start()
+    alive = j if victim == "host" else h
     assert r.wait() == 0, r.describe()
-    assert h.wait() == 0, h.describe()
+    assert alive.wait() == 0, alive.describe()
     assert "Resuming Snow Tails game" in r.stdout and "wins the series (ST-E4" in r.stdout, r.stdout
     reports = {}
     for who in (h, j):
