@@ -52,3 +52,26 @@ def test_a_joiner_at_the_table_plays_a_series_with_standings_between_races(tmp_p
         assert host.wait() == 0, peers.describe()
     finally:
         peers.cleanup()
+
+
+def test_the_host_at_the_table_hosts_a_series_with_standings_between_races(tmp_path):
+    """The host's own table: race 1, the standings (s: ready; its computer player comes back by itself), race 2,
+    the final standings on the end screen; no rematch is offered after a match."""
+    from snowp2p.commands.host import run as run_host
+
+    t = command(["host", "--game", "snowtails", "--players", "2", "--bots", "1", "--port", "0", "--no-announce",
+                 "--home", str(tmp_path / "host"), "--name", "Ada", "--advertise", "127.0.0.1",
+                 "--series", "first-race,s-bends", "--between", "600"], run_host, cols=80, rows=24)
+    t.wait_ask()
+    auto_until(t, lambda: "Press s when you are ready" in t.term.text())
+    screen = t.wait_text("Press s when you are ready")
+    assert "Race 1 of 2 (first-race) is over." in screen and "Next: race 2 of 2 on s-bends." in screen
+    t.type("s")
+    wait_until(lambda: "s-bends" in Table.last.title, "race 2", timeout=180)
+    finish_with_auto(t, timeout=180)
+    wait_until(lambda: getattr(Table.last, "end_info", None) is not None, "the end screen", timeout=180)
+    how = "\n".join(Table.last.end_info["how"])
+    assert "Final standings of the series:" in how and "wins the series (ST-E4" in how, how
+    assert not getattr(Table.last, "offer_rematch", False)
+    t.type("q")
+    assert t.join() == 0
