@@ -77,6 +77,7 @@ class HostConfig:
     bind: str | None = None  # None: all interfaces
     move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (roster settings, SPEC 11.9)
     answer_time: float = ACCEPT_TIMEOUT  # seconds a welcomed joiner has to accept or decline (host --answer-time)
+    extra: dict | None = None  # more settings the roster carries: ``match`` for a race of a match (SPEC 16.1)
 
 
 class Lobby:
@@ -328,13 +329,15 @@ class Lobby:
         """The game offered to a welcomed joiner: what the roster will carry, the seats taken so far."""
         cfg = self.cfg
         body = roster_body(cfg.game, cfg.track, cfg.rules, self._seats(), cfg.move_time)
-        return Offer(body.kind, body.track, body.settings, body.seats, cfg.players)
+        return Offer(body.kind, body.track, {**body.settings, **(cfg.extra or {})}, body.seats, cfg.players)
 
     def roster(self) -> bytes:
         cfg = self.cfg
         assert all(s is not None for s in self.seats), "a roster is signed only when every seat is taken"
         seats = self._seats()
         body = roster_body(cfg.game, cfg.track, cfg.rules, seats, cfg.move_time)  # the track itself travels
+        if cfg.extra:  # a race of a match (SPEC 16.1)
+            body = Roster(body.kind, body.track, {**body.settings, **cfg.extra}, body.seats)
         computers = [i for i, s in enumerate(self.seats) if s.pubkey in self.computer_keys]
         if computers:  # for screens only (protocol/SPEC.md 11.2, "Labels")
             body = Roster(body.kind, body.track, {**body.settings, "computer_seats": computers}, body.seats)
