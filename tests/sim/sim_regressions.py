@@ -306,9 +306,13 @@ OPEN: dict[int, str] = {
            "an offence naming honest p1.  Not using a leaving seat's move broke seeds 52, 65, 79, 117, 286 (a seat "
            "leaving on one peer only: the peers used different moves); open"),
     # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=800 on the final main of 2026-11-26 (not traced)
-    2099: "lies-count seat, a crash (5 seats, Mush! Mush!): an honest peer does not end alike (not traced)",
+    2099: ("lies-count seat, a crash (5 seats, Mush! Mush!): the honest peers take the liar (seat 4) over at "
+           "different turns at one count (p0, p3 at turn 4, p1 at turn 5): a desync naming nobody"),
     2122: "lies-count seat, cuts, a partition and a crash (4 seats, Snake Carnival): an honest peer gives up with "
           "no result (not traced)",
+    # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=1600 on branch s18d; it fails on main (307a050) alike
+    3155: ("omit + equivocate seats, a cut and a partition {3} | {0, 1, 2} (4 seats, Snake Carnival): honest p2 is "
+           "voted out with no fault of its own (not traced)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
