@@ -306,8 +306,12 @@ OPEN: dict[int, str] = {
            "an offence naming honest p1.  Not using a leaving seat's move broke seeds 52, 65, 79, 117, 286 (a seat "
            "leaving on one peer only: the peers used different moves); open"),
     # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=800 on the final main of 2026-11-26 (not traced)
-    2099: ("lies-count seat, a crash (5 seats, Mush! Mush!): the honest peers take the liar (seat 4) over at "
-           "different turns at one count (p0, p3 at turn 4, p1 at turn 5): a desync naming nobody"),
+    2099: ("lies-count seat, a crash (5 seats, Mush! Mush!): p1 voted on the liar (seat 4) and then took its move of "
+           "turn 4 (message 11) from a relay, beyond its own vote's count; the vote decided count 11 and p0, p3 took "
+           "seat 4 over at turn 4 while p1 had applied its real move: a desync naming nobody.  The diagnosed fix (hold "
+           "relayed copies beyond one's own vote until the decision) was tried on branch s18d and broke seeds 331 and "
+           "561: a seat that comes back after some voters voted stays away for them, and the voters it came back to "
+           "never vote, so the pause never ends"),
     2122: "lies-count seat, cuts, a partition and a crash (4 seats, Snake Carnival): an honest peer gives up with "
           "no result (not traced)",
     # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=1600 on branch s18d; it fails on main (307a050) alike
