@@ -197,24 +197,59 @@ def test_mm_t2_carry_over_invariants(tag):
 
 def test_mm_t2_the_refill_draws_from_the_deck_before_the_gathered_cards():
     """MM-T2: the gathered cards go *under* the deck: the refill takes the deck's cards first."""
-    prev = _play_out(_mm_state(3, tag="under"), "under")
+    prev = _short_deck("under")
     s = prev.sled(1)
-    keep = s.hand[:2]  # 2 dog cards in hand, 3 collision cards: 3 to draw
-    # put the rest of the hand under the dogs (public, as discards are) and leave 1 hidden card in the deck
-    deck = s.deck[:1]
-    extra = s.hand[2:] + s.deck[1:]
+    keep, deck = s.hand, s.deck
+    _assert_cards_conserved(prev)
+    nxt = next_race_state(prev, find_track("hairpin", "mush"), Rand(b"under"))
+    b = nxt.sled(1)
+    assert len(b.hand) == 5 and deck[0] in b.hand and set(keep) <= set(b.hand)  # the deck's card drawn first
+    _assert_cards_conserved(nxt)
+
+
+def _short_deck(tag):
+    """Seat 1 with 2 dog cards in hand, 3 collision cards, 1 hidden card left in the deck and 7 public cards
+    under the dogs: the refill needs 3, the deck holds 1, so 2 come from the gathered cards (MM-T2)."""
+    prev = _play_out(_mm_state(3, tag=tag), tag)
+    s = prev.sled(1)
+    keep, deck, extra = s.hand[:2], s.deck[:1], s.hand[2:] + s.deck[1:]
     values = list(s.values)
     for c in extra:
         values[c] = prev.private[1].values[c]
     s = replace(s, hand=keep, damage=3, deck=deck, discard=s.discard + extra, values=tuple(values))
     sleds = list(prev.public.sleds)
     sleds[1] = s
-    prev = replace(prev, public=replace(prev.public, sleds=tuple(sleds)))
-    _assert_cards_conserved(prev)
-    nxt = next_race_state(prev, find_track("hairpin", "mush"), Rand(b"under"))
-    b = nxt.sled(1)
-    assert len(b.hand) == 5 and deck[0] in b.hand and set(keep) <= set(b.hand)  # the deck's card drawn first
-    _assert_cards_conserved(nxt)
+    return replace(prev, public=replace(prev.public, sleds=tuple(sleds)))
+
+
+def test_mm_t2_over_the_network_the_refill_past_the_deck_takes_gathered_cards_before_they_are_laid_out():
+    """MM-T2 with protocol/SPEC.md 16.5 (4): ``open_draws`` takes the rest of the refill from the gathered,
+    public cards (their own ids) before the deck is laid out again; local play lays them out first (new ids).
+    Both keep every card (MM-K2) and leave no public value in the deck."""
+    prev = _short_deck("opendraw")
+    a = prev.sled(1)
+    under = set(a.left[:-1]) | set(a.right[:-1]) | set(a.discard)
+    track = find_track("hairpin", "mush")
+    net = next_race_state(prev, track, Rand(b"opendraw"), open_draws=True)
+    local = next_race_state(prev, track, Rand(b"opendraw"))
+    for nxt in (net, local):
+        b = nxt.sled(1)
+        _assert_cards_conserved(nxt)
+        assert len(b.hand) == 5 and a.deck[0] in b.hand and set(a.hand) <= set(b.hand)
+        assert all(b.values[c] == -1 for c in b.deck)  # hidden again
+    drawn_net = set(net.sled(1).hand) - set(a.hand) - {a.deck[0]}
+    drawn_local = set(local.sled(1).hand) - set(a.hand) - {a.deck[0]}
+    assert len(drawn_net) == 2 and drawn_net <= under  # gathered ids: values public, drawn before any new slot
+    assert all(net.sled(1).values[c] >= 0 for c in drawn_net)
+    assert len(drawn_local) == 2 and min(drawn_local) >= len(a.values)  # local: from the new generation
+    # the re-laid generation holds only what was left: 7 gathered (+ top-dog rest) minus the 2 drawn
+    assert len(net.sled(1).deck) == len(local.sled(1).deck)
+
+
+def test_mm_t2_open_draws_changes_nothing_when_the_deck_is_long_enough():
+    prev = _rich_final("same")
+    track = find_track("canyon", "mush")
+    assert next_race_state(prev, track, Rand(b"same"), open_draws=True) == next_race_state(prev, track, Rand(b"same"))
 
 
 def test_mm_t2_with_a_full_deck_the_refill_takes_no_gathered_card():

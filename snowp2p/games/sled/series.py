@@ -182,7 +182,8 @@ class Tournament(_Cumulative):
 
 
 # ------------------------------------------------------------ carry-over
-def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource) -> sled.GameState:
+def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource,
+                    open_draws: bool = False) -> sled.GameState:
     """The initial state of the next tournament race from the last race's final state (MM-T2, MM-T3, MM-F2).
 
     Per player, in seat order (randomness drawn in this order):
@@ -200,6 +201,10 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource)
        so no draw and no slot tells anyone a value.
     5. MM-F2: the set-aside fives stay as they are; fives the kennels added
        are among the player's cards and stay in the deck.
+
+    ``open_draws`` (the network, protocol/SPEC.md 16.5 point 4): when the refill runs past the deck, the rest
+    is drawn from the gathered cards *before* they are laid out again (their values are public), so no draw
+    takes a slot committed after the randomness that picks it.  Local play lays them out first (False).
 
     Then MM-T3: the start order is the reverse of the last finish order, and
     the bonus die is set by the new start order (MM-S6).  Every sled is placed
@@ -220,7 +225,7 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource)
     privates: list[sled.Private | None] = list(prev.private)
     for seat in range(n):
         s = prev.public.sleds[seat]
-        s, privates[seat] = _carry_cards(s, privates[seat], rules, rand)
+        s, privates[seat] = _carry_cards(s, privates[seat], rules, rand, open_draws)
         k = start_of[seat]
         sleds.append(replace(
             s, at=None, brake=0, damage=0, first_turn=True, status=sled.RACING, repair=False,
@@ -231,8 +236,8 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource)
     return sled.GameState(rules=rules, track=track, public=pub, private=tuple(privates))
 
 
-def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules,
-                 rand: sled.RandomSource) -> tuple[sled.Sled, sled.Private | None]:
+def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules, rand: sled.RandomSource,
+                 open_draws: bool = False) -> tuple[sled.Sled, sled.Private | None]:
     under = list(s.left[:-1]) + list(s.right[:-1]) + list(s.discard)  # MM-T2 (discards lie there, MM-R2)
     s = replace(s, left=s.left[-1:], right=s.right[-1:], discard=(), damage=0)  # collision cards discarded
     hand = list(s.hand)
@@ -245,6 +250,9 @@ def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules,
         hand.append(_take(deck, rules, rand))
         need -= 1
     deck += sled.shuffle_with(rand, under)  # the gathered cards, shuffled, under the deck
+    while open_draws and need > 0 and deck:  # SPEC 16.5 (4): the rest from the gathered cards, still public
+        hand.append(_take(deck, rules, rand))
+        need -= 1
     s = replace(s, hand=tuple(sorted(hand)), deck=tuple(deck))
     if any(s.values[c] >= 0 for c in deck):  # public values under the deck: lay it out again
         s, p = _relay(s, p, deck, rand)
