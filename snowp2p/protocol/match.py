@@ -28,7 +28,7 @@ from .slots import check_opening
 
 MAX_RACES = 16  # the most races a match map names (SPEC 16.1)
 MAX_SEATS = 8  # the most seats a match map's ``carry`` names (one list per seat, SPEC 16.5)
-MAX_CARRIED = 64  # the most carried slots of one seat (a Mush! Mush! deck is 20 cards, MM-K2)
+MAX_CARRIED = 64  # the most carried slots of one seat (above any deck a game has)
 #: settings a later race may differ in from race 0 (besides ``match``): screen labels only (SPEC 11.2)
 LABELS = ("computer_seats",)
 
