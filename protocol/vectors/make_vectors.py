@@ -439,6 +439,35 @@ def match_vectors() -> dict:
     return out
 
 
+def match_carry_vectors() -> dict:
+    """SPEC section 16.5: race 2's ``settings.match`` map of a fixed 2-seat Mush! Mush! tournament, carrying
+    each seat's cards (generation, slot, the commitment published in race 1 under race 1's game id), its
+    roster signed by the host, and one carried card's opening (what a move of race 2 sends for it)."""
+    from snowp2p.protocol.match import Carried, Prev, first_race
+    from snowp2p.protocol.hidden import slot_salt
+    from snowp2p.games.sled.track import track_digest
+
+    host = Identity.from_seed(fixed("vector identity 0"))
+    joiner = Identity.from_seed(fixed("vector identity 1"))
+    game = find_game("mush")
+    tracks = [find_track(n, "mush") for n in ("mush-first-race", "canyon", "hairpin")]
+    seats = (Seat("Al", host.public_key, "10.0.0.1", 47470), Seat("Bo", joiner.public_key, "10.0.0.2", 47471))
+    race1 = fixed("vector tournament game id race 1")
+    secrets = [fixed(f"vector tournament secret {i}") for i in range(2)]
+    carried = {0: [(0, 3, 7), (0, 11, 2), (1, 0, 4)], 1: [(0, 5, 1), (2, 1, 6)]}  # (generation, slot, value)
+    carry = [[Carried(g, i, commit_slot(race1, seat, g, i, v, slot_salt(secrets[seat], g, i))) for g, i, v in cs]
+             for seat, cs in carried.items()]
+    m0 = first_race(fixed("vector tournament match id"), game, [(t.name, track_digest(t)) for t in tracks])
+    m1 = m0.next(Prev(race1, 77, fixed("vector tournament race 1 final state")), carry)
+    b = roster_body(game, tracks[1], SledRules(game="mush"), seats)
+    b = Roster(b.kind, b.track, {**b.settings, "match": m1.to_wire()}, b.seats)
+    roster = signed_entry(host, Envelope(fixed("vector tournament game id race 2"), HOST_SEAT, 0, ZERO_HASH, b))
+    g, i, v = carried[1][1]
+    return {"match": to_json(m1.to_wire()), "roster_payload": roster["payload"], "roster_digest": roster["digest"],
+            "opening": {"seat": 1, "generation": g, "slot": i, "value": v, "salt": slot_salt(secrets[1], g, i).hex(),
+                        "prev_game": race1.hex()}}
+
+
 def rematch_vectors() -> dict:
     """SPEC section 10, *Rematch*: the next game's code from the last game's code and id."""
     code = make_code(fixed("vector code bytes"))
@@ -462,6 +491,7 @@ VECTORS = {
     "kinds.json": kinds_vectors,
     "match.json": match_vectors,
     "rematch.json": rematch_vectors,
+    "match_carry.json": match_carry_vectors,
 }
 
 
