@@ -222,34 +222,36 @@ def _short_deck(tag):
     return replace(prev, public=replace(prev.public, sleds=tuple(sleds)))
 
 
-def test_mm_t2_over_the_network_the_refill_past_the_deck_takes_gathered_cards_before_they_are_laid_out():
-    """MM-T2 with protocol/SPEC.md 16.5 (4): ``open_draws`` takes the rest of the refill from the gathered,
-    public cards (their own ids) before the deck is laid out again; local play lays them out first (new ids).
-    Both keep every card (MM-K2) and leave no public value in the deck."""
-    prev = _short_deck("opendraw")
+def test_mm_t2_a_refill_past_the_deck_takes_the_gathered_cards_hidden_again():
+    """MM-T2: the deck held 1 card, the refill needs 3: the other 2 come from the gathered cards, laid out again
+    as a new generation first (new ids, no public value): no one learns which of them went to the hand."""
+    prev = _short_deck("pastdeck")
     a = prev.sled(1)
-    under = set(a.left[:-1]) | set(a.right[:-1]) | set(a.discard)
-    track = find_track("hairpin", "mush")
-    net = next_race_state(prev, track, Rand(b"opendraw"), open_draws=True)
-    local = next_race_state(prev, track, Rand(b"opendraw"))
-    for nxt in (net, local):
-        b = nxt.sled(1)
-        _assert_cards_conserved(nxt)
-        assert len(b.hand) == 5 and a.deck[0] in b.hand and set(a.hand) <= set(b.hand)
-        assert all(b.values[c] == -1 for c in b.deck)  # hidden again
-    drawn_net = set(net.sled(1).hand) - set(a.hand) - {a.deck[0]}
-    drawn_local = set(local.sled(1).hand) - set(a.hand) - {a.deck[0]}
-    assert len(drawn_net) == 2 and drawn_net <= under  # gathered ids: values public, drawn before any new slot
-    assert all(net.sled(1).values[c] >= 0 for c in drawn_net)
-    assert len(drawn_local) == 2 and min(drawn_local) >= len(a.values)  # local: from the new generation
-    # the re-laid generation holds only what was left: 7 gathered (+ top-dog rest) minus the 2 drawn
-    assert len(net.sled(1).deck) == len(local.sled(1).deck)
+    nxt = next_race_state(prev, find_track("hairpin", "mush"), Rand(b"pastdeck"))
+    b = nxt.sled(1)
+    _assert_cards_conserved(nxt)
+    drawn = set(b.hand) - set(a.hand) - {a.deck[0]}
+    assert len(b.hand) == 5 and a.deck[0] in b.hand and len(drawn) == 2
+    assert min(drawn) >= len(a.values) and all(b.values[c] == -1 for c in drawn)  # new slots, values hidden
+    assert all(b.values[c] == -1 for c in b.deck)
 
 
-def test_mm_t2_open_draws_changes_nothing_when_the_deck_is_long_enough():
-    prev = _rich_final("same")
+@pytest.mark.parametrize("tag", ["a", "b", "kennels"])
+def test_mm_t2_every_new_generation_is_laid_out_before_any_randomness(tag):
+    """protocol/SPEC.md 16.5 (4): the content of every generation next_race_state lays out (card ids, values
+    in the owner's private order) is the same whatever the randomness: over the network each seat commits it
+    before the next race's R(0), so it can not place its cards where the draws will land.  The old deck's
+    hidden cards keep their ids (their commitments carry over)."""
+    prev = _rich_final(tag)
     track = find_track("canyon", "mush")
-    assert next_race_state(prev, track, Rand(b"same"), open_draws=True) == next_race_state(prev, track, Rand(b"same"))
+    x, y = (next_race_state(prev, track, Rand(derive(b"laid", tag, k))) for k in (1, 2))
+    assert x != y  # the randomness did change the draws
+    for seat in range(len(prev.public.sleds)):
+        a, bx, by = prev.sled(seat), x.sled(seat), y.sled(seat)
+        assert bx.gen_starts == by.gen_starts and len(bx.values) == len(by.values) > len(a.values)
+        assert x.private[seat].values == y.private[seat].values  # the laid-out values: fixed before rand
+        if all(a.values[c] < 0 for c in a.deck):  # no public card in the deck: its hidden cards stay in place
+            assert set(a.deck) <= set(bx.hand) | set(bx.deck)
 
 
 def test_mm_t2_with_a_full_deck_the_refill_takes_no_gathered_card():

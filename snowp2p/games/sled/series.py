@@ -182,8 +182,7 @@ class Tournament(_Cumulative):
 
 
 # ------------------------------------------------------------ carry-over
-def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource,
-                    open_draws: bool = False) -> sled.GameState:
+def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource) -> sled.GameState:
     """The initial state of the next tournament race from the last race's final state (MM-T2, MM-T3, MM-F2).
 
     Per player, in seat order (randomness drawn in this order):
@@ -194,17 +193,17 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource,
     3. MM-T2 refill to 5: drawn from the deck as it stands (a slot chosen by
        ``rand`` as in every draw); then the gathered cards, shuffled with
        ``rand``, go under the deck; if the deck held fewer cards than the
-       refill needs, the rest is drawn from the new deck.
-    4. Before anything is drawn from a deck holding a card whose value is
-       public, and at the end, a deck with a public card is laid out again as
-       a new generation (new ids, private values by ``sled.private_layout``),
-       so no draw and no slot tells anyone a value.
+       refill needs, the rest is drawn from them.
+    4. Hidden again: a deck holding a card whose value is public (a kennels
+       five) is laid out again as a new generation before the refill, and the
+       gathered cards (public: played) as one more before they go under it
+       (new ids, private values by ``sled.private_layout``), so no draw and no
+       slot tells anyone a value.  Each is laid out from cards fixed before
+       ``rand`` is first used (the deck as it stands, the gathered cards), so
+       over the network its owner commits it in the next race's setup, before
+       the randomness that shuffles and draws it (protocol/SPEC.md 16.5).
     5. MM-F2: the set-aside fives stay as they are; fives the kennels added
        are among the player's cards and stay in the deck.
-
-    ``open_draws`` (the network, protocol/SPEC.md 16.5 point 4): when the refill runs past the deck, the rest
-    is drawn from the gathered cards *before* they are laid out again (their values are public), so no draw
-    takes a slot committed after the randomness that picks it.  Local play lays them out first (False).
 
     Then MM-T3: the start order is the reverse of the last finish order, and
     the bonus die is set by the new start order (MM-S6).  Every sled is placed
@@ -225,7 +224,7 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource,
     privates: list[sled.Private | None] = list(prev.private)
     for seat in range(n):
         s = prev.public.sleds[seat]
-        s, privates[seat] = _carry_cards(s, privates[seat], rules, rand, open_draws)
+        s, privates[seat] = _carry_cards(s, privates[seat], rules, rand)
         k = start_of[seat]
         sleds.append(replace(
             s, at=None, brake=0, damage=0, first_turn=True, status=sled.RACING, repair=False,
@@ -236,27 +235,27 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource,
     return sled.GameState(rules=rules, track=track, public=pub, private=tuple(privates))
 
 
-def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules, rand: sled.RandomSource,
-                 open_draws: bool = False) -> tuple[sled.Sled, sled.Private | None]:
+def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules,
+                 rand: sled.RandomSource) -> tuple[sled.Sled, sled.Private | None]:
     under = list(s.left[:-1]) + list(s.right[:-1]) + list(s.discard)  # MM-T2 (discards lie there, MM-R2)
     s = replace(s, left=s.left[-1:], right=s.right[-1:], discard=(), damage=0)  # collision cards discarded
     hand = list(s.hand)
+    # Every new generation is laid out from cards known before ``rand`` is used (protocol/SPEC.md 16.5 (4)):
+    # the deck as it stands, and the gathered cards (public).  So over the network each is committed in the
+    # next race's setup, before the randomness that shuffles its slots and draws from them.
+    if any(s.values[c] >= 0 for c in s.deck):  # e.g. a kennels five (MM-F2): hide it before drawing
+        s, p, ids = _relay(s, p, list(s.deck))
+        s = replace(s, deck=tuple(sled.shuffle_with(rand, ids)))
+    if under:  # the gathered cards, public, as a new generation: hidden again
+        s, p, gathered = _relay(s, p, under)
+    else:
+        gathered = []
     deck = list(s.deck)
-    if any(s.values[c] >= 0 for c in deck):  # e.g. a kennels five (MM-F2): hide it before drawing
-        s, p = _relay(s, p, deck, rand)
-        deck = list(s.deck)
     need = rules.hand_size - len(hand)
     while need > 0 and deck:  # refill from the deck as it stands
         hand.append(_take(deck, rules, rand))
         need -= 1
-    deck += sled.shuffle_with(rand, under)  # the gathered cards, shuffled, under the deck
-    while open_draws and need > 0 and deck:  # SPEC 16.5 (4): the rest from the gathered cards, still public
-        hand.append(_take(deck, rules, rand))
-        need -= 1
-    s = replace(s, hand=tuple(sorted(hand)), deck=tuple(deck))
-    if any(s.values[c] >= 0 for c in deck):  # public values under the deck: lay it out again
-        s, p = _relay(s, p, deck, rand)
-        deck = list(s.deck)
+    deck += sled.shuffle_with(rand, gathered)  # the gathered cards, shuffled, under the deck
     while need > 0 and deck:  # the deck ran out: the rest from the gathered cards
         hand.append(_take(deck, rules, rand))
         need -= 1
@@ -268,18 +267,19 @@ def _take(deck: list[int], rules: SledRules, rand: sled.RandomSource) -> int:
     return deck.pop(0 if rules.deck_draw == "top" else rand.below(len(deck)))
 
 
-def _relay(s: sled.Sled, p: sled.Private | None, gathered: list[int],
-           rand: sled.RandomSource) -> tuple[sled.Sled, sled.Private | None]:
-    """``gathered`` (the deck) as a new generation of slots, as the engine's ``_relay_deck`` lays it out."""
+def _relay(s: sled.Sled, p: sled.Private | None,
+           cards: list[int]) -> tuple[sled.Sled, sled.Private | None, list[int]]:
+    """``cards`` laid out again as a new generation of slots, as the engine's ``_relay_deck`` lays them out (the
+    owner's values in a private order from its secret): the sled with the generation added and its new ids.
+    Nothing random: the caller shuffles the new ids into the deck."""
     gen = s.generation + 1
     first = len(s.values)
-    new_ids = list(range(first, first + len(gathered)))
+    new_ids = list(range(first, first + len(cards)))
     if p is not None:
-        layout = sled.private_layout(p.secret, gen, [p.values[c] for c in gathered])
+        layout = sled.private_layout(p.secret, gen, [p.values[c] for c in cards])
         p = replace(p, values=p.values + tuple(layout))
-    deck = sled.shuffle_with(rand, new_ids)
-    s = replace(s, deck=tuple(deck), values=s.values + (-1,) * len(gathered), gen_starts=s.gen_starts + (first,))
-    return s, p
+    s = replace(s, values=s.values + (-1,) * len(cards), gen_starts=s.gen_starts + (first,))
+    return s, p, new_ids
 
 
 # ------------------------------------------------------------- accounting
