@@ -14,7 +14,8 @@ from snowp2p.games.sled import engine as sled
 from snowp2p.games.sled.config import SledRules
 from snowp2p.core.drbg import Rand, derive
 from snowp2p.games.sled.series import (
-    MM_POINTS, ST_POINTS, RaceResult, Series, SeriesError, Tournament, located_cards, next_race_state, race_points,
+    MM_POINTS, ST_POINTS, RaceResult, Series, SeriesError, Tournament, located_cards, new_generations,
+    next_race_state, race_points,
 )
 from snowp2p.games.sled.track import find_track
 
@@ -252,6 +253,25 @@ def test_mm_t2_every_new_generation_is_laid_out_before_any_randomness(tag):
         assert x.private[seat].values == y.private[seat].values  # the laid-out values: fixed before rand
         if all(a.values[c] < 0 for c in a.deck):  # no public card in the deck: its hidden cards stay in place
             assert set(a.deck) <= set(bx.hand) | set(bx.deck)
+
+
+@pytest.mark.parametrize("tag", ["a", "kennels"])
+def test_mm_t2_new_generations_are_what_the_next_race_lays_out(tag):
+    """protocol/SPEC.md 16.5 (4): ``new_generations`` (what a seat commits in the next race's setup, from its
+    own final state, with no randomness) are exactly the generations ``next_race_state`` adds, values in slot
+    order; a seat whose cards are not known here can not compute them."""
+    prev = _rich_final(tag)
+    nxt = next_race_state(prev, find_track("canyon", "mush"), Rand(derive(b"gens", tag)))
+    for seat in range(len(prev.public.sleds)):
+        gens = new_generations(prev, seat)
+        b = nxt.sled(seat)
+        assert [g for g, _ in gens] == list(range(prev.sled(seat).generation + 1, b.generation + 1)) and gens
+        for g, values in gens:
+            end = b.gen_starts[g + 1] if g + 1 < len(b.gen_starts) else len(b.values)
+            assert values == nxt.private[seat].values[b.gen_starts[g]:end]
+    blind = replace(prev, private=(None,) + prev.private[1:])
+    with pytest.raises(SeriesError):
+        new_generations(blind, 0)
 
 
 def test_mm_t2_with_a_full_deck_the_refill_takes_no_gathered_card():

@@ -235,21 +235,44 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource)
     return sled.GameState(rules=rules, track=track, public=pub, private=tuple(privates))
 
 
-def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules,
-                 rand: sled.RandomSource) -> tuple[sled.Sled, sled.Private | None]:
+def _lay_out(s: sled.Sled, p: sled.Private | None) -> tuple[sled.Sled, sled.Private | None, bool, list[int]]:
+    """MM-T2 before anything is random: collision cards discarded, the cards under the top dogs gathered, and
+    every new generation laid out (protocol/SPEC.md 16.5 (4)): (a) the deck as it stands when it holds a card
+    whose value is public (a kennels five, MM-F2), (b) the gathered cards (public: played).  Both come from
+    cards fixed before the next race's randomness, so over the network each seat commits them in the next
+    race's setup, before R(0).  Returns the sled (its deck: the old ids, or (a)'s new ids not shuffled yet),
+    the private part, whether (a) was laid out, and (b)'s new ids (not yet in the deck)."""
     under = list(s.left[:-1]) + list(s.right[:-1]) + list(s.discard)  # MM-T2 (discards lie there, MM-R2)
     s = replace(s, left=s.left[-1:], right=s.right[-1:], discard=(), damage=0)  # collision cards discarded
-    hand = list(s.hand)
-    # Every new generation is laid out from cards known before ``rand`` is used (protocol/SPEC.md 16.5 (4)):
-    # the deck as it stands, and the gathered cards (public).  So over the network each is committed in the
-    # next race's setup, before the randomness that shuffles its slots and draws from them.
-    if any(s.values[c] >= 0 for c in s.deck):  # e.g. a kennels five (MM-F2): hide it before drawing
+    relaid = any(s.values[c] >= 0 for c in s.deck)
+    if relaid:  # e.g. a kennels five (MM-F2): hide it before drawing
         s, p, ids = _relay(s, p, list(s.deck))
-        s = replace(s, deck=tuple(sled.shuffle_with(rand, ids)))
+        s = replace(s, deck=tuple(ids))
+    gathered: list[int] = []
     if under:  # the gathered cards, public, as a new generation: hidden again
         s, p, gathered = _relay(s, p, under)
-    else:
-        gathered = []
+    return s, p, relaid, gathered
+
+
+def new_generations(prev: sled.GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The deck generations ``seat`` lays out for the next tournament race (MM-T2), as (generation, the owner's
+    values in slot order): what it commits in the next race's setup, before R(0) (protocol/SPEC.md 16.5 (4)).
+    Needs the seat's private part (its own final state)."""
+    p = prev.private[seat]
+    if p is None:
+        raise SeriesError(f"seat {seat}'s cards are not known here")
+    old = prev.sled(seat).generation
+    s, p, _, _ = _lay_out(prev.sled(seat), p)
+    ends = s.gen_starts[1:] + (len(s.values),)
+    return [(g, p.values[s.gen_starts[g]:ends[g]]) for g in range(old + 1, s.generation + 1)]
+
+
+def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules,
+                 rand: sled.RandomSource) -> tuple[sled.Sled, sled.Private | None]:
+    s, p, relaid, gathered = _lay_out(s, p)
+    if relaid:
+        s = replace(s, deck=tuple(sled.shuffle_with(rand, list(s.deck))))
+    hand = list(s.hand)
     deck = list(s.deck)
     need = rules.hand_size - len(hand)
     while need > 0 and deck:  # refill from the deck as it stands
