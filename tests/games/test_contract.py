@@ -254,7 +254,8 @@ def test_the_session_parts_of_the_game_object(kind):
     table = game.load_table(None)
     again = game.table_from_wire(game.table_to_wire(table))
     assert game.table_digest(again) == game.table_digest(table) and len(game.table_digest(table)) == 32
-    for state in states[1:-1:max(1, len(states) // 10)]:  # (asked only of a game not over: Session.places)
+    for state in [*states[1:-1:max(1, len(states) // 10)], states[-1]]:  # (and at the end: each seat once)
         assert sorted(bound.standings(state)) == [0, 1, 2], kind
+    assert list(bound.standings(states[-1])) == list(bound.final_places(states[-1])), kind
     forge = game.cheats
     assert forge is None or all(callable(getattr(forge, f)) for f in ("forges", "unheld", "bad_opening", "twins"))

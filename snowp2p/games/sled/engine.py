@@ -1229,7 +1229,9 @@ def legal_actions(state: GameState) -> list[Action]:
 def standings(state: GameState) -> list[int]:
     """Places as they stand: finishers, then sleds still racing by race position, then the eliminated."""
     pub = state.public
-    return list(pub.places) + ranking(state, racing_seats(state)) + list(reversed(pub.eliminated))
+    # (a Mush! Mush! sled that crossed keeps its racing status: each seat once, its place first)
+    still = [seat for seat in racing_seats(state) if seat not in pub.places]
+    return list(pub.places) + ranking(state, still) + list(reversed(pub.eliminated))
 
 
 def open_seat(state: GameState, seat: int, rand: RandomSource, secret: bytes,
