@@ -274,6 +274,24 @@ def test_mm_t2_new_generations_are_what_the_next_race_lays_out(tag):
         new_generations(blind, 0)
 
 
+@pytest.mark.parametrize("tag", ["a", "b", "kennels"])
+def test_mm_t2_every_peer_computes_the_same_public_next_race_from_its_own_view(tag):
+    """MM-T2 over the network (protocol/SPEC.md 16.5): a peer knows only its own cards; from its own view of
+    the last race it computes the same public next race as every other peer (so the state hashes agree), and
+    that public part shows no value of any carried card (hand and deck: G4)."""
+    prev = _rich_final(tag)
+    track = find_track("canyon", "mush")
+    full = next_race_state(prev, track, Rand(derive(b"view", tag)))
+    n = len(prev.public.sleds)
+    for me in range(n):
+        view = replace(prev, private=tuple(p if i == me else None for i, p in enumerate(prev.private)))
+        mine = next_race_state(view, track, Rand(derive(b"view", tag)))
+        assert mine.public == full.public
+        assert mine.private[me] == full.private[me] and all(mine.private[i] is None for i in range(n) if i != me)
+    for b in full.public.sleds:
+        assert all(b.values[c] == -1 for c in list(b.hand) + list(b.deck))
+
+
 def test_mm_t2_with_a_full_deck_the_refill_takes_no_gathered_card():
     prev = _over(_mm_state(4, tag="full"), [0, 1, 2, 3])  # a deck of 11 hidden cards
     s = prev.sled(2)
