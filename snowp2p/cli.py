@@ -151,6 +151,17 @@ def _add_network_parsers(sub) -> None:
                                                       "are still shown)")
     seat_options(p)
 
+    p = sub.add_parser("watch", help="watch a networked game live, checking every move (a spectator)")
+    common(p)
+    p.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None,
+                   help="the host's address, as in the join line (default: look for games on the LAN)")
+    p.add_argument("--code", default=None, help="the join code the host printed")
+    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
+                                                                         "when no address is given (default 3)")
+    p.add_argument("--no-board", action="store_true", help="print each turn without the board")
+    p.add_argument("--width", type=int, default=None, help="board width in columns")
+    p.add_argument("--quiet", action="store_true", help="print only the verdict")
+
     p = sub.add_parser("find", help="list the games announced on the LAN")
     p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to listen (default 3)")
 

@@ -203,7 +203,8 @@ async def _host_main(args, game, track, rules) -> int:
         say("All seats are taken:")
         for i, s in enumerate(roster.body.seats):
             say(f"  seat {i}: {s.nick} [{fingerprint(s.pubkey)}]" + ("  (you)" if i == 0 else ""))
-        result = await play_seat(args, home, ident, roster, 0, conns, listeners, say)
+        result = await play_seat(args, home, ident, roster, 0, conns, listeners, say,
+                                 watch=(lobby.code, lobby.turnstile))  # spectators: `watch` (net/spectators.py)
         # the computer players' processes (and any lobby task left) get 15 s to end, then are cancelled
         outer.cancel_scope.deadline = trio.current_time() + 15
     return result

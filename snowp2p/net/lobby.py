@@ -45,6 +45,8 @@ HANDSHAKE_TIMEOUT = 15.0
 #: seconds a welcomed joiner has to accept or decline the offered game (SPEC section 10, step 5); its seat is
 #: held meanwhile and free again after a decline, a hang-up or this time
 ACCEPT_TIMEOUT = 120.0
+#: what the lobby tells a spectator that comes before the game has begun (``watch`` tries again)
+NOT_STARTED = "the game has not started yet"
 
 
 class NetError(Exception):
@@ -196,6 +198,9 @@ class Lobby:
                 await self._refuse(conn, f"protocol version mismatch: this host speaks version {PROTOCOL_VERSION}")
             else:
                 await self._refuse(conn, f"not a hello: {e}")
+            return None
+        if hello.type == "watch":  # a spectator too early: it tries again once the game has begun (SPEC 16)
+            await self._refuse(conn, NOT_STARTED, quiet=True)
             return None
         if not isinstance(hello.body, Hello):
             await self._refuse(conn, f"expected hello, got {hello.type}")

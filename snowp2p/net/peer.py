@@ -87,6 +87,8 @@ class NetGame:
     #: a resumed peer whose log holds the agreed last turn but not every final opening: after this many
     #: seconds without the rest, its result is the places of that turn (G11; None: not such a peer)
     agreed_end_after: float | None = None
+    #: the spectators this peer feeds (net/spectators.py; the host's), or None: a ``watch`` is refused
+    spectators: object | None = None
 
     def __post_init__(self):
         if not self.sent:
@@ -127,6 +129,8 @@ class NetGame:
         line, and nothing more is sent or acted on (G7, G9)."""
         try:
             self._log.append(payload)
+            if self.spectators is not None:  # (never waits: a slow spectator is dropped, G9)
+                self.spectators.appended(len(payload) + 8)
             return True
         except (OSError, ValueError) as e:
             if not self._finished.is_set():
@@ -332,6 +336,16 @@ class NetGame:
         msg.verify(s.keys[seat])
         return msg.body
 
+    def _watch_request(self, first: bytes):
+        """The ``watch`` a spectator opens its connection with (SPEC 16), when this peer feeds spectators."""
+        if self.spectators is None:
+            return None
+        try:
+            msg = decode_signed(first)
+        except ProtocolError:
+            return None
+        return msg if msg.type == "watch" else None
+
     async def _refuse_hello(self, stream: trio.abc.Stream, first: bytes) -> None:
         """A plain ``hello`` after the lobby closed: the host tells it why, in one signed line (G8)."""
         s = self.session
@@ -350,24 +364,28 @@ class NetGame:
     async def _accept(self, stream: trio.abc.Stream, settle: Callable[[], None] = lambda: None,
                       buffered: bytes = b"") -> None:
         label = peer_address(stream) or "peer"
+        watch = None
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
                 first, rest = await secure.read_first(stream, buffered)
                 if first is None:
                     raise ConnectionClosed(f"{label} closed the connection")
                 if len(first) != secure.FIRST_SIZE:
-                    await self._refuse_hello(stream, first)  # (raises for a hello)
-                    raise ProtocolError("the first frame of a game connection must open the secure channel "
-                                        f"({secure.FIRST_SIZE} bytes), got {len(first)} bytes")
-                sec = await secure.accept_channel(stream, self.session.game_id, first, rest)
-                conn = Conn(sec, label)
-                their = await self._read_link(conn, None)
-                if their.nonce != sec.their_nonce:
-                    raise ProtocolError("a link that is not bound to this connection (relayed or replayed?)")
-                await conn.send(self._link_frame(their.seat, nonce=sec.my_nonce, echo=sec.their_nonce))
-                proof = await self._read_link(conn, their.seat)
-                if proof.echo != sec.my_nonce:
-                    raise ProtocolError("a link that does not sign our challenge (a replayed link?)")
+                    watch = self._watch_request(first)
+                    if watch is None:
+                        await self._refuse_hello(stream, first)  # (raises for a hello)
+                        raise ProtocolError("the first frame of a game connection must open the secure channel "
+                                            f"({secure.FIRST_SIZE} bytes), got {len(first)} bytes")
+                else:
+                    sec = await secure.accept_channel(stream, self.session.game_id, first, rest)
+                    conn = Conn(sec, label)
+                    their = await self._read_link(conn, None)
+                    if their.nonce != sec.their_nonce:
+                        raise ProtocolError("a link that is not bound to this connection (relayed or replayed?)")
+                    await conn.send(self._link_frame(their.seat, nonce=sec.my_nonce, echo=sec.their_nonce))
+                    proof = await self._read_link(conn, their.seat)
+                    if proof.echo != sec.my_nonce:
+                        raise ProtocolError("a link that does not sign our challenge (a replayed link?)")
         except (ProtocolError, ConnectionClosed, trio.TooSlowError, trio.BrokenResourceError, OSError,
                 secure.ChannelError) as e:
             self.say(f"refused a connection from {label}: {reason_text(e)}")
@@ -376,6 +394,9 @@ class NetGame:
                     await stream.aclose()
                 except Exception:
                     pass
+            return
+        if watch is not None:  # a spectator: net/spectators.py admits it (the join code) and feeds it
+            await self.spectators.admit(stream, watch, rest, settle)
             return
         settle()
         conn.label = self.session.nicks[their.seat]

@@ -1,0 +1,135 @@
+"""``snowp2p watch [HOST[:PORT]] --code CODE``: follow a networked game live, as a spectator, checking it.
+
+A spectator is a live auditor: it proves the join code to the host (net/watcher.py; SPEC section 16), then
+receives the host's log record by record and runs each through the audit's own replay
+(``replay.LiveAudit``: every signature, chain link, reveal, card opening, move and state hash), showing the
+public table after each turn (the game's own board, as ``replay --plain`` does: nobody's hand, since the
+records carry hidden cards only as commitments until they are played).  At the end it prints its verdict:
+the very lines ``snowp2p audit`` prints for the host's log.  It takes no seat and signs nothing the game
+depends on.  With no address it tries the games announced on the LAN, as ``join`` does.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import trio
+
+from ..errors import CommandError
+from ..protocol import joincode
+from ..protocol.errors import ProtocolError
+from ..protocol.session import TurnApplied
+from .common import open_identity
+from .join import parse_hostport
+
+
+def run(args) -> int:
+    code = args.code
+    if not code:
+        if not sys.stdin.isatty():
+            raise CommandError("watch: give the join code with --code (standard input is not a terminal)")
+        code = input("Join code (as the host printed it, e.g. 4-husky-tundra): ").strip()
+    try:
+        code = joincode.normalize(code)
+    except ValueError as e:
+        raise CommandError(f"--code: {e}") from None
+    targets = [parse_hostport(args.address) + (None,)] if args.address else _announced(args)
+    return trio.run(_watch_main, args, targets, code)
+
+
+def _announced(args) -> list[tuple[str, int, str]]:
+    """No address: every game announced on the LAN (full or not: a game being played is full), to try."""
+    from ..net.discovery import browse
+
+    if not args.quiet:
+        print(f"Looking for games on the LAN ({args.browse:g} s)...", flush=True)
+    try:
+        ads = trio.run(browse, args.browse)
+    except Exception as e:
+        raise CommandError(f"watch: can not look for games on the LAN ({type(e).__name__}: {e}); give the host's "
+                           "address: snowp2p watch HOST[:PORT] --code CODE", 1) from None
+    if not ads:
+        raise CommandError("watch: no game found on the LAN; give the host's address: "
+                           "snowp2p watch HOST[:PORT] --code CODE", 1)
+    return [(a.addr, a.port, a.fingerprint) for a in ads]
+
+
+async def _admitted(targets, code, ident, nick, say):
+    from ..net.lobby import NetError
+    from ..net.watcher import admitted
+
+    if len(targets) == 1:
+        host, port, fp = targets[0]
+        return await admitted(host, port, code, ident, nick, say, fp)
+    failed = []
+    for host, port, fp in targets:  # (one at a time: each try costs the host one guess of its budget)
+        try:
+            with trio.fail_after(30):
+                return await admitted(host, port, code, ident, nick, say, fp)
+        except (NetError, trio.TooSlowError) as e:
+            failed.append(f"{host}:{port}: {e}")
+    raise NetError(f"none of the {len(targets)} game(s) announced on the LAN proved this join code"
+                   + (f"; {'; '.join(failed[:3])}" if failed else ""))
+
+
+async def _watch_main(args, targets, code) -> int:
+    from ..net.lobby import NetError
+    from ..net.watcher import follow
+    from ..replay import LiveAudit
+    from .audit import verdict_lines
+
+    home, ident, nick = open_identity(args)
+    quiet = args.quiet
+    say = (lambda line: None) if quiet else (lambda line: print(line, flush=True))
+    try:
+        conn, ch = await _admitted(targets, code, ident, nick, say)
+    except NetError as e:
+        raise CommandError(str(e), 1) from None
+    live: list[LiveAudit] = []
+
+    def show(obs, ev: TurnApplied) -> None:
+        if quiet or ev.state is None:
+            return
+        st = ev.state
+        print(f"\n── turn {ev.turn} · round {getattr(st.public, 'round', '?')} ──")
+        if ev.description:
+            print(ev.description)
+        if not args.no_board:
+            print(obs.game.board_text(st, args.width))
+        sys.stdout.flush()
+
+    def on_record(rec: bytes) -> bool:
+        if not live:
+            try:
+                a = LiveAudit(rec, show)
+            except ProtocolError as e:
+                raise CommandError(f"the host's first record is not a signed roster: {e}", 1) from None
+            obs = a.session
+            if obs is not None and obs.keys[0] != ch.body.pubkey:
+                raise CommandError("the host's feed is not its own game (its roster is signed by another key)", 1)
+            live.append(a)
+            if obs is not None:
+                say(f"Watching {obs.game.title} on {obs.game.table_name(obs.track)}, game {obs.game_id.hex()[:16]}:")
+                for i in range(obs.n):
+                    say(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
+            return a.res.violation is None
+        return live[0].feed(rec)
+
+    t0 = time.perf_counter()
+    why = await follow(conn, ch, ident, on_record)
+    if not live:
+        raise CommandError(f"watch: the host sent nothing to watch ({why})", 1)
+    res = live[0].finish()
+    say(f"\n(the feed ended: {why})")
+    if res.violation and res.violation.startswith("the game is not finished"):
+        print(f"INCOMPLETE: the feed ended before the game did ({why}); every message received was checked "
+              f"and is sound, up to turn {max(res.session.final_turn, 0)}.")
+        return 1
+    print("Spectator's verdict:")
+    for line in verdict_lines(res):
+        print(line)
+    obs = res.session
+    if obs is not None and not res.violation:
+        print(f"Checked {res.messages} messages live in {time.perf_counter() - t0:.2f} s.")
+    return 1 if res.violation else 0
