@@ -159,6 +159,8 @@ def _add_network_parsers(sub) -> None:
     p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
                                                                          "when no address is given (default 3)")
     p.add_argument("--no-board", action="store_true", help="print each turn without the board")
+    p.add_argument("--log", default=None, metavar="FILE", help="save what the host sends (its game log) to FILE, "
+                                                              "a new file, for `audit` later")
     p.add_argument("--width", type=int, default=None, help="board width in columns")
     p.add_argument("--quiet", action="store_true", help="print only the verdict")
 

@@ -116,6 +116,19 @@ async def _watch_main(args, targets, code) -> int:
             return a.res.violation is None
         return live[0].feed(rec)
 
+    if args.log:  # the spectator's own copy of the host's log: `audit` checks it again later
+        from ..protocol.log import LogWriter
+
+        try:
+            out = open(args.log, "xb")
+        except OSError as e:
+            raise CommandError(f"--log {args.log}: can not create it: {e.strerror or e}") from None
+        writer = LogWriter(out)
+        check = on_record
+
+        def on_record(rec: bytes) -> bool:  # noqa: F811 (the same, saving each record first)
+            writer.append(rec)
+            return check(rec)
     t0 = time.perf_counter()
     why = await follow(conn, ch, ident, on_record)
     if not live:

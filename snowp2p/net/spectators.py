@@ -182,24 +182,37 @@ class Spectators:
             try:
                 with open(self.log_path, "rb") as f:
                     async with trio.open_nursery() as n:
-                        n.start_soon(self._acks, s)
-                        await self._feed(s, f)
+                        n.start_soon(self._guarded, s, self._acks, s)
+                        await self._guarded(s, self._feed, s, f)
                         n.cancel_scope.cancel()
-            except (ConnectionClosed, ProtocolError, trio.BrokenResourceError, OSError) as e:
-                if s in self.watching:
-                    self._drop(s, reason_text(e))
-        if s.dropped and s.conn is not None:  # tell it why, if it still reads (never waits long)
+            except OSError as e:
+                self._drop(s, f"can not read the game log: {e}")
+        if s.dropped:  # tell it why, if it still reads (never waits long)
             with trio.move_on_after(0.5) as scope:
                 scope.shield = True
                 try:
                     await s.conn.send(lobby_frame(self.identity, self.game_id, HOST_SEAT,
                                                   Refuse(f"dropped: {s.dropped}"[:200])))
-                except (ConnectionClosed, Exception):
+                except Exception:
                     pass
         if s in self.watching:
             self.watching.remove(s)
             self.changed()
         await s.conn.aclose()
+
+    async def _guarded(self, s: Spectator, fn, *args) -> None:
+        """``fn(*args)``; whatever the spectator did wrong (or its leaving) ends only its own feed."""
+        try:
+            await fn(*args)
+        except ConnectionClosed:
+            if s in self.watching:
+                self.watching.remove(s)
+                self.say(f"spectator {s.nick} [{fingerprint(s.pubkey)}] left")
+                self.changed()
+            s.scope.cancel()
+        except (ProtocolError, trio.BrokenResourceError) as e:
+            self._drop(s, reason_text(e))
+            s.scope.cancel()
 
     async def _feed(self, s: Spectator, f) -> None:
         while True:

@@ -27,7 +27,7 @@ from .conn import Conn, ConnectionClosed
 from .lobby import HANDSHAKE_TIMEOUT, NOT_STARTED, NetError, lobby_frame, reason_text
 
 #: seconds between two tries while the host's lobby is still open (the game has not begun)
-RETRY = 2.0
+RETRY = 0.5
 
 
 class NotStarted(NetError):

@@ -1,0 +1,113 @@
+"""Spectators (issue 21 item 5; protocol/SPEC.md section 16): `snowp2p watch` follows a real game of real
+processes on loopback, checks it as it goes with the audit's own replay, and ends with the audit's verdict;
+a spectator that stops reading is dropped and costs the game nothing; a spectator learns nothing a player
+does not (no hidden card); a cheating peer is named by the spectator.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from peerkit import PY, ROOT, Proc, audit, decode_records, env, log_records, wait_until
+
+
+def spectator(peers, host, name: str = "spec", extra: tuple[str, ...] = ()) -> Proc:
+    """A `snowp2p watch` process on ``host``'s join line, saving what it receives to <base>/<name>.log."""
+    p = Proc(name, ["watch", f"{host.addr}:{host.port}", "--code", host.code, "--home", str(peers.base / name),
+                    "--name", name, "--no-board", "--log", str(peers.base / f"{name}.log"), *extra],
+             peers.base, peers.base / name)
+    peers.procs.append(p)
+    return p.start()
+
+
+def verdict(text: str) -> list[str]:
+    """The verdict lines of an audit or a spectator (without the spectator's heading and the timing line)."""
+    lines = text.splitlines()
+    if "Spectator's verdict:" in lines:
+        lines = lines[lines.index("Spectator's verdict:") + 1:]
+    return [ln for ln in lines if ln.strip() and not ln.startswith("Checked ")]
+
+
+def test_spectator_follows_a_game_and_its_verdict_is_the_audits(peers):
+    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.2"))
+    spec = spectator(peers, host)
+    assert host.wait() == 0, peers.describe()
+    assert spec.wait() == 0, peers.describe()
+    assert "Traceback" not in spec.stderr, spec.stderr
+    host_audit = audit(host.log)
+    assert host_audit.returncode == 0, host_audit.stdout
+    assert verdict(spec.stdout) == verdict(host_audit.stdout), peers.describe()
+    assert verdict(spec.stdout)[0] == "OK"
+    assert "turn 1" in spec.stdout  # it followed the game turn by turn
+    assert "spectator spec [" in host.stdout and "is watching" in host.stdout
+    # what it saved is the host's whole log: audited again, the same verdict
+    again = audit(peers.base / "spec.log")
+    assert again.returncode == 0 and verdict(again.stdout) == verdict(host_audit.stdout), again.stdout
+
+
+def test_spectator_sees_no_hidden_card(peers):
+    """The frames a spectator receives are the players' public messages: every one of them is also in the
+    other player's log (the spectator learns nothing that the opponent does not), and until the final
+    openings a card is opened only by the move that plays or discards it (G4)."""
+    host = peers.host(game="snowtails", players=2, bots=1, name="host", extra=("--think", "0.2"))
+    spec = spectator(peers, host)
+    assert host.wait() == 0, peers.describe()
+    assert spec.wait() == 0, peers.describe()
+    got = log_records(peers.base / "spec.log")
+    assert len(got) > 10
+    bot_dir = host.peer_game_dirs()["bot1"]
+    bot_log = set(log_records(bot_dir / "game.log"))
+    assert set(got) <= bot_log, "the spectator received a frame the other player never saw"
+    opened = played = 0
+    for m in decode_records(got):
+        if m.type == "final_open":
+            break
+        if m.type == "move":
+            action = m.body.action
+            opened += len(m.body.openings)
+            played += len(action.get("play", ())) + len(action.get("discard", ()))
+            for o in m.body.openings:  # the opened card is one this very move plays or discards
+                cards = {item[1] for item in action.get("play", ())} | {item[0] for item in action.get("discard", ())}
+                assert len(cards) == len(m.body.openings), (action, m.body.openings)
+        assert m.type not in ("slot_commit",) or all(len(c) == 32 for c in m.body.commitments)
+    assert opened == played > 0, (opened, played)
+
+
+def test_a_spectator_that_stops_reading_is_dropped_and_the_game_finishes(peers):
+    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.2"),
+                      env_extra={"SNOWP2P_SPECTATOR_BEHIND": "8192"})
+    out = peers.base / "deaf.out"
+    with open(out, "wb") as f:
+        deaf = subprocess.Popen([PY, str(ROOT / "tests" / "net" / "deafwatcher.py"), host.addr, str(host.port),
+                                 host.code], stdout=f, stderr=subprocess.STDOUT, cwd=ROOT, env=env(),
+                                start_new_session=True)
+    try:
+        wait_until(lambda: "admitted" in out.read_text(), "the deaf spectator was admitted", [host], timeout=120,
+                   describe=lambda: out.read_text() + peers.describe())
+        assert host.wait() == 0, peers.describe()
+        assert deaf.poll() is None, "the deaf spectator is still connected, not reading, when the game ends"
+    finally:
+        deaf.kill()
+        deaf.wait(10)
+    assert "spectator deaf [" in host.stdout and "dropped: it fell more than 8 KiB behind" in host.stdout, \
+        host.stdout
+    assert audit(host.log).returncode == 0
+    assert "The game is over" in host.stdout
+
+
+def test_a_cheating_peer_is_named_by_the_spectator(peers):
+    host = peers.host(game="snowtails", players=3, bots=0, name="honesthost")
+    spec = spectator(peers, host)
+    honest = peers.join(host, "honestjoiner")
+    host.wait_for(r"lobby: honestjoiner")
+    spec.wait_for(r"has not started yet")  # it waits at the door, and comes in as the game begins
+    cheater = peers.join(host, "cheater", cheat="unheld", extra=("--think", "1"))
+    assert host.wait() == 1, peers.describe()
+    assert spec.wait() == 1, peers.describe()
+    honest.wait()
+    cheater.wait()
+    v = verdict(spec.stdout)
+    assert v[0].startswith("VIOLATION:") and "cheater" in v[0] and "seat 2" in v[0], spec.stdout
+    assert v == verdict(audit(host.log).stdout), peers.describe()
