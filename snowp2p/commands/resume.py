@@ -52,6 +52,18 @@ def _read_and_mend(log: Path):
     return contents
 
 
+async def _listen_again(port: int, tries: int = 5) -> list | None:
+    """Listeners on this seat's roster port again, or None when another program holds it (a busy machine
+    can hand the port of a killed peer to another connection in the instant before the resume).  The
+    higher seats dial this port; without it the resumed peer dials them instead (net/peer.py ``dial_up``)."""
+    for i in range(tries):
+        try:
+            return await trio.open_tcp_listeners(port)
+        except OSError:
+            await trio.sleep(0.2 * (i + 1))
+    return None
+
+
 async def _resume_main(args) -> int:
     home, ident, nick = open_identity(args)
     say = say_for(args)
@@ -87,11 +99,12 @@ async def _resume_main(args) -> int:
     if session.done:  # (defect B) still pass on what the others may lack, for a bounded time, then exit
         say("This game is already over here: " + "; ".join(session.outcome()) +
             "; passing on to the others what they may still lack...")
-    try:
-        listeners = await trio.open_tcp_listeners(seats[me].port)
-    except OSError as e:
-        raise CommandError(f"resume: can not listen on port {seats[me].port} again: {e.strerror or e}", 1) from None
+    listeners = await _listen_again(seats[me].port)
+    if listeners is None:
+        say(f"can not listen on port {seats[me].port} again (another program holds it); "
+            "dialling the higher seats instead")
     game = make_game(args, session, home, ident, say)
+    game.dial_up = listeners is None
     if session.done:
         game.linger = max(10.0, args.absent_after + 5)
     elif session.over and not session.abandoned:
@@ -102,7 +115,7 @@ async def _resume_main(args) -> int:
     game.grace = args.absent_after + 5.0  # the others redial at least every 2 s; then the link handshake
     for p in missing:
         game._log.append(p)
-    game.listeners = listeners
+    game.listeners = listeners or []
     say(f"Resuming {title_of(roster.body.kind)} game {roster.envelope.game.hex()[:16]} as seat {me} "
         f"at turn {session.turn}; reconnecting to the others...")
     return await run_game(args, game)

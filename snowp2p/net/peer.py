@@ -89,6 +89,9 @@ class NetGame:
     agreed_end_after: float | None = None
     #: the spectators this peer feeds (net/spectators.py; the host's), or None: a ``watch`` is refused
     spectators: object | None = None
+    #: this peer could not listen on its roster port again (a resume after another program took it): the
+    #: higher seats can not dial it, so it dials them too (protocol/SPEC.md §11.1; any seat's link is accepted)
+    dial_up: bool = False
 
     def __post_init__(self):
         if not self.sent:
@@ -180,8 +183,9 @@ class NetGame:
                         nursery.start_soon(self._dial, seat, stream, rest)
                     else:
                         nursery.start_soon(self._accept, stream, lambda: None, rest)
-                for seat in range(s.me):
-                    if seat not in lobby:  # the seats below us (the host too, after a resume)
+                for seat in range(s.n):
+                    # the seats below us (the host too, after a resume); all the others when we can not listen
+                    if seat != s.me and seat not in lobby and self._dials(seat):
                         nursery.start_soon(self._dial, seat)
                 self._dispatch(s.resume_events())
                 nursery.start_soon(self._watch)
@@ -289,8 +293,12 @@ class NetGame:
         self._nursery.start_soon(self._reader, seat, conn)
         self._nursery.start_soon(self._sender, seat, conn, their_next)
 
+    def _dials(self, seat: int) -> bool:
+        """Whether this peer (re)dials ``seat``: a lower seat, or any seat when it has no listener."""
+        return seat < self.session.me or self.dial_up
+
     async def _dial(self, seat: int, stream: trio.abc.Stream | None = None, buffered: bytes = b"") -> None:
-        """Connect to a lower seat, retrying until it answers or the game ends (``stream``: a lobby
+        """Connect to a lower seat (any seat, with ``dial_up``), retrying until it answers or the game ends (``stream``: a lobby
         connection to secure first, instead of a new one, with the bytes already read from it)."""
         s = self.session
         addr, port = s.seats[seat].addr, s.seats[seat].port
@@ -489,7 +497,7 @@ class NetGame:
         if self.conns.get(seat) is conn and not self._finished.is_set() and seat not in self.byes:
             self.connected.discard(seat)
             self.say(f"lost the connection to {self.session.name(seat)}{why}; waiting for it to come back")
-            if seat < self.session.me:
+            if self._dials(seat):
                 self._nursery.start_soon(self._dial, seat)
 
     def _on_frame(self, seat: int, payload: bytes) -> None:

@@ -12,11 +12,13 @@ Cases not fixed yet are ``xfail(strict=True)``: each one fails today, as the iss
 from __future__ import annotations
 
 import re
+import socket
 
 import pytest
 
 from pauseutil import END_DEADLINE, freeze, own_log_after_bye, thaw
 from peerkit import audit, wait_until
+from snowp2p.protocol.messages import decode_signed
 
 
 
@@ -233,6 +235,39 @@ def test_case12b_a_peer_killed_before_its_meta_json_is_found_by_a_plain_resume(t
     (j1.game_dir() / "meta.json").unlink(missing_ok=True)
     t.resume(j1)
     t.honest_end([t.host, j1])
+
+
+def test_case12d_a_resumed_peer_whose_port_was_taken_dials_the_higher_seats(table):
+    """3 seats; j1 is killed (kill -9) mid-game and, before it resumes, its roster port is taken by another
+    program (seen on a loaded CI machine: another process's connection got the port in the instant between
+    the kill and the resume, and ``resume`` stopped with "Address already in use").  The resumed j1 can not
+    listen there, so j2 can not dial it: j1 dials j2 itself (SPEC §11.1) and the game is played out."""
+    t = table(3, opts=("--absent-after", "6", "--vote-after", "6"))
+    t.seat_all()
+    j1 = t.peers[1]
+    t.wait_turn(j1, 2)
+    port = decode_signed(j1.logged_records()[0]).body.seats[1].port
+    j1.kill9()
+    squatter = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # (SO_REUSEADDR past j1's connections in TIME_WAIT, as trio's listeners do; a listening squatter then holds
+    # the port against j1's own listener)
+    squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        wait_until(lambda: _try_bind(squatter, port), f"port {port} free to take", [j1], 60, describe=t.describe)
+        squatter.listen(1)
+        t.resume(j1)
+        t.wait_output(j1, r"dialling the higher seats")
+        t.honest_end(t.peers)
+    finally:
+        squatter.close()
+
+
+def _try_bind(sock: socket.socket, port: int) -> bool:
+    try:
+        sock.bind(("0.0.0.0", port))
+    except OSError:
+        return False
+    return True
 
 
 def test_case12c_a_peer_frozen_in_the_final_openings_gets_the_agreed_result(table):
