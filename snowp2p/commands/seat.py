@@ -154,6 +154,7 @@ async def play_seat(args, home, ident, roster, me, conns, listeners, say, watch=
         code, turnstile = watch
         game.spectators = Spectators(ident, roster.envelope.game, roster.body.kind, code, turnstile,
                                      game.log_path, say)
+        game.spectators.changed = game.audience_changed  # every table shows how many watch
     preload(not args.autoplay)
     say("The race begins.")
     return await run_game(args, game)

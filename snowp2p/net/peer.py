@@ -31,7 +31,7 @@ from ..protocol.crypto import Identity
 from ..protocol.errors import ChainError, ProtocolError
 from ..protocol.log import LogWriter
 from ..protocol.messages import (
-    BODY_TYPES, HOST_SEAT, ZERO_HASH, Bye, Envelope, Hello,
+    BODY_TYPES, HOST_SEAT, ZERO_HASH, Audience, Bye, Envelope, Hello,
     Refuse, decode_signed, encode_signed,
 )
 from ..protocol.session import (
@@ -89,6 +89,7 @@ class NetGame:
     agreed_end_after: float | None = None
     #: the spectators this peer feeds (net/spectators.py; the host's), or None: a ``watch`` is refused
     spectators: object | None = None
+    audience: int = 0  # spectators watching, as the host last said (``audience``, SPEC 16): for the table
     #: this peer could not listen on its roster port again (a resume after another program took it): the
     #: higher seats can not dial it, so it dials them too (protocol/SPEC.md §11.1; any seat's link is accepted)
     dial_up: bool = False
@@ -290,6 +291,8 @@ class NetGame:
         self.connected.add(seat)
         self.relay_q.pop(seat, None)
         self._queue_relay(self.session.forget_relays(seat).relay)  # what we passed on before may be lost
+        if self.spectators is not None and self.spectators.count:
+            self.audience_changed([seat])
         self._nursery.start_soon(self._reader, seat, conn)
         self._nursery.start_soon(self._sender, seat, conn, their_next)
 
@@ -343,6 +346,19 @@ class NetGame:
             raise ProtocolError(f"a link from an unexpected seat {seat}")
         msg.verify(s.keys[seat])
         return msg.body
+
+    def audience_count(self) -> int:
+        """How many spectators watch this game (this peer's own, or as the host said)."""
+        return self.spectators.count if self.spectators is not None else self.audience
+
+    def audience_changed(self, seats=None) -> None:
+        """Tell the other seats (or ``seats``) how many spectators watch (an unchained, unlogged note)."""
+        s = self.session
+        if self.spectators is None or s.me is None:
+            return
+        frame = lobby_frame(self.identity, s.game_id, s.me, Audience(min(self.spectators.count, 0xFFFF)))
+        self._queue_relay([(seat, frame) for seat in (seats if seats is not None else sorted(self.connected))
+                           if seat != s.me])
 
     def _watch_request(self, first: bytes):
         """The ``watch`` a spectator opens its connection with (SPEC 16), when this peer feeds spectators."""
@@ -511,6 +527,8 @@ class NetGame:
                 self.byes.add(seat)
             return
         msg = self._precheck(seat, payload)
+        if msg is None:
+            return  # (the host's note of how many spectators watch: not a game message)
         self.last_rx[seat] = trio.current_time()
         relayed = msg.sender != seat  # another seat's frame, passed on by this one (SPEC 11.9)
         try:
@@ -549,6 +567,12 @@ class NetGame:
         * a frame that runs ahead of its sender's chain (one before it was dropped or lost): SPEC section 7
           step 4 says fetch the missing ones, which the redial's ``link{next}`` does."""
         msg = decode_signed(payload)  # DecodeError: the reader cuts the connection in any case
+        if isinstance(msg.body, Audience) and msg.sender == seat and msg.envelope.game == self.session.game_id:
+            msg.verify(self.session.keys[seat])  # (SignatureError: that connection is cut, as any bad frame)
+            if msg.body.count != self.audience:
+                self.say(f"watching: {msg.body.count} spectator{'' if msg.body.count == 1 else 's'}")
+            self.audience = msg.body.count
+            return None
         if not BODY_TYPES[msg.type].CHAINED:
             raise ChainError(f"a {msg.type} (a lobby message) in the middle of the game")
         s = self.session

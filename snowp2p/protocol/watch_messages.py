@@ -49,3 +49,15 @@ class Seen(Body):
     SENDER = "joiner"
     count: int
     FIELDS = {"count": uint(U32)}
+
+
+@register_body
+@dataclass(frozen=True)
+class Audience(Body):
+    """Host -> every other seat, on the mesh link (not chained, not logged): how many spectators watch now,
+    for the players' tables.  Nothing of the game depends on it."""
+
+    TYPE = "audience"
+    CHAINED = False
+    count: int
+    FIELDS = {"count": uint(0xFFFF)}

@@ -108,6 +108,7 @@ def test_a_cheating_peer_is_named_by_the_spectator(peers):
     assert spec.wait() == 1, peers.describe()
     honest.wait()
     cheater.wait()
+    assert "watching: 1 spectator" in honest.stdout, honest.stdout  # the host told the other players
     v = verdict(spec.stdout)
     assert v[0].startswith("VIOLATION:") and "cheater" in v[0] and "seat 2" in v[0], spec.stdout
     assert v == verdict(audit(host.log).stdout), peers.describe()
