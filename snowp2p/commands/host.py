@@ -179,8 +179,12 @@ async def _host_main(args, game, track, rules) -> int:
                         say(f"Starting {free} computer player(s) as peers on this machine...")
                         spawn(free)
             lobby_nursery.cancel_scope.cancel()
-        if announcer is not None:
-            await announcer.stop()  # the lobby is closed: no more announcements
+        if announcer is not None:  # the game stays announced, full (joiners pass it over), for `watch --code`
+            with trio.move_on_after(2):
+                try:
+                    await announcer.update(taken=lobby.taken())
+                except Exception:
+                    pass
         roster_payload = lobby.roster()
         cheat = os.environ.get("SNOWP2P_CHEAT", "")
         if cheat.startswith("roster-"):  # tests only: a host that lies in its roster (net/cheats.py)
@@ -203,8 +207,13 @@ async def _host_main(args, game, track, rules) -> int:
         say("All seats are taken:")
         for i, s in enumerate(roster.body.seats):
             say(f"  seat {i}: {s.nick} [{fingerprint(s.pubkey)}]" + ("  (you)" if i == 0 else ""))
-        result = await play_seat(args, home, ident, roster, 0, conns, listeners, say,
-                                 watch=(lobby.code, lobby.turnstile))  # spectators: `watch` (net/spectators.py)
+        try:
+            result = await play_seat(args, home, ident, roster, 0, conns, listeners, say,
+                                     watch=(lobby.code, lobby.turnstile))  # spectators: `watch` (net/spectators.py)
+        finally:
+            if announcer is not None:
+                with trio.CancelScope(shield=True), trio.move_on_after(3):
+                    await announcer.stop()  # the game is over: no more announcements
         # the computer players' processes (and any lobby task left) get 15 s to end, then are cancelled
         outer.cancel_scope.deadline = trio.current_time() + 15
     return result
