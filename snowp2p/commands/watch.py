@@ -120,7 +120,7 @@ async def _watch_main(args, targets, code) -> int:
         from ..protocol.log import LogWriter
 
         try:
-            out = open(args.log, "xb")
+            out = open(args.log, "xb")  # noqa: ASYNC230 (a local file, written a record at a time)
         except OSError as e:
             raise CommandError(f"--log {args.log}: can not create it: {e.strerror or e}") from None
         writer = LogWriter(out)

@@ -7,8 +7,6 @@ does not (no hidden card); a cheating peer is named by the spectator.
 from __future__ import annotations
 
 import subprocess
-import sys
-from pathlib import Path
 
 from peerkit import PY, ROOT, Proc, audit, decode_records, env, log_records, wait_until
 
@@ -68,9 +66,11 @@ def test_spectator_sees_no_hidden_card(peers):
             action = m.body.action
             opened += len(m.body.openings)
             played += len(action.get("play", ())) + len(action.get("discard", ()))
-            for o in m.body.openings:  # the opened card is one this very move plays or discards
-                cards = {item[1] for item in action.get("play", ())} | {item[0] for item in action.get("discard", ())}
-                assert len(cards) == len(m.body.openings), (action, m.body.openings)
+            # the opened cards are the ones this very move plays or discards (a card of the first deck
+            # generation is its slot: SPEC 11.4)
+            cards = {item[1] for item in action.get("play", ())} | {item[0] for item in action.get("discard", ())}
+            assert len(cards) == len(m.body.openings), (action, m.body.openings)
+            assert all(o.slot in cards for o in m.body.openings if o.generation == 0), (action, m.body.openings)
         assert m.type not in ("slot_commit",) or all(len(c) == 32 for c in m.body.commitments)
     assert opened == played > 0, (opened, played)
 
