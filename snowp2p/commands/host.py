@@ -53,17 +53,9 @@ def run(args) -> int:
         raise CommandError(why)
     _check_roster(args, game, track, rules)
     args._screen = make_screen(args)
-    if args._screen is None:
-        return trio.run(_host_main, args, game, track, rules)
-    rc = on_table(args, _host_main, args, game, track, rules)
-    from .rematch import wants_rematch
-
-    while wants_rematch(args):  # `r` at the end screen: the same game again, same code and port (rematch.py)
-        print("Another game with the same people: the same join code; the others press r too.", flush=True)
-        args._rematch = {"code": args._code, "port": args._port, "computers": args._computers}
-        args._screen = make_screen(args)
-        rc = on_table(args, _host_main, args, game, track, rules)
-    return rc
+    if args._screen is not None:
+        return on_table(args, _host_main, args, game, track, rules)
+    return trio.run(_host_main, args, game, track, rules)
 
 
 def _check_roster(args, game, track, rules) -> None:
@@ -89,12 +81,6 @@ async def _host_main(args, game, track, rules) -> int:
     cfg = HostConfig(game, track, args.players, rules, args.port, move_time=args.move_time,
                      answer_time=args.answer_time)
     lobby = Lobby(cfg, ident, nick, say)
-    again = getattr(args, "_rematch", None)
-    if again is not None:  # a rematch: the same code, port and computer players, new everything else
-        lobby.code = again["code"]
-        cfg.port = args.port = again["port"]
-        args.bots = None  # (the computer players come at once; people who left get one after --wait)
-    args._code = lobby.code
     if os.environ.get("SNOWP2P_CHEAT", "").startswith("roster-"):  # tests only: the offer lies as the roster will
         from ..net.cheats import hostile_roster
 
@@ -104,7 +90,6 @@ async def _host_main(args, game, track, rules) -> int:
     except OSError as e:
         raise CommandError(f"--port {args.port}: can not listen: {e.strerror or e}", 1) from None
     port = listeners[0].socket.getsockname()[1]
-    args._port = port
     lobby.seats[0].port = port  # the roster tells the others where to reach the host again
     addr = args.advertise or lan_address()
     say(f"Hosting {game.title} on {game.table_name(track)} for {args.players} players "
@@ -156,9 +141,6 @@ async def _host_main(args, game, track, rules) -> int:
             lobby_nursery.start_soon(lobby.status)
             if announcer is not None:
                 lobby_nursery.start_soon(_announce, announcer, lobby, say)
-            if again is not None and again["computers"]:
-                say(f"Starting {again['computers']} computer player(s) again as peers on this machine...")
-                spawn(again["computers"])
             if args.bots:
                 say(f"Starting {args.bots} computer player(s) as peers on this machine...")
                 spawn(args.bots)
@@ -175,7 +157,7 @@ async def _host_main(args, game, track, rules) -> int:
                 with trio.move_on_after(args.wait):
                     await _first_of(lobby.full, start_now)  # (lobby.full is replaced only once it is set)
                 free = args.players - lobby.taken()
-                if free > 0 and again is None:  # (a rematch: top_up counts the computer players on their way)
+                if free > 0:
                     say(f"Starting {free} computer player(s) as peers on this machine...")
                     spawn(free)
             while True:
@@ -204,7 +186,6 @@ async def _host_main(args, game, track, rules) -> int:
                 except Exception:
                     pass
         roster_payload = lobby.roster()
-        args._computers = sum(1 for s in lobby.seats if s is not None and s.pubkey in lobby.computer_keys)
         cheat = os.environ.get("SNOWP2P_CHEAT", "")
         if cheat.startswith("roster-"):  # tests only: a host that lies in its roster (net/cheats.py)
             from ..net.cheats import hostile_roster

@@ -66,32 +66,17 @@ def run(args) -> int:
     if target is None:
         target = _announced_games(args)
     args._screen = make_screen(args)
-    if args._screen is None:
-        return trio.run(_join_main, args, target, code)
-    args._screen.joining(f"{target[0]}:{target[1]}" if isinstance(target, tuple) else "announced on the LAN")
-    rc = on_table(args, _join_main, args, target, code)
-    from .rematch import wants_rematch
-
-    while wants_rematch(args):  # `r` at the end screen: the host's next game, same code (rematch.py)
-        print("Another game with the same people: joining the host's next game...", flush=True)
-        target = args._host_at
-        args._rematch_offer = args._last_offer
-        args._screen = make_screen(args)
-        args._screen.joining(f"{target[0]}:{target[1]}")
-        rc = on_table(args, _join_main, args, target, code)
-    return rc
+    if args._screen is not None:
+        args._screen.joining(f"{target[0]}:{target[1]}" if isinstance(target, tuple) else "announced on the LAN")
+        return on_table(args, _join_main, args, target, code)
+    return trio.run(_join_main, args, target, code)
 
 
 async def _join_main(args, target, code) -> int:
     home, ident, nick = open_identity(args)
     say = say_for(args)
     try:
-        if getattr(args, "_rematch_offer", None) is not None:  # the host may still be on its end screen
-            from .rematch import join_again
-
-            res = await join_again(lambda: join_lobby(target[0], target[1], code, ident, nick, say,
-                                                      title_of=title_of), say)
-        elif isinstance(target, tuple):
+        if isinstance(target, tuple):
             res = await join_lobby(target[0], target[1], code, ident, nick, say, title_of=title_of)
         else:
             res = await join_announced(target, code, ident, nick, say, title_of=title_of)
@@ -106,11 +91,6 @@ async def _join_main(args, target, code) -> int:
     except BaseException:
         await decline_offer(res, ident)  # the host frees the seat at once and goes on without this player
         raise
-    args._last_offer = res.offer.body  # (a rematch accepts this very game again without asking)
-    if isinstance(target, tuple):
-        args._host_at = target
-    else:  # found on the LAN: where the host is, as its challenge came from
-        args._host_at = (res.conn.stream.socket.getpeername()[0], res.conn.stream.socket.getpeername()[1])
     if getattr(args, "_screen", None) is not None:
         args._screen.accepted(res.offer.body)
     try:
@@ -133,11 +113,6 @@ async def _confirm(args, offer, say) -> None:
         summary = roster_summary(offer.body, roster_game(offer.body.kind))
     except DecodeError as e:
         raise CommandError(f"join: the host's game is refused: {e}", 1) from None
-    from .rematch import same_game
-
-    if same_game(offer.body, getattr(args, "_rematch_offer", None)):
-        say("The host offers the same game again; you asked for it (r), so it is accepted.")
-        return
     open_seats = offer.body.players - len(offer.body.seats)
     summary = dataclasses.replace(summary, players=summary.players + ("(open seat)",) * open_seats)
     screen = getattr(args, "_screen", None)

@@ -51,8 +51,6 @@ def on_table(args, async_fn, *fn_args) -> int:
     async def after(table, rc):
         s = screen.session
         if s is not None and screen.game is not None and s.done and not screen.left:
-            # ``r``: another game with the same people (commands/rematch.py), for the host and its joiners
-            table.offer_rematch = args.command in ("host", "join") and not s.abandoned
             await table.end_screen(screen.end_info())
 
     try:

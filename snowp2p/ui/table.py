@@ -109,9 +109,6 @@ class Table(TableLayout, TableInput):
         # end screen
         self.end_info: dict | None = None
         self.on_svg: Callable[[], str] | None = None
-        #: a networked game's end screen offers ``r``: play again with the same people (``rematch`` then True)
-        self.offer_rematch = False
-        self.rematch = False
         # lobby
         self.lobby_lines: Callable[[], list[Fragments]] | None = None
         self.on_start_now: Callable[[], None] | None = None

@@ -69,14 +69,6 @@ class TableInput:
         def _(e):  # a stray Enter (typed ahead for a move) never skips the final results (issue 23, item 6)
             self.say("These are the final results: q leaves them.", "hint")
 
-        @kb.add("r", filter=ending)
-        def _(e):  # play again with the same people (a networked game: commands/rematch.py)
-            if not self.offer_rematch:
-                self.say("no rematch here: this is not a networked game", "error")
-                return
-            self.rematch = True
-            self._finish(None)
-
         @kb.add("s", filter=ending)
         def _(e):
             if self.on_svg is None:
