@@ -223,10 +223,9 @@ def _report(e: BaseException) -> int:
     """One line for every error, mapped to an exit status; never a traceback (SNOWP2P_DEBUG=1 shows it)."""
     import os
 
-    from .rules.errors import RulesError
-    from .rules.track import TrackError
+    from .core.errors import RulesError, TableError
 
-    expected = (UsageError, KeyboardInterrupt, CommandError, HomeError, TrackError, RulesError)
+    expected = (UsageError, KeyboardInterrupt, CommandError, HomeError, TableError, RulesError)
     if os.environ.get("SNOWP2P_DEBUG") and not isinstance(e, expected):  # only the unexpected: a bug
         import traceback
 
@@ -239,7 +238,7 @@ def _report(e: BaseException) -> int:
     if isinstance(e, CommandError):
         print(f"snowp2p: {e}", file=sys.stderr)
         return e.code
-    if isinstance(e, (HomeError, TrackError, RulesError)):
+    if isinstance(e, (HomeError, TableError, RulesError)):
         print(f"snowp2p: {e}", file=sys.stderr)
         return 2
     if isinstance(e, KeyboardInterrupt):

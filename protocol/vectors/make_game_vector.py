@@ -44,10 +44,10 @@ from snowp2p.protocol.messages import Bye  # noqa: E402
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed  # noqa: E402
 from snowp2p.protocol.session import GameOver, Session, TurnFinal, YourTurn  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
-from snowp2p.rules import sled  # noqa: E402
-from snowp2p.rules.config import SledRules  # noqa: E402
-from snowp2p.rules.drbg import Rand  # noqa: E402
-from snowp2p.rules.track import find_track  # noqa: E402
+from snowp2p.games.sled import engine as sled  # noqa: E402
+from snowp2p.games.sled.config import SledRules  # noqa: E402
+from snowp2p.core.drbg import Rand  # noqa: E402
+from snowp2p.games.sled.track import find_track  # noqa: E402
 
 GAME = "mush"
 TRACK = "village"

@@ -22,11 +22,11 @@ from snowp2p.games import find_game  # noqa: E402
 from snowp2p.protocol.crypto import Identity, h  # noqa: E402
 from snowp2p.protocol.framing import encode_frame  # noqa: E402
 from snowp2p.protocol.errors import JoinCodeError  # noqa: E402
-from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids  # noqa: E402
+from snowp2p.protocol.joincode import JoinTranscript, PakeSide, make_code, pake_ids, rematch_code  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
 from snowp2p.protocol.session import Evidence, Link  # noqa: E402
-from snowp2p.rules.config import SledRules  # noqa: E402
-from snowp2p.rules.track import find_track  # noqa: E402
+from snowp2p.games.sled.config import SledRules  # noqa: E402
+from snowp2p.games.sled.track import find_track  # noqa: E402
 from snowp2p.net.secure import channel_vector  # noqa: E402
 from snowp2p.protocol.log import MAGIC, encode_record  # noqa: E402
 from snowp2p.protocol.messages import (  # noqa: E402
@@ -501,6 +501,13 @@ def log_vectors() -> dict:
     }
 
 
+def rematch_vectors() -> dict:
+    """SPEC section 10, *Rematch*: the next game's code from the last game's code and id."""
+    code = make_code(fixed("vector code bytes"))
+    return {"code": code, "game_id": GAME_ID.hex(), "typed": code.upper().replace("-", " "),
+            "rematch_code": rematch_code(code, GAME_ID)}
+
+
 VECTORS = {
     "identity.json": identity_vectors,
     "hash.json": hash_vectors,
@@ -515,6 +522,7 @@ VECTORS = {
     "lobby.json": lobby_vectors,
     "link.json": link_vectors,
     "kinds.json": kinds_vectors,
+    "rematch.json": rematch_vectors,
     "watch.json": watch_vectors,
 }
 

@@ -69,3 +69,18 @@ def ask(prompt: str) -> str:
         return input(prompt)
     except EOFError:
         return ""
+
+
+async def listen_again(port: int, tries: int = 5) -> list | None:
+    """Listeners on ``port`` again, or None when another program holds it.  A busy machine can hand a killed
+    peer's port to another connection in the instant before ``resume`` (the higher seats dial this port;
+    without it the resumed peer dials them instead: net/peer.py ``dial_up``), and a rematch's lobby reopens
+    the port the last game's links are letting go of."""
+    import trio
+
+    for i in range(tries):
+        try:
+            return await trio.open_tcp_listeners(port)
+        except OSError:
+            await trio.sleep(0.2 * (i + 1))
+    return None

@@ -22,7 +22,8 @@ from ..games import find_game
 from ..net.conn import ConnectionClosed
 from ..net.lobby import HostConfig, Lobby
 from ..net.guard import accept_loop
-from .common import check_interactive, friend_program, lan_address, open_identity
+from . import rematch
+from .common import check_interactive, friend_program, lan_address, listen_again, open_identity
 from .seat import make_screen, on_table, play_seat, say_for
 
 
@@ -52,10 +53,16 @@ def run(args) -> int:
     if why:
         raise CommandError(why)
     _check_roster(args, game, track, rules)
-    args._screen = make_screen(args)
-    if args._screen is not None:
-        return on_table(args, _host_main, args, game, track, rules)
-    return trio.run(_host_main, args, game, track, rules)
+    args._rematchable = True  # the table's end screen offers r: another game with the same players
+    while True:
+        args._screen = make_screen(args)
+        if args._screen is None:
+            return trio.run(_host_main, args, game, track, rules)
+        rc = on_table(args, _host_main, args, game, track, rules)
+        if rc != 0 or not rematch.wanted(args):
+            return rc
+        args._rematch = rematch.after(*args._played)  # (SPEC section 10, *Rematch*)
+        args.wait = max(args.wait, rematch.HOST_WAIT)  # the others may still be reading their results
 
 
 def _check_roster(args, game, track, rules) -> None:
@@ -80,20 +87,34 @@ async def _host_main(args, game, track, rules) -> int:
     screen = getattr(args, "_screen", None)
     cfg = HostConfig(game, track, args.players, rules, args.port, move_time=args.move_time,
                      answer_time=args.answer_time)
-    lobby = Lobby(cfg, ident, nick, say)
+    again = getattr(args, "_rematch", None)
+    if again is not None:  # the same players again: the same port, a code only they know, only their keys
+        cfg.port = again.host[1]
+        lobby = Lobby(cfg, ident, nick, say, code=again.code, admit=again.players)
+    else:
+        lobby = Lobby(cfg, ident, nick, say)
     if os.environ.get("SNOWP2P_CHEAT", "").startswith("roster-"):  # tests only: the offer lies as the roster will
         from ..net.cheats import hostile_roster
 
         lobby.lie = lambda payload: hostile_roster(os.environ["SNOWP2P_CHEAT"], ident, payload)
-    try:
-        listeners = await trio.open_tcp_listeners(args.port)
-    except OSError as e:
-        raise CommandError(f"--port {args.port}: can not listen: {e.strerror or e}", 1) from None
+    if again is not None:
+        listeners = await listen_again(cfg.port, tries=10)
+        if listeners is None:
+            raise CommandError(f"can not open the next game on port {cfg.port} again: another program holds it; "
+                               f"host a new game (`{friend_program()} host`)", 1)
+    else:
+        try:
+            listeners = await trio.open_tcp_listeners(args.port)
+        except OSError as e:
+            raise CommandError(f"--port {args.port}: can not listen: {e.strerror or e}", 1) from None
     port = listeners[0].socket.getsockname()[1]
     lobby.seats[0].port = port  # the roster tells the others where to reach the host again
     addr = args.advertise or lan_address()
     say(f"Hosting {game.title} on {game.table_name(track)} for {args.players} players "
         f"as {nick} [{ident.fingerprint}].")
+    if again is not None:
+        say(f"Another game with the same players: they press r at their end screen (or join with the line "
+            f"below); after {args.wait:g} s computer players take the seats of those who do not come.")
     say("The others join with:")
     say(f"    {friend_program()} join {addr}:{port} --code {lobby.code}")
     bot_home = home.path / "bots"
@@ -207,6 +228,7 @@ async def _host_main(args, game, track, rules) -> int:
         say("All seats are taken:")
         for i, s in enumerate(roster.body.seats):
             say(f"  seat {i}: {s.nick} [{fingerprint(s.pubkey)}]" + ("  (you)" if i == 0 else ""))
+        args._played = (lobby.code, roster)  # what a rematch starts from (commands/rematch.py)
         try:
             result = await play_seat(args, home, ident, roster, 0, conns, listeners, say,
                                      watch=(lobby.code, lobby.turnstile))  # spectators: `watch` (net/spectators.py)

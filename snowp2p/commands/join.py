@@ -13,6 +13,7 @@ from ..protocol.errors import DecodeError, ProtocolError
 from ..protocol.roster import roster_summary, summary_lines
 from ..games import roster_game, title_of
 from ..net.lobby import DEFAULT_PORT, NetError, join_announced, join_lobby
+from . import rematch
 from .common import ask, check_interactive, open_identity
 from .seat import make_screen, on_table, play_seat, say_for
 
@@ -65,18 +66,47 @@ def run(args) -> int:
         raise CommandError(f"--code: {e}") from None
     if target is None:
         target = _announced_games(args)
-    args._screen = make_screen(args)
-    if args._screen is not None:
+    args._rematchable = True  # the table's end screen offers r: another game with the same players
+    while True:
+        args._screen = make_screen(args)
+        if args._screen is None:
+            return trio.run(_join_main, args, target, code)
         args._screen.joining(f"{target[0]}:{target[1]}" if isinstance(target, tuple) else "announced on the LAN")
-        return on_table(args, _join_main, args, target, code)
-    return trio.run(_join_main, args, target, code)
+        rc = on_table(args, _join_main, args, target, code)
+        if rc != 0 or not rematch.wanted(args):
+            return rc
+        args._rematch = again = rematch.after(*args._played)  # (SPEC section 10, *Rematch*)
+        target, code = again.host, again.code
+
+
+async def _join_rematch(args, ident, nick, say):
+    """The last game's host's next lobby: dialled until it opens (its player may still be reading the results),
+    for ``REMATCH_WAIT`` seconds; only a host with the last game's key is played with."""
+    from ..net.lobby import FakeAnnouncement
+
+    again = args._rematch
+    host, port = again.host
+    say(f"Waiting for the host to open the next game at {host}:{port} (Ctrl-C leaves)...")
+    with trio.move_on_after(rematch.REMATCH_WAIT):
+        while True:
+            try:
+                return await join_lobby(host, port, again.code, ident, nick, say, title_of=title_of,
+                                        expect_fp=again.host_fp)
+            except FakeAnnouncement:
+                raise CommandError(f"join: the program at {host}:{port} is not the last game's host "
+                                   f"[{again.host_fp}]; not played with", 1) from None
+            except NetError:
+                await trio.sleep(1.0)  # not open yet (or still closing the last game)
+    raise CommandError(f"join: the host did not open another game within {rematch.REMATCH_WAIT:g} s", 1)
 
 
 async def _join_main(args, target, code) -> int:
     home, ident, nick = open_identity(args)
     say = say_for(args)
     try:
-        if isinstance(target, tuple):
+        if getattr(args, "_rematch", None) is not None:
+            res = await _join_rematch(args, ident, nick, say)
+        elif isinstance(target, tuple):
             res = await join_lobby(target[0], target[1], code, ident, nick, say, title_of=title_of)
         else:
             res = await join_announced(target, code, ident, nick, say, title_of=title_of)
@@ -99,6 +129,7 @@ async def _join_main(args, target, code) -> int:
         raise CommandError(str(e), 1) from None
     except ProtocolError as e:
         raise CommandError(f"the host sent a bad message: {e}", 1) from None
+    args._played = (joincode.normalize(code), res.roster)  # what a rematch starts from (commands/rematch.py)
     return await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
 
 
@@ -113,6 +144,10 @@ async def _confirm(args, offer, say) -> None:
         summary = roster_summary(offer.body, roster_game(offer.body.kind))
     except DecodeError as e:
         raise CommandError(f"join: the host's game is refused: {e}", 1) from None
+    again = getattr(args, "_rematch", None)
+    if again is not None and again.same_game(offer.body):
+        say("The same game again: you said yes with r.")  # (anything else is asked as in a first lobby)
+        return
     open_seats = offer.body.players - len(offer.body.seats)
     summary = dataclasses.replace(summary, players=summary.players + ("(open seat)",) * open_seats)
     screen = getattr(args, "_screen", None)

@@ -34,8 +34,7 @@ from typing import Any, Sequence
 
 from ..protocol.crypto import Identity
 from ..protocol.localtable import LocalTable, local_roster
-from ..rules.drbg import derive
-from ..rules.track import Track
+from ..core.drbg import derive
 
 LOCAL_LABEL = "local"  # what `snowp2p games` calls a game played with `snowp2p play`
 
@@ -95,7 +94,7 @@ class SessionPlay:
     def meta(self, status: str) -> dict:
         """``meta.json`` (home.py) for seat 0's log, without the shell's fields (log path, time)."""
         s = self.session
-        meta = {"game": s.kind, "track": (s.track.name if isinstance(s.track, Track) else "standard"), "game_id": s.game_id.hex(),
+        meta = {"game": s.kind, "track": s.game.table_name(s.track), "game_id": s.game_id.hex(),
                 "players": [{"nick": nk, "fingerprint": s.fingerprint(i)} for i, nk in enumerate(s.nicks)],
                 "seat": 0, "status": status, LOCAL_LABEL: True}
         if status == "finished":

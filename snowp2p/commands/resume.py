@@ -13,7 +13,7 @@ from ..protocol.log import read_log
 from ..protocol.messages import decode_signed
 from ..protocol.session import Halted, Session
 from ..games import roster_game, title_of
-from .common import check_interactive, open_identity
+from .common import check_interactive, listen_again, open_identity
 from .seat import make_game, make_screen, on_table, run_game, say_for
 
 
@@ -52,18 +52,6 @@ def _read_and_mend(log: Path):
     return contents
 
 
-async def _listen_again(port: int, tries: int = 5) -> list | None:
-    """Listeners on this seat's roster port again, or None when another program holds it (a busy machine
-    can hand the port of a killed peer to another connection in the instant before the resume).  The
-    higher seats dial this port; without it the resumed peer dials them instead (net/peer.py ``dial_up``)."""
-    for i in range(tries):
-        try:
-            return await trio.open_tcp_listeners(port)
-        except OSError:
-            await trio.sleep(0.2 * (i + 1))
-    return None
-
-
 async def _resume_main(args) -> int:
     home, ident, nick = open_identity(args)
     say = say_for(args)
@@ -99,7 +87,7 @@ async def _resume_main(args) -> int:
     if session.done:  # (defect B) still pass on what the others may lack, for a bounded time, then exit
         say("This game is already over here: " + "; ".join(session.outcome()) +
             "; passing on to the others what they may still lack...")
-    listeners = await _listen_again(seats[me].port)
+    listeners = await listen_again(seats[me].port)
     if listeners is None:
         say(f"can not listen on port {seats[me].port} again (another program holds it); "
             "dialling the higher seats instead")

@@ -17,15 +17,18 @@ from ..home import Home
 from ..protocol.errors import DecodeError
 from ..protocol.session import Session, TurnApplied
 from ..games import PRELOAD as GAME_PRELOAD, PRELOAD_SCREEN as GAME_PRELOAD_SCREEN, roster_game, title_of
-from ..rules.drbg import Rand
 from ..net.peer import NetGame
 from .common import open_identity, program, say_factory
 
 
-def _bot_decide(state, seat):
-    from ..bots import choose_action
+def _bot_decider(game):
+    """The game's computer player with fresh randomness: ``decide(state, seat)`` (ui/seat.py)."""
+    from ..ui.seat import computer_move
 
-    return choose_action(state, Rand(os.urandom(32)))
+    def decide(state, seat):
+        return computer_move(game, state)
+
+    return decide
 
 
 def make_screen(args):
@@ -51,6 +54,8 @@ def on_table(args, async_fn, *fn_args) -> int:
     async def after(table, rc):
         s = screen.session
         if s is not None and screen.game is not None and s.done and not screen.left:
+            # r: another game with the same players (host and join only: commands/rematch.py)
+            table.offer_rematch = getattr(args, "_rematchable", False)
             await table.end_screen(screen.end_info())
 
     try:
@@ -98,20 +103,21 @@ def _hand_seat_to_computer(args, gid: str) -> int:
     return 0
 
 
-def _decider(args):
+def _decider(args, game):
     """(decide, human, screen) for this seat: the computer (--autoplay) or the person at the terminal."""
     screen = getattr(args, "_screen", None)
     if screen is not None:
         return screen.decide, True, screen
     if args.autoplay:
+        bot = _bot_decider(game)
         delay = getattr(args, "think", 0.0) or 0.0
         if delay > 0:
             def slow(state, seat):
                 time.sleep(delay)
-                return _bot_decide(state, seat)
+                return bot(state, seat)
 
             return slow, True, None  # runs in a thread, like a person
-        return _bot_decide, False, None
+        return bot, False, None
     decide, screen = _human_decide_factory(title_of(args.game_kind))
     return decide, True, screen
 
@@ -187,7 +193,7 @@ async def _run_game(args, game) -> int:
 
 
 #: what a game may import while it runs (computer players, the games' engines, the screens)
-PRELOAD = (*GAME_PRELOAD, "snowp2p.rules.drbg", "snowp2p.scenario", "snowp2p.net.cheats", "snowp2p.net.hostile")
+PRELOAD = (*GAME_PRELOAD, "snowp2p.core.drbg", "snowp2p.scenario", "snowp2p.net.cheats", "snowp2p.net.hostile")
 PRELOAD_SCREEN = (*GAME_PRELOAD_SCREEN, "snowp2p.ui.netscreen", "snowp2p.ui.table", "snowp2p.ui.views",
                   "snowp2p.ui.tableplay", "snowp2p.ui.svg", "snowp2p.program")
 
@@ -205,7 +211,7 @@ def make_game(args, session: Session, home: Home, ident, say, cheating: bool = F
     """This peer's game: who decides its moves (the person here, or --autoplay) and what it prints; a
     test's misbehaving peer (``cheating``) is a ``CheatingGame`` (net/cheats.py)."""
     args.game_kind = session.kind
-    decide, human, screen = _decider(args)
+    decide, human, screen = _decider(args, session.game)
     cls = NetGame
     if cheating:
         from ..net.cheats import CheatingGame as cls

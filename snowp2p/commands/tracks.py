@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def run(args) -> int:
-    from ..rules.track import shipped_tracks
+    from ..games import shipped_tracks
 
     for name, t in shipped_tracks(args.game).items():
         print(f"{t.game:9}  {name:20}  {t.description}")

@@ -7,7 +7,8 @@ object; everything outside ``games/`` asks :func:`find_game` for it and never na
 part          Snow Tails, Mush! Mush!          Snake Carnival
 ============  ==============================  ==================================
 game object   ``games/sled/game.py``           ``games/snake/game.py``
-rules engine  ``snowp2p/rules/sled.py``        ``snowp2p/rules/snake.py``
+rules engine  ``games/sled/engine.py``         ``games/snake/engine.py``
+computer      ``games/sled/bot.py``            ``games/snake/bot.py``
 wire form     ``games/sled/wire.py``           ``games/snake/wire.py``
 encoding      ``games/sled/encoding.py``       ``games/snake/encoding.py``
 scenarios     ``games/sled/scenario.py``       ``games/snake/scenario.py``
@@ -26,13 +27,13 @@ from .snake.game import SNAKE
 GAMES: dict[str, Game] = {g.kind: g for g in (SNOWTAILS, MUSH, SNAKE)}
 
 __all__ = ["GAMES", "PRELOAD", "PRELOAD_SCREEN", "BoundGame", "Game", "HiddenDeck", "ScenarioError",
-           "UnknownGame", "add_game_options", "add_play_options", "find_game", "track_kinds", "roster_game", "kinds",
+           "UnknownGame", "add_game_options", "add_play_options", "find_game", "track_kinds", "shipped_tracks", "roster_game", "kinds",
            "title_of", "kinds_text", "view_for"]
 
 
 #: what a running game may import late (computer players, engines, screens): imported before the game
 #: begins, while file descriptors are free (commands/seat.py ``preload``)
-PRELOAD = ("snowp2p.bots", "snowp2p.rules.sled", "snowp2p.rules.snake")
+PRELOAD = ("snowp2p.games.sled.bot", "snowp2p.games.snake.bot", "snowp2p.games.sled.engine", "snowp2p.games.snake.engine")
 PRELOAD_SCREEN = ("snowp2p.games.sled.view", "snowp2p.games.sled.svg", "snowp2p.games.snake.view", "snowp2p.games.snake.svg",
                   "snowp2p.games.snake.local")
 
@@ -95,3 +96,11 @@ def kinds_text() -> str:
     """The games' names as a sentence: ``'a', 'b' or 'c'``."""
     names = [repr(k) for k in GAMES]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def shipped_tracks(kind: str | None = None) -> dict:
+    """The shipped tracks (name -> track) of the game ``kind``, or of every game played on a track
+    (``snowp2p tracks``)."""
+    from .sled.track import shipped_tracks as sled_tracks
+
+    return sled_tracks(kind)

@@ -33,6 +33,30 @@ class HiddenDeck(Protocol):
     def size(self, rules: Any) -> int:
         """The number of cards in a seat's first deck generation."""
 
+    def first_deck(self, rules: Any, seat: int, secret: bytes) -> Sequence[int]:
+        """The owner's values of its first generation, card id by card id (what it commits before the start)."""
+
+    def opened(self, action: Any) -> list[tuple[int, int]]:
+        """(card id, value) of every card ``action`` opens (plays or discards face up)."""
+
+    def generation(self, state: Any, seat: int) -> int:
+        """The seat's current deck generation (0, then one more at each reshuffle)."""
+
+    def bounds(self, state: Any, seat: int, generation: int) -> tuple[int, int]:
+        """Card ids [first, end) of one deck generation of the seat."""
+
+    def values(self, state: Any, seat: int) -> Sequence[int]:
+        """The seat's private value of every card id (known to its owner only)."""
+
+    def hand(self, state: Any, seat: int) -> Sequence[int]:
+        """The card ids in the seat's hand (what a move may open)."""
+
+    def holds(self, state: Any, seat: int) -> set[int]:
+        """Every card id the seat holds anywhere (a reshuffle must keep the values of those it gathers)."""
+
+    def cards(self, state: Any, seat: int) -> Sequence[int]:
+        """The public value of every card id of the seat, -1 while unopened."""
+
     def open_seat(self, state: Any, seat: int, rand: Any, salt: bytes, known: dict) -> Any:
         """A computer player's seat (a vote, G10): its unknown cards dealt face up, alike on every peer;
         ``known``: card id -> value of cards it opened in a move not applied yet."""
@@ -54,6 +78,7 @@ class BoundGame(Protocol):
     def state_hash(self, state: Any, head: bytes, sections: Any = None) -> bytes: ...
     def encode_public(self, state: Any) -> bytes: ...
     def final_places(self, state: Any) -> list[int]: ...
+    def standings(self, state: Any) -> list[int]: ...  # places as they stand (a game ended before its end)
     def describe(self, before: Any, action: Any, after: Any) -> str: ...
 
 
@@ -65,15 +90,17 @@ class Game(Protocol):
     title: str  # what players read: "Snow Tails", ...
     players: tuple[int, int]  # fewest and most seats
     hidden: HiddenDeck | None
+    cheats: Any  # what the tests' misbehaving peer forges (net/cheats.py), or None: its moves are not forged
     default_table: str  # the table a host gets without --track
     word: str  # what one game is called on screen: "race" or "game"
     settings_extra_keys: tuple[str, ...]  # the roster settings ``settings_extra`` adds
 
     # table and rules (the roster, SPEC 11.2)
     def load_table(self, name: str | None) -> Any:
-        """The table a host names on the command line; TrackError (one line) if there is none."""
+        """The table a host names on the command line; TableError (snowp2p/core/errors.py, one line) if there is none."""
 
     def table_name(self, table: Any) -> str: ...
+    def table_digest(self, table: Any) -> bytes: ...
     def table_to_wire(self, table: Any) -> Any: ...
     def table_from_wire(self, wire: Any) -> Any:
         """The table a roster carries, checked; DecodeError naming ``track``."""
@@ -114,4 +141,4 @@ class Game(Protocol):
         """The seat to act, None when the game is over."""
 
     def computer_move(self, state: Any, rand: Any) -> Any:
-        """The computer player's action for the seat to act (snowp2p/bots/)."""
+        """The computer player's action for the seat to act (the game folder's bot.py)."""

@@ -64,8 +64,7 @@ from ..protocol.messages import (
     Absent, Envelope, Reveal, Vote, decode_signed, encode_signed,
 )
 from ..protocol.randomness import chain_reveal, make_hash_chain
-from ..protocol.session import Evidence, Output, opened_cards
-from ..rules import sled
+from ..protocol.session import Evidence, Output
 from .peer import NetGame
 from .hostile import MODES as HOSTILE_MODES, Hostile  # network abuse modes (garbage, flood, cut, ...)
 
@@ -284,26 +283,17 @@ class Cheat:
             return False
         if self.mode in ATTACKS:
             return False if self.done or self.mode in ("setup-fork", "lying-count") else self._attack(game, turn)
-        if self.hostile is not None or self.done or not isinstance(action, sled.Move) or not action.play:
-            return False
         s = game.session
+        forge = s.game.cheats  # the game's own forgeries (None: a game whose moves are not forged)
+        if self.hostile is not None or self.done or forge is None or not forge.forges(action):
+            return False
         me = s.me
         state = s.state
-        if self.mode == "unheld":
-            deck = state.sled(me).deck
-            if not deck:
+        if self.mode in ("unheld", "bad-opening"):
+            forged = (forge.unheld if self.mode == "unheld" else forge.bad_opening)(state, me, action)
+            if forged is None:
                 return False
-            card = deck[0]
-            value = state.private[me].values[card]
-            pos = action.play[0][0]
-            bad = replace(action, play=((pos, card, value),))
-            self._forge_move(game, turn, bad, [(card, value)])
-            return True
-        if self.mode == "bad-opening":
-            pos, card, value = action.play[0]
-            lie = (value + 1) % 6
-            bad = replace(action, play=((pos, card, lie),))
-            self._forge_move(game, turn, bad, [(card, lie)], salt_of=card)
+            self._forge_move(game, turn, *forged)
             return True
         if self.mode == "wrong-key":
             out = s.submit(action)
@@ -317,8 +307,7 @@ class Cheat:
             return True
         if self.mode == "equivocate":
             # the twin: another legal move that needs no new deck generation (its openings are its own cards)
-            others = [a for a in sled.legal_moves(state, me) if a != action and isinstance(a, sled.Move)
-                      and sled.apply(state, a, _NoDraws()).sled(me).generation == state.sled(me).generation]
+            others = forge.twins(state, me, action)
             if not others:
                 return False
             out = s.submit(action)
@@ -326,7 +315,7 @@ class Cheat:
                 m = decode_signed(p)
                 if m.type == "move":
                     twin = others[-1]
-                    body = s.move_body(s.g.action_to_wire(twin), tuple(s._opening(c, v) for c, v in opened_cards(twin)))
+                    body = s.move_body(s.g.action_to_wire(twin), s.openings(twin))
                     self.twin = encode_signed(game.identity, Envelope(m.envelope.game, me, m.seq, m.envelope.prev, body))
                     self.original = p
                     self.fork_seq = m.seq
@@ -336,13 +325,13 @@ class Cheat:
             return True
         return False
 
-    def _forge_move(self, game, turn, action, opens, salt_of=None) -> None:
+    def _forge_move(self, game, turn, action, opens) -> None:
         """Sign and send a move the honest session would refuse (bypassing its own checks)."""
         s = game.session
         me = s.me
         openings = []
         for card, value in opens:
-            op = s._opening(card, s.state.private[me].values[card])
+            op = s._opening(card, s.game.hidden.values(s.state, me)[card])
             openings.append(replace(op, value=value))
         body = s.move_body(s.g.action_to_wire(action), tuple(openings))
         env = Envelope(s.game_id, me, s.chain.next_seq(me), s.chain.head(me), body)
@@ -437,13 +426,6 @@ class Cheat:
                 self.cut = m.seq if self.cut is None else min(self.cut, m.seq)
                 return None
         return payload
-
-
-class _NoDraws:
-    """Randomness for a dry run (validity and deck generations do not depend on it)."""
-
-    def below(self, n: int) -> int:
-        return 0
 
 
 @dataclass

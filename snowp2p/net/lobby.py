@@ -84,11 +84,15 @@ class HostConfig:
 class Lobby:
     """The host's lobby: seats, the join code, the handshake (SPAKE2, protocol/SPEC.md section 10)."""
 
-    def __init__(self, cfg: HostConfig, identity: Identity, nick: str, say: Callable[[str], None]):
+    def __init__(self, cfg: HostConfig, identity: Identity, nick: str, say: Callable[[str], None],
+                 code: str | None = None, admit: frozenset[bytes] | None = None):
         self.cfg = cfg
         self.identity = identity
         self.game_id = os.urandom(32)
-        self.code = joincode.make_code(os.urandom(16))
+        self.code = code or joincode.make_code(os.urandom(16))
+        #: a rematch (SPEC section 10, *Rematch*): only these keys (the last game's players) and the computer
+        #: players this host starts take a seat; None: anyone with the code
+        self.admit = admit
         # seat i's joiner; None: a seat given to a joiner that left before the game started (free again)
         self.seats: list[Joined | None] = [Joined(nick, identity.public_key, "", 0, None)]
         self.full = trio.Event()
@@ -236,6 +240,10 @@ class Lobby:
         except JoinCodeError:
             self._wrong_code(addr)
             await self._refuse(conn, "wrong join code", quiet=True)
+            return None
+        if (self.admit is not None and hello.body.pubkey not in self.admit
+                and hello.body.pubkey not in self.computer_keys):
+            await self._refuse(conn, "this game is a rematch: only the last game's players take a seat")
             return None
         again = next((i for i, s in enumerate(self.seats) if i > 0 and s is not None
                       and s.pubkey == hello.body.pubkey), None)
@@ -447,10 +455,17 @@ async def _joiner_setup(code: str, listen_host: str | None) -> tuple[str, list, 
 
 async def join_lobby(host: str, port: int, code: str, identity: Identity, nick: str,
                      say: Callable[[str], None], listen_host: str | None = None, *,
-                     title_of: Callable[[str], str]) -> JoinResult:
-    """``title_of``: a game's title by its kind (the registry's ``title_of``), for what the joiner is told."""
+                     title_of: Callable[[str], str], expect_fp: str | None = None) -> JoinResult:
+    """``title_of``: a game's title by its kind (the registry's ``title_of``), for what the joiner is told;
+    ``expect_fp``: the host's fingerprint, when it is known (a rematch: the last game's host)."""
     code, listeners, my_port = await _joiner_setup(code, listen_host)
-    conn, ch, wel = await _lobby_handshake(host, port, code, identity, nick, my_port)
+    try:
+        conn, ch, wel = await _lobby_handshake(host, port, code, identity, nick, my_port, expect_fp)
+    except BaseException:
+        with trio.CancelScope(shield=True):
+            for listener in listeners:
+                await listener.aclose()
+        raise
     return await _await_offer(conn, ch, wel, identity, listeners, f"{host}:{port}", say, title_of)
 
 

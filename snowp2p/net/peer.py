@@ -37,7 +37,7 @@ from ..protocol.messages import (
 from ..protocol.session import (
     GameOver, Halted, Link, Offence, Session, TurnApplied, VotedOut, YourTurn,
 )
-from ..rules.errors import IllegalMove
+from ..core.errors import IllegalMove
 from .conn import Conn, ConnectionClosed, peer_address
 from . import secure
 from .lobby import HANDSHAKE_TIMEOUT, lobby_frame, reason_text

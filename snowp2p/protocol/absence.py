@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules.drbg import Rand
+from ..core.drbg import Rand
 from .crypto import h
 from .events import Abandoned, GameOver, Output, SeatTakenOver, VotedOut
 from .messages import Absent, Vote, pack_canonical

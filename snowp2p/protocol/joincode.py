@@ -46,6 +46,7 @@ from .randomness import Rand
 __all__ = [
     "WORDS",
     "make_code",
+    "rematch_code",
     "normalize",
     "pake_ids",
     "JoinTranscript",
@@ -58,6 +59,7 @@ TAG_LABEL = "snowp2p/join/v2"
 PAKE_LABEL = "snowp2p/join-pake/v2"
 PAKE_SEED_TAG = "snowp2p/join-pake-seed/v2"
 CODE_RAND_TAG = "snowp2p/join-code/v1"
+REMATCH_TAG = "snowp2p/rematch-code/v1"
 MAX_NUMBER = 999
 #: how many codes there are: 999 * 256 * 256 (about 2**26)
 CODE_SPACE = MAX_NUMBER * 256 * 256
@@ -111,6 +113,14 @@ def make_code(rand_bytes: bytes) -> str:
     r = Rand(h(CODE_RAND_TAG, rand_bytes))
     number = 1 + r.below(MAX_NUMBER)
     return f"{number}-{WORDS[r.below(256)]}-{WORDS[r.below(256)]}"
+
+
+def rematch_code(code: str, game_id: bytes) -> str:
+    """The code of a rematch of game ``game_id`` (SPEC section 10, *Rematch*): known to exactly those who
+    knew that game's code, different for every game, and no easier to guess online than the first.
+
+    ``make_code(h("snowp2p/rematch-code/v1", normalize(code), game_id))``."""
+    return make_code(h(REMATCH_TAG, normalize(code), game_id))
 
 
 _SEPARATORS = re.compile(r"[\s\-_.]+")

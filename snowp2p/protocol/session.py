@@ -1,4 +1,4 @@
-"""The game session: the sans-I/O state machine of a networked sled game.
+"""The game session: the sans-I/O state machine of a networked game, handed the game object.
 
 Theory of operation
 -------------------
@@ -16,8 +16,8 @@ it runs the very same checks over a saved log.
 
 The flow (protocol/SPEC.md section 11):
 
-* setup: every seat sends ``commit_chain`` and ``slot_commit`` (generation 0
-  of its hidden deck); then every seat reveals event 0; the engine's
+* setup: every seat sends ``commit_chain`` and, in a game with hidden
+  cards, ``slot_commit`` (generation 0 of its hidden deck); then every seat reveals event 0; the engine's
   ``new_game`` runs on ``Rand(R(0))``; everyone acks turn 0.
 * turn t >= 1: the player to act sends any ``slot_commit`` its action will
   need (a reshuffle starts a new generation of slots) and ``move{t}``: the
@@ -29,12 +29,20 @@ The flow (protocol/SPEC.md section 11):
   agrees; with that and all reveals of t in, every seat applies the action
   with ``Rand(R(t))``, and the next mover may move.  The last turn's acks
   are sent on their own (``ack``).
-* end: every seat sends ``final_open`` for all its slots; the session
+* end: (hidden cards) every seat sends ``final_open`` for all its slots; the session
   checks every opening and that each reshuffle kept the cards it gathered.
 
 Anything wrong becomes an :class:`Offence` naming the seat, what it did
 and the signed frames that prove it; a disagreement of state hashes
 becomes a :class:`Desync` with a report.  Either halts the session.
+
+The session is cut by concern into mixins, each in its own module: this
+file has the intake, the sending, the handling of each message and the
+agreement on a turn (``_agree``, the evidence); ``turns.py`` the turn flow
+(setup, moves, the end); ``hidden.py`` the hidden decks, asking
+``game.hidden`` (slots, openings, reshuffles, final openings);
+``absence.py`` absent players and votes; ``resume.py`` resuming from a
+log.  No part imports a game: the game object is handed in (``game=``).
 """
 
 from __future__ import annotations
@@ -43,15 +51,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
-from ..rules import sled
-from ..rules.drbg import Rand, derive
-from ..rules.errors import IllegalMove
-from ..rules.track import Track, track_digest
+from ..core.drbg import derive
+from ..core.errors import IllegalMove
 from .chain import SenderChain, Verdict
 from .crypto import Identity, fingerprint, h
-from .errors import ChainError, CommitmentError, DecodeError, EquivocationError, ProtocolError, RevealError
+from .errors import ChainError, DecodeError, EquivocationError, ProtocolError, RevealError
 from .messages import (
-    BODY_TYPES, SIG_CONTEXT, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Opening, Reveal,
+    BODY_TYPES, SIG_CONTEXT, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Reveal,
     Roster, Vote, SignedMessage, SlotCommit, decode_signed, encode_envelope, exact_bytes, list_of,
     pack_canonical, register_body, uint,
 )
@@ -59,9 +65,11 @@ from .events import (  # noqa: F401  (re-exported: the shell imports the events 
     Abandoned, Desync, GameOver, Offence, Output, SeatTakenOver, TurnApplied, TurnFinal, VotedOut, YourTurn,
 )
 from .roster import rules_from_roster, table_from_roster
-from .randomness import RevealVerifier, chain_reveal, event_randomness, make_hash_chain
-from .slots import SlotBook, commit_slot
+from .randomness import RevealVerifier, chain_reveal, make_hash_chain
 from .absence import AbsenceRules
+from .hidden import HiddenDecks
+from .resume import Resume, log_owner  # noqa: F401  (log_owner: re-exported, the shell imports it from here)
+from .turns import TurnFlow
 
 CHAIN_LENGTH = 4096  # random events a game can use (one per turn)
 MAX_MESSAGE = 40000  # bytes of one chained message other than evidence (checked before it enters a chain)
@@ -111,24 +119,6 @@ class Halted(Exception):
         self.reason = reason
 
 
-def opened_cards(action: sled.Action) -> list[tuple[int, int]]:
-    """(card id, value) of every card the action opens."""
-    if isinstance(action, sled.Move):
-        return [(c, v) for _, c, v in action.play]
-    if isinstance(action, sled.Refill):
-        return list(action.discard)
-    return []
-
-
-# ------------------------------------------------------------------- helpers
-def located(s: sled.Sled) -> set[int]:
-    return set(s.hand) | set(s.deck) | set(s.discard) | set(s.left) | set(s.right) | set(s.aside)
-
-
-def slot_salt(secret: bytes, generation: int, slot: int) -> bytes:
-    return derive(secret, "slot-salt", generation, slot)
-
-
 class Acked(NamedTuple):
     """One seat's ack of a turn, wherever it rode (a move, a reveal or an ack of its own: SPEC 11.5).
     (A plain tuple: the fields were checked when the message carrying them was decoded.)"""
@@ -138,14 +128,8 @@ class Acked(NamedTuple):
     sections: Mapping[str, bytes] | None
 
 
-@dataclass
-class _Gen:
-    first: int  # first card id of the generation
-    size: int
-
-
-class Session(AbsenceRules):
-    def __init__(self, roster: SignedMessage, track: Track | None = None, me: int | None = None,
+class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
+    def __init__(self, roster: SignedMessage, track: Any = None, me: int | None = None,
                  identity: Identity | None = None, secret: bytes | None = None, *, game: Any):
         """``game``: the game the roster names, a ``Game`` (games/api.py; the caller has it from the registry,
         ``snowp2p.games.find_game``: the protocol never looks a game up nor imports one).  ``track``: None (the usual case) takes the table the roster carries; a
@@ -154,7 +138,7 @@ class Session(AbsenceRules):
         if not isinstance(body, Roster):
             raise DecodeError("the first message of a game is the roster", "type")
         carried = table_from_roster(body, game)
-        if track is not None and _table_digest(track) != _table_digest(carried):
+        if track is not None and game.table_digest(track) != game.table_digest(carried):
             raise DecodeError("the roster carries another track than the one given", "track")
         track = carried
         self.roster = roster
@@ -179,10 +163,8 @@ class Session(AbsenceRules):
         self.chain = SenderChain(self.game_id, self.keys)
         self.chain.accept(roster)
         self.reveals = RevealVerifier(self.game_id)
-        self.slots = SlotBook(self.game_id)
-        self.gens: dict[int, list[_Gen]] = {i: [] for i in range(self.n)}
-        self.pending_slots: dict[int, list[SlotCommit]] = {i: [] for i in range(self.n)}
-        self.state: sled.GameState | None = None
+        self._init_hidden()  # slots, gens, pending_slots, final_opens, conservation (hidden.py)
+        self.state: Any = None
         self.turn = 0  # the turn being played: applied_turn + 1 (0: setup; the last turn once the game is over)
         self.final_turn = -1  # last turn all peers agreed on (applied_turn - 1 or applied_turn)
         self.head = h("snowp2p/transcript/v1", roster.digest)
@@ -190,7 +172,7 @@ class Session(AbsenceRules):
         # (turn, seat) -> every move received: before turn t-1 is agreed, a seat whose state differs may send a
         # move for t as well; only the mover's counts, and no one is blamed for another seat's move (SPEC 11.5)
         self.move_from: dict[tuple[int, int], SignedMessage] = {}
-        self.move_actions: dict[int, sled.Action] = {}
+        self.move_actions: dict[int, Any] = {}
         self.acks: dict[int, dict[int, Acked]] = {}
         self.ack_msgs: dict[int, dict[int, SignedMessage]] = {}
         self.my_hash: dict[int, bytes] = {}
@@ -198,8 +180,6 @@ class Session(AbsenceRules):
         self.applied_turn = -1
         self.acked: set[int] = set()  # turns this seat acked with an ack of its own (not riding on a message)
         self.ack_after = 2.0  # seconds a non-mover waits for a move before it sends its ack on its own
-        self.final_opens: dict[int, list[Opening]] = {}
-        self.conservation: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         self.halted: Offence | Desync | None = None
         self.over = False
         self.done = False  # final openings all checked
@@ -337,13 +317,8 @@ class Session(AbsenceRules):
         self.sent_setup = True
         self._emit(CommitChain(self._links[-1], CHAIN_LENGTH, self.roster.digest), out)  # signs the roster (G2)
         if self.g.hidden:
-            values = sled.initial_private(self.kind, self.rules, self.me, self.secret).values
-            self._emit(SlotCommit(self.me, 0, tuple(self._commitments(0, values))), out)
+            self._commit_first_deck(out)
         return out
-
-    def _commitments(self, generation: int, values) -> list[bytes]:
-        return [commit_slot(self.game_id, self.me, generation, i, v, slot_salt(self.secret, generation, i))
-                for i, v in enumerate(values)]
 
     def _reveal(self, event: int, out: Output) -> None:
         """Our reveal of ``event``, with our ack of turn ``event - 1`` (one message a turn, SPEC 11.5)."""
@@ -359,7 +334,7 @@ class Session(AbsenceRules):
             self._emit(_trusted(Reveal, event=event, preimage=preimage, state=self.my_hash[event - 1],
                                 sections=self.my_sections[event - 1]), out)
 
-    def submit(self, action: sled.Action) -> Output:
+    def submit(self, action: Any) -> Output:
         """This seat's action for the current turn: slot commitments, the move, the reveal.
 
         Raises IllegalMove (nothing is sent) if the engine refuses it.
@@ -372,13 +347,8 @@ class Session(AbsenceRules):
         dry = self.g.apply(self.state, action, _FirstDraws())  # raises IllegalMove: nothing sent
         openings: tuple = ()
         if self.g.hidden:
-            before, after = self.state.sled(self.me), dry.sled(self.me)
-            # a reshuffle makes new generations of slots: commit to them before the move
-            for g in range(before.generation + 1, after.generation + 1):
-                first, end = _gen_bounds(after, g)
-                values = dry.private[self.me].values[first:end]
-                self._emit(SlotCommit(self.me, g, tuple(self._commitments(g, values))), out)
-            openings = tuple(self._opening(c, v) for c, v in opened_cards(action))
+            self._commit_reshuffles(dry, out)  # (new generations of slots, committed before the move)
+            openings = self.openings(action)
         self.revealed.add(self.turn)  # the move carries our reveal of event t and our ack of turn t-1
         self._emit(self.move_body(self.g.action_to_wire(action), openings), out)
         return out
@@ -388,16 +358,6 @@ class Session(AbsenceRules):
         of event t and our ack of turn t-1 (SPEC 11.5).  (Also what a test's or cheat's forged move uses.)"""
         t = self.turn
         return Move(t, action, openings, chain_reveal(self._links, t), self.my_hash[t - 1], self.my_sections[t - 1])
-
-    def _opening(self, card: int, value: int) -> Opening:
-        gen, slot = self._locate(self.me, card)
-        return Opening(gen, slot, value, slot_salt(self.secret, gen, slot))
-
-    def _locate(self, seat: int, card: int) -> tuple[int, int]:
-        for g, gen in enumerate(self.gens[seat]):
-            if gen.first <= card < gen.first + gen.size:
-                return g, card - gen.first
-        raise CommitmentError(f"card {card} of seat {seat} is in no committed generation")
 
     # -------------------------------------------------------------- handling
     def handle(self, msg: SignedMessage) -> Output:
@@ -539,10 +499,6 @@ class Session(AbsenceRules):
                 self.bytes_from[seat] += len(o.payload)
                 out.extend(self._handle(o))
 
-    def _add_gen(self, seat: int, generation: int, first: int, body: SlotCommit) -> None:
-        self.slots.add_generation(seat, generation, body.commitments)
-        self.gens[seat].append(_Gen(first, len(body.commitments)))
-
     # -------------------------------------------------------------- progress
     def _progress(self) -> Output:
         out = Output()
@@ -563,255 +519,6 @@ class Session(AbsenceRules):
             self._advance(out)
             if self.halted or self.done or not self._take_over(out):
                 return
-
-    def _advance(self, out: Output) -> None:
-        """Go as far as the messages held allow (SPEC 11.3, 11.5).  One signed message per seat per turn:
-        move t carries the mover's reveal of t and its ack of t-1, every other seat's reveal of t its ack
-        of t-1.  Turn t-1 is agreed (final) when every present seat's ack of it matches ours; turn t is
-        applied only then, with every present seat's reveal of t."""
-        while not self.halted and not self.done:
-            if self.state is None:
-                if not self._setup_ready():
-                    return
-                self._reveal(0, out)
-                if not self._all_revealed(0):
-                    return
-                self._apply_setup()
-                self._applied(0, out)
-                continue
-            if self.over:
-                out.extend(self._finish())
-                return
-            a = self.applied_turn
-            if self.state.is_over:
-                # the last turn: nothing follows to carry the acks of it, so they go on their own
-                self._ack_alone(a, out)
-                if self.final_turn < a and not self._finalize(a, out):
-                    return
-                self.over = True
-                continue
-            t = a + 1
-            cur = self.state.public.current
-            self._stray_moves(t, cur)
-            # a taken-over seat's own move (held within the agreed count of its messages, possibly signed on
-            # another state, or arriving after the computer moved) is never used: the computer player moves for
-            # it, whatever arrived when (SPEC 11.9, *Takeover*; G9: a move is never applied unchecked, seed 312;
-            # the peer and the auditor of its log alike, seed 596)
-            mv = None if cur in self.bot_seats else self.move_from.get((t, cur))
-            if mv is not None:
-                self.moves[t] = mv
-            if mv is None and t not in self.move_actions and cur in self.bot_seats:
-                self._bot_move(t)  # every peer plays the absent seat's computer player alike
-            if not self._move_held(t):
-                if self._disagreed(a) and cur != self.me:
-                    # a seat acked another state after turn a (its move or reveal of t carries the ack): our own
-                    # ack goes out now, on its own, not with a reveal for a move that may never come (the seat we
-                    # take for the mover may take another for it), so every peer meets the disagreement (SPEC 11.6)
-                    self._ack_alone(a, out)
-                    if self.final_turn < a:
-                        self._finalize(a, out)  # (halts on the desync, or waits for the evidence)
-                return  # waiting for the mover
-            if t not in self.move_actions:
-                mover_ack = self.acks.get(a, {}).get(mv.sender)
-                # if its mover acked another state after turn a, turn a will not agree (a desync, with the
-                # evidence of SPEC 11.6) and the move is never applied: it is not judged on our state
-                if mover_ack is None or mover_ack.state == self.my_hash[a]:
-                    self._check_move(t, mv)
-            if t not in self.revealed:
-                self._reveal(t, out)  # (and our ack of turn a)
-            if self.final_turn < a and not self._finalize(a, out):
-                return
-            if not self._all_revealed(t):
-                return
-            self._apply_move(t)
-            self._applied(t, out)
-
-    def _stray_moves(self, t: int, cur: int) -> None:
-        """Moves for turn t from seats other than its mover (``cur`` by our state after t-1).  Their sender's
-        ack of t-1 rides on the move: if it equals ours, the sender shares our state and moved out of turn (an
-        offence); if not, its state differs, and the disagreement on turn t-1 decides (SPEC 11.6)."""
-        a = t - 1
-        for seat in range(self.n):
-            if seat != cur and (t, seat) in self.move_from:
-                ack = self.acks.get(a, {}).get(seat)
-                if ack is not None and ack.state == self.my_hash[a]:
-                    self._halt(Offence(seat, self._nick(seat), f"moved out of turn (turn {t})",
-                                       (self.move_from[(t, seat)].payload,)))
-
-    def _ack_alone(self, t: int, out: Output) -> None:
-        """Our ack of turn t on its own (the last turn; a disagreement; a long wait for the move: SPEC 11.5)."""
-        if self.me is None or t in self.acked or t + 1 in self.revealed:
-            return  # (acked already: on its own, or riding on our reveal or move of t+1)
-        self.acked.add(t)
-        self._emit(Ack(t, self.my_hash[t], self.my_sections[t]), out)
-
-    def ack_now(self) -> Output:
-        """The shell has waited ``ack_after`` seconds for the mover's move: send our ack of the turn before on
-        its own, so that it is agreed now (and a disagreement on who moves can not leave every peer
-        waiting for a move nobody makes, SPEC 11.5)."""
-        out = Output()
-        if (self.halted or self.done or self.me is None or not self.waiting_for_move()
-                or self.state.public.current == self.me):
-            return out
-        self._ack_alone(self.applied_turn, out)
-        if out.send and not self.halted:
-            out.extend(self._progress())
-        return out
-
-    def _move_held(self, t: int) -> bool:
-        """Turn t's move is here: the mover's (by our state after t-1), or a computer player's."""
-        return (t, self.state.public.current) in self.move_from or t in self.move_actions
-
-    def _disagreed(self, t: int) -> bool:
-        """Some present seat's ack of turn t differs from our state hash."""
-        mine = self.my_hash.get(t)
-        present = self.present()
-        return any(s in present and a.state != mine for s, a in self.acks.get(t, {}).items())
-
-    def _finalize(self, t: int, out: Output) -> bool:
-        """Turn t is agreed when every present seat's ack of it is in and carries our state hash (G6)."""
-        acks = self.acks.get(t, {})
-        if len(acks) < self.n - len(self.gone) or any(i not in acks for i in self.present()):
-            return False
-        if not self._agree(t, out):
-            return False
-        self.final_turn = t
-        out.events.append(TurnFinal(t, self.my_hash[t]))
-        self.agreed_state = self.state  # (the state after t: t+1 is applied only once t is agreed)
-        self.moves_since = []
-        return True
-
-    def _applied(self, t: int, out: Output) -> None:
-        """Turn t (0: the setup) is applied here: note our state hash (sent with our next message)."""
-        self._record_hash(t)
-        out.events.append(TurnApplied(t, self.my_hash[t], self.state, self.last_move if t > 0 else None,
-                                      self.last_description if t > 0 else ""))
-        if self.state.is_over:
-            return
-        self.turn = t + 1
-        if self.me is not None and self.state.public.current == self.me:
-            out.events.append(YourTurn(self.turn))
-
-    def _setup_ready(self) -> bool:
-        """Every seat still in the game (one voted out before the start is not) has committed."""
-        pres = self.present()
-        return all(i in self.chain_tips for i in pres) and (not self.g.hidden or all(self.gens[i] for i in pres))
-
-    def _all_revealed(self, event: int) -> bool:
-        return all(self.reveals.has_revealed(i, event) for i in self.present())
-
-    def _event_reveals(self, event: int) -> dict[int, bytes]:
-        """The reveals an event uses: those of the seats present (all seats, unless one was voted out)."""
-        present = set(self.present())
-        return {i: r for i, r in self.reveals.reveals(event).items() if i in present}
-
-    def _rand(self, event: int) -> Rand:
-        return Rand(event_randomness(event, self._event_reveals(event)))
-
-    def _apply_setup(self) -> None:
-        secrets = [self.secret if i == self.me else None for i in range(self.n)]
-        state = self.g.new_game(self.nicks, self._rand(0), secrets)
-        if self.g.hidden:
-            expect = sled.initial_size(self.kind, self.rules)
-            for i in self.present():
-                if self.gens[i][0].size != expect:
-                    self._halt(Offence(i, self._nick(i), f"committed {self.gens[i][0].size} slots, the deck has {expect}"))
-            for seat in sorted(self.bot_seats):  # voted out before the start: its cards are dealt face up
-                state = self._open_seat(state, seat)
-        self.state = state
-        self.head = h("snowp2p/transcript/v1", self.head, event_randomness(0, self._event_reveals(0)))
-        self.applied_turn = 0
-
-    def _check_move(self, t: int, mv: SignedMessage) -> None:
-        """Check move t as soon as it arrives: turn, action, openings, rules (G5)."""
-        seat, body = mv.sender, mv.body
-        proof = (mv.payload,)
-        assert self.state is not None
-        if seat != self.state.public.current:
-            self._halt(Offence(seat, self._nick(seat), f"moved out of turn (turn {t})", proof))
-        try:
-            action = self.g.action_from_wire(body.action, seat)
-        except DecodeError as e:
-            self._halt(Offence(seat, self._nick(seat), f"a malformed action: {e}", proof))
-        if not self.g.hidden:
-            if body.openings:
-                self._halt(Offence(seat, self._nick(seat), "opened cards in a game without hidden cards", proof))
-            self.move_actions[t] = action
-            return
-        cards = opened_cards(action)
-        by_card = {}
-        for op in body.openings:
-            if op.generation >= len(self.gens[seat]) or op.slot >= self.gens[seat][op.generation].size:
-                self._halt(Offence(seat, self._nick(seat), "opened a slot that was never committed", proof))
-            card = self.gens[seat][op.generation].first + op.slot
-            try:
-                self.slots.open(seat, op.generation, op.slot, op.value, op.salt)
-            except CommitmentError as e:
-                self._halt(Offence(seat, self._nick(seat), f"a card opening that does not match its commitment: {e}",
-                                   proof))
-            by_card[card] = op.value
-        for c, v in cards:
-            if c not in self.state.sled(seat).hand:
-                self._halt(Offence(seat, self._nick(seat), f"played card {c}, which is not in its hand (rule HAND)",
-                                   proof))
-            if by_card.get(c) != v:
-                self._halt(Offence(seat, self._nick(seat),
-                                   f"card {c} is played as {v} but its opening says {by_card.get(c)}", proof))
-        if set(by_card) != {c for c, _ in cards}:
-            self._halt(Offence(seat, self._nick(seat), "openings that do not match the cards played", proof))
-        self.move_actions[t] = action
-
-    def _apply_move(self, t: int) -> None:
-        assert self.state is not None
-        action = self.move_actions[t]
-        seat = action.seat
-        try:
-            state = self.g.apply(self.state, action, self._rand(t))
-        except IllegalMove as e:  # the engine checks the rules once, when it applies the move (SPEC 11.5 step 3)
-            self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", (self.moves[t].payload,)))
-        if self.g.hidden and seat not in self.bot_seats:
-            before, after = self.state.sled(seat), state.sled(seat)
-            if after.generation != before.generation:
-                self._bind_generations(seat, before, after, t)
-            gone = located(before) - located(after)
-            new = located(after) - located(before)
-            if gone or new:
-                self.conservation.append((seat, tuple(sorted(new)), tuple(sorted(gone))))
-        self.last_description = self.g.describe(self.state, action, state)
-        self.last_move = (self.state, action, state)  # for screens: the event lines of the turn (ui/views.py)
-        self.state = state
-        self.head = h("snowp2p/transcript/v1", self.head, self._move_digest(t),
-                      event_randomness(t, self._event_reveals(t)))
-        if t in self.moves:
-            self.moves_since.append(self.moves[t].payload)
-        self.applied_turn = t
-
-    def _bind_generations(self, seat: int, before: sled.Sled, after: sled.Sled, t: int) -> None:
-        pending = self.pending_slots[seat]
-        need = after.generation - before.generation
-        proof = (self.moves[t].payload,)
-        if len(pending) < need:
-            self._halt(Offence(seat, self._nick(seat), "reshuffled without committing the new slots", proof))
-        used, self.pending_slots[seat] = pending[:need], pending[need:]
-        for k, body in enumerate(used):
-            g = before.generation + 1 + k
-            first, end = _gen_bounds(after, g)
-            if body.generation != g or len(body.commitments) != end - first:
-                self._halt(Offence(seat, self._nick(seat), f"committed the wrong slots for deck generation {g} "
-                                                           f"({end - first} cards)", proof))
-            self._add_gen(seat, g, first, body)
-
-    def _record_hash(self, t: int) -> None:
-        """Our state hash and section hashes after turn t: the ack our next message carries (SPEC 11.6)."""
-        assert self.state is not None
-        sections = self.g.section_hashes(self.state)
-        digest = self.g.state_hash(self.state, self.head, sections)
-        sections["move"] = self._move_digest(t) if t > 0 else self.roster.digest
-        for i in self.present():  # each seat's chain up to its reveal of t: traces a disagreement (SPEC 11.6)
-            if (i, t) in self.reveal_digest:
-                sections[f"seat.{i}"] = self.reveal_digest[(i, t)]
-        self.my_hash[t] = digest
-        self.my_sections[t] = sections
 
     def _agree(self, t: int, out: Output) -> bool:
         """True when every ack of turn t carries our state hash."""
@@ -934,123 +641,6 @@ class Session(AbsenceRules):
             "mine": {k: v.hex() for k, v in sorted(self.my_sections.get(t, {}).items())},
         }
 
-    # ------------------------------------------------------------------- end
-    def _finish(self) -> Output:
-        out = Output()
-        if self.state is None:  # ended by a vote before the race was set up: no cards were dealt
-            if not self.done:
-                self.done = True
-                out.events.append(GameOver(()))
-            return out
-        if not self.g.hidden:
-            if not self.done:
-                self.done = True
-                out.events.append(GameOver(tuple(self.places())))
-            return out
-        if self.me is not None and self.me not in self.final_opens:
-            ops = []
-            p = self.state.private[self.me]
-            for g, gen in enumerate(self.gens[self.me]):
-                for slot in range(gen.size):
-                    ops.append(Opening(g, slot, p.values[gen.first + slot], slot_salt(self.secret, g, slot)))
-            for i in range(0, len(ops), 500):
-                self._emit(FinalOpen(tuple(ops[i:i + 500])), out)
-                if self.halted:
-                    return out
-            # (and on: ours may be the last final_open the end was waiting for, defect A)
-        if self.done or any(i not in self.final_opens for i in self.present()):
-            return out
-        self._check_final()
-        self.done = True
-        out.events.append(GameOver(tuple(self.places())))
-        return out
-
-    def _check_final(self) -> None:
-        values: dict[int, dict[int, int]] = {i: {} for i in range(self.n)}
-        for seat, ops in self.final_opens.items():
-            for op in ops:
-                try:
-                    self.slots.open(seat, op.generation, op.slot, op.value, op.salt)
-                except CommitmentError as e:
-                    self._halt(Offence(seat, self._nick(seat), f"a final opening that does not match: {e}"))
-        checked = [i for i in range(self.n) if i not in self.gone]  # a voted-out seat never opens its slots
-        for seat in checked:
-            for g, gen in enumerate(self.gens[seat]):
-                closed = self.slots.closed_slots(seat, g)
-                if closed:
-                    self._halt(Offence(seat, self._nick(seat), f"left slots {closed[:5]} of generation {g} unopened"))
-                for slot, v in self.slots.opened(seat, g).items():
-                    values[seat][gen.first + slot] = v
-        for seat in checked:
-            s = self.state.sled(seat)
-            for card, v in enumerate(s.values):
-                if v >= 0 and values[seat].get(card, v) != v:
-                    self._halt(Offence(seat, self._nick(seat), f"card {card} was played as {v} but opens as "
-                                                               f"{values[seat][card]}"))
-            gen0 = Counter(values[seat][c] for c in range(self.gens[seat][0].size))
-            if gen0 != Counter(sled.initial_composition(self.kind, self.rules)):
-                self._halt(Offence(seat, self._nick(seat), "a deck whose cards are not the game's deck"))
-        for seat, new, gone in self.conservation:
-            if seat in self.gone:
-                continue
-            if Counter(values[seat][c] for c in new) != Counter(values[seat][c] for c in gone):
-                self._halt(Offence(seat, self._nick(seat), "a reshuffle that did not keep the cards it gathered"))
-
-    def places(self) -> list[int]:
-        """Final places: every seat ranked alike, a computer-played one too (G10); none for an
-        abandoned game."""
-        if self.state is None or self.abandoned:
-            return []
-        if self.g.hidden and not self.state.is_over:
-            return list(sled.standings(self.state))
-        return list(self.g.final_places(self.state))
-
-    # ---------------------------------------------------------------- resume
-    @classmethod
-    def from_log(cls, records: list[bytes], track: Track, me: int, identity: Identity,
-                 secret: bytes, *, game: Any) -> tuple["Session", list[bytes]]:
-        """Rebuild a playing session from this peer's own log (``snowp2p resume``).
-
-        Every record is checked exactly as if it arrived live.  Returns the
-        session and the frames it produced that the log does not hold yet
-        (a crash between accepting a frame and logging our answer): the
-        caller logs and sends them.
-        """
-        roster = decode_signed(records[0])
-        session = cls(roster, track, me, identity, secret, game=game)
-        session.sent_setup = True  # our setup frames, if any, are in the log
-        produced: list[bytes] = []
-        logged = set()
-        for rec in records[1:]:
-            logged.add(rec)
-            msg = session.check(rec)
-            if msg is None:
-                continue
-            produced.extend(session.handle(msg).send)
-        session.sent_setup = me in session.chain_tips
-        missing = [p for p in produced if p not in logged]
-        return session, missing
-
-    def my_frames(self) -> list[bytes]:
-        """Every frame this seat has sent, in order (what a reconnecting peer may ask for)."""
-        return [m.payload for m in self.chain.history(self.me)] if self.me is not None else []
-
-    def resume_events(self) -> Output:
-        """What the shell must do after a resume: take our turn, or finish the game."""
-        out = Output()
-        if self.halted:
-            return out
-        if self.me is not None and self.me in self.decided:
-            out.events.append(VotedOut(self.me, self.decided[self.me][0], self.turn))
-            return out
-        if not self.sent_setup and self.me is not None:
-            return self.start()
-        if self.done:
-            out.events.append(GameOver(tuple(self.places()), abandoned=self.abandoned))
-        elif self.my_turn():
-            out.events.append(YourTurn(self.turn))
-        return out
-
     # ----------------------------------------------------------------- views
     def unsigned(self) -> list[int]:
         """The seats that have not signed the roster: the host signed it (it is the host's own message),
@@ -1064,35 +654,12 @@ class Session(AbsenceRules):
                 and (self.turn, self.me) not in self.move_from and self.state.public.current == self.me)
 
 
-def log_owner(records: list[bytes]) -> int | None:
-    """The seat whose log this is: record 1 of a game log is its owner's ``commit_chain`` (SPEC 12); the
-    auditor treats a vote on the owner as its own session did (accepted with its ``bye``, or refused)."""
-    if len(records) < 2:
-        return None
-    try:
-        msg = decode_signed(records[1])
-    except ProtocolError:
-        return None
-    return msg.sender if msg.type == "commit_chain" else None
-
-
 def _trusted(cls, **values):
     """A body of our own making, without the schema check of its constructor (Record.__post_init__)."""
     body = object.__new__(cls)
     for name, v in values.items():
         object.__setattr__(body, name, v)
     return body
-
-
-def _table_digest(table) -> bytes:
-    return track_digest(table) if isinstance(table, Track) else table.digest
-
-
-def _gen_bounds(s: sled.Sled, g: int) -> tuple[int, int]:
-    """Card ids [first, end) of deck generation g of a sled."""
-    first = s.gen_starts[g]
-    end = s.gen_starts[g + 1] if g + 1 < len(s.gen_starts) else len(s.values)
-    return first, end
 
 
 class _FirstDraws:

@@ -4,14 +4,13 @@ the table; with ``--plain`` (or no terminal) the same view's lines (:class:`~.pl
 
 from __future__ import annotations
 
-import os
-
-from ..rules.drbg import Rand
+from .seat import SeatDriver
 
 
 # ======================================================================= the table
-class NetTable:
-    """A networked game on the table screen (ui/table.py): the lobby, live turns, the end screen.
+class NetTable(SeatDriver):
+    """A networked game on the table screen (ui/table.py): the lobby, live turns, the end screen; the seat is
+    driven by the shared seat driver (ui/seat.py).
 
     Everything here runs on the table's event loop (trio is its guest, see
     :func:`.table.run_trio`), except :meth:`decide`, which NetGame runs in a
@@ -29,7 +28,6 @@ class NetTable:
         self.session = None
         self.left = False
         self.home_arg: str | None = None
-        self._bot = None
         self.screen_game = None  # the game object (ui/views.py ScreenGame), the session's
         self.states: list = []  # every state seen, turn by turn (the picture: game.svg)
 
@@ -222,20 +220,11 @@ class NetTable:
             await trio.sleep(0.5)
 
     # ---- the seat
-    def bot(self, state):
-        return self.screen_game.computer_move(state, Rand(os.urandom(32)))
+    def _ask(self, state, seat: int, auto):
+        return self.table.ask_blocking(state, seat, auto=auto)
 
-    def decide(self, state, seat: int):
-        """NetGame's decide (in a worker thread): the action typed at the table."""
-        from .views import Quit
-
-        if self.left:
-            return self.bot(state)
-        try:
-            return self.table.ask_blocking(state, seat, auto=lambda: self.bot(state))
-        except Quit:
-            self.leave()
-            return self.bot(state)
+    def _left_the_table(self) -> None:
+        self.leave()
 
     def leave(self) -> None:
         """`quit` confirmed.  In a game: this seat says bye{"left"} and stops; the others vote it out at once and a

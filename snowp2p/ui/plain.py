@@ -15,10 +15,10 @@ runs one on the table; :class:`PlainNet` is the networked game's ``decide`` on t
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 from typing import Any, Callable
 
+from .seat import SeatDriver
 from .table import Interrupted, plain_error
 from .views import Command, InputError, Quit, Suggestion, View
 
@@ -246,21 +246,22 @@ def run_plain(table: PlainTable, driver: Callable[[PlainTable], Any]):
         raise Interrupted() from None
 
 
-class PlainNet:
-    """A networked game's ``decide(state, seat)`` (run in a worker thread) on the plain renderer.
+class PlainNet(SeatDriver):
+    """A networked game's ``decide(state, seat)`` (run in a worker thread) on the plain renderer (the shared
+    seat driver, ui/seat.py).
 
     ``on_turn`` keeps each agreed turn's event lines (from the view of the game object the session holds) for the seat's next turn; leaving hands the seat to the computer player."""
 
     def __init__(self, title: str, pt_input=None, pt_output=None):
         self.title = title
         self.table = PlainTable(None, title=title, pt_input=pt_input, pt_output=pt_output)
-        self.game = None  # the game object (ui/views.py ScreenGame)
+        self.screen_game = None  # the game object (ui/views.py ScreenGame), the session's
         self.left = False
 
     def on_turn(self, game, ev) -> None:
-        if self.game is None:
-            self.game = game.session.game
-            self.table.view = self.game.view()
+        if self.screen_game is None:
+            self.screen_game = game.session.game
+            self.table.view = self.screen_game.view()
         lines: list[str] = []
         if ev.move is not None:
             try:
@@ -269,18 +270,10 @@ class PlainNet:
                 lines = [ev.description] if ev.description else []
         self.table.show(ev.state, lines)
 
-    def bot(self, state):
-        from ..rules.drbg import Rand
+    def _ask(self, state, seat: int, auto):
+        return asyncio.run(self.table.ask(state, seat, auto=auto))
 
-        return self.game.computer_move(state, Rand(os.urandom(32)))
-
-    def decide(self, state, seat: int):
-        if self.left:
-            return self.bot(state)
-        try:
-            return asyncio.run(self.table.ask(state, seat, auto=lambda: self.bot(state)))
-        except Quit:
-            # Leaving a networked game is not a move: let the computer play this seat from here on.
-            self.table.line("You left the table: a computer player plays your seat from now on.")
-            self.left = True
-            return self.bot(state)
+    def _left_the_table(self) -> None:
+        # Leaving a networked game is not a move: let the computer play this seat from here on.
+        self.table.line("You left the table: a computer player plays your seat from now on.")
+        self.left = True

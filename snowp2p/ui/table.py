@@ -109,6 +109,8 @@ class Table(TableLayout, TableInput):
         # end screen
         self.end_info: dict | None = None
         self.on_svg: Callable[[], str] | None = None
+        self.offer_rematch = False  # r at the end screen: another game with the same players (a networked game)
+        self.rematch = False  # the player pressed r
         # lobby
         self.lobby_lines: Callable[[], list[Fragments]] | None = None
         self.on_start_now: Callable[[], None] | None = None

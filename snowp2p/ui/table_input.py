@@ -67,7 +67,16 @@ class TableInput:
 
         @kb.add("enter", filter=ending)
         def _(e):  # a stray Enter (typed ahead for a move) never skips the final results (issue 23, item 6)
-            self.say("These are the final results: q leaves them.", "hint")
+            self.say("These are the final results: q leaves them" +
+                     (", r: play again with the same players." if self.offer_rematch else "."), "hint")
+
+        @kb.add("r", filter=ending)
+        def _(e):  # another game with the same players (SPEC section 10, *Rematch*); the command starts it
+            if not self.offer_rematch:
+                self.say("no rematch from here: start a new game with `snowp2p host`", "error")
+                return
+            self.rematch = True
+            self._finish(None)
 
         @kb.add("s", filter=ending)
         def _(e):

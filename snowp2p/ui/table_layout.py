@@ -314,7 +314,8 @@ class TableLayout:
                 return [("class:footer", "")]
         keys = {
             "play": "Tab: choices · F1: help · F2: rules · PgUp/PgDn: events · Ctrl-←/→: pan · quit",
-            "end": "q: leave · s: save a picture (SVG) · PgUp/PgDn: scroll · F2: rules",
+            "end": ("r: play again (same players) · q: leave · s: picture (SVG) · PgUp/PgDn: scroll"
+                    if self.offer_rematch else "q: leave · s: save a picture (SVG) · PgUp/PgDn: scroll · F2: rules"),
             "replay": "→/n next · ←/p back · Home first · End last · space play/pause · +/- speed · q quit",
             "lobby": ("s: start now (computer players take the free seats) · F2: rules · Ctrl-C: leave"
                       if self.on_start_now is not None else "F2: the rules while you wait · Ctrl-C: leave"),

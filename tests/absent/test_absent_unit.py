@@ -13,12 +13,12 @@ import pytest
 
 from kit import table as kit
 from kit.table import KINDS, fixed
-from snowp2p.bots import choose_action
+from snowp2p.games.snake.bot import choose_snake_action
 from snowp2p.protocol.log import read_log
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol.session import log_owner, Session
-from snowp2p.rules import sled
-from snowp2p.rules.drbg import Rand
+from snowp2p.games.sled import engine as sled
+from snowp2p.core.drbg import Rand
 from kit.sessions import session_for
 
 NICKS = ("ann", "ben", "cyd")
@@ -30,7 +30,7 @@ def choose(state, turn: int):
     pick; in Snake Carnival, the computer player seeded by the turn."""
     rand = Rand(fixed(f"absent test policy {turn}"))
     if not isinstance(state, sled.GameState):
-        return choose_action(state, rand)
+        return choose_snake_action(state, rand)
     actions = sled.legal_actions(state)
     moves = [a for a in actions if isinstance(a, sled.Move)]
     if moves:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from kit import table as kit
 from kit.table import fixed
-from snowp2p.bots import choose_action
+from snowp2p.games.sled.bot import choose_action
 from snowp2p.protocol.messages import Envelope, decode_signed, encode_signed
-from snowp2p.protocol.session import Session, opened_cards
-from snowp2p.rules import sled
-from snowp2p.rules.drbg import Rand
+from snowp2p.protocol.session import Session
+from snowp2p.games.sled import engine as sled
+from snowp2p.core.drbg import Rand
 
 class Table(kit.Table):
     """``n`` playing sessions of any registered game (tests/kit/table.py); ``cut`` holds the links
@@ -72,7 +72,7 @@ def equivocated(cheater: int = 2, at_turn: int = 4) -> tuple[Table, bytes, bytes
     out = s.submit(action)
     original = next(p for p in out.send if decode_signed(p).type == "move")
     m = decode_signed(original)
-    body = s.move_body(s.g.action_to_wire(twin), tuple(s._opening(c, v) for c, v in opened_cards(twin)))
+    body = s.move_body(s.g.action_to_wire(twin), s.openings(twin))
     forged = encode_signed(t.ids[cheater], Envelope(m.envelope.game, cheater, m.seq, m.envelope.prev, body))
     a, b = sorted(i for i in range(3) if i != cheater)
     for p in out.send:

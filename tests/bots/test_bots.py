@@ -1,7 +1,7 @@
-"""Computer players (snowp2p.bots): legal in every phase, races end, beat the random player, and
+"""Computer players (games/sled/bot.py, games/snake/bot.py): legal in every phase, races end, beat the random player, and
 never read another player's private part.
 
-Tracks: the shipped tracks (snowp2p/tracks/*.toml) when there are any, plus two test tracks built
+Tracks: the shipped tracks (snowp2p/games/sled/tracks/*.toml) when there are any, plus two test tracks built
 here with ``track_from_dict`` (tight red lines, trees, snowdrifts; buildings and a tight hairpin).
 No timing assertions here: decision times are measured by scripts/bench-engine.
 """
@@ -12,10 +12,10 @@ from dataclasses import replace
 
 import pytest
 
-from snowp2p.bots import choose_action, random_action
-from snowp2p.rules import sled
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.track import shipped_tracks, track_from_dict
+from snowp2p.games.sled.bot import choose_action, random_action
+from snowp2p.games.sled import engine as sled
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.games.sled.track import shipped_tracks, track_from_dict
 
 ST_TEST_TRACK = {
     "name": "bot-test-st",

@@ -19,7 +19,7 @@ from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import DecodeError, ProtocolError
 from snowp2p.protocol.messages import Envelope, Move, decode_signed, encode_signed, pack_canonical
 from snowp2p.games.snake import wire as snake_wire
-from snowp2p.rules import sled
+from snowp2p.games.sled import engine as sled
 
 ID = Identity.from_seed(bytes(32))
 GAME = b"\x05" * 32

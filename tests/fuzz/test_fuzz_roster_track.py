@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import random
 
-from snowp2p.rules.track import MAX_SPACES, TrackError, shipped_tracks, track_from_wire, track_to_wire
+from snowp2p.games.sled.track import MAX_SPACES, TrackError, shipped_tracks, track_from_wire, track_to_wire
 
 JUNK = [None, True, -1, 0, 1, 2, 7, 200, 201, 10**9, -10**9, 2**63, "", "x", "left", "right", "corner", "start",
         "finish", "straight", "kennels", "tavern", [], [1], [1, 2], [1, 2, 3], [0, 0, 0], [[1, 1, 1]], {}, {"kind": "start"},

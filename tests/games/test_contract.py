@@ -13,7 +13,7 @@ import pytest
 from snowp2p.games import GAMES, Game, HiddenDeck, UnknownGame, find_game, roster_game
 from snowp2p.protocol.roster import roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster
 from snowp2p.protocol.messages import Seat
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.core.drbg import Rand, derive
 from snowp2p.games.sled.board import to_text
 from kit.sessions import session_for
 
@@ -188,7 +188,7 @@ def test_the_screen_part_is_what_the_ui_asks(kind):
 
 
 def _check_rand():
-    from snowp2p.rules.drbg import Rand
+    from snowp2p.core.drbg import Rand
 
     return Rand(b"contract/screen")
 
@@ -210,3 +210,52 @@ def test_a_bound_game_and_a_session_of_it_can_be_copied(kind):
     session = session_for(decode_signed(encode_signed(host, Envelope(derive(SEED, "game"), 0, 0, ZERO_HASH, body))))
     twin = copy.deepcopy(session)
     assert twin.g.kind == kind and twin.g.rules == session.g.rules
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_hidden_deck_follows_a_played_game(kind):
+    """What the session's generic hidden-deck machinery (protocol/hidden.py) asks of ``game.hidden``, checked on
+    a game of computer moves: the first deck a seat commits is the game's deck and the one it is dealt; every
+    card an action opens is in the mover's hand with the value the mover knows; each new generation lies within
+    the seat's cards; a card's public value is its private one once opened; the hand is among the cards held."""
+    from collections import Counter
+
+    game, bound, states, actions = played(kind)
+    deck = game.hidden
+    if deck is None:
+        return
+    rules = bound.rules
+    for i in range(3):
+        first = deck.first_deck(rules, i, derive(SEED, "secret", i))
+        assert Counter(first) == Counter(deck.composition(rules)) and len(first) == deck.size(rules)
+        assert tuple(deck.values(states[0], i))[:len(first)] == tuple(first)
+        assert deck.generation(states[0], i) == 0 and deck.bounds(states[0], i, 0) == (0, len(first))
+    opened = reshuffles = 0
+    for before, (seat, action), after in zip(states, actions, states[1:], strict=False):
+        for card, value in deck.opened(action):
+            assert card in deck.hand(before, seat) and deck.values(before, seat)[card] == value, (kind, action)
+            opened += 1
+        g0, g1 = deck.generation(before, seat), deck.generation(after, seat)
+        assert g1 >= g0
+        for g in range(g0 + 1, g1 + 1):
+            first, end = deck.bounds(after, seat, g)
+            assert 0 < first < end <= len(deck.values(after, seat))
+            reshuffles += 1
+        values = deck.values(after, seat)
+        assert all(v == -1 or v == values[c] for c, v in enumerate(deck.cards(after, seat)))
+        assert set(deck.hand(after, seat)) <= deck.holds(after, seat)
+    assert opened > 0, kind
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_session_parts_of_the_game_object(kind):
+    """The rest of what the protocol asks: a table's digest survives the roster's form, ``standings`` ranks
+    every seat (a game ended before its end), and the tests' cheats are None or the forgeries net/cheats.py asks."""
+    game, bound, states, actions = played(kind)
+    table = game.load_table(None)
+    again = game.table_from_wire(game.table_to_wire(table))
+    assert game.table_digest(again) == game.table_digest(table) and len(game.table_digest(table)) == 32
+    for state in states[1:-1:max(1, len(states) // 10)]:  # (asked only of a game not over: Session.places)
+        assert sorted(bound.standings(state)) == [0, 1, 2], kind
+    forge = game.cheats
+    assert forge is None or all(callable(getattr(forge, f)) for f in ("forges", "unheld", "bad_opening", "twins"))

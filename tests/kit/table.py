@@ -29,7 +29,7 @@ from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.log import LogWriter, read_log
 from snowp2p.protocol.localtable import LocalTable, local_roster
 from snowp2p.protocol.session import YourTurn
-from snowp2p.rules.drbg import Rand
+from snowp2p.core.drbg import Rand
 
 KINDS = sorted(GAMES)  # every registered game: parametrise with these
 HIDDEN_KINDS = [k for k in KINDS if GAMES[k].hidden is not None]  # the games with hidden decks (final openings)
@@ -49,13 +49,11 @@ def roster_payload(game: str, n: int, ids, game_id: bytes, table=None, rules=Non
     return local_roster(g, table, rules, nicks[:n], ids, game_id, addr="127.0.0.1", port=port, port_step=port_step)
 
 
-def computer(label: str = "") -> Callable:
-    """The registered game's computer player, seeded by seat and turn: ``choose(seat, state, turn)``."""
+def computer(game, label: str = "") -> Callable:
+    """The game object's computer player, seeded by seat and turn: ``choose(seat, state, turn)``."""
 
     def choose(seat: int, state, turn: int):
-        from snowp2p.bots import choose_action
-
-        return choose_action(state, Rand(fixed(f"{label}move {seat} {turn}")))
+        return game.computer_move(state, Rand(fixed(f"{label}move {seat} {turn}")))
 
     return choose
 
@@ -78,7 +76,7 @@ class Table(LocalTable):
         super().__init__(roster_payload(game, n, ids, game_id or fixed(f"{label} game"), table, rules, nicks, port,
                                         port_step), ids, secrets, game=find_game(game))
         self.track = self.s[0].track
-        self.choose = choose or computer()
+        self.choose = choose or computer(find_game(game))
         self.dead: set[int] = set()
         self.cut: set[frozenset] = set()
         self.only_to: dict[int, int] = {}

@@ -18,13 +18,13 @@ import pytest
 from kit.table import Table
 from peerkit import snowp2p as run_cli
 from snowp2p import verify_pool
-from snowp2p.bots import choose_action
+from snowp2p.games.sled.bot import choose_action
 from snowp2p.replay import replay_log
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import SignatureError
 from snowp2p.protocol.log import LogWriter
 from snowp2p.protocol.messages import decode_signed, encode_signed
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.core.drbg import Rand, derive
 
 N = 5
 

@@ -15,7 +15,7 @@ from snowp2p.protocol.errors import DecodeError
 from snowp2p.protocol.messages import (
     PROTOCOL_VERSION, SIG_CONTEXT, UNSEATED, ZERO_HASH, Hello, decode_signed, pack_canonical, to_wire,
 )
-from snowp2p.rules.track import MAX_SECTIONS, TrackError, load_track_file
+from snowp2p.games.sled.track import MAX_SECTIONS, TrackError, load_track_file
 
 
 def test_the_data_directory_and_key_are_private(tmp_path):

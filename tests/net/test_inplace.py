@@ -16,16 +16,16 @@ import trio
 import trio.testing
 
 from snowp2p.games import find_game
-from snowp2p.bots import choose_action
+from snowp2p.games.sled.bot import choose_action
 from snowp2p.home import Home
 from snowp2p.net.conn import Conn
 from snowp2p.net.peer import NetGame
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Seat, decode_signed, encode_signed
 from snowp2p.protocol.roster import roster_body
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.drbg import Rand
-from snowp2p.rules.track import find_track
+from snowp2p.games.sled.config import SledRules
+from snowp2p.core.drbg import Rand
+from snowp2p.games.sled.track import find_track
 from kit.sessions import session_for
 
 

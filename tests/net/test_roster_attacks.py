@@ -143,8 +143,8 @@ def test_audit_of_a_crafted_log_says_one_line(tmp_path):
     from snowp2p.protocol.log import LogWriter
     from snowp2p.protocol.messages import HOST_SEAT, ZERO_HASH, Envelope, Seat, encode_signed
     from snowp2p.protocol.roster import roster_body
-    from snowp2p.rules.config import SledRules
-    from snowp2p.rules.track import find_track
+    from snowp2p.games.sled.config import SledRules
+    from snowp2p.games.sled.track import find_track
 
     ids = [Identity.from_seed(bytes([i + 1]) * 32) for i in range(2)]
     seats = [Seat(f"p{i}", ids[i].public_key, "127.0.0.1", 47000 + i) for i in range(2)]

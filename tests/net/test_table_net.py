@@ -17,7 +17,7 @@ from tablekit import Typist, finish_with_auto, move, wait_until  # noqa: E402
 from snowp2p.cli import build_parser  # noqa: E402
 from snowp2p.commands.host import run as run_host  # noqa: E402
 from snowp2p.commands.join import run as run_join  # noqa: E402
-from snowp2p.rules import sled as S  # noqa: E402
+from snowp2p.games.sled import engine as S  # noqa: E402
 from snowp2p.games.sled.movetext import format_action  # noqa: E402
 from snowp2p.ui.table import Table  # noqa: E402
 

@@ -17,27 +17,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from snowp2p.games import find_game  # noqa: E402
-from snowp2p.bots import choose_action  # noqa: E402
 from snowp2p.protocol.crypto import Identity  # noqa: E402
 from snowp2p.protocol.log import LogWriter  # noqa: E402
 from snowp2p.protocol.messages import HOST_SEAT, ZERO_HASH, Envelope, Seat, decode_signed, encode_signed  # noqa: E402
 from snowp2p.protocol.roster import roster_body  # noqa: E402
 from snowp2p.protocol.session import Session, YourTurn  # noqa: E402
-from snowp2p.rules.config import SledRules  # noqa: E402
-from snowp2p.rules.drbg import Rand  # noqa: E402
-from snowp2p.rules.track import find_track  # noqa: E402
-
-TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}
-
+from snowp2p.core.drbg import Rand  # noqa: E402
 
 def main() -> int:
     log_path, victim_hex = sys.argv[1], sys.argv[2]
     game = sys.argv[3] if len(sys.argv) > 3 else "snowtails"
     me = Identity.from_seed(os.urandom(32))
     seats = (Seat("forger", me.public_key, "127.0.0.1", 47000), Seat("victim", bytes.fromhex(victim_hex), "127.0.0.1", 47001))
-    body = roster_body(find_game(game), find_track(TRACKS[game], game), SledRules(game=game), seats)
+    g = find_game(game)  # any registered game: its default table and rules
+    body = roster_body(g, g.load_table(None), g.default_rules(), seats)
     roster_payload = encode_signed(me, Envelope(os.urandom(32), HOST_SEAT, 0, ZERO_HASH, body))
-    s = Session(decode_signed(roster_payload), None, 0, me, os.urandom(32), game=find_game(game))
+    s = Session(decode_signed(roster_payload), None, 0, me, os.urandom(32), game=g)
     with open(log_path, "wb") as f:
         log = LogWriter(f)
         log.append(roster_payload)
@@ -48,7 +43,7 @@ def main() -> int:
                 log.append(p)
             for ev in out.events:
                 if isinstance(ev, YourTurn):
-                    todo.append(s.submit(choose_action(s.state, Rand(os.urandom(32)))))
+                    todo.append(s.submit(g.computer_move(s.state, Rand(os.urandom(32)))))
             if not todo and s.over and not s.done:
                 todo.append(s._progress())  # nobody else sends anything: look again after our final openings
     print(f"forged: over={s.done} places={[s.nicks[i] for i in s.places()]}", flush=True)

@@ -14,17 +14,17 @@ from collections import deque
 import pytest
 
 from snowp2p.games import find_game
-from snowp2p.bots import choose_action
+from snowp2p.games.sled.bot import choose_action
 from kit.table import Table
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.messages import ZERO_HASH, Envelope, Move, Seat, decode_signed, encode_signed
 from snowp2p.games.sled.wire import sled_action_to_wire
 from snowp2p.protocol.session import Halted
 from snowp2p.protocol.roster import roster_body
-from snowp2p.rules import sled
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.drbg import Rand
-from snowp2p.rules.track import find_track
+from snowp2p.games.sled import engine as sled
+from snowp2p.games.sled.config import SledRules
+from snowp2p.core.drbg import Rand
+from snowp2p.games.sled.track import find_track
 from kit.sessions import session_for
 
 TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}

@@ -16,7 +16,7 @@ import pytest
 
 from snowp2p.protocol.log import read_log
 from snowp2p.protocol.messages import Roster, decode_signed
-from snowp2p.rules import sled
+from snowp2p.games.sled import engine as sled
 from kit.sessions import session_for
 
 VECTORS = Path(__file__).resolve().parents[2] / "protocol" / "vectors"
@@ -134,7 +134,7 @@ def test_final_state_hash_follows_the_spec(S, facts, log_bytes):
     """Recompute the transcript head and the state hash from SPEC §11.7, independently of session.py."""
     import msgpack
 
-    from snowp2p.rules.track import track_digest
+    from snowp2p.games.sled.track import track_digest
 
     obs, records, _, _ = replay(S, log_bytes)
     msgs = [decode_signed(r) for r in records]

@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "absent"))
 from snowp2p.protocol.messages import Envelope, Move, encode_signed  # noqa: E402
 from snowp2p.protocol.randomness import chain_reveal  # noqa: E402
 from snowp2p.protocol.session import Halted, Offence, YourTurn  # noqa: E402
-from snowp2p.rules import sled, snake  # noqa: E402
+from snowp2p.games.sled import engine as sled  # noqa: E402
+from snowp2p.games.snake import engine as snake  # noqa: E402
 from kit.table import KINDS  # noqa: E402
 from test_absent_unit import Table  # noqa: E402
 

@@ -22,9 +22,8 @@ from snowp2p.protocol.messages import (
 )
 from snowp2p.protocol.roster import roster_body
 from snowp2p.protocol.session import Halted
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.track import find_track
 from kit.sessions import session_for
+from kit.table import KINDS
 
 FORGER = Path(__file__).with_name("forger.py")
 
@@ -36,14 +35,17 @@ def fixed(label: str) -> bytes:
 IDS = [Identity.from_seed(fixed(f"signing test identity {i}")) for i in range(2)]
 
 
-def roster(game_id: bytes = fixed("signing game")):
+def roster(kind: str, game_id: bytes = fixed("signing game")):
+    """A two-seat roster of the registered game ``kind`` (its default table and rules)."""
+    g = find_game(kind)
     seats = tuple(Seat(f"p{i}", IDS[i].public_key, "127.0.0.1", 47700 + i) for i in range(2))
-    body = roster_body(find_game("snowtails"), find_track("first-race", "snowtails"), SledRules(game="snowtails"), seats)
+    body = roster_body(g, g.load_table(None), g.default_rules(), seats)
     return decode_signed(encode_signed(IDS[0], Envelope(game_id, HOST_SEAT, 0, ZERO_HASH, body)))
 
 
-def test_every_seat_signs_the_roster_in_its_first_message():
-    r = roster()
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_seat_signs_the_roster_in_its_first_message(kind):
+    r = roster(kind)
     host = session_for(r, None, 0, IDS[0], fixed("s0"))
     joiner = session_for(r, None, 1, IDS[1], fixed("s1"))
     assert host.unsigned() == joiner.unsigned() == [1]  # the roster itself is the host's signature
@@ -53,8 +55,9 @@ def test_every_seat_signs_the_roster_in_its_first_message():
     assert host.unsigned() == []
 
 
-def test_a_commit_chain_for_another_roster_is_an_offence():
-    r, other = roster(), roster(fixed("another game"))
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_commit_chain_for_another_roster_is_an_offence(kind):
+    r, other = roster(kind), roster(kind, fixed("another game"))
     host = session_for(r, None, 0, IDS[0], fixed("s0"))
     body = CommitChain(fixed("tip"), 4096, other.digest)
     bad = encode_signed(IDS[1], Envelope(r.envelope.game, 1, 0, ZERO_HASH, body))
@@ -63,15 +66,16 @@ def test_a_commit_chain_for_another_roster_is_an_offence():
     assert host.halted.seat == 1
 
 
-def test_nothing_counts_before_a_seat_signed_the_roster():
-    r = roster()
+@pytest.mark.parametrize("kind", KINDS)
+def test_nothing_counts_before_a_seat_signed_the_roster(kind):
+    r = roster(kind)
     host = session_for(r, None, 0, IDS[0], fixed("s0"))
     early = encode_signed(IDS[1], Envelope(r.envelope.game, 1, 0, ZERO_HASH, Absent(0, 0, 0)))
     with pytest.raises(Halted, match=r"sent a absent before signing the roster"):
         host.receive(early, 1)
 
 
-@pytest.mark.parametrize("game", ["snowtails", "mush"])
+@pytest.mark.parametrize("game", KINDS)
 def test_a_forged_game_fails_the_audit_naming_the_unsigned_seat(tmp_path, game):
     """Attack 8 with a real forger process (tests/protocol/forger.py): a log listing a real player's key,
     voting that player out before the start and winning against the computer player in its seat.  The

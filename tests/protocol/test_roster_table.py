@@ -1,7 +1,7 @@
 """The roster carries the track and the rules; both are checked (issue 10 items 6 and 7).
 
-Pure tests of snowp2p/protocol/roster.py, the track's wire form and size caps (rules/track.py) and the
-sense checks of every rules field (rules/config.py).
+Pure tests of snowp2p/protocol/roster.py, the track's wire form and size caps (games/sled/track.py) and the
+sense checks of every rules field (games/sled/config.py).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from snowp2p.protocol.messages import HOST_SEAT, ZERO_HASH, Envelope, Roster, Se
 from snowp2p.protocol.roster import (
     Setting, differing_settings, roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster,
 )
-from snowp2p.rules import snake
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.track import (
+from snowp2p.games.snake import engine as snake
+from snowp2p.games.sled.config import SledRules
+from snowp2p.games.sled.track import (
     MAX_SPACES, MAX_TRACK_FILE, TrackError, find_track, load_track_file, shipped_tracks, track_digest,
     track_from_wire, track_to_wire,
 )

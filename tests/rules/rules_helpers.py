@@ -17,10 +17,10 @@ from typing import Any
 from snowp2p import scenario as scn
 from snowp2p.games.sled import scenario as sled_scn
 from snowp2p.games.sled import encoding
-from snowp2p.rules import sled
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.errors import IllegalMove
-from snowp2p.rules.track import track_from_dict
+from snowp2p.games.sled import engine as sled
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.core.errors import IllegalMove
+from snowp2p.games.sled.track import track_from_dict
 
 HERE = Path(__file__).resolve().parent
 LOCAL_SCENARIOS = HERE / "scenarios"

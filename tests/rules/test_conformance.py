@@ -11,7 +11,7 @@ import pytest
 from rules_helpers import LOCAL_SCENARIOS, SHARED_SCENARIOS, mm_player, st_player, straight
 from snowp2p import scenario as scn
 from snowp2p.games.sled import scenario as sled_scn
-from snowp2p.rules.errors import IllegalMove
+from snowp2p.core.errors import IllegalMove
 
 
 def run_main(paths):

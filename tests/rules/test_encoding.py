@@ -1,4 +1,4 @@
-"""Canonical encoding and hash of the sled games' public state (snowp2p/rules/encoding.py)."""
+"""Canonical encoding and hash of the sled games' public state (snowp2p/games/sled/encoding.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from rules_helpers import test_track
 from snowp2p.games.sled import encoding
-from snowp2p.rules import sled
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.games.sled import engine as sled
+from snowp2p.core.drbg import Rand, derive
 
 import os
 

@@ -2,7 +2,7 @@
 
 ``apply`` works on a mutable working copy whose changed records are frozen
 in place at the end, and race positions are counted instead of sorted
-(snowp2p/rules/sled.py).  These tests pin those shortcuts to the plain
+(snowp2p/games/sled/engine.py).  These tests pin those shortcuts to the plain
 definitions on every state of seeded random games of both games.
 """
 
@@ -15,8 +15,8 @@ import pytest
 
 from rules_helpers import test_track
 from snowp2p.games.sled import encoding
-from snowp2p.rules import sled
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.games.sled import engine as sled
+from snowp2p.core.drbg import Rand, derive
 
 
 def random_game(game: str, n: int, seed: int):
@@ -82,7 +82,7 @@ def test_a_frozen_twin_is_the_record_it_was_copied_from():
 
 def test_track_rank_orders_the_spaces_as_rank_key():
     """TRK-15: the integer ``rank`` the engine compares is ``rank_key``'s order, ties included."""
-    from snowp2p.rules.track import shipped_tracks
+    from snowp2p.games.sled.track import shipped_tracks
 
     for track in [test_track("snowtails"), test_track("mush", buildings=True), *shipped_tracks().values()]:
         keys, ranks = track.rank_key, track.rank

@@ -18,11 +18,11 @@ from rules_helpers import assert_refused
 from snowp2p.games.sled.options import sled_rules
 from snowp2p.protocol.errors import DecodeError
 from snowp2p.games.sled.wire import sled_action_from_wire, sled_action_to_wire
-from snowp2p.rules import sled
-from snowp2p.rules.config import SledRules, check_extra_trees
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.errors import IllegalMove
-from snowp2p.rules.track import find_track, shipped_tracks
+from snowp2p.games.sled import engine as sled
+from snowp2p.games.sled.config import SledRules, check_extra_trees
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.core.errors import IllegalMove
+from snowp2p.games.sled.track import find_track, shipped_tracks
 
 TRACKS = {"snowtails": "first-race", "mush": "mush-first-race"}
 RULE = {"snowtails": "ST-S1", "mush": "MM-S1"}

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from rules_helpers import (act, assert_refused, make_scenario, mm_player, move, play, rand, snapshot, st_player,
                            straight, test_track)
-from snowp2p.rules import sled
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.errors import IllegalMove
+from snowp2p.games.sled import engine as sled
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.core.errors import IllegalMove
 
 SCALE = max(1, int(os.environ.get("SNOWP2P_HYPOTHESIS_SCALE", "1") or 1))
 ST_TURN = {"TURN", "ST-O1", "ST-O2"}

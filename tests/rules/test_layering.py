@@ -1,8 +1,10 @@
 """The rules engines know nothing of the wire, the encoding or the scenarios (docs/engine.md, issue 13).
 
-Every module of ``snowp2p/rules/`` may import only the standard library and other rules modules; each
-game's wire form, canonical encoding and scenario module live in ``snowp2p/games/<game>/`` and import
-their engine, never the other way round.  Checked on the source (imports inside functions included).
+An engine's modules (``snowp2p/games/sled/``: engine.py, config.py, track.py, series.py;
+``snowp2p/games/snake/engine.py``) may import only the standard library, ``snowp2p/core/`` (the seeded
+randomness and the rules errors) and their own engine's modules; each game's wire form, canonical
+encoding and scenario module sit beside them and import their engine, never the other way round.
+Checked on the source (imports inside functions included).
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ import snowp2p
 
 PKG = Path(snowp2p.__file__).parent
 
+#: the pure engine modules of each game folder (issue 20: the engines live in their game's folder)
+ENGINE_PARTS = {"sled": {"engine", "config", "track", "series"}, "snake": {"engine"}}
+
 
 def _imports(path: Path) -> set[str]:
     out = set()
@@ -21,28 +26,46 @@ def _imports(path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
-            out.add("." * node.level + (node.module or ""))
+            base = "." * node.level + (node.module or "")
+            if node.module is None:  # ``from . import engine``: the modules themselves
+                out |= {base + a.name for a in node.names}
+            else:
+                out.add(base)
     return out
 
 
 # drbg.py re-exports the protocol's deterministic random generator (Rand, SPEC section 8): randomness the
 # engines are handed, not the wire
-ALLOWED = {("drbg.py", "..protocol.randomness")}
+CORE_ALLOWED = {("drbg.py", "..protocol.randomness")}
 
 
-def test_rules_import_no_wire_encoding_or_scenario():
-    for path in sorted((PKG / "rules").glob("*.py")):
+def test_core_imports_nothing_of_the_package_but_rand():
+    for path in sorted((PKG / "core").glob("*.py")):
         for mod in _imports(path):
-            if (path.name, mod) in ALLOWED:
+            if (path.name, mod) in CORE_ALLOWED:
                 continue
-            assert not mod.startswith(".."), f"{path.name} imports {mod} (outside snowp2p.rules)"
-            assert not mod.startswith(("snowp2p", "msgpack")), f"{path.name} imports {mod}"
+            assert not mod.startswith("."), f"core/{path.name} imports {mod}"
+            assert not mod.startswith(("snowp2p", "msgpack")), f"core/{path.name} imports {mod}"
+
+
+def test_engines_import_no_wire_encoding_or_scenario():
+    for game, parts in ENGINE_PARTS.items():
+        for part in sorted(parts):
+            path = PKG / "games" / game / f"{part}.py"
+            for mod in _imports(path):
+                if mod.startswith("...core."):
+                    continue
+                if mod.startswith(".") and not mod.startswith(".."):
+                    assert mod[1:] in parts, f"games/{game}/{part}.py imports {mod} (not its engine)"
+                    continue
+                assert not mod.startswith("."), f"games/{game}/{part}.py imports {mod} (outside its engine)"
+                assert not mod.startswith(("snowp2p", "msgpack")), f"games/{game}/{part}.py imports {mod}"
 
 
 def test_each_game_has_the_same_parts():
     for game in ("sled", "snake"):
         parts = {p.stem for p in (PKG / "games" / game).glob("*.py")}
-        assert {"__init__", "game", "wire", "encoding", "scenario"} <= parts, (game, parts)
+        assert {"__init__", "game", "wire", "encoding", "scenario", "engine", "bot"} <= parts, (game, parts)
         for part in ("wire", "encoding", "scenario"):
             mods = _imports(PKG / "games" / game / f"{part}.py")
-            assert f"...rules.{game}" in mods or "...rules" in mods, (game, part, mods)
+            assert ".engine" in mods, (game, part, mods)

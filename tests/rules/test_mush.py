@@ -15,10 +15,10 @@ from rules_helpers import (act, assert_refused, check_cards, coords, cornered, m
                            names_of, names_ranking, obs, play, rand, seat, straight)
 from snowp2p import scenario as scn
 from snowp2p.games.sled import scenario as sled_scn
-from snowp2p.rules import sled
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.errors import IllegalMove
-from snowp2p.rules.track import TrackError, shipped_tracks, track_from_dict
+from snowp2p.games.sled import engine as sled
+from snowp2p.games.sled.config import SledRules
+from snowp2p.core.errors import IllegalMove
+from snowp2p.games.sled.track import TrackError, shipped_tracks, track_from_dict
 
 MM = "mush"
 ONES = [1, 1, 1, 1, 1]
@@ -94,7 +94,7 @@ def test_mm_k3_buildings_four_kinds_and_collision_supply():
 def test_mm_k4_shipped_tracks():
     tracks = shipped_tracks(MM)
     if not tracks:
-        pytest.skip("no Mush! Mush! tracks shipped yet (snowp2p/tracks/*.toml)")
+        pytest.skip("no Mush! Mush! tracks shipped yet (snowp2p/games/sled/tracks/*.toml)")
     assert len(tracks) >= 8
     assert sum(any(s.tight for s in t.sections) for t in tracks.values()) >= 2
     assert sum(bool(t.buildings) for t in tracks.values()) >= 2

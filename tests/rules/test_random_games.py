@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from rules_helpers import check_cards, front_edge, test_track
 from snowp2p.games.sled import encoding
-from snowp2p.rules import sled
-from snowp2p.rules.config import PLAYER_COUNTS, SledRules
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.track import shipped_tracks
+from snowp2p.games.sled import engine as sled
+from snowp2p.games.sled.config import PLAYER_COUNTS, SledRules
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.games.sled.track import shipped_tracks
 
 SCALE = max(1, int(os.environ.get("SNOWP2P_HYPOTHESIS_SCALE", "1") or 1))
 
@@ -175,7 +175,7 @@ def test_random_mush_games(n, data):
 SHIPPED_CASES = [(g, name) for g in ("snowtails", "mush") for name in sorted(SHIPPED[g])]
 
 
-@pytest.mark.skipif(not SHIPPED_CASES, reason="no shipped tracks in snowp2p/tracks/ yet")
+@pytest.mark.skipif(not SHIPPED_CASES, reason="no shipped tracks in snowp2p/games/sled/tracks/ yet")
 @pytest.mark.parametrize("game,name", SHIPPED_CASES or [("snowtails", "none")])
 @_settings(1)
 @given(data=st.data())

@@ -14,10 +14,10 @@ import pytest
 from rules_helpers import (act, assert_refused, check_cards, coords, cornered, make_scenario, move, names_of,
                            obs, play, rand, seat, st_player, straight)
 from snowp2p.games.sled import scenario as sled_scn
-from snowp2p.rules import sled
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.errors import IllegalMove
-from snowp2p.rules.track import TrackError, track_from_dict
+from snowp2p.games.sled import engine as sled
+from snowp2p.games.sled.config import SledRules
+from snowp2p.core.errors import IllegalMove
+from snowp2p.games.sled.track import TrackError, track_from_dict
 
 ST = "snowtails"
 

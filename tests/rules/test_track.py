@@ -15,11 +15,11 @@ from fractions import Fraction
 
 import pytest
 
-from snowp2p.rules import sled
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.errors import IllegalMove
-from snowp2p.rules.track import (
+from snowp2p.games.sled import engine as sled
+from snowp2p.games.sled.config import SledRules
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.core.errors import IllegalMove
+from snowp2p.games.sled.track import (
     EDGE,
     TrackError,
     find_track,

@@ -1,6 +1,6 @@
 """TRK-19: every shipped track is checked (rules/track.md).
 
-For EVERY track file in snowp2p/tracks/: each corner's space counts match
+For EVERY track file in snowp2p/games/sled/tracks/: each corner's space counts match
 the TRK-3 formula (recomputed here with math, independently of the model),
 every space that is not blocked can be reached by forward and drift steps
 from the start spaces, and computer players can race it to the finish.
@@ -16,12 +16,12 @@ from fractions import Fraction
 
 import pytest
 
-from snowp2p.rules import sled
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.track import EDGE, TRACK_DIR, find_track, load_track_file, shipped_tracks
+from snowp2p.games.sled import engine as sled
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.games.sled.track import EDGE, TRACK_DIR, find_track, load_track_file, shipped_tracks
 
-try:  # the real computer player (snowp2p/bots)
-    from snowp2p.bots import choose_action
+try:  # the real computer player (games/sled/bot.py)
+    from snowp2p.games.sled.bot import choose_action
 except ImportError:  # pragma: no cover - only while the bot is being written
     choose_action = None
 
@@ -30,7 +30,7 @@ NAMES = sorted(TRACKS)
 
 
 def _greedy(state, rand):
-    """Fallback driver (used only if snowp2p.bots is unavailable): the legal action whose outcome
+    """Fallback driver (used only if the computer player is unavailable): the legal action whose outcome
     ranks furthest along (TRK-15), avoiding damage."""
     actions = sled.legal_actions(state)
     if state.public.phase != "move":

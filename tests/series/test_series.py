@@ -1,6 +1,6 @@
 """Series of races: the Snow Tails series (ST-E4) and the Mush! Mush! tournament (MM-T1..MM-T4, MM-F2).
 
-Pure tests of snowp2p.rules.series; the command line is in test_series_play.py.
+Pure tests of snowp2p.games.sled.series; the command line is in test_series_play.py.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from dataclasses import replace
 
 import pytest
 
-from snowp2p.rules import sled
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.series import (
+from snowp2p.games.sled import engine as sled
+from snowp2p.games.sled.config import SledRules
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.games.sled.series import (
     MM_POINTS, ST_POINTS, RaceResult, Series, SeriesError, Tournament, located_cards, next_race_state, race_points,
 )
-from snowp2p.rules.track import find_track
+from snowp2p.games.sled.track import find_track
 
 MM_RULES = SledRules(game="mush")
 ST_RULES = SledRules(game="snowtails", st_start_positions="random")

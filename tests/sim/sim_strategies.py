@@ -22,8 +22,8 @@ than a computer player's from there; sim_invariants.py).
 from __future__ import annotations
 
 from snowp2p.protocol.messages import Absent, Envelope, Vote, decode_signed, encode_signed
-from snowp2p.protocol.session import Evidence, GameOver, Output, opened_cards
-from snowp2p.rules.drbg import Rand
+from snowp2p.protocol.session import Evidence, GameOver, Output
+from snowp2p.core.drbg import Rand
 
 from sim_world import Peer, World, fixed
 
@@ -273,7 +273,7 @@ class Equivocate(Strategy):
         if self.twin is not None or not self.on():
             return False
         s = peer.session
-        from snowp2p.bots import choose_action, random_action
+        from snowp2p.games.sled.bot import choose_action, random_action
 
         action = choose_action(s.state, Rand(fixed(f"sim think {self.w.cfg.seed} {self.seat} {turn}")))
         twin = None
@@ -283,7 +283,7 @@ class Equivocate(Strategy):
                 continue
             if s.g.hidden:
                 from snowp2p.net.cheats import _NoDraws
-                from snowp2p.rules import sled
+                from snowp2p.games.sled import engine as sled
 
                 try:
                     if sled.apply(s.state, a, _NoDraws()).sled(s.me).generation != s.state.sled(s.me).generation:
@@ -298,7 +298,7 @@ class Equivocate(Strategy):
         for p in out.send:
             m = decode_signed(p)
             if m.type == "move":
-                openings = tuple(s._opening(c, v) for c, v in opened_cards(twin)) if s.g.hidden else ()
+                openings = s.openings(twin)
                 body = s.move_body(s.g.action_to_wire(twin), openings)
                 self.twin = encode_signed(peer.identity, Envelope(m.envelope.game, s.me, m.seq, m.envelope.prev, body))
                 c = self.cheat

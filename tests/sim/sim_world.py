@@ -21,7 +21,7 @@ The network (``World``):
   nothing until it wakes up, then takes in the backlog in order).  A crash can also fall between a frame
   being logged and the answer to it being sent (``crash_after_append``), which ``from_log`` must mend.
 
-Honest seats choose their moves with the computer players (``snowp2p.bots.choose_action``) after a
+Honest seats choose their moves with the computer players (the game object's ``computer_move``) after a
 seeded "think" delay.  A seat may instead follow a hostile strategy (sim_strategies.py).  What each peer
 did is recorded (``Peer.finals``, ``Peer.overs``, ``Peer.end``, ...) for the invariants (sim_invariants.py).
 """
@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 from snowp2p.games import find_game
-from snowp2p.bots import choose_action
 from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import ProtocolError
@@ -45,8 +44,8 @@ from snowp2p.protocol.roster import roster_body
 from snowp2p.protocol.session import (
     GameOver, Halted, Output, TurnFinal, VotedOut, YourTurn,
 )
-from snowp2p.rules.drbg import Rand
-from snowp2p.rules.errors import IllegalMove
+from snowp2p.core.drbg import Rand
+from snowp2p.core.errors import IllegalMove
 from kit.sessions import session_for, session_from_log
 
 TRACKS = Path(__file__).resolve().parents[1] / "resilience" / "tracks"  # short straight tracks
@@ -84,11 +83,11 @@ _TABLES: dict[str, Any] = {}
 def table_for(game: str):
     if game not in _TABLES:
         if game == "snake":
-            from snowp2p.rules import snake
+            from snowp2p.games.snake import engine as snake
 
             _TABLES[game] = snake.load_tiles()
         else:
-            from snowp2p.rules.track import load_track_file
+            from snowp2p.games.sled.track import load_track_file
 
             _TABLES[game] = load_track_file(TRACKS / f"short-{game}.toml")
     return _TABLES[game]
@@ -96,10 +95,10 @@ def table_for(game: str):
 
 def rules_for(cfg: Config):
     if cfg.game == "snake":
-        from snowp2p.rules.snake import SnakeRules
+        from snowp2p.games.snake.engine import SnakeRules
 
         return SnakeRules(max_rounds=cfg.max_rounds)
-    from snowp2p.rules.config import SledRules
+    from snowp2p.games.sled.config import SledRules
 
     return SledRules(game=cfg.game, max_rounds=cfg.max_rounds)
 
@@ -384,7 +383,7 @@ class Peer:
             return
         if self.strategy is not None and self.strategy.on_turn(self, turn):
             return
-        action = choose_action(s.state, Rand(fixed(f"sim think {self.w.cfg.seed} {self.seat} {turn}")))
+        action = s.game.computer_move(s.state, Rand(fixed(f"sim think {self.w.cfg.seed} {self.seat} {turn}")))
         try:
             out = s.submit(action)
         except Halted as h:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from snowp2p.rules import snake as S
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.games.snake import engine as S
+from snowp2p.core.drbg import Rand, derive
 
 
 def game(n: int = 4, seed: int = 0, **rules) -> S.SnakeState:

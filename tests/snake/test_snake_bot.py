@@ -10,10 +10,10 @@ will catch a regression.  Decision times are measured by scripts/bench-snake-bot
 
 from __future__ import annotations
 
-from snowp2p.bots import choose_snake_action, random_snake_action
+from snowp2p.games.snake.bot import choose_snake_action, random_snake_action
 from snowp2p.games.snake import encoding as SE
-from snowp2p.rules import snake as S
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.games.snake import engine as S
+from snowp2p.core.drbg import Rand, derive
 
 GAMES = 30
 

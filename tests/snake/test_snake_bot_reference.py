@@ -13,8 +13,8 @@ import importlib.machinery
 import importlib.util
 from pathlib import Path
 
-from snowp2p.rules import snake as S
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.games.snake import engine as S
+from snowp2p.core.drbg import Rand, derive
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench-snake-bot"
 

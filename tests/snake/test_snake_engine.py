@@ -12,9 +12,9 @@ from snake_helpers import game, play_random
 from snowp2p.protocol.errors import DecodeError
 from snowp2p.games.snake import encoding as SE
 from snowp2p.games.snake import wire as SW
-from snowp2p.rules import snake as S
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.errors import IllegalMove
+from snowp2p.games.snake import engine as S
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.core.errors import IllegalMove
 
 
 def test_tile_table_matches_the_rules_table():

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from snowp2p.games.snake import encoding as SE
-from snowp2p.rules import snake as S
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.games.snake import engine as S
+from snowp2p.core.drbg import Rand, derive
 
 SCALE = max(1, int(os.environ.get("SNOWP2P_HYPOTHESIS_SCALE", "1") or 1))
 MAX_ACTIONS = 5000

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from snowp2p import scenario
-from snowp2p.rules import snake as S
+from snowp2p.games.snake import engine as S
 
 DIR = Path(__file__).parent / "scenarios"
 FILES = sorted(DIR.glob("*.json"))

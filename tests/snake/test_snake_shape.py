@@ -8,7 +8,7 @@ import argparse
 
 import pytest
 
-from snowp2p.rules import snake as S
+from snowp2p.games.snake import engine as S
 from snowp2p.games.snake.local import SnakeGame, configure
 
 

@@ -10,7 +10,7 @@ from prompt_toolkit.output.plain_text import PlainTextOutput
 from snake_helpers import game
 from snowp2p.cli import build_parser, main
 from snowp2p.commands.play import run as run_play
-from snowp2p.rules import snake as S
+from snowp2p.games.snake import engine as S
 from snowp2p.scenario import load_scenario
 from snowp2p.games.snake import board as B
 from snowp2p.games.snake import movetext as P

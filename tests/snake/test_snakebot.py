@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 
 from snake_helpers import game
-from snowp2p.bots import choose_action, choose_snake_action, random_snake_action
-from snowp2p.bots import snakebot
-from snowp2p.rules import snake as S
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.games import find_game
+from snowp2p.games.snake.bot import choose_snake_action, random_snake_action
+from snowp2p.games.snake import bot as snakebot
+from snowp2p.games.snake import engine as S
+from snowp2p.core.drbg import Rand, derive
 
 
 def _match(n, g, bot_seat):
@@ -48,7 +49,7 @@ def test_bot_actions_are_legal_in_every_phase():
     st = game(3, seed=4)
     k = 0
     while not st.is_over:
-        a = choose_action(st, Rand(derive(b"b", k)))  # the dispatching entry point
+        a = find_game("snake").computer_move(st, Rand(derive(b"b", k)))  # the game object's entry point
         assert a in S.legal_actions(st) or isinstance(a, S.Place)
         st = S.apply(st, a, Rand(derive(b"a", k)))
         k += 1

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from snowp2p.games.sled import scenario as sled_scn
-from snowp2p.rules import sled as S
-from snowp2p.rules.drbg import Rand
+from snowp2p.games.sled import engine as S
+from snowp2p.core.drbg import Rand
 from snowp2p.scenario import scenario_from_dict
 from snowp2p.games import view_for
 from snowp2p.games.sled.view import sled_event_lines
@@ -76,8 +76,8 @@ def test_finishers_of_one_round_listed_in_place_order():
 def test_snake_end_screen_and_events_say_why_the_game_ended():
     """Nothing said why a Snake Carnival game ended: the events now say why the last round began (SC-E1),
     and the end screen's "how" repeats it (it said the stack ran out and everyone laid a head and a hat)."""
-    from snowp2p.rules import snake as N
-    from snowp2p.rules.drbg import derive
+    from snowp2p.games.snake import engine as N
+    from snowp2p.core.drbg import derive
 
     st = N.new_game(["A", "B"], Rand(derive(b"why", 1)))
     view = view_for("snake")

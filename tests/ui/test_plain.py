@@ -15,7 +15,7 @@ from prompt_toolkit.output.plain_text import PlainTextOutput
 from test_table_screen import mid_race
 
 from snowp2p.games import find_game
-from snowp2p.rules import sled as S
+from snowp2p.games.sled import engine as S
 from snowp2p.ui.plain import PlainNet
 
 
@@ -63,8 +63,8 @@ def test_plain_net_quit_hands_the_seat_to_the_computer():
 
 
 def test_plain_net_keeps_the_others_turns_for_the_next_turn():
-    from snowp2p.bots import choose_action
-    from snowp2p.rules.drbg import Rand
+    from snowp2p.games.sled.bot import choose_action
+    from snowp2p.core.drbg import Rand
 
     state, _ = mid_race("mush", 6)
     action = choose_action(state, Rand(b"k" * 32))
@@ -101,6 +101,6 @@ def test_plain_play_is_the_table_view_for_snake_carnival():
 
 
 def _rand():
-    from snowp2p.rules.drbg import Rand
+    from snowp2p.core.drbg import Rand
 
     return Rand(b"c" * 32)

@@ -8,7 +8,7 @@ from tablekit import Typist, finish_with_auto, move, wait_until
 from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser
-from snowp2p.rules import sled as S
+from snowp2p.games.sled import engine as S
 from snowp2p.games.sled.movetext import format_action
 from snowp2p.commands.play import run as run_play  # (the play command: played by sessions, logged)
 from snowp2p.ui.table import Table
@@ -124,7 +124,7 @@ def test_ctrl_d_asks_too():
 
 def test_snake_placement_and_end():
     t = start(["--game", "snake", "--seed", "4", "--name", "Ada", "--bots", "1"], 100, 40)
-    from snowp2p.rules import snake as N
+    from snowp2p.games.snake import engine as N
     from snowp2p.games.snake.movetext import format_place
 
     ask = t.wait_ask()
@@ -140,7 +140,7 @@ def test_snake_placement_and_end():
 
 def test_snake_pass_refused_while_a_tile_fits_then_typed_when_stuck():
     """SC-T2: `pass` is refused (one line) while a placement exists; typed when none does, it draws."""
-    from snowp2p.rules import snake as N
+    from snowp2p.games.snake import engine as N
 
     t = start(["--game", "snake", "--seed", "4", "--name", "Ada", "--bots", "1"], 100, 40)
     refused = passed = False

@@ -8,7 +8,7 @@ import pytest
 from tablekit import Typist
 from ui_helpers import new_game, play_bots
 
-from snowp2p.rules import sled as S
+from snowp2p.games.sled import engine as S
 from snowp2p.games.sled import board as B
 from snowp2p.ui.table import Interrupted, Table, run_app
 from snowp2p.games import view_for
@@ -21,8 +21,8 @@ def mid_race(game: str = "mush", actions: int = 9):
     """A state some turns into a race, and the event lines of those turns."""
     st = new_game(game, names=("Ada", "Bob", "Cy"))
     events = []
-    from snowp2p.bots import choose_action
-    from snowp2p.rules.drbg import Rand, derive
+    from snowp2p.games.sled.bot import choose_action
+    from snowp2p.core.drbg import Rand, derive
 
     for k in range(actions):
         a = choose_action(st, Rand(derive(b"t", k)))
@@ -152,8 +152,8 @@ def test_end_screen_places_points_and_commands(cols, rows):
 
 @pytest.mark.parametrize("cols,rows", SIZES)
 def test_snake_table(cols, rows):
-    from snowp2p.rules import snake as N
-    from snowp2p.rules.drbg import Rand, derive
+    from snowp2p.games.snake import engine as N
+    from snowp2p.core.drbg import Rand, derive
 
     st = N.new_game(["Ada", "Bob"], Rand(b"s"), N.SnakeRules(), N.load_tiles())
     for k in range(6):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from tablekit import wait_until
 from test_table_screen import open_table
 
-from snowp2p.bots import choose_snake_action
-from snowp2p.rules import snake as N
-from snowp2p.rules.drbg import Rand, derive
+from snowp2p.games.snake.bot import choose_snake_action
+from snowp2p.games.snake import engine as N
+from snowp2p.core.drbg import Rand, derive
 from snowp2p.ui.table import Table
 from snowp2p.games import view_for
 

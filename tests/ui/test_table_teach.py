@@ -13,7 +13,7 @@ from tablekit import Typist, wait_until
 from test_table_screen import open_table
 from ui_helpers import new_game, play_bots
 
-from snowp2p.rules import sled as S
+from snowp2p.games.sled import engine as S
 from snowp2p.games.sled.movetext import best_bonus, format_action
 from snowp2p.ui.table import Table
 from snowp2p.games import view_for

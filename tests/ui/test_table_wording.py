@@ -6,16 +6,16 @@ import pytest
 from ui_helpers import new_game, play_bots, set_hand
 
 from snowp2p.cli import main
-from snowp2p.rules import sled as S
-from snowp2p.rules.drbg import Rand
-from snowp2p.rules.errors import IllegalMove
+from snowp2p.games.sled import engine as S
+from snowp2p.core.drbg import Rand
+from snowp2p.core.errors import IllegalMove
 from snowp2p.games.sled.movetext import InputError, TurnHelper, parse_input
 
 
 def at_refill(game: str, exactly_one: bool = False):
     """The first refill the computer players reach (``exactly_one``: one that must discard exactly one card)."""
-    from snowp2p.bots import choose_action
-    from snowp2p.rules.drbg import derive
+    from snowp2p.games.sled.bot import choose_action
+    from snowp2p.core.drbg import derive
 
     st = new_game(game)
     for k in range(2000):
@@ -120,11 +120,11 @@ def test_card_only_move_when_every_path_ends_alike():
 
 
 def test_snake_score_is_in_words():
-    from snowp2p.rules import snake as N
+    from snowp2p.games.snake import engine as N
     from snowp2p.games.snake.board import breakdown_lines
 
-    from snowp2p.bots import choose_snake_action
-    from snowp2p.rules.drbg import derive
+    from snowp2p.games.snake.bot import choose_snake_action
+    from snowp2p.core.drbg import derive
 
     st = N.new_game(["Ada", "Bob"], Rand(b"s"), N.SnakeRules(), N.load_tiles())
     k = 0

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ui_helpers import new_game, play_bots, set_sled
 
-from snowp2p.rules import sled as S
+from snowp2p.games.sled import engine as S
 from snowp2p.games.sled import board as B
 
 

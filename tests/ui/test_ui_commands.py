@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ui_helpers import new_game, play_random, set_hand, set_sled
 
-from snowp2p.rules import sled as S
+from snowp2p.games.sled import engine as S
 from snowp2p.games.sled.movetext import Command, InputError, TurnHelper, format_action, parse_input
 
 
@@ -110,7 +110,7 @@ def test_start_positions():
 
 def test_start_hint_lists_the_free_positions():
     """ST-S2: the prompt's hint names only the positions still free."""
-    from snowp2p.rules.drbg import Rand
+    from snowp2p.core.drbg import Rand
 
     state = new_game("snowtails", st_start_positions="choose")
     with pytest.raises(InputError, match=r"free start position \(1, 2, 3, 4, 5\)"):
@@ -122,7 +122,7 @@ def test_start_hint_lists_the_free_positions():
 
 def test_tree_placement_lines():
     """ST-S1 / MM-S1 option: `tree SECTION LANE SPACE` before the race; hint, completions, errors."""
-    from snowp2p.rules.drbg import Rand
+    from snowp2p.core.drbg import Rand
 
     state = new_game("snowtails", extra_trees=2)
     seat = state.public.current

@@ -16,7 +16,7 @@ from prompt_toolkit.output.plain_text import PlainTextOutput
 from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser, main
-from snowp2p.rules.track import TRACK_DIR
+from snowp2p.games.sled.track import TRACK_DIR
 from snowp2p.commands.play import run as run_play  # (the play command: played by sessions, logged)
 
 
@@ -121,7 +121,7 @@ def test_interactive_auto_until_the_race_ends():
 
 
 def test_interactive_typed_move_is_previewed_and_confirmed():
-    from snowp2p.rules import sled as S
+    from snowp2p.games.sled import engine as S
     from snowp2p.commands.locallog import Recorder
     from snowp2p.games.sled.movetext import format_action
     from snowp2p.games.sled.local import Race, configure

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from snowp2p.rules import sled as S
-from snowp2p.rules.config import SledRules
-from snowp2p.rules.drbg import Rand, derive
-from snowp2p.rules.track import load_track_file
+from snowp2p.games.sled import engine as S
+from snowp2p.games.sled.config import SledRules
+from snowp2p.core.drbg import Rand, derive
+from snowp2p.games.sled.track import load_track_file
 
 DATA = Path(__file__).parent / "data"
 ST_TRACK = DATA / "st-test.toml"
@@ -57,7 +57,7 @@ def play_random(state: S.GameState, actions: int, seed: bytes = b"moves") -> S.G
 
 def play_bots(state: S.GameState, actions: int, seed: bytes = b"bots") -> S.GameState:
     """Play up to ``actions`` actions with the computer players (they finish races)."""
-    from snowp2p.bots import choose_action
+    from snowp2p.games.sled.bot import choose_action
 
     for k in range(actions):
         if state.is_over:

@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ...rules import sled as S
-from ...rules.track import Track
+from . import engine as S
+from .track import Track
 
 Fragments = list[tuple[str, str]]
 

@@ -19,9 +19,9 @@ import json
 
 import msgpack
 
-from ...rules import sled
-from ...rules.config import SledRules
-from ...rules.track import Track, track_digest
+from . import engine as sled
+from .config import SledRules
+from .track import Track, track_digest
 
 FORMAT = 1
 

@@ -1,5 +1,5 @@
 """Snow Tails and Mush! Mush! as :class:`~snowp2p.games.api.Game` objects: two instances of one sled game
-over one engine (``snowp2p/rules/sled.py``), as python-chess's variants share one board.
+over one engine (``engine.py``), as python-chess's variants share one board.
 
 ``SledGame`` (moved here from ``protocol/games.py``) is the game bound to a roster's settings and track:
 what the session asks.
@@ -11,9 +11,9 @@ from typing import Any, Iterable, Sequence
 
 from ...protocol.errors import DecodeError
 from ...protocol.messages import pack_canonical
-from ...rules import sled
-from ...rules.config import PLAYER_COUNTS, SledRules, check_extra_trees
-from ...rules.track import Track, TrackError, find_track, shipped_tracks, track_digest, track_from_wire, track_to_wire
+from . import engine as sled
+from .config import PLAYER_COUNTS, SledRules, check_extra_trees
+from .track import Track, TrackError, find_track, shipped_tracks, track_digest, track_from_wire, track_to_wire
 from . import encoding
 from .options import sled_rules
 from .wire import sled_action_from_wire, sled_action_to_wire
@@ -51,6 +51,38 @@ class SledDeck:
     def size(self, rules: SledRules) -> int:
         return sled.initial_size(self.kind, rules)
 
+    def first_deck(self, rules: SledRules, seat: int, secret: bytes) -> tuple[int, ...]:
+        return sled.initial_private(self.kind, rules, seat, secret).values
+
+    def opened(self, action: sled.Action) -> list[tuple[int, int]]:
+        if isinstance(action, sled.Move):
+            return [(c, v) for _, c, v in action.play]
+        if isinstance(action, sled.Refill):
+            return list(action.discard)
+        return []
+
+    def generation(self, state: sled.GameState, seat: int) -> int:
+        return state.sled(seat).generation
+
+    def bounds(self, state: sled.GameState, seat: int, generation: int) -> tuple[int, int]:
+        s = state.sled(seat)
+        first = s.gen_starts[generation]
+        end = s.gen_starts[generation + 1] if generation + 1 < len(s.gen_starts) else len(s.values)
+        return first, end
+
+    def values(self, state: sled.GameState, seat: int) -> tuple[int, ...]:
+        return state.private[seat].values
+
+    def hand(self, state: sled.GameState, seat: int) -> tuple[int, ...]:
+        return state.sled(seat).hand
+
+    def holds(self, state: sled.GameState, seat: int) -> set[int]:
+        s = state.sled(seat)
+        return set(s.hand) | set(s.deck) | set(s.discard) | set(s.left) | set(s.right) | set(s.aside)
+
+    def cards(self, state: sled.GameState, seat: int) -> tuple[int, ...]:
+        return state.sled(seat).values
+
     def open_seat(self, state: sled.GameState, seat: int, rand, salt: bytes, known: dict) -> sled.GameState:
         """A computer player's seat: its unknown cards dealt face up, alike on every peer (``sled.open_seat``)."""
         return sled.open_seat(state, seat, rand, salt, known)
@@ -72,12 +104,22 @@ class SledRace:
     def __repr__(self) -> str:
         return f"<game {self.kind}>"
 
+    @property
+    def cheats(self):
+        """What the tests' misbehaving peer forges in a sled game (net/cheats.py asks; games/sled/cheats.py)."""
+        from . import cheats
+
+        return cheats
+
     # ------------------------------------------------------------ table and rules
     def load_table(self, name: str | None) -> Track:
         return find_track(name or self.default_table, self.kind)
 
     def table_name(self, table: Track) -> str:
         return table.name
+
+    def table_digest(self, table: Track) -> bytes:
+        return track_digest(table)
 
     def table_to_wire(self, table: Track) -> Any:
         return track_to_wire(table)
@@ -168,7 +210,7 @@ class SledRace:
         return None if state.is_over or cur is None or cur < 0 else cur
 
     def computer_move(self, state: sled.GameState, rand):
-        from ...bots.sledbot import choose_action
+        from .bot import choose_action
 
         return choose_action(state, rand)
 
@@ -216,6 +258,9 @@ class SledGame:
 
     def final_places(self, state):
         return sled.final_places(state)
+
+    def standings(self, state):
+        return sled.standings(state)
 
     def describe(self, before, action, after) -> str:
         return after.public.last_event

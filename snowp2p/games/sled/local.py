@@ -8,7 +8,7 @@ sets up the race and hands it to the table's driver (``ui/tableplay.py``,
 the full-screen table or its plain lines): whoever is to act is asked for
 an action, a human through the game's view (see :mod:`.movetext` for the
 syntax and completion), a computer player through
-``snowp2p.bots.choose_action``; the engine applies it.
+``bot.py`` ``choose_action``; the engine applies it.
 
 Randomness: one game seed (``--seed``, or 63 bits from ``os.urandom``
 printed at the end so the race can be replayed).  The setup draws from
@@ -31,11 +31,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ...rules import sled as S
-from ...rules.config import PLAYER_COUNTS, SledRules
-from ...rules.drbg import Rand, derive
-from ...rules.errors import RulesError
-from ...rules.track import Track, TrackError, find_track
+from . import engine as S
+from .config import PLAYER_COUNTS, SledRules
+from ...core.drbg import Rand, derive
+from ...core.errors import RulesError
+from .track import Track, TrackError, find_track
 from ...ui.playargs import PlayError, check_names_and_seed, guarded, no_terminal, seat_counts, use_table
 from . import board as B
 from .options import sled_rules
@@ -125,9 +125,9 @@ def _series_tracks(args: argparse.Namespace, game: str) -> list[Track]:
 
 # ------------------------------------------------------------------ the bots
 def load_bot() -> tuple[Callable[[S.GameState, Rand], S.Action], bool]:
-    """``snowp2p.bots.choose_action``, or a random legal action if the bots package does not provide it yet."""
+    """The computer player (``bot.py`` ``choose_action``), or a random legal action if it can not be imported."""
     try:
-        from ...bots import choose_action  # type: ignore[attr-defined]
+        from .bot import choose_action
 
         return choose_action, True
     except ImportError:
@@ -271,7 +271,7 @@ def _run_batch(race: Race) -> int:
     print(f"{GAME_TITLE[setup.game]} on {setup.track.name}: {', '.join(setup.names)}")
     _, real = load_bot()
     if not real:
-        print("note: snowp2p.bots is not available; computer players choose random legal actions", file=sys.stderr)
+        print("note: the computer player is not available; computer players choose random legal actions", file=sys.stderr)
     state = race.state
     assert state is not None
     while not race.state.is_over:
@@ -292,8 +292,8 @@ def race_seed_bytes(seed: int, race_index: int = 0) -> bytes:
 
 
 def series_record(setup: Setup):
-    """The pure record of a ``--series`` (snowp2p.rules.series): a Snow Tails Series or a Mush! Mush! Tournament."""
-    from ...rules.series import Series, Tournament
+    """The pure record of a ``--series`` (series.py): a Snow Tails Series or a Mush! Mush! Tournament."""
+    from .series import Series, Tournament
 
     cls = Tournament if setup.game == "mush" else Series
     return cls(tuple(setup.series), tuple(setup.names), setup.rules)
@@ -355,7 +355,7 @@ def _run_series_batch(setup: Setup, record) -> int:
     print(f"{series_title(setup)}: {', '.join(setup.names)}")
     _, real = load_bot()
     if not real:
-        print("note: snowp2p.bots is not available; computer players choose random legal actions", file=sys.stderr)
+        print("note: the computer player is not available; computer players choose random legal actions", file=sys.stderr)
     previous = None
     n = len(record.tracks)
     logs: list[str] = []  # each race's log (a Snow Tails series; commands/locallog.py)

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import re
 
-from ...rules import sled as S
-from ...rules.drbg import Rand
-from ...rules.errors import IllegalMove
+from . import engine as S
+from ...core.drbg import Rand
+from ...core.errors import IllegalMove
 from ...ui.views import Command, InputError, Suggestion  # noqa: F401  (the types the table asks)
 
 COMMANDS = {

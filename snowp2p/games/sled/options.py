@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Iterable
 
-from ...rules.config import SledRules, check_extra_trees
-from ...rules.track import Track
+from .config import SledRules, check_extra_trees
+from .track import Track
 
 
 def add_sled_play_options(p: argparse.ArgumentParser) -> None:

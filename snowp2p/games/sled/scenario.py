@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...rules import sled
-from ...rules.config import SledRules
-from ...rules.drbg import Rand, derive
-from ...rules.errors import IllegalMove
-from ...rules.track import Track, TrackError, track_from_dict
+from . import engine as sled
+from .config import SledRules
+from ...core.drbg import Rand, derive
+from ...core.errors import IllegalMove
+from .track import Track, TrackError, track_from_dict
 from ..api import ScenarioError
 
 

@@ -214,7 +214,7 @@ def sled_svg(state, trails: dict[int, list[int]] | None = None, title: str = "")
             out.append(f'<circle class="sled" cx="{x}" cy="{y}" r="6.5" fill="{SEAT_COLOURS[s.seat % 8]}" '
                        f'stroke="#000" stroke-width="1"/>')
     # the legend: places and points
-    from ...rules import sled as S
+    from . import engine as S
 
     y = (max(ys) - y0 + pad) * UNIT + 18
     pts_of = S.points(state) if state.is_over else {}

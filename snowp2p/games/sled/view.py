@@ -6,8 +6,8 @@ Everything here is a pure function of game states: no I/O, no clock.
 
 from __future__ import annotations
 
-from ...rules import sled as S
-from ...rules.config import SledRules
+from . import engine as S
+from .config import SledRules
 from ...ui.views import Confirm, Fragments, InputError, Suggestion, plural
 from . import board as B
 from .movetext import (HELP, TurnHelper, _hint, best_bonus, bonus_typed, format_action, outcome_text, parse_input,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...protocol.errors import DecodeError
-from ...rules import sled
-from ...rules.track import Track, TrackError
+from . import engine as sled
+from .track import Track, TrackError
 
 
 def sled_action_to_wire(action: sled.Action, track: Track | None = None) -> dict:

@@ -1,1 +1,1 @@
-"""Snake Carnival (engine ``snowp2p/rules/snake.py``): wire form, encoding, scenarios."""
+"""Snake Carnival: the engine (engine.py, tiles.toml), the computer player (bot.py), wire form, encoding, scenarios, screens."""

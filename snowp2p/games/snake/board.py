@@ -23,7 +23,7 @@ window, a view of it is shown around ``centre`` (the screen pans it).
 
 from __future__ import annotations
 
-from ...rules import snake as S
+from . import engine as S
 
 Fragments = list[tuple[str, str]]
 CW, CH = 5, 3

@@ -12,7 +12,7 @@ import json
 
 import msgpack
 
-from ...rules.snake import Placed, Player, Public, Snake, SnakeRules, SnakeState
+from .engine import Placed, Player, Public, Snake, SnakeRules, SnakeState
 
 
 FORMAT = 3  # 3: the turn section ends with ``stack_out`` and ``idle`` (SC-E1 as revised in issue 19; 2 had passes)

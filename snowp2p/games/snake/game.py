@@ -1,4 +1,4 @@
-"""Snake Carnival as a :class:`~snowp2p.games.api.Game` object (engine ``snowp2p/rules/snake.py``).
+"""Snake Carnival as a :class:`~snowp2p.games.api.Game` object (engine ``games/snake/engine.py``).
 
 Open hands and one shared stack whose draws only need unpredictable randomness: ``hidden`` is ``None``.
 ``SnakeGame`` (moved here from ``protocol/games.py``) is the game bound to a roster's settings and tile
@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from ...protocol.errors import DecodeError
-from ...rules.track import TrackError
+from ...core.errors import TableError
 
 #: Snake Carnival's roster table: the tile set by name (this implementation has only the standard one)
 TABLE = {"name": "standard"}
-PLAYERS = (2, 4)  # SC-K1 (rules/snake.py PLAYERS)
+PLAYERS = (2, 4)  # SC-K1 (engine.py PLAYERS)
 _SLED_OPTIONS = ("no_trees", "extra_trees", "no_buildings")
 
 
@@ -29,6 +29,7 @@ class SnakeCarnival:
     title = "Snake Carnival"
     players = PLAYERS
     hidden = None
+    cheats = None  # the tests' misbehaving peer forges no Snake Carnival move (net/cheats.py)
     default_table = "standard"
     word = "game"
     settings_extra_keys = ("tiles_digest",)
@@ -38,20 +39,23 @@ class SnakeCarnival:
 
     # ------------------------------------------------------------ table and rules
     def load_table(self, name: str | None):
-        from ...rules import snake
+        from . import engine as snake
 
         if name not in ("standard", None):
-            raise TrackError(f"this machine only has the standard tile set, not {name!r}")
+            raise TableError(f"this machine only has the standard tile set, not {name!r}")
         return snake.load_tiles()
 
     def table_name(self, table) -> str:
         return "standard"
 
+    def table_digest(self, table) -> bytes:
+        return table.digest
+
     def table_to_wire(self, table) -> Any:
         return dict(TABLE)
 
     def table_from_wire(self, wire: Any):
-        from ...rules import snake
+        from . import engine as snake
 
         if not _is_standard(wire):
             raise DecodeError("Snake Carnival is played with the standard tile set, named {\"name\": \"standard\"}",
@@ -62,7 +66,7 @@ class SnakeCarnival:
         return {"tiles_digest": table.digest}
 
     def rules_from_wire(self, raw: Any, networked: bool):
-        from ...rules.snake import SnakeRules
+        from .engine import SnakeRules
 
         try:
             return SnakeRules.from_dict(raw)
@@ -70,7 +74,7 @@ class SnakeCarnival:
             raise DecodeError(str(e), "settings.rules") from None
 
     def default_rules(self):
-        from ...rules.snake import SnakeRules
+        from .engine import SnakeRules
 
         return SnakeRules()
 
@@ -90,7 +94,7 @@ class SnakeCarnival:
         return SnakeGame(settings, table, rules)
 
     def points(self, state, rules, places: Sequence[int]) -> dict[int, int]:
-        from ...rules import snake
+        from . import engine as snake
 
         return snake.scores(state)
 
@@ -127,7 +131,7 @@ class SnakeCarnival:
         return None if state.is_over or cur is None or cur < 0 else cur
 
     def computer_move(self, state, rand):
-        from ...bots.snakebot import choose_snake_action
+        from .bot import choose_snake_action
 
         return choose_snake_action(state, rand)
 
@@ -153,7 +157,7 @@ class SnakeGame:
     # session, can be copied like the sled games' ones; a module can not)
     @property
     def snake(self):
-        from ...rules import snake
+        from . import engine as snake
 
         return snake
 
@@ -191,6 +195,9 @@ class SnakeGame:
         return self.encoding.encode_public(state.public)
 
     def final_places(self, state):
+        return self.snake.final_places(state)
+
+    def standings(self, state):
         return self.snake.final_places(state)
 
     def describe(self, before, action, after) -> str:

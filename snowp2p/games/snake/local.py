@@ -7,7 +7,7 @@ Theory of operation
 table's driver (``ui/tableplay.py``: the table or its plain lines): whoever
 is to act is asked for an action -- a human through the game's view (the
 input syntax is :mod:`.movetext`), a computer player through
-``snowp2p.bots.choose_snake_action`` -- and the engine applies it with
+``games/snake/bot.py`` ``choose_snake_action`` -- and the engine applies it with
 ``Rand(derive(seed, k))`` for action number ``k`` (so a seed replays a game).
 All hands are open in Snake Carnival; hot seat still passes the keyboard, as
 the table does for every game.
@@ -20,9 +20,9 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-from ...rules import snake as S
-from ...rules.drbg import Rand, derive
-from ...rules.errors import RulesError
+from . import engine as S
+from ...core.drbg import Rand, derive
+from ...core.errors import RulesError
 from ...ui.playargs import PlayError, check_names_and_seed, guarded, no_terminal, seat_counts
 from . import board as B
 
@@ -68,7 +68,7 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
 
 def _bot():
     try:
-        from ...bots import choose_snake_action
+        from .bot import choose_snake_action
 
         return choose_snake_action
     except ImportError:  # pragma: no cover

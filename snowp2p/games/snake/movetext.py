@@ -8,8 +8,8 @@ Input syntax (docs/snake-carnival.md): ``TILE @X,Y rR`` lays a tile, e.g. ``yell
 
 from __future__ import annotations
 
-from ...rules import snake as S
-from ...rules.errors import RulesError
+from . import engine as S
+from ...core.errors import RulesError
 from ...ui.views import InputError  # noqa: F401  (the table's one error class for a bad line)
 from . import board as B
 

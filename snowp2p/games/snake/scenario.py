@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...rules import snake as S
-from ...rules.drbg import Rand, derive
-from ...rules.errors import IllegalMove
-from ...rules.snake import (COLOURS, HOME, PH_HATS, PH_HEADS, PH_OVER, PH_PLAY, Action, Pass, Place, Placed,
+from . import engine as S
+from ...core.drbg import Rand, derive
+from ...core.errors import IllegalMove
+from .engine import (COLOURS, HOME, PH_HATS, PH_HEADS, PH_OVER, PH_PLAY, Action, Pass, Place, Placed,
                             Public, Snake, SnakeRules, SnakeState, TileSet, _norm_name, _pub, canonical_rot,
                             default_tiles, final_places, fmt_cell, game_tiles, legal_actions, opposite, owners,
                             score_breakdown, scores, setup_state, step, tile_edges)

@@ -12,7 +12,7 @@ SNAKE_COLOURS = {"yellow": "#e6c000", "purple": "#8e44ad", "black": "#222222", "
 
 def snake_svg(state, title: str = "Snake Carnival") -> str:
     """The final Snake Carnival board, each snake in its colour, with the scores."""
-    from ...rules import snake as N
+    from . import engine as N
 
     pub = state.public
     cells = pub.cells()

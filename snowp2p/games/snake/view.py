@@ -5,9 +5,9 @@ Everything here is a pure function of game states: no I/O, no clock.
 
 from __future__ import annotations
 
-from ...rules import snake as N
-from ...rules.drbg import Rand
-from ...rules.errors import RulesError
+from . import engine as N
+from ...core.drbg import Rand
+from ...core.errors import RulesError
 from ...ui.views import Command, Confirm, Fragments, InputError, Suggestion, plural
 from . import board as SB
 from . import movetext as P

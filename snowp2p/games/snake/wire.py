@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...protocol.errors import DecodeError
-from ...rules.snake import Action, Pass, Place
+from .engine import Action, Pass, Place
 
 
 def action_to_wire(action: Action) -> dict:

@@ -40,8 +40,8 @@ from itertools import combinations
 from typing import Iterable, Protocol, Sequence
 
 from .config import PLAYER_COUNTS, SledRules, check_extra_trees
-from .drbg import Rand, derive
-from .errors import IllegalMove
+from ...core.drbg import Rand, derive
+from ...core.errors import IllegalMove
 from .track import EDGE, Track
 
 ST, MM = "snowtails", "mush"

@@ -38,6 +38,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable
 
+from ...core.errors import TableError
+
 EDGE = -1  # the "space" beyond the track edge / beyond the last row (TRK-10)
 
 SECTION_KINDS = ("start", "straight", "corner", "finish")
@@ -45,7 +47,7 @@ BUILDING_KINDS = ("kennels", "chapel", "bothy", "tavern")
 GAMES = ("snowtails", "mush")
 
 
-class TrackError(ValueError):
+class TrackError(TableError):
     """A track description is malformed.  The message is one line: where, which field, what."""
 
 
@@ -512,7 +514,7 @@ def load_track_file(path: str | Path) -> Track:
     return track_from_dict(data, where=str(path))
 
 
-TRACK_DIR = Path(__file__).resolve().parent.parent / "tracks"
+TRACK_DIR = Path(__file__).resolve().parent / "tracks"
 
 
 def shipped_tracks(game: str | None = None) -> dict[str, Track]:

@@ -16,3 +16,9 @@ class IllegalMove(RulesError):
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
+
+
+class TableError(ValueError):
+    """A game's table (a track file, a tile set) is malformed or unknown.  The message is one line: where,
+    which field, what.  A game's own table error (a track's ``TrackError``) is this class, so the
+    command line reports them without naming a game."""

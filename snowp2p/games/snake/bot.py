@@ -35,7 +35,7 @@ broken with ``rand`` so the bot is not predictable.
 
 from __future__ import annotations
 
-from ..rules import snake as S
+from . import engine as S
 
 
 def random_snake_action(state: S.SnakeState, rand) -> S.Action:

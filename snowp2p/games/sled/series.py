@@ -32,9 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from . import sled
+from . import engine as sled
 from .config import PLAYER_COUNTS, SledRules
-from .errors import RulesError
+from ...core.errors import RulesError
 from .track import Track
 
 ST_POINTS = (5, 3, 2, 1, 0)  # ST-E3 (also SledRules.st_points)

@@ -49,7 +49,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Protocol, Sequence
 
-from .errors import IllegalMove, RulesError
+from ...core.errors import IllegalMove, RulesError
 
 COLOURS = ("yellow", "purple", "black", "green")
 N, E, S, W = 0, 1, 2, 3
@@ -133,12 +133,12 @@ def _norm_name(name: str) -> str:
     return " ".join(p.lstrip("+") for p in name.lower().split())
 
 
-DEFAULT_TILES = Path(__file__).with_name("snake_tiles.toml")
+DEFAULT_TILES = Path(__file__).with_name("tiles.toml")
 _TILE_FIELDS = {"kind", "shape", "points", "count", "per_colour"}
 
 
 def load_tiles(path: str | Path | None = None) -> TileSet:
-    """Read a tile table (default: the shipped ``snake_tiles.toml``); TileError with one line when wrong."""
+    """Read a tile table (default: the shipped ``tiles.toml``); TileError with one line when wrong."""
     p = Path(path) if path is not None else DEFAULT_TILES
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))

@@ -62,9 +62,9 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
-from snowp2p.rules import sled
-from snowp2p.rules.errors import IllegalMove
-from snowp2p.rules.track import EDGE, Track
+from ...core.errors import IllegalMove
+from . import engine as sled
+from .track import EDGE, Track
 
 ST, MM = sled.ST, sled.MM
 

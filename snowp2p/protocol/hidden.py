@@ -1,0 +1,199 @@
+"""Hidden decks, for any game that has them: each seat's cards committed slot by slot (SPEC section 9).
+
+Theory of operation
+-------------------
+A game with hidden cards gives a :class:`~snowp2p.games.api.HiddenDeck` as ``game.hidden``; this module
+asks it and never imports a game.  Each seat commits to its first deck generation before the start
+(``slot_commit`` of generation 0: one salted commitment per card, in the owner's private order); a move
+that reshuffles commits to the new generations first; every card a move opens comes with its opening
+(generation, slot, value, salt), checked against the commitment at once; when the game ends every seat
+opens every slot (``final_open``), and the session checks that each card was played as it opens, that the
+first generation is the game's deck, and that each reshuffle kept the values of the cards it gathered.
+
+:class:`HiddenDecks` is a part of :class:`~snowp2p.protocol.session.Session` (a mixin): it reads and
+writes the session's ``gens``, ``pending_slots``, ``slots``, ``final_opens`` and ``conservation``.  A game
+without hidden cards (``game.hidden is None``) never reaches the methods below but ``_init_hidden``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.drbg import derive
+from .errors import CommitmentError
+from .events import Offence, Output
+from .messages import FinalOpen, Opening, SignedMessage, SlotCommit
+from .slots import SlotBook, commit_slot
+
+
+def slot_salt(secret: bytes, generation: int, slot: int) -> bytes:
+    return derive(secret, "slot-salt", generation, slot)
+
+
+@dataclass
+class _Gen:
+    first: int  # first card id of the generation
+    size: int
+
+
+class HiddenDecks:
+    """The session's hidden-deck machinery (a mixin of ``Session``), asking ``self.game.hidden``."""
+
+    def _init_hidden(self) -> None:
+        self.slots = SlotBook(self.game_id)
+        self.gens: dict[int, list[_Gen]] = {i: [] for i in range(self.n)}
+        self.pending_slots: dict[int, list[SlotCommit]] = {i: [] for i in range(self.n)}
+        self.final_opens: dict[int, list[Opening]] = {}
+        self.conservation: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+
+    # ------------------------------------------------------------ our own deck
+    def _commit_first_deck(self, out: Output) -> None:
+        """Our slot commitments of deck generation 0 (a setup message, before the start)."""
+        values = self.game.hidden.first_deck(self.rules, self.me, self.secret)
+        self._emit(SlotCommit(self.me, 0, tuple(self._commitments(0, values))), out)
+
+    def _commitments(self, generation: int, values) -> list[bytes]:
+        return [commit_slot(self.game_id, self.me, generation, i, v, slot_salt(self.secret, generation, i))
+                for i, v in enumerate(values)]
+
+    def _commit_reshuffles(self, dry: Any, out: Output) -> None:
+        """A reshuffle makes new generations of slots: our commitments to them, sent before the move
+        (``dry``: the state after our action, drawn with any randomness)."""
+        deck = self.game.hidden
+        for g in range(deck.generation(self.state, self.me) + 1, deck.generation(dry, self.me) + 1):
+            first, end = deck.bounds(dry, self.me, g)
+            values = deck.values(dry, self.me)[first:end]
+            self._emit(SlotCommit(self.me, g, tuple(self._commitments(g, values))), out)
+
+    def openings(self, action: Any) -> tuple[Opening, ...]:
+        """The openings our move carries: one for every card ``action`` opens (none without hidden cards).
+        (Also what a test's or cheat's forged move uses.)"""
+        if self.game.hidden is None:
+            return ()
+        return tuple(self._opening(c, v) for c, v in self.game.hidden.opened(action))
+
+    def _opening(self, card: int, value: int) -> Opening:
+        gen, slot = self._locate(self.me, card)
+        return Opening(gen, slot, value, slot_salt(self.secret, gen, slot))
+
+    def _locate(self, seat: int, card: int) -> tuple[int, int]:
+        for g, gen in enumerate(self.gens[seat]):
+            if gen.first <= card < gen.first + gen.size:
+                return g, card - gen.first
+        raise CommitmentError(f"card {card} of seat {seat} is in no committed generation")
+
+    def _add_gen(self, seat: int, generation: int, first: int, body: SlotCommit) -> None:
+        self.slots.add_generation(seat, generation, body.commitments)
+        self.gens[seat].append(_Gen(first, len(body.commitments)))
+
+    # ------------------------------------------------------------ the others' decks
+    def _check_deck_sizes(self) -> None:
+        """At the start: every present seat committed as many slots as the game's deck has cards."""
+        expect = self.game.hidden.size(self.rules)
+        for i in self.present():
+            if self.gens[i][0].size != expect:
+                self._halt(Offence(i, self._nick(i), f"committed {self.gens[i][0].size} slots, the deck has {expect}"))
+
+    def _check_openings(self, mv: SignedMessage, action: Any) -> None:
+        """A move's openings: each matches its slot's commitment, and they are exactly the cards the action
+        opens, each from the mover's hand with the value the action gives it (G5)."""
+        seat, body = mv.sender, mv.body
+        proof = (mv.payload,)
+        deck = self.game.hidden
+        cards = deck.opened(action)
+        by_card = {}
+        for op in body.openings:
+            if op.generation >= len(self.gens[seat]) or op.slot >= self.gens[seat][op.generation].size:
+                self._halt(Offence(seat, self._nick(seat), "opened a slot that was never committed", proof))
+            card = self.gens[seat][op.generation].first + op.slot
+            try:
+                self.slots.open(seat, op.generation, op.slot, op.value, op.salt)
+            except CommitmentError as e:
+                self._halt(Offence(seat, self._nick(seat), f"a card opening that does not match its commitment: {e}",
+                                   proof))
+            by_card[card] = op.value
+        hand = deck.hand(self.state, seat)
+        for c, v in cards:
+            if c not in hand:
+                self._halt(Offence(seat, self._nick(seat), f"played card {c}, which is not in its hand (rule HAND)",
+                                   proof))
+            if by_card.get(c) != v:
+                self._halt(Offence(seat, self._nick(seat),
+                                   f"card {c} is played as {v} but its opening says {by_card.get(c)}", proof))
+        if set(by_card) != {c for c, _ in cards}:
+            self._halt(Offence(seat, self._nick(seat), "openings that do not match the cards played", proof))
+
+    def _follow_deck(self, seat: int, before: Any, after: Any, t: int) -> None:
+        """After move t of ``seat`` (a person's, not a computer player's): bind the generations a reshuffle
+        started to the slots it committed, and note which cards it gathered and dealt (checked at the end)."""
+        deck = self.game.hidden
+        if deck.generation(after, seat) != deck.generation(before, seat):
+            self._bind_generations(seat, before, after, t)
+        held_before, held_after = deck.holds(before, seat), deck.holds(after, seat)
+        gone = held_before - held_after
+        new = held_after - held_before
+        if gone or new:
+            self.conservation.append((seat, tuple(sorted(new)), tuple(sorted(gone))))
+
+    def _bind_generations(self, seat: int, before: Any, after: Any, t: int) -> None:
+        deck = self.game.hidden
+        pending = self.pending_slots[seat]
+        was = deck.generation(before, seat)
+        need = deck.generation(after, seat) - was
+        proof = (self.moves[t].payload,)
+        if len(pending) < need:
+            self._halt(Offence(seat, self._nick(seat), "reshuffled without committing the new slots", proof))
+        used, self.pending_slots[seat] = pending[:need], pending[need:]
+        for k, body in enumerate(used):
+            g = was + 1 + k
+            first, end = deck.bounds(after, seat, g)
+            if body.generation != g or len(body.commitments) != end - first:
+                self._halt(Offence(seat, self._nick(seat), f"committed the wrong slots for deck generation {g} "
+                                                           f"({end - first} cards)", proof))
+            self._add_gen(seat, g, first, body)
+
+    # ------------------------------------------------------------------- end
+    def _final_openings(self, out: Output) -> None:
+        """Our ``final_open``s: every slot of every generation of our deck, opened."""
+        ops = []
+        values = self.game.hidden.values(self.state, self.me)
+        for g, gen in enumerate(self.gens[self.me]):
+            for slot in range(gen.size):
+                ops.append(Opening(g, slot, values[gen.first + slot], slot_salt(self.secret, g, slot)))
+        for i in range(0, len(ops), 500):
+            self._emit(FinalOpen(tuple(ops[i:i + 500])), out)
+            if self.halted:
+                return
+
+    def _check_final(self) -> None:
+        deck = self.game.hidden
+        values: dict[int, dict[int, int]] = {i: {} for i in range(self.n)}
+        for seat, ops in self.final_opens.items():
+            for op in ops:
+                try:
+                    self.slots.open(seat, op.generation, op.slot, op.value, op.salt)
+                except CommitmentError as e:
+                    self._halt(Offence(seat, self._nick(seat), f"a final opening that does not match: {e}"))
+        checked = [i for i in range(self.n) if i not in self.gone]  # a voted-out seat never opens its slots
+        for seat in checked:
+            for g, gen in enumerate(self.gens[seat]):
+                closed = self.slots.closed_slots(seat, g)
+                if closed:
+                    self._halt(Offence(seat, self._nick(seat), f"left slots {closed[:5]} of generation {g} unopened"))
+                for slot, v in self.slots.opened(seat, g).items():
+                    values[seat][gen.first + slot] = v
+        for seat in checked:
+            for card, v in enumerate(deck.cards(self.state, seat)):
+                if v >= 0 and values[seat].get(card, v) != v:
+                    self._halt(Offence(seat, self._nick(seat), f"card {card} was played as {v} but opens as "
+                                                               f"{values[seat][card]}"))
+            gen0 = Counter(values[seat][c] for c in range(self.gens[seat][0].size))
+            if gen0 != Counter(deck.composition(self.rules)):
+                self._halt(Offence(seat, self._nick(seat), "a deck whose cards are not the game's deck"))
+        for seat, new, gone in self.conservation:
+            if seat in self.gone:
+                continue
+            if Counter(values[seat][c] for c in new) != Counter(values[seat][c] for c in gone):
+                self._halt(Offence(seat, self._nick(seat), "a reshuffle that did not keep the cards it gathered"))

@@ -1,0 +1,76 @@
+"""Resuming a session from its own log, and reading whose log it is (``snowp2p resume``, SPEC 12).
+
+:class:`Resume` is a part of :class:`~snowp2p.protocol.session.Session` (a mixin): ``from_log`` rebuilds a
+playing session by checking every record of its log exactly as if it arrived live; ``resume_events`` says
+what the shell must do next.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .crypto import Identity
+from .errors import ProtocolError
+from .events import GameOver, Output, VotedOut, YourTurn
+from .messages import decode_signed
+
+
+class Resume:
+    """A session rebuilt from its log (a mixin of ``Session``)."""
+
+    @classmethod
+    def from_log(cls, records: list[bytes], track: Any, me: int, identity: Identity,
+                 secret: bytes, *, game: Any) -> tuple[Any, list[bytes]]:
+        """Rebuild a playing session from this peer's own log (``snowp2p resume``).
+
+        Every record is checked exactly as if it arrived live.  Returns the
+        session and the frames it produced that the log does not hold yet
+        (a crash between accepting a frame and logging our answer): the
+        caller logs and sends them.
+        """
+        roster = decode_signed(records[0])
+        session = cls(roster, track, me, identity, secret, game=game)
+        session.sent_setup = True  # our setup frames, if any, are in the log
+        produced: list[bytes] = []
+        logged = set()
+        for rec in records[1:]:
+            logged.add(rec)
+            msg = session.check(rec)
+            if msg is None:
+                continue
+            produced.extend(session.handle(msg).send)
+        session.sent_setup = me in session.chain_tips
+        missing = [p for p in produced if p not in logged]
+        return session, missing
+
+    def my_frames(self) -> list[bytes]:
+        """Every frame this seat has sent, in order (what a reconnecting peer may ask for)."""
+        return [m.payload for m in self.chain.history(self.me)] if self.me is not None else []
+
+    def resume_events(self) -> Output:
+        """What the shell must do after a resume: take our turn, or finish the game."""
+        out = Output()
+        if self.halted:
+            return out
+        if self.me is not None and self.me in self.decided:
+            out.events.append(VotedOut(self.me, self.decided[self.me][0], self.turn))
+            return out
+        if not self.sent_setup and self.me is not None:
+            return self.start()
+        if self.done:
+            out.events.append(GameOver(tuple(self.places()), abandoned=self.abandoned))
+        elif self.my_turn():
+            out.events.append(YourTurn(self.turn))
+        return out
+
+
+def log_owner(records: list[bytes]) -> int | None:
+    """The seat whose log this is: record 1 of a game log is its owner's ``commit_chain`` (SPEC 12); the
+    auditor treats a vote on the owner as its own session did (accepted with its ``bye``, or refused)."""
+    if len(records) < 2:
+        return None
+    try:
+        msg = decode_signed(records[1])
+    except ProtocolError:
+        return None
+    return msg.sender if msg.type == "commit_chain" else None
