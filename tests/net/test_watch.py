@@ -112,3 +112,28 @@ def test_a_cheating_peer_is_named_by_the_spectator(peers):
     v = verdict(spec.stdout)
     assert v[0].startswith("VIOLATION:") and "cheater" in v[0] and "seat 2" in v[0], spec.stdout
     assert v == verdict(audit(host.log).stdout), peers.describe()
+
+
+def test_the_players_tables_show_the_spectators(peers):
+    """The host at a real terminal (pyte): once a spectator is in, its table's title says `watching: 1`; the
+    joiner (another process) is told by the host's audience note."""
+    import re
+
+    from kit.terminal import TerminalPeer
+
+    host = TerminalPeer("host", ["host", "--game", "snowtails", "--players", "2", "--bots", "0", "--port", "0",
+                                 "--home", str(peers.base / "host"), "--name", "Ada", "--advertise", "127.0.0.1",
+                                 "--no-announce", "--wait", "300"])
+    try:
+        host.wait_text("--code ", timeout=120)
+        m = re.search(r"join (127\.0\.0\.1):(\d+) --code (\S+)", host.text())
+        host.addr, host.port, host.code = m.group(1), int(m.group(2)), m.group(3)
+        joiner = peers.join(host, "bo", extra=("--yes",))  # (a computer player in its own process)
+        host.wait_text("Your hand", timeout=120)  # the game is on; Ada thinks
+        spec = spectator(peers, host)
+        host.wait_text("watching: 1", timeout=120, typing="auto\r", every=3.0)
+        wait_until(lambda: "watching: 1 spectator" in joiner.stdout, "the joiner told of the spectator", [joiner],
+                   timeout=120)
+        spec.kill()
+    finally:
+        host.close()
