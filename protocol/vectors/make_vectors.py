@@ -280,6 +280,22 @@ def spake2_internals(code: str, joiner: PakeSide, host: PakeSide) -> dict:
             "host_scalar": _scalar(b.xy_scalar), "Z": z.to_bytes().hex()}
 
 
+def wrong_code(code: str, t: JoinTranscript, host_seed: str, joiner_seed: str) -> tuple[str, PakeSide, PakeSide]:
+    """A joiner (or spectator) with another code than the host's: the code it used and both finished sides
+    (the host's check of its tag fails)."""
+    wrong = "1-husky-husky" if code != "1-husky-husky" else "2-husky-husky"
+    h2 = PakeSide("host", code, t, fixed(host_seed))
+    s2 = PakeSide("joiner", wrong, t, fixed(joiner_seed))
+    s2.finish(h2.message)
+    h2.finish(s2.message)
+    try:
+        h2.check(s2.my_tag())
+        raise AssertionError("a wrong code passed")
+    except JoinCodeError:
+        pass
+    return wrong, h2, s2
+
+
 def lobby_vectors() -> dict:
     """A whole lobby exchange (SPEC section 10) between fixed identities, and a wrong code's refusal."""
     host = Identity.from_seed(fixed("vector identity 0"))
@@ -308,17 +324,8 @@ def lobby_vectors() -> dict:
     answer = Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Answer(1))
     # a stranger with another code: its join is refused
     s_nonce = fixed("vector lobby stranger nonce")
-    wrong = "1-husky-husky" if code != "1-husky-husky" else "2-husky-husky"
     t2 = JoinTranscript(GAME_ID, host.public_key, fixed("vector lobby host nonce 2"), stranger.public_key, s_nonce)
-    h2 = PakeSide("host", code, t2, fixed("vector lobby host pake seed 2"))
-    s2 = PakeSide("joiner", wrong, t2, fixed("vector lobby stranger pake seed"))
-    s2.finish(h2.message)
-    h2.finish(s2.message)
-    try:
-        h2.check(s2.my_tag())
-        raise AssertionError("a wrong code passed")
-    except JoinCodeError:
-        pass
+    wrong, h2, s2 = wrong_code(code, t2, "vector lobby host pake seed 2", "vector lobby stranger pake seed")
     return {
         "code": code, "code_rand_bytes": fixed("vector lobby code bytes").hex(),
         "host_seed": fixed("vector identity 0").hex(), "joiner_seed": fixed("vector identity 1").hex(),
@@ -420,17 +427,8 @@ def watch_vectors() -> dict:
         assert dst.decrypt(ct) == bytes.fromhex(e["frame"])
         e["record"] = (len(ct).to_bytes(4, "big") + ct).hex()
     # a spectator with another code: the host refuses it inside the channel
-    wrong = "1-husky-husky" if code != "1-husky-husky" else "2-husky-husky"
     t2 = JoinTranscript(GAME_ID, host.public_key, fixed("vector watch acceptor nonce 2"), spec.public_key, s_nonce)
-    h2 = PakeSide("host", code, t2, fixed("vector watch host pake seed 2"))
-    s2 = PakeSide("joiner", wrong, t2, fixed("vector watch spectator pake seed 2"))
-    s2.finish(h2.message)
-    h2.finish(s2.message)
-    try:
-        h2.check(s2.my_tag())
-        raise AssertionError("a wrong code passed")
-    except JoinCodeError:
-        pass
+    wrong, h2, s2 = wrong_code(code, t2, "vector watch host pake seed 2", "vector watch spectator pake seed 2")
     return {
         "code": code, "host_seed": fixed("vector identity 0").hex(), "spectator_seed": fixed("vector identity 3").hex(),
         "watch": watch, "watch_digest": bound.hex(),

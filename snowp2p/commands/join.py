@@ -29,18 +29,23 @@ def parse_hostport(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def _announced_games(args) -> list:
-    """No address given: the games announced on the LAN with a free seat (of ``--game``'s kind if given),
-    in the order to try them (discovery.arrange)."""
+def browse_lan(args, command: str) -> list:
+    """The games announced on the LAN (``--browse`` seconds), for ``join`` or ``watch`` with no address."""
     from ..net.discovery import browse
 
     if not args.quiet:
         print(f"Looking for games on the LAN ({args.browse:g} s)...", flush=True)
     try:
-        ads = trio.run(browse, args.browse)
+        return trio.run(browse, args.browse)
     except Exception as e:
-        raise CommandError(f"join: can not look for games on the LAN ({type(e).__name__}: {e}); "
-                           "give the host's address: snowp2p join HOST[:PORT] --code CODE", 1) from None
+        raise CommandError(f"{command}: can not look for games on the LAN ({type(e).__name__}: {e}); "
+                           f"give the host's address: snowp2p {command} HOST[:PORT] --code CODE", 1) from None
+
+
+def _announced_games(args) -> list:
+    """No address given: the games announced on the LAN with a free seat (of ``--game``'s kind if given),
+    in the order to try them (discovery.arrange)."""
+    ads = browse_lan(args, "join")
     kind = getattr(args, "kind", None)
     open_ads = [a for a in ads if a.free > 0 and (kind is None or a.kind == kind)]
     if not open_ads:

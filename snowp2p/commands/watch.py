@@ -21,7 +21,7 @@ from ..protocol import joincode
 from ..protocol.errors import ProtocolError
 from ..protocol.session import TurnApplied
 from .common import open_identity
-from .join import parse_hostport
+from .join import browse_lan, parse_hostport
 
 
 def run(args) -> int:
@@ -40,15 +40,7 @@ def run(args) -> int:
 
 def _announced(args) -> list[tuple[str, int, str]]:
     """No address: every game announced on the LAN (full or not: a game being played is full), to try."""
-    from ..net.discovery import browse
-
-    if not args.quiet:
-        print(f"Looking for games on the LAN ({args.browse:g} s)...", flush=True)
-    try:
-        ads = trio.run(browse, args.browse)
-    except Exception as e:
-        raise CommandError(f"watch: can not look for games on the LAN ({type(e).__name__}: {e}); give the host's "
-                           "address: snowp2p watch HOST[:PORT] --code CODE", 1) from None
+    ads = browse_lan(args, "watch")
     if not ads:
         raise CommandError("watch: no game found on the LAN; give the host's address: "
                            "snowp2p watch HOST[:PORT] --code CODE", 1)

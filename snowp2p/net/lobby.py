@@ -410,18 +410,11 @@ async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, 
         with trio.fail_after(HANDSHAKE_TIMEOUT):
             await conn.send(lobby_frame(identity, ZERO_HASH, UNSEATED, Hello(nick, identity.public_key, nonce, my_port)))
             ch = await _expect(conn, Challenge)
-            game_id = ch.envelope.game
             ch.verify(ch.body.pubkey)
             if expect_fp is not None and fingerprint(ch.body.pubkey) != expect_fp:
                 raise FakeAnnouncement(f"the game announced at {host}:{port} as [{expect_fp}] is hosted by "
                                        f"[{fingerprint(ch.body.pubkey)}]: a fake announcement, not tried")
-            tr = joincode.JoinTranscript(game_id, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
-            pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
-            try:
-                pake.finish(ch.body.pake)
-            except JoinCodeError as e:
-                raise NetError(f"the host's challenge is unusable: {e}") from None
-            await conn.send(lobby_frame(identity, game_id, UNSEATED, Join(pake.message, pake.my_tag())))
+            pake = await send_join(conn, ch, identity, nonce, code)
             wel = await _expect(conn, Welcome)
             wel.verify(ch.body.pubkey)
             try:
@@ -441,6 +434,29 @@ async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, 
         if not ok:
             with trio.CancelScope(shield=True):
                 await conn.aclose()
+
+
+async def send_join(conn: Conn, ch: SignedMessage, identity: Identity, nonce: bytes, code: str) -> joincode.PakeSide:
+    """Answer the host's ``challenge`` with ``join``: this side's SPAKE2 message and proof of the code (SPEC
+    section 10, step 3; a spectator's too, section 16, whose ``nonce`` is its watch's).  The PAKE side, to
+    check the host's proof with."""
+    tr = joincode.JoinTranscript(ch.envelope.game, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
+    pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
+    try:
+        pake.finish(ch.body.pake)
+    except JoinCodeError as e:
+        raise NetError(f"the host's challenge is unusable: {e}") from None
+    await conn.send(lobby_frame(identity, ch.envelope.game, UNSEATED, Join(pake.message, pake.my_tag())))
+    return pake
+
+
+async def close_quietly(stream) -> None:
+    """Close a stream whatever state it is in, even while cancelled."""
+    with trio.CancelScope(shield=True):
+        try:
+            await stream.aclose()
+        except Exception:
+            pass
 
 
 async def _joiner_setup(code: str, listen_host: str | None) -> tuple[str, list, int]:

@@ -40,7 +40,7 @@ from ..protocol.session import (
 from ..core.errors import IllegalMove
 from .conn import Conn, ConnectionClosed, peer_address
 from . import secure
-from .lobby import HANDSHAKE_TIMEOUT, lobby_frame, reason_text
+from .lobby import HANDSHAKE_TIMEOUT, close_quietly, lobby_frame, reason_text
 from .guard import Gate, accept_loop
 from .watch import AbsenceWatch
 
@@ -413,11 +413,7 @@ class NetGame:
         except (ProtocolError, ConnectionClosed, trio.TooSlowError, trio.BrokenResourceError, OSError,
                 secure.ChannelError) as e:
             self.say(f"refused a connection from {label}: {reason_text(e)}")
-            with trio.CancelScope(shield=True):
-                try:
-                    await stream.aclose()
-                except Exception:
-                    pass
+            await close_quietly(stream)
             return
         if watch is not None:  # a spectator: net/spectators.py admits it (the join code) and feeds it
             await self.spectators.admit(stream, watch, rest, settle)

@@ -40,7 +40,7 @@ from ..protocol.log import MAGIC
 from ..protocol.messages import HOST_SEAT, Challenge, Join, Refuse, Seen, SignedMessage, Watching, decode_signed
 from . import secure
 from .conn import Conn, ConnectionClosed, peer_address
-from .lobby import HANDSHAKE_TIMEOUT, lobby_frame, reason_text
+from .lobby import HANDSHAKE_TIMEOUT, close_quietly, lobby_frame, reason_text
 
 MAX_SPECTATORS = 16
 #: bytes of records a spectator may have unacknowledged (a record of any size goes out when none is)
@@ -159,11 +159,7 @@ class Spectators:
                 secure.ChannelError) as e:
             self.turnstile.limiter.missed(addr)
             self.say(f"refused a spectator from {addr}: {reason_text(e)}")
-            with trio.CancelScope(shield=True):
-                try:
-                    await stream.aclose()
-                except Exception:
-                    pass
+            await close_quietly(stream)
             return
         settle()
         try:  # a spectator that does not read costs at most this much of the kernel's memory

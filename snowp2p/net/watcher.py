@@ -20,11 +20,11 @@ from ..protocol import joincode
 from ..protocol.crypto import Identity
 from ..protocol.errors import JoinCodeError, ProtocolError
 from ..protocol.messages import (
-    UNSEATED, ZERO_HASH, Challenge, Join, Refuse, Seen, SignedMessage, Watch, Watching, decode_signed,
+    UNSEATED, ZERO_HASH, Challenge, Refuse, Seen, SignedMessage, Watch, Watching, decode_signed,
 )
 from . import secure
 from .conn import Conn, ConnectionClosed
-from .lobby import HANDSHAKE_TIMEOUT, NOT_STARTED, NetError, lobby_frame, reason_text
+from .lobby import HANDSHAKE_TIMEOUT, NOT_STARTED, NetError, close_quietly, lobby_frame, reason_text, send_join
 
 #: seconds between two tries while the host's lobby is still open (the game has not begun)
 RETRY = 0.5
@@ -85,13 +85,7 @@ async def _open(host: str, port: int, code: str, identity: Identity, nick: str, 
             if ch.body.nonce != sec.their_nonce:
                 raise NetError("the host's challenge is not bound to this connection (relayed?)")
             game_id = ch.envelope.game
-            tr = joincode.JoinTranscript(game_id, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
-            pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
-            try:
-                pake.finish(ch.body.pake)
-            except JoinCodeError as e:
-                raise NetError(f"the host's challenge is unusable: {e}") from None
-            await conn.send(lobby_frame(identity, game_id, UNSEATED, Join(pake.message, pake.my_tag())))
+            pake = await send_join(conn, ch, identity, nonce, code)
             ok_msg = decode_signed(await conn.recv())
             if isinstance(ok_msg.body, Refuse):
                 raise NetError(f"refused by the host: {ok_msg.body.reason}")
@@ -114,11 +108,7 @@ async def _open(host: str, port: int, code: str, identity: Identity, nick: str, 
         raise NetError(f"the host at {host}:{port} sent a bad message: {e}") from None
     finally:
         if not ok:
-            with trio.CancelScope(shield=True):
-                try:
-                    await stream.aclose()
-                except Exception:
-                    pass
+            await close_quietly(stream)
 
 
 async def admitted(host: str, port: int, code: str, identity: Identity, nick: str, say: Callable[[str], None],
