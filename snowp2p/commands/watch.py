@@ -35,7 +35,27 @@ def run(args) -> int:
     except ValueError as e:
         raise CommandError(f"--code: {e}") from None
     targets = [parse_hostport(args.address) + (None,)] if args.address else _announced(args)
-    return trio.run(_watch_main, args, targets, code)
+    from ..ui.table import is_terminal
+
+    if args.plain or args.quiet or not is_terminal(getattr(args, "pt_output", None)):
+        return trio.run(_watch_main, args, targets, code, None)
+    return _on_table(args, targets, code)
+
+
+def _on_table(args, targets, code) -> int:
+    """The public table, live (ui/watchscreen.py); the verdict on its end screen, then in the scrollback."""
+    from ..ui.table import Interrupted, run_trio
+    from ..ui.tableplay import write_after
+    from ..ui.watchscreen import WatchScreen
+
+    screen = WatchScreen(getattr(args, "pt_input", None), getattr(args, "pt_output", None))
+    try:
+        rc = run_trio(screen.table, _watch_main, args, targets, code, screen, after=screen.end)
+    except Interrupted:
+        print("stopped watching (interrupted)", file=sys.stderr)
+        return 130
+    write_after(getattr(args, "pt_output", None), "\n".join(screen.verdict) + "\n")
+    return rc
 
 
 def _announced(args) -> list[tuple[str, int, str]]:
@@ -65,7 +85,7 @@ async def _admitted(targets, code, ident, nick, say):
                    + (f"; {'; '.join(failed[:3])}" if failed else ""))
 
 
-async def _watch_main(args, targets, code) -> int:
+async def _watch_main(args, targets, code, screen=None) -> int:
     from ..net.lobby import NetError
     from ..net.watcher import follow
     from ..replay import LiveAudit
@@ -73,7 +93,7 @@ async def _watch_main(args, targets, code) -> int:
 
     home, ident, nick = open_identity(args)
     quiet = args.quiet
-    say = (lambda line: None) if quiet else (lambda line: print(line, flush=True))
+    say = screen.say if screen is not None else (lambda line: None) if quiet else (lambda line: print(line, flush=True))
     try:
         conn, ch = await _admitted(targets, code, ident, nick, say)
     except NetError as e:
@@ -81,6 +101,9 @@ async def _watch_main(args, targets, code) -> int:
     live: list[LiveAudit] = []
 
     def show(obs, ev: TurnApplied) -> None:
+        if screen is not None:
+            screen.on_turn(obs, ev)
+            return
         if quiet or ev.state is None:
             return
         st = ev.state
@@ -101,6 +124,8 @@ async def _watch_main(args, targets, code) -> int:
             if obs is not None and obs.keys[0] != ch.body.pubkey:
                 raise CommandError("the host's feed is not its own game (its roster is signed by another key)", 1)
             live.append(a)
+            if obs is not None and screen is not None:
+                screen.start(obs)
             if obs is not None:
                 say(f"Watching {obs.game.title} on {obs.game.table_name(obs.track)}, game {obs.game_id.hex()[:16]}:")
                 for i in range(obs.n):
@@ -126,15 +151,16 @@ async def _watch_main(args, targets, code) -> int:
     if not live:
         raise CommandError(f"watch: the host sent nothing to watch ({why})", 1)
     res = live[0].finish()
-    say(f"\n(the feed ended: {why})")
+    say(f"(the feed ended: {why})")
     if res.violation and res.violation.startswith("the game is not finished"):
-        print(f"INCOMPLETE: the feed ended before the game did ({why}); every message received was checked "
-              f"and is sound, up to turn {max(res.session.final_turn, 0)}.")
-        return 1
-    print("Spectator's verdict:")
-    for line in verdict_lines(res):
-        print(line)
-    obs = res.session
-    if obs is not None and not res.violation:
-        print(f"Checked {res.messages} messages live in {time.perf_counter() - t0:.2f} s.")
+        out = [f"INCOMPLETE: the feed ended before the game did ({why}); every message received was checked "
+               f"and is sound, up to turn {max(res.session.final_turn, 0)}."]
+    else:
+        out = ["Spectator's verdict:"] + verdict_lines(res)
+        if res.session is not None and not res.violation:
+            out.append(f"Checked {res.messages} messages live in {time.perf_counter() - t0:.2f} s.")
+    if screen is not None:
+        screen.verdict = out
+    else:
+        print("\n".join(out), flush=True)
     return 1 if res.violation else 0

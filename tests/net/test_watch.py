@@ -137,3 +137,39 @@ def test_the_players_tables_show_the_spectators(peers):
         spec.kill()
     finally:
         host.close()
+
+
+def test_a_spectator_at_a_terminal_sees_the_public_table_live(peers, tmp_path):
+    """``watch`` at a terminal (pyte): the players' table of the game (its board, players and events), titled
+    ``watching``, with nobody's hand; at the end the verdict on its end screen, the audit's."""
+    import re
+    import sys as _sys
+    from pathlib import Path as _Path
+
+    _sys.path.insert(0, str(_Path(__file__).resolve().parents[1] / "ui"))
+    from tablekit import Typist, wait_until as wait_screen
+
+    from snowp2p.cli import build_parser
+    from snowp2p.commands.watch import run as run_watch
+
+    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.3"))
+    args = build_parser().parse_args(["watch", f"{host.addr}:{host.port}", "--code", host.code, "--home",
+                                      str(tmp_path / "spec"), "--name", "spec"])
+
+    def fn(i, o):
+        args.pt_input, args.pt_output = i, o
+        return run_watch(args)
+
+    t = Typist(fn, 100, 30)
+    screen = t.wait_text("· watching", timeout=120)
+    wait_screen(lambda: re.search(r"(host|bot1) moved to", t.term.text()), "a move on the spectator's table", 120)
+    screen = t.term.text()
+    assert "Mush! Mush! on mush-first-race · watching" in screen, screen
+    assert "Your hand" not in screen and "Your turn" not in screen, screen
+    screen = t.wait_text("spectator's verdict", timeout=240)
+    wait_screen(lambda: "Result: played out" in "\n".join(t.table.end_info["how"]), "the verdict on the end screen")
+    t.type("q")
+    assert t.join() == 0
+    assert host.wait() == 0, peers.describe()
+    how = [ln for ln in t.table.end_info["how"] if not ln.startswith("Checked ")]
+    assert verdict("\n".join(how)) == verdict(audit(host.log).stdout)
