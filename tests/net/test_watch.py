@@ -29,7 +29,7 @@ def verdict(text: str) -> list[str]:
 
 
 def test_spectator_follows_a_game_and_its_verdict_is_the_audits(peers):
-    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.2"))
+    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.5"))
     spec = spectator(peers, host)
     assert host.wait() == 0, peers.describe()
     assert spec.wait() == 0, peers.describe()
@@ -49,7 +49,7 @@ def test_spectator_sees_no_hidden_card(peers):
     """The frames a spectator receives are the players' public messages: every one of them is also in the
     other player's log (the spectator learns nothing that the opponent does not), and until the final
     openings a card is opened only by the move that plays or discards it (G4)."""
-    host = peers.host(game="snowtails", players=2, bots=1, name="host", extra=("--think", "0.2"))
+    host = peers.host(game="snowtails", players=2, bots=1, name="host", extra=("--think", "0.5"))
     spec = spectator(peers, host)
     assert host.wait() == 0, peers.describe()
     assert spec.wait() == 0, peers.describe()
@@ -76,8 +76,8 @@ def test_spectator_sees_no_hidden_card(peers):
 
 
 def test_a_spectator_that_stops_reading_is_dropped_and_the_game_finishes(peers):
-    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.2"),
-                      env_extra={"SNOWP2P_SPECTATOR_BEHIND": "8192"})
+    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.5"),
+                      env_extra={"SNOWP2P_SPECTATOR_BEHIND": "4096"})
     out = peers.base / "deaf.out"
     with open(out, "wb") as f:
         deaf = subprocess.Popen([PY, str(ROOT / "tests" / "net" / "deafwatcher.py"), host.addr, str(host.port),
@@ -91,7 +91,7 @@ def test_a_spectator_that_stops_reading_is_dropped_and_the_game_finishes(peers):
     finally:
         deaf.kill()
         deaf.wait(10)
-    assert "spectator deaf [" in host.stdout and "dropped: it fell more than 8 KiB behind" in host.stdout, \
+    assert "spectator deaf [" in host.stdout and "dropped: it fell more than 4 KiB behind" in host.stdout, \
         host.stdout
     assert audit(host.log).returncode == 0
     assert "The game is over" in host.stdout
@@ -152,7 +152,7 @@ def test_a_spectator_at_a_terminal_sees_the_public_table_live(peers, tmp_path):
     from snowp2p.cli import build_parser
     from snowp2p.commands.watch import run as run_watch
 
-    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.3"))
+    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.5"))
     args = build_parser().parse_args(["watch", f"{host.addr}:{host.port}", "--code", host.code, "--home",
                                       str(tmp_path / "spec"), "--name", "spec"])
 
