@@ -164,6 +164,7 @@ def _add_network_parsers(sub) -> None:
     p.add_argument("--width", type=int, default=None, help="board width in columns")
     p.add_argument("--quiet", action="store_true", help="print only the verdict")
     p.add_argument("--plain", action="store_true", help="print each turn as lines instead of the full-screen table")
+    p.add_argument("--next", action="store_true", help="then watch the host's next game too (a rematch), and so on")
 
     p = sub.add_parser("find", help="list the games announced on the LAN")
     p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to listen (default 3)")

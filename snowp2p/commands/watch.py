@@ -37,9 +37,27 @@ def run(args) -> int:
     targets = [parse_hostport(args.address) + (None,)] if args.address else _announced(args)
     from ..ui.table import is_terminal
 
-    if args.plain or args.quiet or not is_terminal(getattr(args, "pt_output", None)):
-        return trio.run(_watch_main, args, targets, code, None)
-    return _on_table(args, targets, code)
+    args._again = False
+    while True:
+        args._watched = None
+        if args.plain or args.quiet or not is_terminal(getattr(args, "pt_output", None)):
+            rc = trio.run(_watch_main, args, targets, code, None)
+        else:
+            rc = _on_table(args, targets, code)
+        if not args.next or args._watched is None:
+            return rc
+        # --next: the host's rematch of this game (SPEC section 10, *Rematch*): its code is known to whoever
+        # knew this game's code and id; the same host (its key), at the same address
+        game_id, host_fp, host, port = args._watched
+        code = joincode.rematch_code(code, game_id)
+        targets = [(host, port, host_fp)]
+        args._again = True
+        if not args.quiet:
+            print(f"Waiting for the host's next game (a rematch), for up to {NEXT_WAIT:g} s...", flush=True)
+
+
+#: seconds ``watch --next`` waits for the host to open its rematch
+NEXT_WAIT = 120.0
 
 
 def _on_table(args, targets, code) -> int:
@@ -85,6 +103,21 @@ async def _admitted(targets, code, ident, nick, say):
                    + (f"; {'; '.join(failed[:3])}" if failed else ""))
 
 
+async def _next_game(targets, code, ident, nick, say):
+    """``_admitted``, tried again every second for ``NEXT_WAIT`` s (the host's rematch is not open yet)."""
+    from ..net.lobby import NetError
+
+    last = None
+    with trio.move_on_after(NEXT_WAIT):
+        while True:
+            try:
+                return await _admitted(targets, code, ident, nick, say)
+            except NetError as e:
+                last = e
+            await trio.sleep(1.0)
+    raise NetError(f"the host opened no next game within {NEXT_WAIT:g} s ({last})")
+
+
 async def _watch_main(args, targets, code, screen=None) -> int:
     from ..net.lobby import NetError
     from ..net.watcher import follow
@@ -95,7 +128,10 @@ async def _watch_main(args, targets, code, screen=None) -> int:
     quiet = args.quiet
     say = screen.say if screen is not None else (lambda line: None) if quiet else (lambda line: print(line, flush=True))
     try:
-        conn, ch = await _admitted(targets, code, ident, nick, say)
+        if args._again:  # the host may still be on its end screen: try again for a while
+            conn, ch = await _next_game(targets, code, ident, nick, say)
+        else:
+            conn, ch = await _admitted(targets, code, ident, nick, say)
     except NetError as e:
         raise CommandError(str(e), 1) from None
     live: list[LiveAudit] = []
@@ -124,6 +160,10 @@ async def _watch_main(args, targets, code, screen=None) -> int:
             if obs is not None and obs.keys[0] != ch.body.pubkey:
                 raise CommandError("the host's feed is not its own game (its roster is signed by another key)", 1)
             live.append(a)
+            if obs is not None:
+                from ..protocol.crypto import fingerprint
+
+                args._watched = (obs.game_id, fingerprint(ch.body.pubkey), *_peer(conn))
             if obs is not None and screen is not None:
                 screen.start(obs)
             if obs is not None:
@@ -136,10 +176,12 @@ async def _watch_main(args, targets, code, screen=None) -> int:
     if args.log:  # the spectator's own copy of the host's log: `audit` checks it again later
         from ..protocol.log import LogWriter
 
+        args._games = getattr(args, "_games", 0) + 1
+        path = args.log if args._games == 1 else f"{args.log}.{args._games}"  # (--next: one file a game)
         try:
-            out = open(args.log, "xb")  # noqa: ASYNC230 (a local file, written a record at a time)
+            out = open(path, "xb")  # noqa: ASYNC230 (a local file, written a record at a time)
         except OSError as e:
-            raise CommandError(f"--log {args.log}: can not create it: {e.strerror or e}") from None
+            raise CommandError(f"--log {path}: can not create it: {e.strerror or e}") from None
         writer = LogWriter(out)
         check = on_record
 
@@ -164,3 +206,10 @@ async def _watch_main(args, targets, code, screen=None) -> int:
     else:
         print("\n".join(out), flush=True)
     return 1 if res.violation else 0
+
+
+def _peer(conn) -> tuple[str, int]:
+    """The host's address and port, as this connection reached them."""
+    sock = conn.stream.raw.socket
+    host, port = sock.getpeername()[:2]
+    return host, port

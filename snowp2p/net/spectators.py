@@ -174,27 +174,29 @@ class Spectators:
 
     # ---- one spectator's feed
     async def _serve(self, s: Spectator) -> None:
-        with s.scope:
-            try:
-                with open(self.log_path, "rb") as f:  # noqa: ASYNC230 (a local file, read a record at a time)
-                    async with trio.open_nursery() as n:
-                        n.start_soon(self._guarded, s, self._acks, s)
-                        await self._guarded(s, self._feed, s, f)
-                        n.cancel_scope.cancel()
-            except OSError as e:
-                self._drop(s, f"can not read the game log: {e}")
-        if s.dropped:  # tell it why, if it still reads (never waits long)
-            with trio.move_on_after(0.5) as scope:
-                scope.shield = True
+        try:
+            with s.scope:
                 try:
-                    await s.conn.send(lobby_frame(self.identity, self.game_id, HOST_SEAT,
-                                                  Refuse(f"dropped: {s.dropped}"[:200])))
-                except Exception:
-                    pass
-        if s in self.watching:
-            self.watching.remove(s)
-            self.changed()
-        await s.conn.aclose()
+                    with open(self.log_path, "rb") as f:  # noqa: ASYNC230 (a local file, read a record at a time)
+                        async with trio.open_nursery() as n:
+                            n.start_soon(self._guarded, s, self._acks, s)
+                            await self._guarded(s, self._feed, s, f)
+                            n.cancel_scope.cancel()
+                except OSError as e:
+                    self._drop(s, f"can not read the game log: {e}")
+            if s.dropped:  # tell it why, if it still reads (never waits long)
+                with trio.move_on_after(0.5) as scope:
+                    scope.shield = True
+                    try:
+                        await s.conn.send(lobby_frame(self.identity, self.game_id, HOST_SEAT,
+                                                      Refuse(f"dropped: {s.dropped}"[:200])))
+                    except Exception:
+                        pass
+        finally:  # (also when the game's end cancels every feed at once: the connection is closed in any case)
+            if s in self.watching:
+                self.watching.remove(s)
+                self.changed()
+            await s.conn.aclose()  # (shielded, at most a second)
 
     async def _guarded(self, s: Spectator, fn, *args) -> None:
         """``fn(*args)``; whatever the spectator did wrong (or its leaving) ends only its own feed."""

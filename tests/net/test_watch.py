@@ -173,3 +173,47 @@ def test_a_spectator_at_a_terminal_sees_the_public_table_live(peers, tmp_path):
     assert host.wait() == 0, peers.describe()
     how = [ln for ln in t.table.end_info["how"] if not ln.startswith("Checked ")]
     assert verdict("\n".join(how)) == verdict(audit(host.log).stdout)
+
+
+def test_watch_next_follows_the_hosts_rematch(peers):
+    """``watch --next``: the spectator of a game follows the host's rematch too (its code is worked out from
+    the game's code and id, SPEC §10 *Rematch*), with a verdict for each game, each the audit's."""
+    import re
+    import time
+
+    from kit.terminal import TerminalPeer
+
+    host = TerminalPeer("host", ["host", "--game", "snowtails", "--players", "2", "--bots", "1", "--port", "0",
+                                 "--home", str(peers.base / "host"), "--name", "Ada", "--advertise", "127.0.0.1",
+                                 "--no-announce"])
+    try:
+        host.wait_text("--code ", timeout=120)
+        m = re.search(r"join (127\.0\.0\.1):(\d+) --code (\d+-[a-z]+-[a-z]+)", host.tail(20000))
+        host.addr, host.port, host.code = m.group(1), int(m.group(2)), m.group(3)
+        spec = spectator(peers, host, extra=("--next", "--plain"))
+        spec.wait_for(r"^Watching ", timeout=120)
+        for n in (1, 2):
+            deadline = time.monotonic() + 300
+            while "the game is over" not in host.text():  # Ada lets the computer choose each of her turns
+                assert host.proc.poll() is None and time.monotonic() < deadline, host.text() + host.tail()
+                if "Your turn" in host.text():
+                    host.type("auto\r")
+                time.sleep(1.0)
+            spec.wait_for(r"Spectator's verdict:" + r"[\s\S]*Spectator's verdict:" * (n - 1), timeout=120)
+            host.type("r" if n == 1 else "q")
+            if n == 1:  # (the next game's table replaces the end screen)
+                deadline = time.monotonic() + 120
+                while "the game is over" in host.text():
+                    assert host.proc.poll() is None and time.monotonic() < deadline, host.text() + host.tail()
+                    time.sleep(0.5)
+        assert host.wait(120) == 0
+        spec.kill()  # (it waits for a third game)
+    finally:
+        host.close()
+    verdicts = spec.stdout.split("Spectator's verdict:")[1:]
+    assert len(verdicts) == 2, spec.stdout
+    logs = sorted((peers.base / "host" / "games").glob("*/game.log"), key=lambda p: p.stat().st_mtime)
+    assert len(logs) == 2
+    for v, log in zip(verdicts, logs, strict=True):
+        assert verdict("Spectator's verdict:\n" + v.split("\nWaiting for the host's next game")[0]) == \
+            verdict(audit(log).stdout)
