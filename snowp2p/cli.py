@@ -119,6 +119,11 @@ def _add_network_parsers(sub) -> None:
     p.add_argument("--track", default=None, help="a shipped track name, or a track file of your own (PATH.toml; "
                                                  "every joiner gets it in the roster); default: the game's first race")
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    p.add_argument("--series", default=None, metavar="A,B,...",
+                   help="a match: a series of races on these tracks, points added up (ST-E4; see the user guide)")
+    p.add_argument("--between", type=float, default=30.0, metavar="S",
+                   help="in a series: seconds the standings show between races unless you are ready sooner "
+                        "(default 30)")
     p.add_argument("--move-time", type=_move_time, default=DEFAULT_MOVE_TIME, metavar="S",
                    help=f"seconds each player has for a move, shown to every joiner; a player who has not moved "
                         f"by then counts as absent (default {DEFAULT_MOVE_TIME})")
@@ -149,6 +154,9 @@ def _add_network_parsers(sub) -> None:
                    help="with no address: only try the announced games of this kind")
     p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
                                                       "are still shown)")
+    p.add_argument("--between", type=float, default=30.0, metavar="S",
+                   help="in a series: seconds the standings show between races unless you are ready sooner "
+                        "(default 30)")
     seat_options(p)
 
     p = sub.add_parser("watch", help="watch a networked game live, checking every move (a spectator)")
@@ -173,6 +181,9 @@ def _add_network_parsers(sub) -> None:
     common(p)
     absence(p)
     p.add_argument("game", nargs="?", default=None, help="game id (prefix) or log path; default: the newest unfinished game")
+    p.add_argument("--between", type=float, default=30.0, metavar="S",
+                   help="in a series: seconds the standings show between races unless you are ready sooner "
+                        "(default 30)")
     seat_options(p)
 
     p = sub.add_parser("games", help="list saved games")

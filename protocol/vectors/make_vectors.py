@@ -376,7 +376,7 @@ def link_vectors() -> dict:
 
 
 def watch_vectors() -> dict:
-    """A spectator's admission and first records (SPEC section 16): the plain watch, the Noise handshake (its
+    """A spectator's admission and first records (SPEC section 17): the plain watch, the Noise handshake (its
     prologue binds the watch), then inside the channel the challenge (nonce = the acceptor's channel nonce),
     join, watching, the host's record 0 (its roster), the spectator's seen, and the host's audience note on a
     mesh link; and a wrong code's refusal inside the channel."""
@@ -499,6 +499,37 @@ def log_vectors() -> dict:
     }
 
 
+def match_vectors() -> dict:
+    """A match (SPEC section 17): the rosters of race 1 and race 2 of a fixed 2-seat Snow Tails series on
+    first-race, s-bends, with their ``settings.match`` maps, and each seat's ``commit_chain`` signing race 1's
+    roster (the signature on the whole match: tracks, order, rules, seats)."""
+    from snowp2p.games import find_game
+    from snowp2p.protocol.match import Prev, first_race
+    from snowp2p.protocol.roster import roster_body
+    from snowp2p.games.sled.config import SledRules
+    from snowp2p.games.sled.track import find_track, track_digest
+
+    host = Identity.from_seed(fixed("vector identity 0"))
+    joiner = Identity.from_seed(fixed("vector identity 1"))
+    game = find_game("snowtails")
+    tracks = [find_track(n, "snowtails") for n in ("first-race", "s-bends")]
+    rules = SledRules(game="snowtails")
+    seats = (Seat("Al", host.public_key, "10.0.0.1", 47470), Seat("Bo", joiner.public_key, "10.0.0.2", 47471))
+    m0 = first_race(fixed("vector match id"), game, [(t.name, track_digest(t)) for t in tracks])
+    m1 = m0.next(Prev(fixed("vector game id race 1"), 42, fixed("vector race 1 final state")))
+    out: dict = {"tracks": [{"name": t.name, "digest": track_digest(t).hex()} for t in tracks]}
+    for i, (m, gid) in enumerate(((m0, fixed("vector game id race 1")), (m1, fixed("vector game id race 2")))):
+        b = roster_body(game, tracks[i], rules, seats)
+        b = Roster(b.kind, b.track, {**b.settings, "match": m.to_wire()}, b.seats)
+        roster = signed_entry(host, Envelope(gid, HOST_SEAT, 0, ZERO_HASH, b))
+        entry = {"match": to_json(m.to_wire()), "roster_payload": roster["payload"], "roster_digest": roster["digest"]}
+        digest = bytes.fromhex(roster["digest"])
+        cc = Envelope(gid, 1, 0, ZERO_HASH, CommitChain(fixed(f"vector match tip {i}"), 4096, digest))
+        entry["joiner_commit_chain"] = signed_entry(joiner, cc)["payload"]
+        out[f"race{i + 1}"] = entry
+    return out
+
+
 def rematch_vectors() -> dict:
     """SPEC section 10, *Rematch*: the next game's code from the last game's code and id."""
     code = make_code(fixed("vector code bytes"))
@@ -520,6 +551,7 @@ VECTORS = {
     "lobby.json": lobby_vectors,
     "link.json": link_vectors,
     "kinds.json": kinds_vectors,
+    "match.json": match_vectors,
     "rematch.json": rematch_vectors,
     "watch.json": watch_vectors,
 }

@@ -10,7 +10,12 @@ from ..net.peer import game_points
 
 
 def run(args) -> int:
-    if getattr(args, "more", None):  # several logs of one game, side by side (G12)
+    if getattr(args, "more", None):
+        from ..audit_match import is_match, run_audit_match
+
+        if is_match([args.log, *args.more]):  # the races of a match (protocol/SPEC.md 16.4)
+            return run_audit_match([args.log, *args.more])
+        # several logs of one game, side by side (G12)
         from ..audit_logs import run_audit_logs
 
         return run_audit_logs([args.log, *args.more])

@@ -44,16 +44,23 @@ def run(args) -> int:
     check_interactive(args)
     # the table (a track: a shipped name or a .toml file of the host's own; or a tile set) a *host* plays on; a
     # joiner, `resume` and `audit` never look a track up: they use the one the roster carries (protocol/roster.py)
-    track = game.load_table(args.track or game.default_table)  # TrackError: one line, exit 2
+    from .match import new_match, series_tracks
+
+    tracks = series_tracks(args, game)  # --series: a match (protocol/SPEC.md section 16); bad input: one line
+    track = tracks[0] if tracks else game.load_table(args.track or game.default_table)  # TrackError: one line, exit 2
+    args._tracks = tracks
     try:
-        rules = game.rules_from_args(args, [track])
+        rules = game.rules_from_args(args, tracks or [track])
     except ValueError as e:
         raise CommandError(str(e)) from None
     why = rules.network_refusal() if hasattr(rules, "network_refusal") else None
     if why:
         raise CommandError(why)
-    _check_roster(args, game, track, rules)
-    args._rematchable = True  # the table's end screen offers r: another game with the same players
+    for t in tracks or [track]:
+        _check_roster(args, game, t, rules)
+    args._match = new_match(game, tracks) if tracks else None
+    # the table's end screen offers r: another game with the same players (not after a match: SPEC 16)
+    args._rematchable = args._match is None
     while True:
         args._screen = make_screen(args)
         if args._screen is None:
@@ -85,8 +92,9 @@ async def _host_main(args, game, track, rules) -> int:
     home, ident, nick = open_identity(args)
     say = say_for(args)
     screen = getattr(args, "_screen", None)
+    match = getattr(args, "_match", None)
     cfg = HostConfig(game, track, args.players, rules, args.port, move_time=args.move_time,
-                     answer_time=args.answer_time)
+                     answer_time=args.answer_time, extra={"match": match.to_wire()} if match else None)
     again = getattr(args, "_rematch", None)
     if again is not None:  # the same players again: the same port, a code only they know, only their keys
         cfg.port = again.host[1]
@@ -229,9 +237,19 @@ async def _host_main(args, game, track, rules) -> int:
         for i, s in enumerate(roster.body.seats):
             say(f"  seat {i}: {s.nick} [{fingerprint(s.pubkey)}]" + ("  (you)" if i == 0 else ""))
         args._played = (lobby.code, roster)  # what a rematch starts from (commands/rematch.py)
+        args._races = []
+        if match is not None:  # what `resume` needs to go on with the match after this race
+            from .match import save_race
+
+            save_race(home, roster, lobby.code, tracks=args._tracks, game=game)
         try:
             result = await play_seat(args, home, ident, roster, 0, conns, listeners, say,
                                      watch=(lobby.code, lobby.turnstile))  # spectators: `watch` (net/spectators.py)
+            if match is not None:  # the races after the first (commands/match.py)
+                from .match import host_rest
+
+                result = await host_rest(args, home, ident, nick, say, game, rules, args._tracks, lobby.code, port,
+                                         lobby.computer_keys, result)
         finally:
             if announcer is not None:
                 with trio.CancelScope(shield=True), trio.move_on_after(3):

@@ -135,7 +135,22 @@ async def _join_main(args, target, code) -> int:
     except ProtocolError as e:
         raise CommandError(f"the host sent a bad message: {e}", 1) from None
     args._played = (joincode.normalize(code), res.roster)  # what a rematch starts from (commands/rematch.py)
-    return await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+    args._races = []
+    from ..protocol.match import match_of
+
+    game = roster_game(res.roster.body.kind)
+    if match_of(res.roster.body, game) is not None:  # what `resume` needs to go on with the match after this race
+        from .match import save_race
+
+        args._rematchable = False  # (no rematch of a match yet: SPEC 16)
+        seat0 = res.roster.body.seats[0]
+        save_race(home, res.roster, code, target=target if isinstance(target, tuple) else (seat0.addr, seat0.port))
+    rc = await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+    if match_of(res.roster.body, game) is not None:  # a race of a match: the races after it (commands/match.py)
+        from .match import join_rest
+
+        rc = await join_rest(args, home, ident, nick, say, target if isinstance(target, tuple) else None, code, rc)
+    return rc
 
 
 async def _confirm(args, offer, say) -> None:

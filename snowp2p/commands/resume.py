@@ -106,4 +106,11 @@ async def _resume_main(args) -> int:
     game.listeners = listeners or []
     say(f"Resuming {title_of(roster.body.kind)} game {roster.envelope.game.hex()[:16]} as seat {me} "
         f"at turn {session.turn}; reconnecting to the others...")
-    return await run_game(args, game)
+    rc = await run_game(args, game)
+    from ..protocol.match import match_of
+
+    if match_of(roster.body, session.game) is not None:  # a race of a match: the match goes on (commands/match.py)
+        from .match import resume_rest
+
+        rc = await resume_rest(args, home, ident, nick, say, game, rc)
+    return rc

@@ -152,6 +152,8 @@ async def play_seat(args, home, ident, roster, me, conns, listeners, say, watch=
         from ..net.cheats import Cheat
 
         game.start_cheating(Cheat(cheat))
+    if isinstance(getattr(args, "_races", None), list):  # a match keeps each race's game (commands/match.py)
+        args._races.append(game)
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
     if watch is not None:

@@ -1,6 +1,6 @@
 """``snowp2p watch [HOST[:PORT]] --code CODE``: follow a networked game live, as a spectator, checking it.
 
-A spectator is a live auditor: it proves the join code to the host (net/watcher.py; SPEC section 16), then
+A spectator is a live auditor: it proves the join code to the host (net/watcher.py; SPEC section 17), then
 receives the host's log record by record and runs each through the audit's own replay
 (``replay.LiveAudit``: every signature, chain link, reveal, card opening, move and state hash), showing the
 public table after each turn (the game's own board, as ``replay --plain`` does: nobody's hand, since the

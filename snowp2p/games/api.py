@@ -90,6 +90,7 @@ class Game(Protocol):
     title: str  # what players read: "Snow Tails", ...
     players: tuple[int, int]  # fewest and most seats
     hidden: HiddenDeck | None
+    match: Any  # its matches over the network (SPEC 16: kind, count_problem, record, ...), or None
     cheats: Any  # what the tests' misbehaving peer forges (net/cheats.py), or None: its moves are not forged
     default_table: str  # the table a host gets without --track
     word: str  # what one game is called on screen: "race" or "game"

@@ -439,6 +439,7 @@ class CheatingGame(NetGame):
     def start_cheating(self, cheat: Cheat) -> None:
         self.cheat = cheat
         cheat.attach(self)
+        _ = self.session.game.cheats  # the game's forgeries, imported now (while file descriptors are free)
 
     def _outgoing(self, seat: int, payload: bytes):
         return self.cheat.outgoing(self, seat, payload) if self.cheat is not None else payload

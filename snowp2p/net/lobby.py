@@ -79,6 +79,7 @@ class HostConfig:
     bind: str | None = None  # None: all interfaces
     move_time: int = DEFAULT_MOVE_TIME  # seconds for each move (roster settings, SPEC 11.9)
     answer_time: float = ACCEPT_TIMEOUT  # seconds a welcomed joiner has to accept or decline (host --answer-time)
+    extra: dict | None = None  # more settings the roster carries: ``match`` for a race of a match (SPEC 16.1)
 
 
 class Lobby:
@@ -203,7 +204,7 @@ class Lobby:
             else:
                 await self._refuse(conn, f"not a hello: {e}")
             return None
-        if hello.type == "watch":  # a spectator too early: it tries again once the game has begun (SPEC 16)
+        if hello.type == "watch":  # a spectator too early: it tries again once the game has begun (SPEC 17)
             await self._refuse(conn, NOT_STARTED, quiet=True)
             return None
         if not isinstance(hello.body, Hello):
@@ -333,13 +334,15 @@ class Lobby:
         """The game offered to a welcomed joiner: what the roster will carry, the seats taken so far."""
         cfg = self.cfg
         body = roster_body(cfg.game, cfg.track, cfg.rules, self._seats(), cfg.move_time)
-        return Offer(body.kind, body.track, body.settings, body.seats, cfg.players)
+        return Offer(body.kind, body.track, {**body.settings, **(cfg.extra or {})}, body.seats, cfg.players)
 
     def roster(self) -> bytes:
         cfg = self.cfg
         assert all(s is not None for s in self.seats), "a roster is signed only when every seat is taken"
         seats = self._seats()
         body = roster_body(cfg.game, cfg.track, cfg.rules, seats, cfg.move_time)  # the track itself travels
+        if cfg.extra:  # a race of a match (SPEC 16.1)
+            body = Roster(body.kind, body.track, {**body.settings, **cfg.extra}, body.seats)
         computers = [i for i, s in enumerate(self.seats) if s.pubkey in self.computer_keys]
         if computers:  # for screens only (protocol/SPEC.md 11.2, "Labels")
             body = Roster(body.kind, body.track, {**body.settings, "computer_seats": computers}, body.seats)
@@ -438,7 +441,7 @@ async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, 
 
 async def send_join(conn: Conn, ch: SignedMessage, identity: Identity, nonce: bytes, code: str) -> joincode.PakeSide:
     """Answer the host's ``challenge`` with ``join``: this side's SPAKE2 message and proof of the code (SPEC
-    section 10, step 3; a spectator's too, section 16, whose ``nonce`` is its watch's).  The PAKE side, to
+    section 10, step 3; a spectator's too, section 17, whose ``nonce`` is its watch's).  The PAKE side, to
     check the host's proof with."""
     tr = joincode.JoinTranscript(ch.envelope.game, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
     pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))

@@ -89,7 +89,7 @@ class NetGame:
     agreed_end_after: float | None = None
     #: the spectators this peer feeds (net/spectators.py; the host's), or None: a ``watch`` is refused
     spectators: object | None = None
-    audience: int = 0  # spectators watching, as the host last said (``audience``, SPEC 16): for the table
+    audience: int = 0  # spectators watching, as the host last said (``audience``, SPEC 17): for the table
     #: this peer could not listen on its roster port again (a resume after another program took it): the
     #: higher seats can not dial it, so it dials them too (protocol/SPEC.md §11.1; any seat's link is accepted)
     dial_up: bool = False
@@ -361,7 +361,7 @@ class NetGame:
                            if seat != s.me])
 
     def _watch_request(self, first: bytes):
-        """The ``watch`` a spectator opens its connection with (SPEC 16), when this peer feeds spectators."""
+        """The ``watch`` a spectator opens its connection with (SPEC 17), when this peer feeds spectators."""
         if self.spectators is None:
             return None
         try:

@@ -41,7 +41,7 @@ from ..protocol.crypto import encode_parts, h
 
 NOISE_NAME = b"Noise_NN_25519_ChaChaPoly_BLAKE2s"
 PROLOGUE_LABEL = "snowp2p/link/v2"
-#: a spectator's channel (SPEC 16): prologue ``lp(WATCH_LABEL) || lp(digest of its watch message)``
+#: a spectator's channel (SPEC 17): prologue ``lp(WATCH_LABEL) || lp(digest of its watch message)``
 WATCH_LABEL = "snowp2p/watch/v1"
 BINDING_TAG = "snowp2p/link-binding/v2"
 #: a Noise transport message is at most 65535 bytes, 16 of them the Poly1305 tag

@@ -1,4 +1,4 @@
-"""Spectators of a networked game, on the host's side (trio): admission and the bounded feed (SPEC section 16).
+"""Spectators of a networked game, on the host's side (trio): admission and the bounded feed (SPEC section 17).
 
 Theory of operation
 -------------------

@@ -1,5 +1,5 @@
 """The spectator's side of ``snowp2p watch`` (trio): admission with the join code, then the host's log as it
-grows (protocol/SPEC.md section 16; the host's side is spectators.py).
+grows (protocol/SPEC.md section 17; the host's side is spectators.py).
 
 :func:`watch_game` connects, proves the code (the joiner's SPAKE2, inside a Noise channel whose prologue
 binds the spectator's ``watch`` message and whose acceptor nonce is the host's challenge nonce), and hands

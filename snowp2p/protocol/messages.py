@@ -66,7 +66,7 @@ from .lobby_messages import (  # noqa: F401  (re-exported: the one import of eve
 from .game_messages import (  # noqa: F401  (re-exported: the one import of every message)
     Absent, Ack, Bye, CommitChain, FinalOpen, Move, Opening, Reveal, SlotCommit, Vote,
 )
-from .watch_messages import Audience, Seen, Watch, Watching  # noqa: F401  (re-exported: the spectator's, SPEC 16)
+from .watch_messages import Audience, Seen, Watch, Watching  # noqa: F401  (re-exported: the spectator's, SPEC 17)
 
 
 __all__ = [

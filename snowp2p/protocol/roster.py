@@ -80,9 +80,14 @@ def rules_from_roster(game: Any, settings, networked: bool = True):
         raise DecodeError(f"the settings are not for {game.title}", "settings.game")
     allowed = {"game", "rules"} | set(game.settings_extra_keys)
     allowed |= {"computer_seats", "move_time"}  # labels for screens; the move time (SPEC 11.2, 11.9)
+    allowed |= {"match"}  # a race of a series or tournament (SPEC 16.1)
     unknown = sorted(set(settings) - allowed)
     if unknown:
         raise DecodeError(f"unknown setting {unknown[0]!r}", f"settings.{unknown[0]}")
+    if "match" in settings:
+        from .match import parse_match
+
+        parse_match(settings["match"], game)
     if "computer_seats" in settings:
         seats = settings["computer_seats"]
         if (not isinstance(seats, list) or not all(isinstance(i, int) and not isinstance(i, bool) and 1 <= i <= 7

@@ -1,4 +1,4 @@
-"""The spectator's messages (protocol/SPEC.md section 16): ``watch``, ``watching`` and ``seen``.
+"""The spectator's messages (protocol/SPEC.md section 17): ``watch``, ``watching`` and ``seen``.
 
 A spectator (``snowp2p watch``) proves the join code with the joiner's SPAKE2 (``challenge`` and ``join``
 of section 10, inside a Noise channel) and then reads the host's log records as frames; it takes no seat

@@ -120,6 +120,48 @@ class NetTable(SeatDriver):
         self.table.lobby_lines = lambda: lines
         self.table.invalidate()
 
+    # ---- between the races of a match (commands/match.py, protocol/SPEC.md 16.3)
+    def show_standings(self, lines: list[str], deadline: float, ready) -> None:
+        """The standings between races on the table: the race result, the totals, the next track and start
+        order; ``s`` (or the countdown to ``deadline``, time.monotonic()) calls ``ready``."""
+        import time
+
+        self.table.title = "snowp2p · standings"
+
+        def shown():
+            secs = max(0, int(deadline - time.monotonic() + 0.999))
+            out = [[("bold" if i == 0 else "", ln)] for i, ln in enumerate(lines)]
+            out += [[("", "")], [("class:wait", f"Press s when you are ready: the next race starts in {secs} s "
+                                                "anyway.")]]
+            return out
+
+        self.table.mode = "lobby"
+        self.table.lobby_lines = shown
+        self.table.on_start_now = ready
+        try:
+            self.table.app.layout.focus(self.table.log_window)
+        except Exception:
+            pass
+        self.table.invalidate()
+
+    async def standings(self, lines: list[str], between: float) -> None:
+        """Show the standings until this player presses ``s`` or ``between`` seconds have passed (trio side)."""
+        import time
+
+        import trio
+
+        done = trio.Event()
+        token = trio.lowlevel.current_trio_token()
+        self.show_standings(lines, time.monotonic() + between, lambda: token.run_sync_soon(done.set))
+        with trio.move_on_after(between):
+            while not done.is_set():
+                self.table.invalidate()  # (the countdown)
+                with trio.move_on_after(0.5):
+                    await done.wait()
+        self.table.on_start_now = None
+        self.table.lobby_lines = lambda: [[("class:wait", "Waiting for the other players to be ready...")]]
+        self.table.invalidate()
+
     # ---- the game
     def attach(self, game) -> None:
         """The game is set up: show the table, the roster and the settings."""
@@ -265,6 +307,9 @@ class NetTable(SeatDriver):
         rows = view.result(s.state) if s.state is not None and s.state.is_over else []
         if s.state is not None:
             self.table.on_svg = lambda: self.write_svg(str(g.log_path.with_name("game.svg")))
+        final = getattr(self, "final_lines", None)  # the last race of a match: its final standings
+        if final:
+            how = list(final) + [""] + how
         return {"headline": f"The game is over ({len(rows)} places). The commands below work as printed.",
                 "rows": rows, "how": how, "commands": cmds}
 

@@ -230,8 +230,8 @@ def test_the_hidden_deck_follows_a_played_game(kind):
         assert Counter(first) == Counter(deck.composition(rules)) and len(first) == deck.size(rules)
         assert tuple(deck.values(states[0], i))[:len(first)] == tuple(first)
         assert deck.generation(states[0], i) == 0 and deck.bounds(states[0], i, 0) == (0, len(first))
-    opened = reshuffles = 0
-    for before, (seat, action), after in zip(states, actions, states[1:], strict=False):
+    opened = 0
+    for before, (seat, action), after in zip(states[:-1], actions, states[1:], strict=True):
         for card, value in deck.opened(action):
             assert card in deck.hand(before, seat) and deck.values(before, seat)[card] == value, (kind, action)
             opened += 1
@@ -240,7 +240,6 @@ def test_the_hidden_deck_follows_a_played_game(kind):
         for g in range(g0 + 1, g1 + 1):
             first, end = deck.bounds(after, seat, g)
             assert 0 < first < end <= len(deck.values(after, seat))
-            reshuffles += 1
         values = deck.values(after, seat)
         assert all(v == -1 or v == values[c] for c, v in enumerate(deck.cards(after, seat)))
         assert set(deck.hand(after, seat)) <= deck.holds(after, seat)
@@ -255,7 +254,8 @@ def test_the_session_parts_of_the_game_object(kind):
     table = game.load_table(None)
     again = game.table_from_wire(game.table_to_wire(table))
     assert game.table_digest(again) == game.table_digest(table) and len(game.table_digest(table)) == 32
-    for state in states[1:-1:max(1, len(states) // 10)]:  # (asked only of a game not over: Session.places)
+    for state in [*states[1:-1:max(1, len(states) // 10)], states[-1]]:  # (and at the end: each seat once)
         assert sorted(bound.standings(state)) == [0, 1, 2], kind
+    assert list(bound.standings(states[-1])) == list(bound.final_places(states[-1])), kind
     forge = game.cheats
     assert forge is None or all(callable(getattr(forge, f)) for f in ("forges", "unheld", "bad_opening", "twins"))

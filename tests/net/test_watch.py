@@ -1,4 +1,4 @@
-"""Spectators (issue 21 item 5; protocol/SPEC.md section 16): `snowp2p watch` follows a real game of real
+"""Spectators (issue 21 item 5; protocol/SPEC.md section 17): `snowp2p watch` follows a real game of real
 processes on loopback, checks it as it goes with the audit's own replay, and ends with the audit's verdict;
 a spectator that stops reading is dropped and costs the game nothing; a spectator learns nothing a player
 does not (no hidden card); a cheating peer is named by the spectator.

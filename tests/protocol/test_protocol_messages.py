@@ -66,7 +66,7 @@ EXAMPLES = [
     (1, Evidence((b"\x92\xc4\x01x",))),
     (1, Link(1, 12)),
     (UNSEATED, Hello("Ann", IDS[1].public_key, B, 47470)),
-    # a spectator's (SPEC 16)
+    # a spectator's (SPEC 17)
     (UNSEATED, Watch("Cy", IDS[1].public_key, B)),
     (0, Watching(B)),
     (UNSEATED, Seen(3)),

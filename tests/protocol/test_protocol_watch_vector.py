@@ -1,4 +1,4 @@
-"""protocol/vectors/watch.json (SPEC section 16): a spectator's admission, checked from the vector's bytes as
+"""protocol/vectors/watch.json (SPEC section 17): a spectator's admission, checked from the vector's bytes as
 another implementation would: the watch's digest is the Noise prologue's binding, the channel's acceptor
 nonce is the challenge's nonce, the SPAKE2 of section 10 gives both sides the key and both tags check, every
 record decrypts to its frame, and a wrong code's tag fails.  (make_vectors.py --check, run by

@@ -1,11 +1,14 @@
 """The rules engine of the two sled games: Snow Tails (ST-n) and Mush! Mush! (MM-n).
 
+Long by design (over 800 lines): one engine, one file -- both games' rules read top to bottom beside their
+rule ids, and the hot paths stay in one module (issue 20, design note property 4).
+
 Theory of operation
 -------------------
 The engine is pure: ``apply(state, action, rand)`` returns a new immutable
 :class:`GameState` or raises :class:`IllegalMove` naming the rule broken, and
 leaves the old state untouched.  It does no I/O, reads no clock and owns no
-randomness: every shuffle and draw takes ``rand`` (a :class:`~.drbg.Rand`).
+randomness: every shuffle and draw takes ``rand`` (a :class:`~snowp2p.core.drbg.Rand`).
 
 Hidden cards.  Every card of a player's deck has an id (a *slot*).  The
 public state knows, for each player, which ids are in the hand, the deck (in
@@ -1226,7 +1229,9 @@ def legal_actions(state: GameState) -> list[Action]:
 def standings(state: GameState) -> list[int]:
     """Places as they stand: finishers, then sleds still racing by race position, then the eliminated."""
     pub = state.public
-    return list(pub.places) + ranking(state, racing_seats(state)) + list(reversed(pub.eliminated))
+    # (a Mush! Mush! sled that crossed keeps its racing status: each seat once, its place first)
+    still = [seat for seat in racing_seats(state) if seat not in pub.places]
+    return list(pub.places) + ranking(state, still) + list(reversed(pub.eliminated))
 
 
 def open_seat(state: GameState, seat: int, rand: RandomSource, secret: bytes,

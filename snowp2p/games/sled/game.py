@@ -15,6 +15,7 @@ from . import engine as sled
 from .config import PLAYER_COUNTS, SledRules, check_extra_trees
 from .track import Track, TrackError, find_track, shipped_tracks, track_digest, track_from_wire, track_to_wire
 from . import encoding
+from .match import SledMatch
 from .options import sled_rules
 from .wire import sled_action_from_wire, sled_action_to_wire
 
@@ -99,6 +100,7 @@ class SledRace:
         self.title = TITLES[kind]
         self.players = PLAYER_COUNTS[kind]
         self.hidden = SledDeck(kind)
+        self.match = SledMatch(kind)  # a series (ST-E4) or a tournament (MM-T1), over the network (SPEC 16)
         self.default_table = default_table
 
     def __repr__(self) -> str:

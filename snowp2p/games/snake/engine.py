@@ -1,10 +1,13 @@
 """The rules engine of Snake Carnival (rule ids SC-n of ../shared/rules/snake-carnival.md).
 
+Long by design (over 800 lines): one engine, one file -- the rules, the tile table reader and the scoring read
+top to bottom beside their rule ids (issue 20, design note property 4).
+
 Theory of operation
 -------------------
 The engine is pure, like the sled engine: ``apply(state, action, rand)``
 returns a new immutable :class:`SnakeState` or raises
-:class:`~.errors.IllegalMove` naming the rule broken.  It owns no randomness:
+:class:`~snowp2p.core.errors.IllegalMove` naming the rule broken.  It owns no randomness:
 the deal (SC-S1) and every draw take ``rand`` (``below(n)``).  All
 information is open except the order of the stack, and the stack has no
 order here: it is a *set* of tile ids (a sorted tuple) and every draw picks a

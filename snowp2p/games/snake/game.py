@@ -29,6 +29,7 @@ class SnakeCarnival:
     title = "Snake Carnival"
     players = PLAYERS
     hidden = None
+    match = None  # no series or tournament (SPEC 16)
     cheats = None  # the tests' misbehaving peer forges no Snake Carnival move (net/cheats.py)
     default_table = "standard"
     word = "game"

@@ -1,0 +1,91 @@
+"""``snowp2p audit RACE1.log RACE2.log ...``: the logs of the races of one match audited as a match
+(protocol/SPEC.md section 16.4).
+
+Each log gets the single-log audit (``replay.replay_log``) and must be OK; the races must be one match's
+(the same ``settings.match`` id), each race once, starting with the first; each later race's roster must
+continue race 0's (``match.check_next``: the same tracks, rules, seats) and name, as ``prev``, the game id,
+last agreed turn and state hash this audit itself computed for the race before.  Then the totals are
+recomputed from each race's final state with the rules (the game's ``match.record``, over its series rules) and the
+winner named by ST-E4 / MM-T4.  Exit 0 when all holds, 1 otherwise (one line naming the race).
+"""
+
+from __future__ import annotations
+
+from .errors import CommandError
+
+
+def is_match(paths: list[str]) -> bool:
+    """Are these the logs of races of a match (each roster has a match map; not all one game)?  Anything else
+    (logs of one game, unreadable logs) is left to the usual audit."""
+    from .commands.match import match_in_log, roster_in_log
+
+    if not all(match_in_log(p) is not None for p in paths):
+        return False
+    return len({roster_in_log(p).envelope.game for p in paths}) > 1  # (one race's logs: compared, G12)
+
+
+def run_audit_match(paths: list[str]) -> int:
+    from .protocol.match import MatchError, check_next, check_track, match_of, race_end, record_of
+    from .replay import replay_log
+
+    races = []
+    for p in paths:
+        res = replay_log(p)
+        if res.violation:
+            print(f"VIOLATION in {p}: {res.violation}")
+            return 1
+        obs = res.session
+        if res.stops_early:
+            print(f"{p}: no result ({res.stops_early}): a match needs every race's result")
+            return 1
+        races.append((match_of(obs.roster.body, obs.game), obs, p))
+    ids = {m.id for m, _, _ in races}
+    if len(ids) != 1:
+        raise CommandError("these logs are races of different matches (their match ids differ)")
+    races.sort(key=lambda x: x[0].race)
+    got = [m.race for m, _, _ in races]
+    if got != list(range(len(races))):
+        dup = sorted({r for r in got if got.count(r) > 1})
+        what = f"race {dup[0] + 1} twice" if dup else f"races {', '.join(str(r + 1) for r in got)} (one is missing)"
+        print(f"NOT A MATCH: the logs hold {what}; give one player's logs, one for each race")
+        return 1
+    m0, obs0, _ = races[0]
+    first = obs0.roster.body
+    k = 0
+    try:
+        check_track(m0, obs0.game.table_digest(obs0.track))
+        for k in range(1, len(races)):
+            mk_1, obs_1, _ = races[k - 1]
+            end = race_end(obs_1)
+            if end is None:
+                print(f"MATCH VIOLATION: race {k} has no result, yet race {k + 1} follows it")
+                return 1
+            m, obs, _ = races[k]
+            check_next(obs0.game, first, mk_1.next(end), obs.roster.body, obs.game.table_digest(obs.track))
+    except MatchError as e:
+        print(f"MATCH VIOLATION: race {k + 1}: {e}")
+        return 1
+    last_m, last_obs, _ = races[-1]
+    if race_end(last_obs) is None:
+        print(f"MATCH VIOLATION: race {last_m.race + 1} has no result")
+        return 1
+    what = "tournament" if m0.kind == "tournament" else "series"
+    rec = record_of(obs0.game, obs0.nicks, obs0.rules, [o.state for _, o, _ in races])
+    standings_lines = obs0.game.match.totals_lines
+    print("OK")
+    print(f"{obs0.game.title} {what} of {m0.races} races, match {m0.id.hex()[:16]}:")
+    for (m, obs, _p), r in zip(races, rec.results, strict=True):
+        places = ", ".join(f"{k + 1}. {obs.nicks[s]} {r.points[s]}" for k, s in enumerate(r.places))
+        print(f"  race {m.race + 1} on {m.tracks[m.race][0]} (game {obs.game_id.hex()[:16]}): {places}")
+    over = len(races) == m0.races
+    for line in standings_lines(rec, "Final standings:" if over else
+                                f"Standings after race {len(races)} of {m0.races} (the other races are not in "
+                                "these logs):"):
+        print(line)
+    if over:
+        rule = obs0.game.match.rule
+        print(f"Winner: {obs0.nicks[rec.standings()[0]]} ({rule}: the highest total; ties go to the better place in "
+              "the last race)")
+    print("Checked every race's log, each race's roster against the first (tracks, rules, seats), each race's link "
+          "to the last agreed state of the race before, and the totals.")
+    return 0

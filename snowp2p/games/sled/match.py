@@ -1,0 +1,70 @@
+"""The sled games' matches as the network plays them (protocol/SPEC.md section 16): the game object's
+``match`` (:class:`SledMatch`), what protocol/match.py and commands/match.py ask instead of naming a game.
+
+The rules of a match have one home, :mod:`snowp2p.games.sled.series` (ST-E4; MM-T1..MM-T4), shared with local
+play (local.py): :meth:`SledMatch.record` builds its ``Series`` or ``Tournament`` from the races' final
+states, and the standings are local play's ``standings_lines``.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import series
+from .engine import MM, ST
+
+MAX_RACES = 16  # a Snow Tails series on the network: 2..16 tracks (the roster's match map, SPEC 16.1)
+
+
+class SledMatch:
+    """A Snow Tails series (ST-E4) or a Mush! Mush! tournament (MM-T1..MM-T4)."""
+
+    def __init__(self, kind: str):
+        self.game = kind
+        self.kind = "tournament" if kind == MM else "series"  # the roster's ``match.kind``
+        self.rule = "MM-T4" if kind == MM else "ST-E4"  # who wins
+
+    def count_problem(self, n: int) -> str | None:
+        """Why ``n`` tracks can not make a match (ST-E4: 2 or more; MM-T1: exactly 3), or None."""
+        if self.game == MM and n != series.MM_RACES:
+            return f"a Mush! Mush! tournament is {series.MM_RACES} races on {series.MM_RACES} tracks (MM-T1), not {n}"
+        if self.game == ST and not 2 <= n <= MAX_RACES:
+            return f"a Snow Tails series is 2 to {MAX_RACES} tracks (ST-E4), not {n}"
+        return None
+
+    def network_refusal(self, names: Sequence[str]) -> str | None:
+        """Why this match can not be hosted over the network yet, or None (SPEC 16.5: the tournament's carried
+        hands are designed, not built)."""
+        if self.game == MM:
+            return ("a Mush! Mush! tournament over the network is not available yet (its carried hands: "
+                    "protocol/SPEC.md 16.5); play it on one terminal: snowp2p play --game mush --series "
+                    + ",".join(names))
+        return None
+
+    def record(self, names: Sequence[str], rules, finals: Sequence):
+        """The record of the races played so far (``finals``: each race's final state, in order), every result
+        added: ``totals()`` and ``standings()`` (ST-E4, MM-T4)."""
+        from dataclasses import replace
+
+        tracks = tuple(s.track for s in finals)
+        if self.game == MM:  # (exactly 3 tracks, MM-T1: the races not played yet are stood in by the last one)
+            rec = series.Tournament(tracks + (tracks[-1],) * (series.MM_RACES - len(tracks)), tuple(names), rules)
+        else:
+            rec = series.Series(tracks, tuple(names), rules)
+        for s in finals:
+            rec = rec.record(s)
+        return rec if self.game == MM else replace(rec, tracks=tracks)
+
+    def totals_lines(self, record, heading: str) -> list[str]:
+        from .local import standings_lines
+
+        return standings_lines(record, heading)
+
+    def next_start_line(self, last_state, names: Sequence[str]) -> str:
+        """How the next race's start order is set: MM-T3 (the reverse of the last finish, the bonus die by
+        start order, MM-S6), or ST-S2 (chosen at the start)."""
+        if self.game == MM:
+            order = list(reversed(series.finish_order(last_state)))
+            dice = last_state.rules.mm_die_by_order
+            return "Start order (MM-T3): " + ", ".join(f"{names[s]} (die {dice[k]})" for k, s in enumerate(order))
+        return "Start positions: chosen at the start, from a player drawn at random (ST-S2)."
