@@ -61,12 +61,12 @@ NEXT_WAIT = 120.0
 
 
 def _on_table(args, targets, code) -> int:
-    """The public table, live (ui/watchscreen.py); the verdict on its end screen, then in the scrollback."""
+    """The public table, live (ui/watchtable.py); the verdict on its end screen, then in the scrollback."""
     from ..ui.table import Interrupted, run_trio
     from ..ui.tableplay import write_after
-    from ..ui.watchscreen import WatchScreen
+    from ..ui.watchtable import WatchTable
 
-    screen = WatchScreen(getattr(args, "pt_input", None), getattr(args, "pt_output", None))
+    screen = WatchTable(getattr(args, "pt_input", None), getattr(args, "pt_output", None))
     try:
         rc = run_trio(screen.table, _watch_main, args, targets, code, screen, after=screen.end)
     except Interrupted:

@@ -9,7 +9,7 @@ spectator's verdict (the audit's lines).  trio runs as the table's guest (:func:
 from __future__ import annotations
 
 
-class WatchScreen:
+class WatchTable:
     def __init__(self, pt_input=None, pt_output=None):
         from .table import Table
 
