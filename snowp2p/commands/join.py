@@ -29,6 +29,21 @@ def parse_hostport(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
+def ask_code(args, command: str) -> str:
+    """``--code``, or typed at the terminal; checked (a mistyped code is bad input, exit 2, found before any
+    connection).  As typed: the lobby normalises it."""
+    code = args.code
+    if not code:
+        if not sys.stdin.isatty():
+            raise CommandError(f"{command}: give the join code with --code (standard input is not a terminal)")
+        code = input("Join code (as the host printed it, e.g. 4-husky-tundra): ").strip()
+    try:
+        joincode.normalize(code)
+    except ValueError as e:
+        raise CommandError(f"--code: {e}") from None
+    return code
+
+
 def browse_lan(args, command: str) -> list:
     """The games announced on the LAN (``--browse`` seconds), for ``join`` or ``watch`` with no address."""
     from ..net.discovery import browse
@@ -60,15 +75,7 @@ def _announced_games(args) -> list:
 def run(args) -> int:
     check_interactive(args)
     target = parse_hostport(args.address) if args.address else None
-    code = args.code
-    if not code:
-        if not sys.stdin.isatty():
-            raise CommandError("join: give the join code with --code (standard input is not a terminal)")
-        code = input("Join code (as the host printed it, e.g. 4-husky-tundra): ").strip()
-    try:
-        joincode.normalize(code)  # a mistyped code is bad input (exit 2), found before any connection
-    except ValueError as e:
-        raise CommandError(f"--code: {e}") from None
+    code = ask_code(args, "join")
     if target is None:
         target = _announced_games(args)
     args._rematchable = True  # the table's end screen offers r: another game with the same players

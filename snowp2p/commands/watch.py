@@ -21,19 +21,11 @@ from ..protocol import joincode
 from ..protocol.errors import ProtocolError
 from ..protocol.session import TurnApplied
 from .common import open_identity
-from .join import browse_lan, parse_hostport
+from .join import ask_code, browse_lan, parse_hostport
 
 
 def run(args) -> int:
-    code = args.code
-    if not code:
-        if not sys.stdin.isatty():
-            raise CommandError("watch: give the join code with --code (standard input is not a terminal)")
-        code = input("Join code (as the host printed it, e.g. 4-husky-tundra): ").strip()
-    try:
-        code = joincode.normalize(code)
-    except ValueError as e:
-        raise CommandError(f"--code: {e}") from None
+    code = joincode.normalize(ask_code(args, "watch"))
     targets = [parse_hostport(args.address) + (None,)] if args.address else _announced(args)
     from ..ui.table import is_terminal
 

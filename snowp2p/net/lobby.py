@@ -420,10 +420,7 @@ async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, 
             pake = await send_join(conn, ch, identity, nonce, code)
             wel = await _expect(conn, Welcome)
             wel.verify(ch.body.pubkey)
-            try:
-                pake.check(wel.body.tag)
-            except JoinCodeError:
-                raise NetError("the host could not prove it knows the code: not the game you were invited to") from None
+            host_proved(pake, wel.body.tag)
         ok = True
         return conn, ch, wel
     except trio.TooSlowError:
@@ -451,6 +448,14 @@ async def send_join(conn: Conn, ch: SignedMessage, identity: Identity, nonce: by
         raise NetError(f"the host's challenge is unusable: {e}") from None
     await conn.send(lobby_frame(identity, ch.envelope.game, UNSEATED, Join(pake.message, pake.my_tag())))
     return pake
+
+
+def host_proved(pake: joincode.PakeSide, tag: bytes) -> None:
+    """The host's key confirmation (its ``welcome``'s, or a spectator's ``watching``): NetError if wrong."""
+    try:
+        pake.check(tag)
+    except JoinCodeError:
+        raise NetError("the host could not prove it knows the code: not the game you were invited to") from None
 
 
 async def close_quietly(stream) -> None:

@@ -18,13 +18,13 @@ import trio
 
 from ..protocol import joincode
 from ..protocol.crypto import Identity
-from ..protocol.errors import JoinCodeError, ProtocolError
+from ..protocol.errors import ProtocolError
 from ..protocol.messages import (
     UNSEATED, ZERO_HASH, Challenge, Refuse, Seen, SignedMessage, Watch, Watching, decode_signed,
 )
 from . import secure
 from .conn import Conn, ConnectionClosed
-from .lobby import HANDSHAKE_TIMEOUT, NOT_STARTED, NetError, close_quietly, lobby_frame, reason_text, send_join
+from .lobby import HANDSHAKE_TIMEOUT, NOT_STARTED, NetError, close_quietly, host_proved, lobby_frame, reason_text, send_join
 
 #: seconds between two tries while the host's lobby is still open (the game has not begun)
 RETRY = 0.5
@@ -92,10 +92,7 @@ async def _open(host: str, port: int, code: str, identity: Identity, nick: str, 
             if not isinstance(ok_msg.body, Watching) or ok_msg.envelope.game != game_id:
                 raise NetError(f"the host sent {ok_msg.type}, expected watching")
             ok_msg.verify(ch.body.pubkey)
-            try:
-                pake.check(ok_msg.body.tag)
-            except JoinCodeError:
-                raise NetError("the host could not prove it knows the code: not the game you were invited to") from None
+            host_proved(pake, ok_msg.body.tag)
         ok = True
         return conn, ch
     except trio.TooSlowError:
