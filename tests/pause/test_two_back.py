@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from peerkit import audit
-from pauseutil import END_DEADLINE
+from kit.peers import audit
+from kit.pause import END_DEADLINE
 
 
 @pytest.mark.xfail(strict=True, reason=(
