@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import subprocess
 
-from peerkit import PY, ROOT, Proc, audit, decode_records, env, log_records, wait_until
+from kit.peers import PY, ROOT, Proc, audit, decode_records, env, log_records, wait_until
 
 
 def spectator(peers, host, name: str = "spec", extra: tuple[str, ...] = ()) -> Proc:
@@ -143,11 +143,7 @@ def test_a_spectator_at_a_terminal_sees_the_public_table_live(peers, tmp_path):
     """``watch`` at a terminal (pyte): the players' table of the game (its board, players and events), titled
     ``watching``, with nobody's hand; at the end the verdict on its end screen, the audit's."""
     import re
-    import sys as _sys
-    from pathlib import Path as _Path
-
-    _sys.path.insert(0, str(_Path(__file__).resolve().parents[1] / "ui"))
-    from tablekit import Typist, wait_until as wait_screen
+    from kit.screens import Typist, wait_until as wait_screen
 
     from snowp2p.cli import build_parser
     from snowp2p.commands.watch import run as run_watch

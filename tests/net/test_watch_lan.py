@@ -8,13 +8,12 @@ import subprocess
 
 import pytest
 
-from peerkit import PY, ROOT, Proc, audit, env
+from kit.peers import PY, ROOT, Proc, audit, env
 from test_discovery import multicast_works
-from test_lan import lan  # noqa: F401  (the fixture)
 from test_watch import verdict
 
 
-def test_watch_without_an_address_finds_the_game_on_the_lan(lan, peers):  # noqa: F811
+def test_watch_without_an_address_finds_the_game_on_the_lan(lan, peers):
     lan.build(2)
     why = multicast_works(lan)
     if why:
