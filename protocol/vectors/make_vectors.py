@@ -280,6 +280,22 @@ def spake2_internals(code: str, joiner: PakeSide, host: PakeSide) -> dict:
             "host_scalar": _scalar(b.xy_scalar), "Z": z.to_bytes().hex()}
 
 
+def wrong_code(code: str, t: JoinTranscript, host_seed: str, joiner_seed: str) -> tuple[str, PakeSide, PakeSide]:
+    """A joiner (or spectator) with another code than the host's: the code it used and both finished sides
+    (the host's check of its tag fails)."""
+    wrong = "1-husky-husky" if code != "1-husky-husky" else "2-husky-husky"
+    h2 = PakeSide("host", code, t, fixed(host_seed))
+    s2 = PakeSide("joiner", wrong, t, fixed(joiner_seed))
+    s2.finish(h2.message)
+    h2.finish(s2.message)
+    try:
+        h2.check(s2.my_tag())
+        raise AssertionError("a wrong code passed")
+    except JoinCodeError:
+        pass
+    return wrong, h2, s2
+
+
 def lobby_vectors() -> dict:
     """A whole lobby exchange (SPEC section 10) between fixed identities, and a wrong code's refusal."""
     host = Identity.from_seed(fixed("vector identity 0"))
@@ -308,17 +324,8 @@ def lobby_vectors() -> dict:
     answer = Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Answer(1))
     # a stranger with another code: its join is refused
     s_nonce = fixed("vector lobby stranger nonce")
-    wrong = "1-husky-husky" if code != "1-husky-husky" else "2-husky-husky"
     t2 = JoinTranscript(GAME_ID, host.public_key, fixed("vector lobby host nonce 2"), stranger.public_key, s_nonce)
-    h2 = PakeSide("host", code, t2, fixed("vector lobby host pake seed 2"))
-    s2 = PakeSide("joiner", wrong, t2, fixed("vector lobby stranger pake seed"))
-    s2.finish(h2.message)
-    h2.finish(s2.message)
-    try:
-        h2.check(s2.my_tag())
-        raise AssertionError("a wrong code passed")
-    except JoinCodeError:
-        pass
+    wrong, h2, s2 = wrong_code(code, t2, "vector lobby host pake seed 2", "vector lobby stranger pake seed")
     return {
         "code": code, "code_rand_bytes": fixed("vector lobby code bytes").hex(),
         "host_seed": fixed("vector identity 0").hex(), "joiner_seed": fixed("vector identity 1").hex(),
@@ -368,6 +375,90 @@ def link_vectors() -> dict:
             "links": entries}
 
 
+def watch_vectors() -> dict:
+    """A spectator's admission and first records (SPEC section 17): the plain watch, the Noise handshake (its
+    prologue binds the watch), then inside the channel the challenge (nonce = the acceptor's channel nonce),
+    join, watching, the host's record 0 (its roster), the spectator's seen, and the host's audience note on a
+    mesh link; and a wrong code's refusal inside the channel."""
+    from snowp2p.net import secure
+    from snowp2p.protocol.messages import Audience, Seen, Watch, Watching, decode_signed
+
+    host = Identity.from_seed(fixed("vector identity 0"))
+    spec = Identity.from_seed(fixed("vector identity 3"))
+    code = make_code(fixed("vector lobby code bytes"))
+    s_nonce = fixed("vector watch spectator nonce")
+    watch = signed_entry(spec, Envelope(ZERO_HASH, UNSEATED, 0, ZERO_HASH, Watch("Cy", spec.public_key, s_nonce)))
+    bound = decode_signed(bytes.fromhex(watch["payload"])).digest
+    de, ae = fixed("vector watch dialer ephemeral"), fixed("vector watch acceptor ephemeral")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        d = secure._noise(True, bound, de, secure.WATCH_LABEL)
+        a = secure._noise(False, bound, ae, secure.WATCH_LABEL)
+    m1 = d.write_message()
+    a.read_message(m1)
+    m2 = a.write_message()
+    d.read_message(m2)
+    hh = bytes(d.get_handshake_hash())
+    nd, na = secure._nonces(hh)
+    t = JoinTranscript(GAME_ID, host.public_key, na, spec.public_key, s_nonce)
+    hside = PakeSide("host", code, t, fixed("vector watch host pake seed"))
+    sside = PakeSide("joiner", code, t, fixed("vector watch spectator pake seed"))
+    sside.finish(hside.message)
+    hside.finish(sside.message)
+    hside.check(sside.my_tag())
+    sside.check(hside.my_tag())
+    body = roster_body(find_game("mush"), find_track("village", "mush"), SledRules(game="mush"),
+                       (Seat("Ann", host.public_key, "192.168.1.5", 47470),
+                        Seat("Bo", Identity.from_seed(fixed("vector identity 1")).public_key, "192.168.1.6", 47471)))
+    steps = [
+        ("host", signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH,
+                                             Challenge(host.public_key, na, "mush", hside.message)))),
+        ("spectator", signed_entry(spec, Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Join(sside.message, sside.my_tag())))),
+        ("host", signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Watching(hside.my_tag())))),
+        ("host", signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, body))),
+        ("spectator", signed_entry(spec, Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Seen(1)))),
+    ]
+    for who, e in steps:
+        e["from"] = who
+        src, dst = (a, d) if who == "host" else (d, a)
+        ct = src.encrypt(bytes.fromhex(e["frame"]))
+        assert dst.decrypt(ct) == bytes.fromhex(e["frame"])
+        e["record"] = (len(ct).to_bytes(4, "big") + ct).hex()
+    # a spectator with another code: the host refuses it inside the channel
+    t2 = JoinTranscript(GAME_ID, host.public_key, fixed("vector watch acceptor nonce 2"), spec.public_key, s_nonce)
+    wrong, h2, s2 = wrong_code(code, t2, "vector watch host pake seed 2", "vector watch spectator pake seed 2")
+    return {
+        "code": code, "host_seed": fixed("vector identity 0").hex(), "spectator_seed": fixed("vector identity 3").hex(),
+        "watch": watch, "watch_digest": bound.hex(),
+        "dialer_ephemeral": de.hex(), "acceptor_ephemeral": ae.hex(),
+        "prologue": encode_parts_hex(secure.WATCH_LABEL, bound), "message1": m1.hex(), "message2": m2.hex(),
+        "handshake_hash": hh.hex(), "dialer_nonce": nd.hex(), "acceptor_nonce": na.hex(),
+        "host_pake_seed": fixed("vector watch host pake seed").hex(),
+        "spectator_pake_seed": fixed("vector watch spectator pake seed").hex(), "key": sside.key.hex(),
+        "in_channel": [e for _, e in steps],
+        "audience": signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Audience(1))),
+        "wrong_code": {
+            "code_used": wrong, "acceptor_nonce": t2.host_nonce.hex(),
+            "host_pake_seed": fixed("vector watch host pake seed 2").hex(),
+            "spectator_pake_seed": fixed("vector watch spectator pake seed 2").hex(),
+            "exchange": [
+                signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH,
+                                            Challenge(host.public_key, t2.host_nonce, "mush", h2.message))),
+                signed_entry(spec, Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Join(s2.message, s2.my_tag()))),
+                signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Refuse("wrong join code"))),
+            ],
+        },
+    }
+
+
+def encode_parts_hex(*parts) -> str:
+    from snowp2p.protocol.crypto import encode_parts
+
+    return encode_parts(*parts).hex()
+
+
 def kinds_vectors() -> dict:
     """One signed example of each message kind outside a turn (evidence, absent, vote, bye): seat 0's
     messages seq 5.. of a game, chained; the evidence holds two of seat 1's (a move and a reveal)."""
@@ -409,7 +500,7 @@ def log_vectors() -> dict:
 
 
 def match_vectors() -> dict:
-    """A match (SPEC section 16): the rosters of race 1 and race 2 of a fixed 2-seat Snow Tails series on
+    """A match (SPEC section 17): the rosters of race 1 and race 2 of a fixed 2-seat Snow Tails series on
     first-race, s-bends, with their ``settings.match`` maps, and each seat's ``commit_chain`` signing race 1's
     roster (the signature on the whole match: tracks, order, rules, seats)."""
     from snowp2p.games import find_game
@@ -492,6 +583,7 @@ VECTORS = {
     "match.json": match_vectors,
     "rematch.json": rematch_vectors,
     "match_carry.json": match_carry_vectors,
+    "watch.json": watch_vectors,
 }
 
 
