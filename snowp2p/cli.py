@@ -159,6 +159,21 @@ def _add_network_parsers(sub) -> None:
                         "(default 30)")
     seat_options(p)
 
+    p = sub.add_parser("watch", help="watch a networked game live, checking every move (a spectator)")
+    common(p)
+    p.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None,
+                   help="the host's address, as in the join line (default: look for games on the LAN)")
+    p.add_argument("--code", default=None, help="the join code the host printed")
+    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
+                                                                         "when no address is given (default 3)")
+    p.add_argument("--no-board", action="store_true", help="print each turn without the board")
+    p.add_argument("--log", default=None, metavar="FILE", help="save what the host sends (its game log) to FILE, "
+                                                              "a new file, for `audit` later")
+    p.add_argument("--width", type=int, default=None, help="board width in columns")
+    p.add_argument("--quiet", action="store_true", help="print only the verdict")
+    p.add_argument("--plain", action="store_true", help="print each turn as lines instead of the full-screen table")
+    p.add_argument("--next", action="store_true", help="then watch the host's next game too (a rematch), and so on")
+
     p = sub.add_parser("find", help="list the games announced on the LAN")
     p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to listen (default 3)")
 

@@ -66,16 +66,11 @@ def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResu
         if first is None:
             raise CommandError(f"{path}: an empty game log")
         try:
-            roster = decode_signed(first)
-            if not isinstance(roster.body, Roster):
-                raise DecodeError("the first record is not the game's roster", "type")
-            roster.verify(roster.body.seats[0].pubkey)
+            obs = observer_of(first)
         except ProtocolError as e:
             raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
-        try:
-            obs = Session(roster, game=roster_game(roster.body.kind))  # the track is the roster's own: nothing in a log is ever opened as a file
-        except DecodeError as e:
-            res.violation = f"record 0: the roster is refused: {e}"
+        except RosterRefused as e:
+            res.violation = str(e)
             return res
         res.session = obs
         res.messages = 1
@@ -90,6 +85,73 @@ def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResu
         if res.violation is None:
             _verdict_at_end(obs, res, reader, last)
     return res
+
+
+class RosterRefused(Exception):
+    """Record 0 is a signed roster, but of a game this program refuses (its track or rules): a violation."""
+
+
+def observer_of(first: bytes) -> Session:
+    """The observer session of the log whose record 0 is ``first``: ``ProtocolError`` if it is not a roster
+    signed by its seat 0, ``RosterRefused`` (the violation's text) if its game is refused."""
+    roster = decode_signed(first)
+    if not isinstance(roster.body, Roster):
+        raise DecodeError("the first record is not the game's roster", "type")
+    roster.verify(roster.body.seats[0].pubkey)
+    try:
+        return Session(roster, game=roster_game(roster.body.kind))  # the track is the roster's own: nothing in a log is ever opened as a file
+    except DecodeError as e:
+        raise RosterRefused(f"record 0: the roster is refused: {e}") from None
+
+
+class LiveAudit:
+    """The audit's replay fed one record at a time as the records arrive (a spectator, commands/watch.py):
+    the same checks, in the same order, with the same verdict as ``replay_log`` on a log holding the same
+    records.  ``first``: record 0 (``observer_of``'s errors).  ``feed`` returns False once a violation is
+    found (nothing more is checked); ``finish`` gives the verdict (``AuditResult``)."""
+
+    def __init__(self, first: bytes, on_turn=None):
+        self.res = AuditResult()
+        self.on_turn = on_turn
+        self.last = first
+        try:
+            self.res.session = observer_of(first)
+        except RosterRefused as e:
+            self.res.violation = str(e)
+        self.res.messages = 1
+        self.index = 1
+
+    @property
+    def session(self) -> Session | None:
+        return self.res.session
+
+    def feed(self, record: bytes) -> bool:
+        res = self.res
+        if res.violation is not None or res.session is None:
+            return False
+        self.last = record
+        i, self.index = self.index, self.index + 1
+        try:
+            msg = decode_signed(record)
+        except ProtocolError as e:
+            res.violation = f"message {i}: {e}"
+            return False
+        return _replay_one(res.session, i, record, msg, res, self.on_turn)
+
+    def finish(self, torn: bool = False) -> AuditResult:
+        """The verdict once the records end (``torn``: they ended inside a record)."""
+        res = self.res
+        if res.violation is None and res.session is not None:
+            if torn:
+                res.violation = f"the log ends in a torn record after message {res.messages - 1}"
+            else:
+                _verdict_at_end(res.session, res, _Whole(), self.last)
+        return res
+
+
+class _Whole:
+    torn = False
+    valid_length = 0
 
 
 def _out_of_place(obs: Session, msg: SignedMessage) -> str | None:
@@ -121,35 +183,46 @@ def _replay_records(obs: Session, pool: VerifyPool, res: AuditResult, on_turn, l
         last = rec
         try:
             msg = verified_message(rec, key)
-            if i == 1 and msg.type == "commit_chain":
-                obs.owner = msg.sender  # record 1 is the owner's commit_chain (SPEC 12): votes on it as it saw them
-            why = _out_of_place(obs, msg)
-            if why is not None:
-                res.violation = f"message {i}: {why}"
-                return last
-            msg = obs.check(rec, msg=msg)
-            out = obs.handle(msg) if msg is not None else None
-        except Halted as h:
-            res.violation = f"message {i}: {h.reason}"
-            return last
         except ProtocolError as e:
-            who = ""
-            try:
-                m = decode_signed(rec)
-                who = f" ({m.type} from seat {m.sender}, {obs.name(m.sender) if m.sender < obs.n else '?'})"
-            except ProtocolError:
-                pass
-            res.violation = f"message {i}{who}: {e}"
+            res.violation = f"message {i}: {e}"
             return last
-        res.messages += 1
-        if out is None:
-            continue
-        for ev in out.events:
-            if isinstance(ev, TurnFinal):
-                res.turns.append(ev)
-            elif isinstance(ev, TurnApplied) and on_turn is not None:
-                on_turn(obs, ev)
+        if not _replay_one(obs, i, rec, msg, res, on_turn):
+            return last
     return last
+
+
+def _replay_one(obs: Session, i: int, rec: bytes, msg: SignedMessage, res: AuditResult, on_turn) -> bool:
+    """Record ``i`` (decoded as ``msg``) through the observer; False (and ``res.violation``) on a violation."""
+    try:
+        if i == 1 and msg.type == "commit_chain":
+            obs.owner = msg.sender  # record 1 is the owner's commit_chain (SPEC 12): votes on it as it saw them
+        why = _out_of_place(obs, msg)
+        if why is not None:
+            res.violation = f"message {i}: {why}"
+            return False
+        msg = obs.check(rec, msg=msg)
+        out = obs.handle(msg) if msg is not None else None
+    except Halted as h:
+        res.violation = f"message {i}: {h.reason}"
+        return False
+    except ProtocolError as e:
+        who = ""
+        try:
+            m = decode_signed(rec)
+            who = f" ({m.type} from seat {m.sender}, {obs.name(m.sender) if m.sender < obs.n else '?'})"
+        except ProtocolError:
+            pass
+        res.violation = f"message {i}{who}: {e}"
+        return False
+    res.messages += 1
+    if out is None:
+        return True
+    for ev in out.events:
+        if isinstance(ev, TurnFinal):
+            res.turns.append(ev)
+        elif isinstance(ev, TurnApplied) and on_turn is not None:
+            on_turn(obs, ev)
+    return True
 
 
 def _verdict_at_end(obs: Session, res: AuditResult, reader: LogReader, last: bytes) -> None:

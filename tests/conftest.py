@@ -1,4 +1,4 @@
-"""Puts tests/ on sys.path, so any test can ``import peerkit`` (the harness of the networked tests), and
+"""Puts tests/ on sys.path, so any test can ``import kit.peers`` (the harness of the networked tests), and
 provides the ``peers`` fixture."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from peerkit import Peers  # noqa: E402
+from kit.peers import Peers  # noqa: E402
 
 
 @pytest.fixture

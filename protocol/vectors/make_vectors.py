@@ -280,6 +280,22 @@ def spake2_internals(code: str, joiner: PakeSide, host: PakeSide) -> dict:
             "host_scalar": _scalar(b.xy_scalar), "Z": z.to_bytes().hex()}
 
 
+def wrong_code(code: str, t: JoinTranscript, host_seed: str, joiner_seed: str) -> tuple[str, PakeSide, PakeSide]:
+    """A joiner (or spectator) with another code than the host's: the code it used and both finished sides
+    (the host's check of its tag fails)."""
+    wrong = "1-husky-husky" if code != "1-husky-husky" else "2-husky-husky"
+    h2 = PakeSide("host", code, t, fixed(host_seed))
+    s2 = PakeSide("joiner", wrong, t, fixed(joiner_seed))
+    s2.finish(h2.message)
+    h2.finish(s2.message)
+    try:
+        h2.check(s2.my_tag())
+        raise AssertionError("a wrong code passed")
+    except JoinCodeError:
+        pass
+    return wrong, h2, s2
+
+
 def lobby_vectors() -> dict:
     """A whole lobby exchange (SPEC section 10) between fixed identities, and a wrong code's refusal."""
     host = Identity.from_seed(fixed("vector identity 0"))
@@ -308,17 +324,8 @@ def lobby_vectors() -> dict:
     answer = Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Answer(1))
     # a stranger with another code: its join is refused
     s_nonce = fixed("vector lobby stranger nonce")
-    wrong = "1-husky-husky" if code != "1-husky-husky" else "2-husky-husky"
     t2 = JoinTranscript(GAME_ID, host.public_key, fixed("vector lobby host nonce 2"), stranger.public_key, s_nonce)
-    h2 = PakeSide("host", code, t2, fixed("vector lobby host pake seed 2"))
-    s2 = PakeSide("joiner", wrong, t2, fixed("vector lobby stranger pake seed"))
-    s2.finish(h2.message)
-    h2.finish(s2.message)
-    try:
-        h2.check(s2.my_tag())
-        raise AssertionError("a wrong code passed")
-    except JoinCodeError:
-        pass
+    wrong, h2, s2 = wrong_code(code, t2, "vector lobby host pake seed 2", "vector lobby stranger pake seed")
     return {
         "code": code, "code_rand_bytes": fixed("vector lobby code bytes").hex(),
         "host_seed": fixed("vector identity 0").hex(), "joiner_seed": fixed("vector identity 1").hex(),
@@ -368,6 +375,90 @@ def link_vectors() -> dict:
             "links": entries}
 
 
+def watch_vectors() -> dict:
+    """A spectator's admission and first records (SPEC section 17): the plain watch, the Noise handshake (its
+    prologue binds the watch), then inside the channel the challenge (nonce = the acceptor's channel nonce),
+    join, watching, the host's record 0 (its roster), the spectator's seen, and the host's audience note on a
+    mesh link; and a wrong code's refusal inside the channel."""
+    from snowp2p.net import secure
+    from snowp2p.protocol.messages import Audience, Seen, Watch, Watching, decode_signed
+
+    host = Identity.from_seed(fixed("vector identity 0"))
+    spec = Identity.from_seed(fixed("vector identity 3"))
+    code = make_code(fixed("vector lobby code bytes"))
+    s_nonce = fixed("vector watch spectator nonce")
+    watch = signed_entry(spec, Envelope(ZERO_HASH, UNSEATED, 0, ZERO_HASH, Watch("Cy", spec.public_key, s_nonce)))
+    bound = decode_signed(bytes.fromhex(watch["payload"])).digest
+    de, ae = fixed("vector watch dialer ephemeral"), fixed("vector watch acceptor ephemeral")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        d = secure._noise(True, bound, de, secure.WATCH_LABEL)
+        a = secure._noise(False, bound, ae, secure.WATCH_LABEL)
+    m1 = d.write_message()
+    a.read_message(m1)
+    m2 = a.write_message()
+    d.read_message(m2)
+    hh = bytes(d.get_handshake_hash())
+    nd, na = secure._nonces(hh)
+    t = JoinTranscript(GAME_ID, host.public_key, na, spec.public_key, s_nonce)
+    hside = PakeSide("host", code, t, fixed("vector watch host pake seed"))
+    sside = PakeSide("joiner", code, t, fixed("vector watch spectator pake seed"))
+    sside.finish(hside.message)
+    hside.finish(sside.message)
+    hside.check(sside.my_tag())
+    sside.check(hside.my_tag())
+    body = roster_body(find_game("mush"), find_track("village", "mush"), SledRules(game="mush"),
+                       (Seat("Ann", host.public_key, "192.168.1.5", 47470),
+                        Seat("Bo", Identity.from_seed(fixed("vector identity 1")).public_key, "192.168.1.6", 47471)))
+    steps = [
+        ("host", signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH,
+                                             Challenge(host.public_key, na, "mush", hside.message)))),
+        ("spectator", signed_entry(spec, Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Join(sside.message, sside.my_tag())))),
+        ("host", signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Watching(hside.my_tag())))),
+        ("host", signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, body))),
+        ("spectator", signed_entry(spec, Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Seen(1)))),
+    ]
+    for who, e in steps:
+        e["from"] = who
+        src, dst = (a, d) if who == "host" else (d, a)
+        ct = src.encrypt(bytes.fromhex(e["frame"]))
+        assert dst.decrypt(ct) == bytes.fromhex(e["frame"])
+        e["record"] = (len(ct).to_bytes(4, "big") + ct).hex()
+    # a spectator with another code: the host refuses it inside the channel
+    t2 = JoinTranscript(GAME_ID, host.public_key, fixed("vector watch acceptor nonce 2"), spec.public_key, s_nonce)
+    wrong, h2, s2 = wrong_code(code, t2, "vector watch host pake seed 2", "vector watch spectator pake seed 2")
+    return {
+        "code": code, "host_seed": fixed("vector identity 0").hex(), "spectator_seed": fixed("vector identity 3").hex(),
+        "watch": watch, "watch_digest": bound.hex(),
+        "dialer_ephemeral": de.hex(), "acceptor_ephemeral": ae.hex(),
+        "prologue": encode_parts_hex(secure.WATCH_LABEL, bound), "message1": m1.hex(), "message2": m2.hex(),
+        "handshake_hash": hh.hex(), "dialer_nonce": nd.hex(), "acceptor_nonce": na.hex(),
+        "host_pake_seed": fixed("vector watch host pake seed").hex(),
+        "spectator_pake_seed": fixed("vector watch spectator pake seed").hex(), "key": sside.key.hex(),
+        "in_channel": [e for _, e in steps],
+        "audience": signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Audience(1))),
+        "wrong_code": {
+            "code_used": wrong, "acceptor_nonce": t2.host_nonce.hex(),
+            "host_pake_seed": fixed("vector watch host pake seed 2").hex(),
+            "spectator_pake_seed": fixed("vector watch spectator pake seed 2").hex(),
+            "exchange": [
+                signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH,
+                                            Challenge(host.public_key, t2.host_nonce, "mush", h2.message))),
+                signed_entry(spec, Envelope(GAME_ID, UNSEATED, 0, ZERO_HASH, Join(s2.message, s2.my_tag()))),
+                signed_entry(host, Envelope(GAME_ID, HOST_SEAT, 0, ZERO_HASH, Refuse("wrong join code"))),
+            ],
+        },
+    }
+
+
+def encode_parts_hex(*parts) -> str:
+    from snowp2p.protocol.crypto import encode_parts
+
+    return encode_parts(*parts).hex()
+
+
 def kinds_vectors() -> dict:
     """One signed example of each message kind outside a turn (evidence, absent, vote, bye): seat 0's
     messages seq 5.. of a game, chained; the evidence holds two of seat 1's (a move and a reveal)."""
@@ -409,7 +500,7 @@ def log_vectors() -> dict:
 
 
 def match_vectors() -> dict:
-    """A match (SPEC section 16): the rosters of race 1 and race 2 of a fixed 2-seat Snow Tails series on
+    """A match (SPEC section 17): the rosters of race 1 and race 2 of a fixed 2-seat Snow Tails series on
     first-race, s-bends, with their ``settings.match`` maps, and each seat's ``commit_chain`` signing race 1's
     roster (the signature on the whole match: tracks, order, rules, seats)."""
     from snowp2p.games import find_game
@@ -439,6 +530,35 @@ def match_vectors() -> dict:
     return out
 
 
+def match_carry_vectors() -> dict:
+    """SPEC section 16.5: race 2's ``settings.match`` map of a fixed 2-seat Mush! Mush! tournament, carrying
+    each seat's cards (generation, slot, the commitment published in race 1 under race 1's game id), its
+    roster signed by the host, and one carried card's opening (what a move of race 2 sends for it)."""
+    from snowp2p.protocol.match import Carried, Prev, first_race
+    from snowp2p.protocol.hidden import slot_salt
+    from snowp2p.games.sled.track import track_digest
+
+    host = Identity.from_seed(fixed("vector identity 0"))
+    joiner = Identity.from_seed(fixed("vector identity 1"))
+    game = find_game("mush")
+    tracks = [find_track(n, "mush") for n in ("mush-first-race", "canyon", "hairpin")]
+    seats = (Seat("Al", host.public_key, "10.0.0.1", 47470), Seat("Bo", joiner.public_key, "10.0.0.2", 47471))
+    race1 = fixed("vector tournament game id race 1")
+    secrets = [fixed(f"vector tournament secret {i}") for i in range(2)]
+    carried = {0: [(0, 3, 7), (0, 11, 2), (1, 0, 4)], 1: [(0, 5, 1), (2, 1, 6)]}  # (generation, slot, value)
+    carry = [[Carried(g, i, commit_slot(race1, seat, g, i, v, slot_salt(secrets[seat], g, i))) for g, i, v in cs]
+             for seat, cs in carried.items()]
+    m0 = first_race(fixed("vector tournament match id"), game, [(t.name, track_digest(t)) for t in tracks])
+    m1 = m0.next(Prev(race1, 77, fixed("vector tournament race 1 final state")), carry)
+    b = roster_body(game, tracks[1], SledRules(game="mush"), seats)
+    b = Roster(b.kind, b.track, {**b.settings, "match": m1.to_wire()}, b.seats)
+    roster = signed_entry(host, Envelope(fixed("vector tournament game id race 2"), HOST_SEAT, 0, ZERO_HASH, b))
+    g, i, v = carried[1][1]
+    return {"match": to_json(m1.to_wire()), "roster_payload": roster["payload"], "roster_digest": roster["digest"],
+            "opening": {"seat": 1, "generation": g, "slot": i, "value": v, "salt": slot_salt(secrets[1], g, i).hex(),
+                        "prev_game": race1.hex()}}
+
+
 def rematch_vectors() -> dict:
     """SPEC section 10, *Rematch*: the next game's code from the last game's code and id."""
     code = make_code(fixed("vector code bytes"))
@@ -462,6 +582,8 @@ VECTORS = {
     "kinds.json": kinds_vectors,
     "match.json": match_vectors,
     "rematch.json": rematch_vectors,
+    "match_carry.json": match_carry_vectors,
+    "watch.json": watch_vectors,
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 
 #: every command, in the order ``snowp2p --help`` lists them (a module of this package each)
-COMMANDS = ("play", "scenario", "tracks", "id", "host", "join", "find", "resume", "games", "audit", "replay")
+COMMANDS = ("play", "scenario", "tracks", "id", "host", "join", "watch", "find", "resume", "games", "audit", "replay")
 
 
 def run(command: str, args) -> int:

@@ -208,8 +208,12 @@ async def _host_main(args, game, track, rules) -> int:
                         say(f"Starting {free} computer player(s) as peers on this machine...")
                         spawn(free)
             lobby_nursery.cancel_scope.cancel()
-        if announcer is not None:
-            await announcer.stop()  # the lobby is closed: no more announcements
+        if announcer is not None:  # the game stays announced, full (joiners pass it over), for `watch --code`
+            with trio.move_on_after(2):
+                try:
+                    await announcer.update(taken=lobby.taken())
+                except Exception:
+                    pass
         roster_payload = lobby.roster()
         cheat = os.environ.get("SNOWP2P_CHEAT", "")
         if cheat.startswith("roster-"):  # tests only: a host that lies in its roster (net/cheats.py)
@@ -238,12 +242,18 @@ async def _host_main(args, game, track, rules) -> int:
             from .match import save_race
 
             save_race(home, roster, lobby.code, tracks=args._tracks, game=game)
-        result = await play_seat(args, home, ident, roster, 0, conns, listeners, say)
-        if match is not None:  # the races after the first (commands/match.py)
-            from .match import host_rest
+        try:
+            result = await play_seat(args, home, ident, roster, 0, conns, listeners, say,
+                                     watch=(lobby.code, lobby.turnstile))  # spectators: `watch` (net/spectators.py)
+            if match is not None:  # the races after the first (commands/match.py)
+                from .match import host_rest
 
-            result = await host_rest(args, home, ident, nick, say, game, rules, args._tracks, lobby.code, port,
-                                     lobby.computer_keys, result)
+                result = await host_rest(args, home, ident, nick, say, game, rules, args._tracks, lobby.code, port,
+                                         lobby.computer_keys, result)
+        finally:
+            if announcer is not None:
+                with trio.CancelScope(shield=True), trio.move_on_after(3):
+                    await announcer.stop()  # the game is over: no more announcements
         # the computer players' processes (and any lobby task left) get 15 s to end, then are cancelled
         outer.cancel_scope.deadline = trio.current_time() + 15
     return result

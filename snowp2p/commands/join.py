@@ -29,18 +29,38 @@ def parse_hostport(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def _announced_games(args) -> list:
-    """No address given: the games announced on the LAN with a free seat (of ``--game``'s kind if given),
-    in the order to try them (discovery.arrange)."""
+def ask_code(args, command: str) -> str:
+    """``--code``, or typed at the terminal; checked (a mistyped code is bad input, exit 2, found before any
+    connection).  As typed: the lobby normalises it."""
+    code = args.code
+    if not code:
+        if not sys.stdin.isatty():
+            raise CommandError(f"{command}: give the join code with --code (standard input is not a terminal)")
+        code = input("Join code (as the host printed it, e.g. 4-husky-tundra): ").strip()
+    try:
+        joincode.normalize(code)
+    except ValueError as e:
+        raise CommandError(f"--code: {e}") from None
+    return code
+
+
+def browse_lan(args, command: str) -> list:
+    """The games announced on the LAN (``--browse`` seconds), for ``join`` or ``watch`` with no address."""
     from ..net.discovery import browse
 
     if not args.quiet:
         print(f"Looking for games on the LAN ({args.browse:g} s)...", flush=True)
     try:
-        ads = trio.run(browse, args.browse)
+        return trio.run(browse, args.browse)
     except Exception as e:
-        raise CommandError(f"join: can not look for games on the LAN ({type(e).__name__}: {e}); "
-                           "give the host's address: snowp2p join HOST[:PORT] --code CODE", 1) from None
+        raise CommandError(f"{command}: can not look for games on the LAN ({type(e).__name__}: {e}); "
+                           f"give the host's address: snowp2p {command} HOST[:PORT] --code CODE", 1) from None
+
+
+def _announced_games(args) -> list:
+    """No address given: the games announced on the LAN with a free seat (of ``--game``'s kind if given),
+    in the order to try them (discovery.arrange)."""
+    ads = browse_lan(args, "join")
     kind = getattr(args, "kind", None)
     open_ads = [a for a in ads if a.free > 0 and (kind is None or a.kind == kind)]
     if not open_ads:
@@ -55,15 +75,7 @@ def _announced_games(args) -> list:
 def run(args) -> int:
     check_interactive(args)
     target = parse_hostport(args.address) if args.address else None
-    code = args.code
-    if not code:
-        if not sys.stdin.isatty():
-            raise CommandError("join: give the join code with --code (standard input is not a terminal)")
-        code = input("Join code (as the host printed it, e.g. 4-husky-tundra): ").strip()
-    try:
-        joincode.normalize(code)  # a mistyped code is bad input (exit 2), found before any connection
-    except ValueError as e:
-        raise CommandError(f"--code: {e}") from None
+    code = ask_code(args, "join")
     if target is None:
         target = _announced_games(args)
     args._rematchable = True  # the table's end screen offers r: another game with the same players

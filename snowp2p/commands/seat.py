@@ -135,8 +135,9 @@ def say_for(args):
     return screen.say if screen is not None else say_factory(args.quiet)
 
 
-async def play_seat(args, home, ident, roster, me, conns, listeners, say) -> int:
-    """Play seat ``me`` of the game ``roster`` names (the host's, or a joiner's once it accepted)."""
+async def play_seat(args, home, ident, roster, me, conns, listeners, say, watch=None) -> int:
+    """Play seat ``me`` of the game ``roster`` names (the host's, or a joiner's once it accepted).  ``watch``:
+    (join code, the lobby's turnstile) to feed spectators with (the host's: net/spectators.py)."""
     try:
         g = roster_game(roster.body.kind)  # the game object the session is handed
         Session(roster, game=g)  # the roster's track and settings, checked before anything is saved or sent
@@ -155,13 +156,33 @@ async def play_seat(args, home, ident, roster, me, conns, listeners, say) -> int
         args._races.append(game)
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
+    if watch is not None:
+        from ..net.spectators import Spectators
+
+        code, turnstile = watch
+        game.spectators = Spectators(ident, roster.envelope.game, roster.body.kind, code, turnstile,
+                                     game.log_path, say)
+        game.spectators.changed = game.audience_changed  # every table shows how many watch
     preload(not args.autoplay)
     say("The race begins.")
     return await run_game(args, game)
 
 
 async def run_game(args, game) -> int:
-    """NetGame.run, with the table screen kept up to date when there is one."""
+    """NetGame.run, with the table screen kept up to date when there is one, and the spectators fed (for at
+    most ``spectators.DRAIN`` s after the end: they are never waited on longer)."""
+    sp = game.spectators
+    if sp is None:
+        return await _run_game(args, game)
+    async with trio.open_nursery() as n:
+        sp.nursery = n
+        rc = await _run_game(args, game)
+        await sp.drain()
+        n.cancel_scope.cancel()
+    return rc
+
+
+async def _run_game(args, game) -> int:
     screen = getattr(args, "_screen", None)
     if screen is None:
         return await game.run()

@@ -54,6 +54,10 @@ class HiddenDeck(Protocol):
     def holds(self, state: Any, seat: int) -> set[int]:
         """Every card id the seat holds anywhere (a reshuffle must keep the values of those it gathers)."""
 
+    def carried(self, state: Any, seat: int) -> Sequence[int]:
+        """The card ids the seat carries, unopened, into the next race of a match (empty for a game that carries
+        nothing; SPEC 16.5)."""
+
     def cards(self, state: Any, seat: int) -> Sequence[int]:
         """The public value of every card id of the seat, -1 while unopened."""
 

@@ -155,8 +155,10 @@ class Announcer:
                 return
             self.properties.update(properties)
             name = self._info.name  # (as registered: zeroconf may have renamed it to keep it unique)
+            # (the server name as registered: without it zeroconf refuses the update, "ServiceInfo must have a
+            # server", and the announcement was gone from the first seat taken on; issue 21)
             self._info = self._info_class(SERVICE_TYPE, name, port=self.port, properties=self.properties,
-                                          addresses=[socket.inet_aton(self.addr)])
+                                          addresses=[socket.inet_aton(self.addr)], server=self._info.server)
             self._zc.update_service(self._info)
 
     def _stop(self) -> None:

@@ -45,6 +45,8 @@ HANDSHAKE_TIMEOUT = 15.0
 #: seconds a welcomed joiner has to accept or decline the offered game (SPEC section 10, step 5); its seat is
 #: held meanwhile and free again after a decline, a hang-up or this time
 ACCEPT_TIMEOUT = 120.0
+#: what the lobby tells a spectator that comes before the game has begun (``watch`` tries again)
+NOT_STARTED = "the game has not started yet"
 
 
 class NetError(Exception):
@@ -201,6 +203,9 @@ class Lobby:
                 await self._refuse(conn, f"protocol version mismatch: this host speaks version {PROTOCOL_VERSION}")
             else:
                 await self._refuse(conn, f"not a hello: {e}")
+            return None
+        if hello.type == "watch":  # a spectator too early: it tries again once the game has begun (SPEC 17)
+            await self._refuse(conn, NOT_STARTED, quiet=True)
             return None
         if not isinstance(hello.body, Hello):
             await self._refuse(conn, f"expected hello, got {hello.type}")
@@ -408,24 +413,14 @@ async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, 
         with trio.fail_after(HANDSHAKE_TIMEOUT):
             await conn.send(lobby_frame(identity, ZERO_HASH, UNSEATED, Hello(nick, identity.public_key, nonce, my_port)))
             ch = await _expect(conn, Challenge)
-            game_id = ch.envelope.game
             ch.verify(ch.body.pubkey)
             if expect_fp is not None and fingerprint(ch.body.pubkey) != expect_fp:
                 raise FakeAnnouncement(f"the game announced at {host}:{port} as [{expect_fp}] is hosted by "
                                        f"[{fingerprint(ch.body.pubkey)}]: a fake announcement, not tried")
-            tr = joincode.JoinTranscript(game_id, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
-            pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
-            try:
-                pake.finish(ch.body.pake)
-            except JoinCodeError as e:
-                raise NetError(f"the host's challenge is unusable: {e}") from None
-            await conn.send(lobby_frame(identity, game_id, UNSEATED, Join(pake.message, pake.my_tag())))
+            pake = await send_join(conn, ch, identity, nonce, code)
             wel = await _expect(conn, Welcome)
             wel.verify(ch.body.pubkey)
-            try:
-                pake.check(wel.body.tag)
-            except JoinCodeError:
-                raise NetError("the host could not prove it knows the code: not the game you were invited to") from None
+            host_proved(pake, wel.body.tag)
         ok = True
         return conn, ch, wel
     except trio.TooSlowError:
@@ -439,6 +434,37 @@ async def _lobby_handshake(host: str, port: int, code: str, identity: Identity, 
         if not ok:
             with trio.CancelScope(shield=True):
                 await conn.aclose()
+
+
+async def send_join(conn: Conn, ch: SignedMessage, identity: Identity, nonce: bytes, code: str) -> joincode.PakeSide:
+    """Answer the host's ``challenge`` with ``join``: this side's SPAKE2 message and proof of the code (SPEC
+    section 10, step 3; a spectator's too, section 17, whose ``nonce`` is its watch's).  The PAKE side, to
+    check the host's proof with."""
+    tr = joincode.JoinTranscript(ch.envelope.game, ch.body.pubkey, ch.body.nonce, identity.public_key, nonce)
+    pake = joincode.PakeSide("joiner", code, tr, os.urandom(32))
+    try:
+        pake.finish(ch.body.pake)
+    except JoinCodeError as e:
+        raise NetError(f"the host's challenge is unusable: {e}") from None
+    await conn.send(lobby_frame(identity, ch.envelope.game, UNSEATED, Join(pake.message, pake.my_tag())))
+    return pake
+
+
+def host_proved(pake: joincode.PakeSide, tag: bytes) -> None:
+    """The host's key confirmation (its ``welcome``'s, or a spectator's ``watching``): NetError if wrong."""
+    try:
+        pake.check(tag)
+    except JoinCodeError:
+        raise NetError("the host could not prove it knows the code: not the game you were invited to") from None
+
+
+async def close_quietly(stream) -> None:
+    """Close a stream whatever state it is in, even while cancelled."""
+    with trio.CancelScope(shield=True):
+        try:
+            await stream.aclose()
+        except Exception:
+            pass
 
 
 async def _joiner_setup(code: str, listen_host: str | None) -> tuple[str, list, int]:

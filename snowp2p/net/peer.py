@@ -31,7 +31,7 @@ from ..protocol.crypto import Identity
 from ..protocol.errors import ChainError, ProtocolError
 from ..protocol.log import LogWriter
 from ..protocol.messages import (
-    BODY_TYPES, HOST_SEAT, ZERO_HASH, Bye, Envelope, Hello,
+    BODY_TYPES, HOST_SEAT, ZERO_HASH, Audience, Bye, Envelope, Hello,
     Refuse, decode_signed, encode_signed,
 )
 from ..protocol.session import (
@@ -40,7 +40,7 @@ from ..protocol.session import (
 from ..core.errors import IllegalMove
 from .conn import Conn, ConnectionClosed, peer_address
 from . import secure
-from .lobby import HANDSHAKE_TIMEOUT, lobby_frame, reason_text
+from .lobby import HANDSHAKE_TIMEOUT, close_quietly, lobby_frame, reason_text
 from .guard import Gate, accept_loop
 from .watch import AbsenceWatch
 
@@ -87,6 +87,9 @@ class NetGame:
     #: a resumed peer whose log holds the agreed last turn but not every final opening: after this many
     #: seconds without the rest, its result is the places of that turn (G11; None: not such a peer)
     agreed_end_after: float | None = None
+    #: the spectators this peer feeds (net/spectators.py; the host's), or None: a ``watch`` is refused
+    spectators: object | None = None
+    audience: int = 0  # spectators watching, as the host last said (``audience``, SPEC 17): for the table
     #: this peer could not listen on its roster port again (a resume after another program took it): the
     #: higher seats can not dial it, so it dials them too (protocol/SPEC.md §11.1; any seat's link is accepted)
     dial_up: bool = False
@@ -130,6 +133,8 @@ class NetGame:
         line, and nothing more is sent or acted on (G7, G9)."""
         try:
             self._log.append(payload)
+            if self.spectators is not None:  # (never waits: a slow spectator is dropped, G9)
+                self.spectators.appended(len(payload) + 8)
             return True
         except (OSError, ValueError) as e:
             if not self._finished.is_set():
@@ -286,6 +291,8 @@ class NetGame:
         self.connected.add(seat)
         self.relay_q.pop(seat, None)
         self._queue_relay(self.session.forget_relays(seat).relay)  # what we passed on before may be lost
+        if self.spectators is not None and self.spectators.count:
+            self.audience_changed([seat])
         self._nursery.start_soon(self._reader, seat, conn)
         self._nursery.start_soon(self._sender, seat, conn, their_next)
 
@@ -340,6 +347,29 @@ class NetGame:
         msg.verify(s.keys[seat])
         return msg.body
 
+    def audience_count(self) -> int:
+        """How many spectators watch this game (this peer's own, or as the host said)."""
+        return self.spectators.count if self.spectators is not None else self.audience
+
+    def audience_changed(self, seats=None) -> None:
+        """Tell the other seats (or ``seats``) how many spectators watch (an unchained, unlogged note)."""
+        s = self.session
+        if self.spectators is None or s.me is None:
+            return
+        frame = lobby_frame(self.identity, s.game_id, s.me, Audience(min(self.spectators.count, 0xFFFF)))
+        self._queue_relay([(seat, frame) for seat in (seats if seats is not None else sorted(self.connected))
+                           if seat != s.me])
+
+    def _watch_request(self, first: bytes):
+        """The ``watch`` a spectator opens its connection with (SPEC 17), when this peer feeds spectators."""
+        if self.spectators is None:
+            return None
+        try:
+            msg = decode_signed(first)
+        except ProtocolError:
+            return None
+        return msg if msg.type == "watch" else None
+
     async def _refuse_hello(self, stream: trio.abc.Stream, first: bytes) -> None:
         """A plain ``hello`` after the lobby closed: the host tells it why, in one signed line (G8)."""
         s = self.session
@@ -358,32 +388,35 @@ class NetGame:
     async def _accept(self, stream: trio.abc.Stream, settle: Callable[[], None] = lambda: None,
                       buffered: bytes = b"") -> None:
         label = peer_address(stream) or "peer"
+        watch = None
         try:
             with trio.fail_after(HANDSHAKE_TIMEOUT):
                 first, rest = await secure.read_first(stream, buffered)
                 if first is None:
                     raise ConnectionClosed(f"{label} closed the connection")
                 if len(first) != secure.FIRST_SIZE:
-                    await self._refuse_hello(stream, first)  # (raises for a hello)
-                    raise ProtocolError("the first frame of a game connection must open the secure channel "
-                                        f"({secure.FIRST_SIZE} bytes), got {len(first)} bytes")
-                sec = await secure.accept_channel(stream, self.session.game_id, first, rest)
-                conn = Conn(sec, label)
-                their = await self._read_link(conn, None)
-                if their.nonce != sec.their_nonce:
-                    raise ProtocolError("a link that is not bound to this connection (relayed or replayed?)")
-                await conn.send(self._link_frame(their.seat, nonce=sec.my_nonce, echo=sec.their_nonce))
-                proof = await self._read_link(conn, their.seat)
-                if proof.echo != sec.my_nonce:
-                    raise ProtocolError("a link that does not sign our challenge (a replayed link?)")
+                    watch = self._watch_request(first)
+                    if watch is None:
+                        await self._refuse_hello(stream, first)  # (raises for a hello)
+                        raise ProtocolError("the first frame of a game connection must open the secure channel "
+                                            f"({secure.FIRST_SIZE} bytes), got {len(first)} bytes")
+                else:
+                    sec = await secure.accept_channel(stream, self.session.game_id, first, rest)
+                    conn = Conn(sec, label)
+                    their = await self._read_link(conn, None)
+                    if their.nonce != sec.their_nonce:
+                        raise ProtocolError("a link that is not bound to this connection (relayed or replayed?)")
+                    await conn.send(self._link_frame(their.seat, nonce=sec.my_nonce, echo=sec.their_nonce))
+                    proof = await self._read_link(conn, their.seat)
+                    if proof.echo != sec.my_nonce:
+                        raise ProtocolError("a link that does not sign our challenge (a replayed link?)")
         except (ProtocolError, ConnectionClosed, trio.TooSlowError, trio.BrokenResourceError, OSError,
                 secure.ChannelError) as e:
             self.say(f"refused a connection from {label}: {reason_text(e)}")
-            with trio.CancelScope(shield=True):
-                try:
-                    await stream.aclose()
-                except Exception:
-                    pass
+            await close_quietly(stream)
+            return
+        if watch is not None:  # a spectator: net/spectators.py admits it (the join code) and feeds it
+            await self.spectators.admit(stream, watch, rest, settle)
             return
         settle()
         conn.label = self.session.nicks[their.seat]
@@ -490,6 +523,8 @@ class NetGame:
                 self.byes.add(seat)
             return
         msg = self._precheck(seat, payload)
+        if msg is None:
+            return  # (the host's note of how many spectators watch: not a game message)
         self.last_rx[seat] = trio.current_time()
         relayed = msg.sender != seat  # another seat's frame, passed on by this one (SPEC 11.9)
         try:
@@ -528,6 +563,12 @@ class NetGame:
         * a frame that runs ahead of its sender's chain (one before it was dropped or lost): SPEC section 7
           step 4 says fetch the missing ones, which the redial's ``link{next}`` does."""
         msg = decode_signed(payload)  # DecodeError: the reader cuts the connection in any case
+        if isinstance(msg.body, Audience) and msg.sender == seat and msg.envelope.game == self.session.game_id:
+            msg.verify(self.session.keys[seat])  # (SignatureError: that connection is cut, as any bad frame)
+            if msg.body.count != self.audience:
+                self.say(f"watching: {msg.body.count} spectator{'' if msg.body.count == 1 else 's'}")
+            self.audience = msg.body.count
+            return None
         if not BODY_TYPES[msg.type].CHAINED:
             raise ChainError(f"a {msg.type} (a lobby message) in the middle of the game")
         s = self.session

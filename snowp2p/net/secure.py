@@ -41,6 +41,8 @@ from ..protocol.crypto import encode_parts, h
 
 NOISE_NAME = b"Noise_NN_25519_ChaChaPoly_BLAKE2s"
 PROLOGUE_LABEL = "snowp2p/link/v2"
+#: a spectator's channel (SPEC 17): prologue ``lp(WATCH_LABEL) || lp(digest of its watch message)``
+WATCH_LABEL = "snowp2p/watch/v1"
 BINDING_TAG = "snowp2p/link-binding/v2"
 #: a Noise transport message is at most 65535 bytes, 16 of them the Poly1305 tag
 MAX_RECORD = 65535
@@ -105,13 +107,13 @@ def _piece(data: bytes) -> bytes:
 
 
 def channel_vector(game_id: bytes, dialer_ephemeral: bytes, acceptor_ephemeral: bytes,
-                   plaintexts: tuple[bytes, bytes], more: tuple[bytes, ...] = ()) -> dict:
+                   plaintexts: tuple[bytes, bytes], more: tuple[bytes, ...] = (), label: str = PROLOGUE_LABEL) -> dict:
     """A whole handshake and one record each way, from fixed ephemeral keys (protocol/vectors/channel.json);
     ``more``: further plaintexts, dialer's first then alternating, whose records are in ``"more"``
     (protocol/vectors/link.json)."""
     with warnings.catch_warnings():  # noiseprotocol warns that fixed ephemerals are for tests only: they are
         warnings.simplefilter("ignore")
-        d, a = _noise(True, game_id, dialer_ephemeral), _noise(False, game_id, acceptor_ephemeral)
+        d, a = _noise(True, game_id, dialer_ephemeral, label), _noise(False, game_id, acceptor_ephemeral, label)
     m1 = d.write_message()
     a.read_message(m1)
     m2 = a.write_message()
@@ -121,7 +123,7 @@ def channel_vector(game_id: bytes, dialer_ephemeral: bytes, acceptor_ephemeral: 
     dn, an = _nonces(hh)
     r1, r2 = d.encrypt(plaintexts[0]), a.encrypt(plaintexts[1])
     assert a.decrypt(r1) == plaintexts[0] and d.decrypt(r2) == plaintexts[1]
-    out = {"prologue": encode_parts(PROLOGUE_LABEL, game_id), "message1": m1, "message2": m2,
+    out = {"prologue": encode_parts(label, game_id), "message1": m1, "message2": m2,
            "handshake_hash": hh, "dialer_nonce": dn, "acceptor_nonce": an,
            "record_dialer_to_acceptor": _piece(r1), "record_acceptor_to_dialer": _piece(r2)}
     if more:
@@ -217,7 +219,8 @@ class SecureStream(trio.abc.Stream):
         await self.raw.aclose()
 
 
-def _noise(initiator: bool, game_id: bytes, ephemeral: bytes | None = None) -> NoiseConnection:
+def _noise(initiator: bool, game_id: bytes, ephemeral: bytes | None = None,
+           label: str = PROLOGUE_LABEL) -> NoiseConnection:
     nc = NoiseConnection.from_name(NOISE_NAME)
     if ephemeral is not None:  # fixed ephemeral keys: only for the test vectors
         nc.set_keypair_from_private_bytes(Keypair.EPHEMERAL, ephemeral)
@@ -225,15 +228,16 @@ def _noise(initiator: bool, game_id: bytes, ephemeral: bytes | None = None) -> N
         nc.set_as_initiator()
     else:
         nc.set_as_responder()
-    nc.set_prologue(encode_parts(PROLOGUE_LABEL, game_id))
+    nc.set_prologue(encode_parts(label, game_id))
     nc.start_handshake()
     return nc
 
 
-async def dial_channel(raw: trio.abc.Stream, game_id: bytes, buffered: bytes = b"") -> SecureStream:
+async def dial_channel(raw: trio.abc.Stream, game_id: bytes, buffered: bytes = b"",
+                       label: str = PROLOGUE_LABEL) -> SecureStream:
     """The initiator's side of the handshake (the caller bounds it in time); ``buffered``: bytes already
     read from ``raw`` that belong after what was read before (a connection used for something else first)."""
-    nc = _noise(True, game_id)
+    nc = _noise(True, game_id, label=label)
     await raw.send_all(_piece(nc.write_message()))
     reader = _Reader(raw, buffered)
     reply = await reader.read_piece(_HS_MAX)
@@ -248,9 +252,10 @@ async def dial_channel(raw: trio.abc.Stream, game_id: bytes, buffered: bytes = b
     return SecureStream(raw, nc, reader, True)
 
 
-async def accept_channel(raw: trio.abc.Stream, game_id: bytes, first: bytes, buffered: bytes = b"") -> SecureStream:
+async def accept_channel(raw: trio.abc.Stream, game_id: bytes, first: bytes, buffered: bytes = b"",
+                         label: str = PROLOGUE_LABEL) -> SecureStream:
     """The responder's side, given the initiator's first message ``first`` (already read by the caller)."""
-    nc = _noise(False, game_id)
+    nc = _noise(False, game_id, label=label)
     try:
         nc.read_message(first)
         reply = nc.write_message()

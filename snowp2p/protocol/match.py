@@ -23,9 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .errors import DecodeError
+from .errors import CommitmentError, DecodeError
+from .slots import check_opening
 
 MAX_RACES = 16  # the most races a match map names (SPEC 16.1)
+MAX_SEATS = 8  # the most seats a match map's ``carry`` names (one list per seat, SPEC 16.5)
+MAX_CARRIED = 64  # the most carried slots of one seat (above any deck a game has)
 #: settings a later race may differ in from race 0 (besides ``match``): screen labels only (SPEC 11.2)
 LABELS = ("computer_seats",)
 
@@ -44,12 +47,24 @@ class Prev:
 
 
 @dataclass(frozen=True)
+class Carried:
+    """One carried card's slot (SPEC 16.5): its generation and slot in the race before, and the commitment its
+    owner published there (``commit_slot`` under the previous race's game id)."""
+
+    generation: int
+    slot: int
+    commitment: bytes
+
+
+@dataclass(frozen=True)
 class MatchInfo:
     id: bytes
     kind: str  # "series" | "tournament"
     tracks: tuple[tuple[str, bytes], ...]  # (name, track digest) of every race, in race order
     race: int  # this race's index (0-based)
     prev: Prev | None = None  # None in race 0
+    #: a game that carries hidden cards between races (MM-T2), race >= 1: per seat, its carried slots (SPEC 16.5)
+    carry: tuple[tuple[Carried, ...], ...] | None = None
 
     @property
     def races(self) -> int:
@@ -64,13 +79,17 @@ class MatchInfo:
                                "tracks": [{"name": n, "digest": d} for n, d in self.tracks]}
         if self.prev is not None:
             out["prev"] = {"game": self.prev.game, "turn": self.prev.turn, "state": self.prev.state}
+        if self.carry is not None:
+            out["carry"] = [[[c.generation, c.slot, c.commitment] for c in seat] for seat in self.carry]
         return out
 
-    def next(self, prev: Prev) -> "MatchInfo":
-        """The map of the race after this one, which follows ``prev`` (this race's end)."""
+    def next(self, prev: Prev, carry: Sequence[Sequence[Carried]] | None = None) -> "MatchInfo":
+        """The map of the race after this one, which follows ``prev`` (this race's end) and, in a game that
+        carries cards (MM-T2), carries ``carry`` (:func:`carry_of` this race's end, SPEC 16.5)."""
         if self.last:
             raise MatchError("the match is over: there is no next race")
-        return MatchInfo(self.id, self.kind, self.tracks, self.race + 1, prev)
+        c = None if carry is None else tuple(tuple(seat) for seat in carry)
+        return MatchInfo(self.id, self.kind, self.tracks, self.race + 1, prev, c)
 
 
 def first_race(match_id: bytes, game: Any, tracks: Sequence[tuple[str, bytes]]) -> MatchInfo:
@@ -116,7 +135,7 @@ def parse_match(raw: Any, game: Any) -> MatchInfo:
     """The match map of a roster of ``game`` (the game object; SPEC §16.1), checked; DecodeError naming the
     field."""
     f = "settings.match"
-    m = _keys(raw, f, {"id", "kind", "tracks", "race"}, {"prev"})
+    m = _keys(raw, f, {"id", "kind", "tracks", "race"}, {"prev", "carry"})
     mid = _bin32(m["id"], f + ".id")
     kind = m["kind"]
     want = game.match.kind if getattr(game, "match", None) is not None else None
@@ -147,7 +166,36 @@ def parse_match(raw: Any, game: Any) -> MatchInfo:
         p = _keys(m["prev"], f + ".prev", {"game", "turn", "state"})
         prev = Prev(_bin32(p["game"], f + ".prev.game"), _int(p["turn"], f + ".prev.turn", 0, 2**32 - 1),
                     _bin32(p["state"], f + ".prev.state"))
-    return MatchInfo(mid, kind, tuple(tracks), race, prev)
+    carries = bool(getattr(game.match, "carries", False))
+    carry = None
+    if "carry" in m:
+        if not carries or race == 0:
+            raise DecodeError("only a later race of a match that carries cards (MM-T2) carries slots",
+                              f + ".carry")
+        carry = _parse_carry(m["carry"], f + ".carry")
+    elif carries and race > 0:
+        raise DecodeError("missing: a later race names the carried cards' commitments (SPEC 16.5)", f + ".carry")
+    return MatchInfo(mid, kind, tuple(tracks), race, prev, carry)
+
+
+def _parse_carry(raw: Any, f: str) -> tuple[tuple[Carried, ...], ...]:
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEATS:
+        raise DecodeError(f"expected a list of 1 to {MAX_SEATS} seats", f)
+    out = []
+    for i, seat in enumerate(raw):
+        sf = f"{f}[{i}]"
+        if not isinstance(seat, list) or len(seat) > MAX_CARRIED:
+            raise DecodeError(f"expected a list of at most {MAX_CARRIED} carried slots", sf)
+        cs = []
+        for j, c in enumerate(seat):
+            cf = f"{sf}[{j}]"
+            if not isinstance(c, list) or len(c) != 3:
+                raise DecodeError("expected [generation, slot, commitment]", cf)
+            cs.append(Carried(_int(c[0], cf, 0, 2**16 - 1), _int(c[1], cf, 0, 2**16 - 1), _bin32(c[2], cf)))
+        if [(c.generation, c.slot) for c in cs] != sorted({(c.generation, c.slot) for c in cs}):
+            raise DecodeError("expected each slot once, in (generation, slot) order", sf)
+        out.append(tuple(cs))
+    return tuple(out)
 
 
 def _plain(x: Any) -> Any:
@@ -197,6 +245,11 @@ def check_next(game: Any, first, expected: MatchInfo, body, table_digest: bytes,
         raise MatchError(f"the host offers race {m.race + 1}, not race {expected.race + 1}")
     if m.prev != expected.prev:
         raise MatchError("the next race does not follow the race this player finished (another last state)")
+    if m.carry != expected.carry:
+        raise MatchError("the next race carries other cards or other commitments than the race this player "
+                         "finished (SPEC 16.5)")
+    if m.carry is not None and len(m.carry) != len(body.seats):
+        raise MatchError("the next race carries cards for another number of seats")
     check_track(m, table_digest)
     if _rest(body.settings) != _rest(first.settings):
         raise MatchError("the next race has other rules or another move time than the match")
@@ -214,6 +267,56 @@ def race_end(session) -> Prev | None:
     if not s.done or s.halted is not None or s.abandoned or s.state is None or not s.state.is_over:
         return None
     return Prev(s.game_id, s.final_turn, s.my_hash[s.final_turn])
+
+
+# ------------------------------------------------------------------ carried cards (SPEC 16.5)
+def carry_of(game: Any, n: int, state: Any, locate, commitment) -> tuple[tuple[Carried, ...], ...]:
+    """What the next race carries, from this race's final ``state`` (``n`` seats): per seat, the slot of every card it
+    carries (``game.hidden.carried``: MM-T2, the hand and the deck), with the commitment it published for it.
+    ``locate(seat, card)`` -> (generation, slot) and ``commitment(seat, generation, slot)`` -> bytes are the
+    session's (its deck generations and its slot book)."""
+    deck = game.hidden
+    out = []
+    for seat in range(n):
+        slots = sorted(locate(seat, c) for c in deck.carried(state, seat))
+        out.append(tuple(Carried(g, i, commitment(seat, g, i)) for g, i in slots))
+    return tuple(out)
+
+
+def carried_slots(m: MatchInfo | None, seat: int) -> set[tuple[int, int]]:
+    """The (generation, slot) pairs of ``seat``'s cards carried into the race whose map is ``m``."""
+    if m is None or m.carry is None:
+        return set()
+    return {(c.generation, c.slot) for c in m.carry[seat]}
+
+
+def final_closed_problem(m: MatchInfo | None, carried: set[tuple[int, int]],
+                         closed: set[tuple[int, int]]) -> str | None:
+    """What is wrong with the slots a seat left closed at the end of a race (its ``final_open``, SPEC 16.5
+    point 1), or None: a race that is not the last of a match that carries cards leaves closed exactly the
+    slots of the cards it carries (``carried``: from the final state); every other race opens every slot."""
+    allowed = carried if m is not None and not m.last else set()
+    if closed - allowed:
+        g, i = min(closed - allowed)
+        return f"left slot {i} of generation {g} closed at the end"
+    if allowed - closed:
+        g, i = min(allowed - closed)
+        return f"opened slot {i} of generation {g}, a card it carries into the next race"
+    return None
+
+
+def check_carried_opening(m: MatchInfo, seat: int, generation: int, slot: int, value: int, salt: bytes) -> int:
+    """A carried card opened in a later race (SPEC 16.5 point 3): it must be one of the slots ``seat`` carried
+    and open the commitment it published in the race before (under that race's game id).  Returns the value;
+    ``CommitmentError`` otherwise (the proof: the earlier race's signed ``slot_commit`` and this move)."""
+    if m.carry is None or m.prev is None or not 0 <= seat < len(m.carry):
+        raise CommitmentError(f"seat {seat} carried no cards into race {m.race + 1}")
+    for c in m.carry[seat]:
+        if (c.generation, c.slot) == (generation, slot):
+            check_opening(c.commitment, m.prev.game, seat, generation, slot, value, salt)
+            return value
+    raise CommitmentError(f"seat {seat} opened slot {slot} of generation {generation}, a card it did not carry "
+                          f"into race {m.race + 1}")
 
 
 def record_of(game: Any, names: Sequence[str], rules, finals: Sequence):

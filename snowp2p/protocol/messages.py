@@ -66,6 +66,7 @@ from .lobby_messages import (  # noqa: F401  (re-exported: the one import of eve
 from .game_messages import (  # noqa: F401  (re-exported: the one import of every message)
     Absent, Ack, Bye, CommitChain, FinalOpen, Move, Opening, Reveal, SlotCommit, Vote,
 )
+from .watch_messages import Audience, Seen, Watch, Watching  # noqa: F401  (re-exported: the spectator's, SPEC 17)
 
 
 __all__ = [
@@ -145,8 +146,8 @@ def _check_envelope(game: Any, sender: Any, seq: Any, prev: Any, body: Body, pat
         _fail(f"{path}.seq", f"lobby message {kind} must have seq 0 and zero prev")
     if seq == 0 and prev != ZERO_HASH:
         _fail(f"{path}.prev", "must be zero for seq 0")
-    if game == ZERO_HASH and kind != "hello":
-        _fail(f"{path}.game", "zero game id is only allowed in hello")
+    if game == ZERO_HASH and kind not in ("hello", "watch"):
+        _fail(f"{path}.game", "zero game id is only allowed in hello and watch")
     if body.OWNER_FIELD is not None and getattr(body, body.OWNER_FIELD) != sender:
         _fail(f"body.{body.OWNER_FIELD}", "must equal the sender")
 

@@ -137,6 +137,13 @@ class SlotBook:
         self._opened[(player, generation)][slot] = value
         return value
 
+    def commitment(self, player: int, generation: int, slot: int) -> bytes:
+        """The published commitment of one slot (what a later race of a match carries, SPEC 16.5)."""
+        commitments = self._get(player, generation)
+        if not 0 <= slot < len(commitments):
+            raise CommitmentError(f"seat {player} generation {generation} has no slot {slot}")
+        return commitments[slot]
+
     def opened(self, player: int, generation: int) -> dict[int, int]:
         """slot -> value for the opened slots of a generation."""
         self._get(player, generation)

@@ -171,7 +171,7 @@ class NetTable(SeatDriver):
         view = self.screen_game.view()
         t = self.table
         t.view = view
-        t.title = f"{self.screen_game.title} on {self.screen_game.table_name(s.track)}"
+        self.base_title = t.title = f"{self.screen_game.title} on {self.screen_game.table_name(s.track)}"
         t.tags = {i: self.label(i) for i in range(s.n)}
         t.viewer = s.me
         t.mode = "play"
@@ -240,11 +240,25 @@ class NetTable(SeatDriver):
         # time when the game has one
         t.wait_for(seat, words, key=("turn", seat, s.turn), limit=move_time if move_time else None)
 
+    def update_audience(self) -> None:
+        """The title says how many spectators watch (``watching: N``): the host feeds them (net/spectators.py)
+        and tells the other peers how many they are (``NetGame.audience``)."""
+        g, t = self.game, self.table
+        base = getattr(self, "base_title", None)
+        if g is None or base is None:
+            return
+        n = g.audience_count()
+        title = base + (f" · watching: {n}" if n else "")
+        if t.title != title:
+            t.title = title
+            t.invalidate()
+
     async def watch(self) -> None:
         import trio
 
         while True:
             self.update_waiting()
+            self.update_audience()
             await trio.sleep(0.5)
 
     # ---- the seat

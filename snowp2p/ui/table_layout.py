@@ -95,7 +95,7 @@ class TableLayout:
             f.log = self._fit_log([plain(x) for x in body], cols, max(1, free), styled=body)
             return f
         state = self.state
-        f.hand = [] if state is None or self.mode in ("end", "replay") else [
+        f.hand = [] if state is None or self.mode in ("end", "replay", "watch") else [
             ln[:1] + [(s, t[: cols]) for s, t in ln[1:]] for ln in split_lines(self.view.hand(state, self.viewer))][:1]
         status = split_lines(self.view.status(state, self._tags())) if state is not None else []
         if self.mode == "end" and self.end_info is not None:
@@ -262,6 +262,8 @@ class TableLayout:
                 second = [("class:wait", self.waiting_line())]
         elif self.mode == "left":
             second = [("class:hint", "You left the table: a computer player plays your seat until the game ends.")]
+        elif self.mode == "watch":
+            second = [("class:hint", "Watching: every message is checked as it arrives; nobody's hand is shown.")]
         elif self.mode == "end":
             second = [("class:hint", self.end_info.get("headline", "The game is over.") if self.end_info else "")]
         elif self.mode == "replay" and self.replay is not None:
@@ -320,6 +322,7 @@ class TableLayout:
             "lobby": ("s: start now (computer players take the free seats) · F2: rules · Ctrl-C: leave"
                       if self.on_start_now is not None else "F2: the rules while you wait · Ctrl-C: leave"),
             "left": "q: close this screen (the computer player goes on) · Ctrl-C: stop",
+            "watch": "PgUp/PgDn: events · F2: rules · Ctrl-←/→: pan · Ctrl-C: stop watching",
         }[self.mode]
         return self._clip([("class:footer", keys)], cols)
 

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from peerkit import audit
+from kit.peers import audit
 from test_absent_unit import ABSENT, Table, replay_log
 from kit.table import KINDS
 from snowp2p.games import find_game

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from peerkit import Peers, audit, wait_until
+from kit.peers import Peers, audit, wait_until
 
 FAST = ["--absent-after", "1", "--vote-after", "1"]
 THINK = ["--think", "0.2"]  # autoplay slowed down so the kill lands mid-game

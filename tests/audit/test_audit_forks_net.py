@@ -11,7 +11,7 @@ import re
 import signal
 import time
 
-from peerkit import snowp2p, wait_until
+from kit.peers import snowp2p, wait_until
 from snowp2p.protocol.messages import decode_signed
 from kit.sessions import session_for
 

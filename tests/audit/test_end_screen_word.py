@@ -3,14 +3,12 @@ other seat was voted out by this one alone.  Rendered into a virtual terminal (p
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
-from forkkit import Table as Game, partitioned_pair  # noqa: E402
-from tablekit import Typist  # noqa: E402
+from kit.forks import Table as Game, partitioned_pair  # noqa: E402
+from kit.screens import Typist  # noqa: E402
 
 from snowp2p.protocol.forks import sole_voter  # noqa: E402
 from snowp2p.ui.netscreen import NetTable  # noqa: E402

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from forkkit import Table, equivocated, partitioned_pair
+from kit.forks import Table, equivocated, partitioned_pair
 from kit.table import KINDS
-from peerkit import snowp2p
+from kit.peers import snowp2p
 from snowp2p.protocol.forks import compare, payload_at, result_of, scan, sole_voter
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol.session import TurnFinal

@@ -13,7 +13,7 @@ from __future__ import annotations
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from fuzzutil import examples, junk, values
+from kit.fuzz import examples, junk, values
 from snowp2p.games.sled import wire as S
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import DecodeError, ProtocolError

@@ -12,7 +12,7 @@ import io
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzzutil import VECTOR_LOG, examples, mutate
+from kit.fuzz import VECTOR_LOG, examples, mutate
 from snowp2p.protocol.errors import LogError
 from snowp2p.protocol.framing import MAX_FRAME
 from snowp2p.protocol.log import MAGIC, LogWriter, encode_record, read_log

@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 
-from fuzzutil import VECTOR_LOG, examples, mutate, values
+from kit.fuzz import VECTOR_LOG, examples, mutate, values
 from kit.table import KINDS, Table
 from snowp2p.net.conn import Conn, ConnectionClosed
 from snowp2p.protocol.errors import FrameError, ProtocolError

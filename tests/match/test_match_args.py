@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from peerkit import snowp2p
+from kit.peers import snowp2p
 
 
 @pytest.mark.parametrize("game, series, says", [

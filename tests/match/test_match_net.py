@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from peerkit import log_records, snowp2p
+from kit.peers import log_records, snowp2p
 
 from snowp2p.games import find_game
 from snowp2p.protocol.match import match_of
@@ -98,7 +98,7 @@ def test_a_peer_killed_in_the_middle_of_the_second_race_resumes_and_the_series_f
     it); every peer's logs audit as one match with the same totals and winner."""
     import time
 
-    from peerkit import Proc, wait_until
+    from kit.peers import Proc, wait_until
 
     think = ("--think", "0.15")
     h = peers.host("snowtails", players=2, bots=0,

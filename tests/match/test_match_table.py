@@ -10,8 +10,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 
-from peerkit import Peers  # noqa: E402
-from tablekit import finish_with_auto, wait_until  # noqa: E402
+from kit.peers import Peers  # noqa: E402
+from kit.screens import finish_with_auto, wait_until  # noqa: E402
 from test_table_net import command  # noqa: E402
 
 from snowp2p.commands.join import run as run_join  # noqa: E402

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from matchkit import session, st_final
+from kit.match import session, st_final
 
 from snowp2p.commands.match import standings_lines
 from snowp2p.protocol.errors import DecodeError

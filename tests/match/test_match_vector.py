@@ -34,3 +34,25 @@ def test_the_match_vector_reads_back():
     cc = decode_signed(bytes.fromhex(v["race1"]["joiner_commit_chain"]))
     cc.verify(r1.body.seats[1].pubkey)
     assert cc.body.roster == r1.digest  # the joiner's signature on the whole match (SPEC 16.2)
+
+
+def test_the_tournament_carry_vector_reads_back():
+    """protocol/vectors/match_carry.json (SPEC 16.5): race 2's roster carries each seat's slots and race-1
+    commitments; the carried card's opening opens its commitment, and another value does not (MM-T2)."""
+    import pytest
+
+    from snowp2p.protocol.errors import CommitmentError
+    from snowp2p.protocol.match import check_carried_opening
+
+    v = json.loads((VECTOR.parent / "match_carry.json").read_text())
+    r = decode_signed(bytes.fromhex(v["roster_payload"]))
+    r.verify(r.body.seats[0].pubkey)
+    assert r.digest.hex() == v["roster_digest"]
+    m = match_of(r.body, find_game("mush"))
+    assert m.kind == "tournament" and m.race == 1 and [len(c) for c in m.carry] == [3, 2]
+    o = v["opening"]
+    assert m.prev.game.hex() == o["prev_game"]
+    salt = bytes.fromhex(o["salt"])
+    assert check_carried_opening(m, o["seat"], o["generation"], o["slot"], o["value"], salt) == o["value"]
+    with pytest.raises(CommitmentError):
+        check_carried_opening(m, o["seat"], o["generation"], o["slot"], o["value"] + 1, salt)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import threading
 import time
 
-from matchkit import session, st_final
-from tablekit import Typist, wait_until
+from kit.match import session, st_final
+from kit.screens import Typist, wait_until
 
 from snowp2p.commands.match import standings_lines
 from snowp2p.games import find_game

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from peerkit import audit, read_meta, wait_until
+from kit.peers import audit, read_meta, wait_until
 
 # what the honest peers may store because of one attacker: far below the 100-200 MB
 LOG_CAP = 2 << 20

@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from peerkit import PY, ROOT, env
+from kit.peers import PY, ROOT, env
 from snowp2p import verify_pool
 from snowp2p.protocol.log import MAGIC, encode_record
 from snowp2p.protocol.messages import decode_signed

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from kit.table import Table
-from peerkit import snowp2p as run_cli
+from kit.peers import snowp2p as run_cli
 from snowp2p import verify_pool
 from snowp2p.games.sled.bot import choose_action
 from snowp2p.replay import replay_log

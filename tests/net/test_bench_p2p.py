@@ -34,3 +34,17 @@ def test_the_report_has_a_latency_table_per_tree_and_the_audit_ratio(tmp_path):
     audits = re.findall(r"\(d\) audit: messages verified/s \(2-player game\): [\d,]+ +(\d+\.\d\d)x raw verify", out)
     assert len(audits) == 2 and all(float(a) > 0 for a in audits), out
     assert "goal >= 0.8x: " in out
+
+
+def test_the_spectator_row_times_turns_with_and_without_a_spectator_that_never_reads(tmp_path):
+    """``--spectator`` (issue 21): 2-peer turns timed without and with a spectator that never reads, in one run
+    (tests/net/deafwatcher.py, a real process, admitted with the join code before the first move).  No figure is
+    asserted, only that both were measured."""
+    p = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench-p2p"), "--peers", "2", "--turns", "4",
+                        "--audit-players", "2", "--no-rss", "--spectator"],
+                       capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert p.returncode == 0, p.stderr[-3000:]
+    without = re.search(r"^\(f\) 2-peer turn p50 / p99 without a spectator +(\d+\.\d+) / (\d+\.\d+) ms", p.stdout, re.M)
+    with_ = re.search(r"^\(f\) the same with a spectator that never reads +(\d+\.\d+) / (\d+\.\d+) ms .*p50 ratio "
+                      r"(\d+\.\d\d)", p.stdout, re.M)
+    assert without and with_ and float(with_.group(3)) > 0, p.stdout

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from peerkit import audit, read_meta
+from kit.peers import audit, read_meta
 
 # mode -> (words an honest peer's offence must contain, a regex for the audit's VIOLATION line)
 MODES = {

@@ -8,8 +8,8 @@ import stat
 
 import pytest
 
-from peerkit import Peers, read_meta
-from peerkit import snowp2p as run_cli
+from kit.peers import Peers, read_meta
+from kit.peers import snowp2p as run_cli
 from snowp2p.protocol.crypto import Identity
 
 

@@ -10,7 +10,7 @@ import re
 import signal
 import time
 
-from peerkit import assert_clean_game, audit, prompted_joiner, say_no
+from kit.peers import assert_clean_game, audit, prompted_joiner, say_no
 from test_own_track import my_track
 
 
@@ -68,11 +68,8 @@ def test_the_hosts_lobby_names_the_joiner_it_waits_for_counting_down(tmp_path):
     """The host's table at 80x24 (pyte), read as a player would: while bob decides, his seat says he is
     deciding and a line names him and counts down; after his no the seat is free again and the lobby waits
     on (the countdown to the computer players goes on)."""
-    import sys
-    from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
-    from tablekit import wait_until
+    from kit.screens import wait_until
     from test_table_net import command
 
     from snowp2p.commands.host import run as run_host
@@ -112,11 +109,8 @@ def test_the_hosts_lobby_names_the_joiner_it_waits_for_counting_down(tmp_path):
 def test_a_joiner_who_accepted_sees_the_seats_and_whom_the_table_waits_for(tmp_path):
     """The joiner's table at 80x24 (pyte): after its yes, the seats so far, the open seat, and what it waits
     for; the host leaving before the game is one line, not a hang."""
-    import sys
-    from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
-    from peerkit import Peers
+    from kit.peers import Peers
     from test_table_net import command
 
     from snowp2p.commands.join import run as run_join

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from peerkit import PY, ROOT, assert_clean_game, env
+from kit.peers import PY, ROOT, assert_clean_game, env
 
 PROBE = r"""
 import socket, struct, sys

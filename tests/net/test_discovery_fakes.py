@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from peerkit import PY, ROOT, env, wait_until
+from kit.peers import PY, ROOT, env, wait_until
 from test_discovery import join_without_address_and_play, multicast_works
 
 from snowp2p.net.lobby import JOIN_TRIES_AT_ONCE

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from peerkit import snowp2p
+from kit.peers import snowp2p
 from snowp2p.home import Home, HomeError, check_nickname
 from snowp2p.protocol.crypto import Identity
 from snowp2p.protocol.errors import DecodeError

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from peerkit import assert_clean_game
+from kit.peers import assert_clean_game
 
 GAME_OVER = re.compile(r"^The (race|game) is over \(", re.M)
 

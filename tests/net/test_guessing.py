@@ -14,7 +14,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from peerkit import JOIN_LINE, PY, ROOT, assert_clean_game, env, wait_until
+from kit.peers import JOIN_LINE, PY, ROOT, assert_clean_game, env, wait_until
 
 from snowp2p.net.guard import ATTEMPT_BURST, ATTEMPTS_PER_SECOND
 

@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from peerkit import assert_clean_game, read_meta
+from kit.peers import assert_clean_game, read_meta
 from snowp2p.protocol.log import read_log
 from snowp2p.protocol.messages import decode_signed
 

@@ -14,7 +14,7 @@ import os
 
 import trio
 
-from peerkit import assert_clean_game
+from kit.peers import assert_clean_game
 from snowp2p.protocol import joincode
 from snowp2p.protocol.crypto import Identity, fingerprint
 from snowp2p.protocol.framing import FrameDecoder, encode_frame

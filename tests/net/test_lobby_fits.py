@@ -5,15 +5,12 @@ a player reads is whole on one row, never wrapped onto the next."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
-from peerkit import Peers, prompted_joiner  # noqa: E402
-from tablekit import wait_until  # noqa: E402
+from kit.peers import Peers, prompted_joiner  # noqa: E402
+from kit.screens import wait_until  # noqa: E402
 from test_table_net import command  # noqa: E402
 
 from snowp2p.errors import CommandError  # noqa: E402

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-from peerkit import PY, ROOT, assert_clean_game, env, prompted_joiner, say_no
+from kit.peers import PY, ROOT, assert_clean_game, env, prompted_joiner, say_no
 
 MY_TRACK = '''name = "my-loop"
 game = "snowtails"

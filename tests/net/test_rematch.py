@@ -12,7 +12,7 @@ import pytest
 import trio
 
 from kit.terminal import TerminalPeer
-from peerkit import audit, decode_records, log_records, read_meta
+from kit.peers import audit, decode_records, log_records, read_meta
 
 from snowp2p.cli import build_parser
 from snowp2p.games import find_game

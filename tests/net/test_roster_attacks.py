@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from peerkit import PY, ROOT, assert_clean_game, audit, env, wait_until
+from kit.peers import PY, ROOT, assert_clean_game, audit, env, wait_until
 
 RAWJOIN = Path(__file__).with_name("rawjoin.py")
 

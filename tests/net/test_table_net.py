@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
-from peerkit import Peers  # noqa: E402
-from tablekit import Typist, finish_with_auto, move, wait_until  # noqa: E402
+from kit.peers import Peers  # noqa: E402
+from kit.screens import Typist, finish_with_auto, move, wait_until  # noqa: E402
 
 from snowp2p.cli import build_parser  # noqa: E402
 from snowp2p.commands.host import run as run_host  # noqa: E402

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import re
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
-from peerkit import Peers  # noqa: E402
-from peerkit import snowp2p as run_cli  # noqa: E402
-from tablekit import Typist, wait_until  # noqa: E402
+from kit.peers import Peers  # noqa: E402
+from kit.peers import snowp2p as run_cli  # noqa: E402
+from kit.screens import Typist, wait_until  # noqa: E402
 
 from snowp2p.cli import build_parser  # noqa: E402
 from snowp2p.commands.replay import run as run_replay  # noqa: E402

@@ -13,8 +13,8 @@ import zlib
 
 import pytest
 
-from peerkit import Peers, audit
-from peerkit import snowp2p as run_cli
+from kit.peers import Peers, audit
+from kit.peers import snowp2p as run_cli
 from snowp2p.errors import CommandError
 from snowp2p.replay import replay_log
 from snowp2p.protocol.log import MAGIC

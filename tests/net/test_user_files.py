@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from peerkit import snowp2p as run_cli
+from kit.peers import snowp2p as run_cli
 from snowp2p.files import write_fresh, write_new
 from snowp2p.protocol.log import LogWriter
 from test_audit_threads import play

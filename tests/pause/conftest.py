@@ -4,9 +4,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "resilience"))  # resilutil (the real-peer harness)
 
-from pauseutil import Table  # noqa: E402
+from kit.pause import Table  # noqa: E402
 
 
 @pytest.fixture

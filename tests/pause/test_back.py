@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from pauseutil import END_DEADLINE
+from kit.pause import END_DEADLINE
 
 
 def test_a_returning_player_clears_the_pause_on_every_other_screen(table):

@@ -1,7 +1,7 @@
 """Issue 18 ("Every pause ends"): its thirteen cases, each with real peer processes on loopback (a misbehaving
 client, SNOWP2P_CHEAT in snowp2p/net/cheats.py; a real kill -9; a real SIGSTOP), with the issue's short timers.
 
-Every case checks the same promise (p2p.md G7, G7a, G10, G11, G12) on the honest peers (pauseutil.Table.honest_end):
+Every case checks the same promise (p2p.md G7, G7a, G10, G11, G12) on the honest peers (kit.pause.Table.honest_end):
 the game ends on each (a generous deadline only stops a hung test), their results agree (final hash, places and
 outcome in meta.json), ``snowp2p audit`` of each log is clean with those places, and no honest seat is blamed.
 The move-time cases pass ``host --move-time 8`` (notes: pause-design.md).
@@ -16,8 +16,8 @@ import socket
 
 import pytest
 
-from pauseutil import END_DEADLINE, freeze, own_log_after_bye, thaw
-from peerkit import audit, wait_until
+from kit.pause import END_DEADLINE, freeze, own_log_after_bye, thaw
+from kit.peers import audit, wait_until
 from snowp2p.protocol.messages import decode_signed
 
 

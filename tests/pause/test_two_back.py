@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from peerkit import audit
-from pauseutil import END_DEADLINE
+from kit.peers import audit
+from kit.pause import END_DEADLINE
 
 
 def test_two_seats_back_after_the_survivor_finished_alone_stop_without_a_second_result(table):

@@ -7,6 +7,7 @@ from protocol_helpers import GAME, IDS, fixed, make_roster
 
 from snowp2p.protocol.errors import DecodeError, ProtocolError, SignatureError
 from snowp2p.protocol.session import Evidence, Link
+from snowp2p.protocol.watch_messages import Audience, Seen, Watch, Watching
 from snowp2p.protocol.messages import (
     BODY_TYPES,
     PROTOCOL_VERSION,
@@ -65,6 +66,11 @@ EXAMPLES = [
     (1, Evidence((b"\x92\xc4\x01x",))),
     (1, Link(1, 12)),
     (UNSEATED, Hello("Ann", IDS[1].public_key, B, 47470)),
+    # a spectator's (SPEC 17)
+    (UNSEATED, Watch("Cy", IDS[1].public_key, B)),
+    (0, Watching(B)),
+    (UNSEATED, Seen(3)),
+    (0, Audience(1)),
 ]
 
 

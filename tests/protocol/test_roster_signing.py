@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from peerkit import PY, ROOT, audit, env
+from kit.peers import PY, ROOT, audit, env
 from snowp2p.games import find_game
 from snowp2p.protocol.crypto import Identity, fingerprint
 from snowp2p.protocol.log import read_log

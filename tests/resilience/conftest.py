@@ -5,7 +5,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from resilutil import Game  # noqa: E402
+from kit.resilience import Game  # noqa: E402
 
 
 @pytest.fixture

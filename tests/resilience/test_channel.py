@@ -18,7 +18,7 @@ import zlib
 
 import pytest
 
-from resilutil import assert_clean_finish
+from kit.resilience import assert_clean_finish
 from test_proxy import play_through_proxy, proxies  # noqa: F401  (the fixture)
 
 

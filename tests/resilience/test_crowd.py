@@ -14,8 +14,8 @@ import subprocess
 import time
 from pathlib import Path
 
-from peerkit import PY, env, host_argv
-from resilutil import assert_clean_finish
+from kit.peers import PY, env, host_argv
+from kit.resilience import assert_clean_finish
 
 from snowp2p.net.guard import PENDING_TOTAL
 

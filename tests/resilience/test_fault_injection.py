@@ -31,8 +31,8 @@ from pathlib import Path
 
 import pytest
 
-from peerkit import audit, host_argv, join_argv
-from resilutil import Game
+from kit.peers import audit, host_argv, join_argv
+from kit.resilience import Game
 
 TRIALS = int(os.environ.get("SNOWP2P_FAULT_TRIALS", "24"))
 PARALLEL = max(1, int(os.environ.get("SNOWP2P_FAULT_PARALLEL", "2")))  # trials run at once

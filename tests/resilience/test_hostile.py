@@ -28,7 +28,7 @@ import zlib
 
 import pytest
 
-from resilutil import assert_clean_finish, read_log
+from kit.resilience import assert_clean_finish, read_log
 
 from snowp2p.home import Home
 from snowp2p.protocol.crypto import Identity

@@ -9,7 +9,7 @@ must finish with
 
 * every log auditing OK on its own, one final state hash, the same places;
 * no message lost or duplicated in any log: each (sender, seq) once, each
-  sender's chain complete and in order (resilutil.assert_no_loss_or_duplicate).
+  sender's chain complete and in order (kit.resilience.assert_no_loss_or_duplicate).
 
 The torn-log cases append half a record to the victim's log before the
 resume (a crash in the middle of an append): `resume` must cut it, and the
@@ -25,7 +25,7 @@ import time
 
 import pytest
 
-from resilutil import assert_clean_finish, read_log, tear_log
+from kit.resilience import assert_clean_finish, read_log, tear_log
 
 
 

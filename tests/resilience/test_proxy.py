@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from peerkit import PY, env
-from resilutil import assert_clean_finish
+from kit.peers import PY, env
+from kit.resilience import assert_clean_finish
 
 PROXY = Path(__file__).with_name("proxy.py")
 

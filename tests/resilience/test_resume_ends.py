@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 import subprocess
 
-from peerkit import PY, audit, host_argv, join_argv
-from resilutil import Game
+from kit.peers import PY, audit, host_argv, join_argv
+from kit.resilience import Game
 
 FAST = ("--absent-after", "1", "--vote-after", "1")
 

@@ -14,7 +14,8 @@ from snowp2p.games.sled import engine as sled
 from snowp2p.games.sled.config import SledRules
 from snowp2p.core.drbg import Rand, derive
 from snowp2p.games.sled.series import (
-    MM_POINTS, ST_POINTS, RaceResult, Series, SeriesError, Tournament, located_cards, next_race_state, race_points,
+    MM_POINTS, ST_POINTS, RaceResult, Series, SeriesError, Tournament, located_cards, new_generations,
+    next_race_state, race_points,
 )
 from snowp2p.games.sled.track import find_track
 
@@ -197,24 +198,98 @@ def test_mm_t2_carry_over_invariants(tag):
 
 def test_mm_t2_the_refill_draws_from_the_deck_before_the_gathered_cards():
     """MM-T2: the gathered cards go *under* the deck: the refill takes the deck's cards first."""
-    prev = _play_out(_mm_state(3, tag="under"), "under")
+    prev = _short_deck("under")
     s = prev.sled(1)
-    keep = s.hand[:2]  # 2 dog cards in hand, 3 collision cards: 3 to draw
-    # put the rest of the hand under the dogs (public, as discards are) and leave 1 hidden card in the deck
-    deck = s.deck[:1]
-    extra = s.hand[2:] + s.deck[1:]
+    keep, deck = s.hand, s.deck
+    _assert_cards_conserved(prev)
+    nxt = next_race_state(prev, find_track("hairpin", "mush"), Rand(b"under"))
+    b = nxt.sled(1)
+    assert len(b.hand) == 5 and deck[0] in b.hand and set(keep) <= set(b.hand)  # the deck's card drawn first
+    _assert_cards_conserved(nxt)
+
+
+def _short_deck(tag):
+    """Seat 1 with 2 dog cards in hand, 3 collision cards, 1 hidden card left in the deck and 7 public cards
+    under the dogs: the refill needs 3, the deck holds 1, so 2 come from the gathered cards (MM-T2)."""
+    prev = _play_out(_mm_state(3, tag=tag), tag)
+    s = prev.sled(1)
+    keep, deck, extra = s.hand[:2], s.deck[:1], s.hand[2:] + s.deck[1:]
     values = list(s.values)
     for c in extra:
         values[c] = prev.private[1].values[c]
     s = replace(s, hand=keep, damage=3, deck=deck, discard=s.discard + extra, values=tuple(values))
     sleds = list(prev.public.sleds)
     sleds[1] = s
-    prev = replace(prev, public=replace(prev.public, sleds=tuple(sleds)))
-    _assert_cards_conserved(prev)
-    nxt = next_race_state(prev, find_track("hairpin", "mush"), Rand(b"under"))
+    return replace(prev, public=replace(prev.public, sleds=tuple(sleds)))
+
+
+def test_mm_t2_a_refill_past_the_deck_takes_the_gathered_cards_hidden_again():
+    """MM-T2: the deck held 1 card, the refill needs 3: the other 2 come from the gathered cards, laid out again
+    as a new generation first (new ids, no public value): no one learns which of them went to the hand."""
+    prev = _short_deck("pastdeck")
+    a = prev.sled(1)
+    nxt = next_race_state(prev, find_track("hairpin", "mush"), Rand(b"pastdeck"))
     b = nxt.sled(1)
-    assert len(b.hand) == 5 and deck[0] in b.hand and set(keep) <= set(b.hand)  # the deck's card drawn first
     _assert_cards_conserved(nxt)
+    drawn = set(b.hand) - set(a.hand) - {a.deck[0]}
+    assert len(b.hand) == 5 and a.deck[0] in b.hand and len(drawn) == 2
+    assert min(drawn) >= len(a.values) and all(b.values[c] == -1 for c in drawn)  # new slots, values hidden
+    assert all(b.values[c] == -1 for c in b.deck)
+
+
+@pytest.mark.parametrize("tag", ["a", "b", "kennels"])
+def test_mm_t2_every_new_generation_is_laid_out_before_any_randomness(tag):
+    """protocol/SPEC.md 16.5 (4): the content of every generation next_race_state lays out (card ids, values
+    in the owner's private order) is the same whatever the randomness: over the network each seat commits it
+    before the next race's R(0), so it can not place its cards where the draws will land.  The old deck's
+    hidden cards keep their ids (their commitments carry over)."""
+    prev = _rich_final(tag)
+    track = find_track("canyon", "mush")
+    x, y = (next_race_state(prev, track, Rand(derive(b"laid", tag, k))) for k in (1, 2))
+    assert x != y  # the randomness did change the draws
+    for seat in range(len(prev.public.sleds)):
+        a, bx, by = prev.sled(seat), x.sled(seat), y.sled(seat)
+        assert bx.gen_starts == by.gen_starts and len(bx.values) == len(by.values) > len(a.values)
+        assert x.private[seat].values == y.private[seat].values  # the laid-out values: fixed before rand
+        if all(a.values[c] < 0 for c in a.deck):  # no public card in the deck: its hidden cards stay in place
+            assert set(a.deck) <= set(bx.hand) | set(bx.deck)
+
+
+@pytest.mark.parametrize("tag", ["a", "kennels"])
+def test_mm_t2_new_generations_are_what_the_next_race_lays_out(tag):
+    """protocol/SPEC.md 16.5 (4): ``new_generations`` (what a seat commits in the next race's setup, from its
+    own final state, with no randomness) are exactly the generations ``next_race_state`` adds, values in slot
+    order; a seat whose cards are not known here can not compute them."""
+    prev = _rich_final(tag)
+    nxt = next_race_state(prev, find_track("canyon", "mush"), Rand(derive(b"gens", tag)))
+    for seat in range(len(prev.public.sleds)):
+        gens = new_generations(prev, seat)
+        b = nxt.sled(seat)
+        assert [g for g, _ in gens] == list(range(prev.sled(seat).generation + 1, b.generation + 1)) and gens
+        for g, values in gens:
+            end = b.gen_starts[g + 1] if g + 1 < len(b.gen_starts) else len(b.values)
+            assert values == nxt.private[seat].values[b.gen_starts[g]:end]
+    blind = replace(prev, private=(None,) + prev.private[1:])
+    with pytest.raises(SeriesError):
+        new_generations(blind, 0)
+
+
+@pytest.mark.parametrize("tag", ["a", "b", "kennels"])
+def test_mm_t2_every_peer_computes_the_same_public_next_race_from_its_own_view(tag):
+    """MM-T2 over the network (protocol/SPEC.md 16.5): a peer knows only its own cards; from its own view of
+    the last race it computes the same public next race as every other peer (so the state hashes agree), and
+    that public part shows no value of any carried card (hand and deck: G4)."""
+    prev = _rich_final(tag)
+    track = find_track("canyon", "mush")
+    full = next_race_state(prev, track, Rand(derive(b"view", tag)))
+    n = len(prev.public.sleds)
+    for me in range(n):
+        view = replace(prev, private=tuple(p if i == me else None for i, p in enumerate(prev.private)))
+        mine = next_race_state(view, track, Rand(derive(b"view", tag)))
+        assert mine.public == full.public
+        assert mine.private[me] == full.private[me] and all(mine.private[i] is None for i in range(n) if i != me)
+    for b in full.public.sleds:
+        assert all(b.values[c] == -1 for c in list(b.hand) + list(b.deck))
 
 
 def test_mm_t2_with_a_full_deck_the_refill_takes_no_gathered_card():

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from peerkit import Peers, snowp2p
+from kit.peers import Peers, snowp2p
 
 
 def play(peers: Peers, n: int) -> dict[str, Path]:

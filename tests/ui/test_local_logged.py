@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from tablekit import Typist, finish_with_auto, wait_until
+from kit.screens import Typist, finish_with_auto, wait_until
 
 from snowp2p.cli import build_parser
 from snowp2p.protocol.log import MAGIC

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tablekit import Typist, finish_with_auto, move, wait_until
+from kit.screens import Typist, finish_with_auto, move, wait_until
 from ui_helpers import MM_TRACK, ST_TRACK
 
 from snowp2p.cli import build_parser

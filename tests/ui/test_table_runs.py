@@ -9,7 +9,7 @@ loop, and awaited there.  Each run now has its own app session; these tests hold
 from __future__ import annotations
 
 from prompt_toolkit.application.current import get_app
-from tablekit import Typist, wait_until
+from kit.screens import Typist, wait_until
 from test_table_screen import mid_race
 
 from snowp2p.ui.table import Table, run_app

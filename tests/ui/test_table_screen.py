@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tablekit import Typist
+from kit.screens import Typist
 from ui_helpers import new_game, play_bots
 
 from snowp2p.games.sled import engine as S

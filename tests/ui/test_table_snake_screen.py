@@ -3,7 +3,7 @@ player to act, the tile previewed), a legend names every mark, and an error is n
 
 from __future__ import annotations
 
-from tablekit import wait_until
+from kit.screens import wait_until
 from test_table_screen import open_table
 
 from snowp2p.games.snake.bot import choose_snake_action

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from tablekit import Typist, wait_until
+from kit.screens import Typist, wait_until
 from test_table_screen import open_table
 from ui_helpers import new_game, play_bots
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from tablekit import Typist, wait_until
+from kit.screens import Typist, wait_until
 from test_table_screen import mid_race
 
 from snowp2p.ui.netscreen import NetTable

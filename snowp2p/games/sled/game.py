@@ -81,6 +81,14 @@ class SledDeck:
         s = state.sled(seat)
         return set(s.hand) | set(s.deck) | set(s.discard) | set(s.left) | set(s.right) | set(s.aside)
 
+    def carried(self, state: sled.GameState, seat: int) -> tuple[int, ...]:
+        """MM-T2: a tournament carries the hand and the deck (hidden) into the next race; the top dogs and the
+        cards under them were played (public).  Snow Tails carries nothing (ST-E4)."""
+        if self.kind != sled.MM:
+            return ()
+        s = state.sled(seat)
+        return tuple(s.hand) + tuple(s.deck)
+
     def cards(self, state: sled.GameState, seat: int) -> tuple[int, ...]:
         return state.sled(seat).values
 

@@ -23,6 +23,7 @@ class SledMatch:
         self.game = kind
         self.kind = "tournament" if kind == MM else "series"  # the roster's ``match.kind``
         self.rule = "MM-T4" if kind == MM else "ST-E4"  # who wins
+        self.carries = kind == MM  # MM-T2: hands and decks go on to the next race (SPEC 16.5: ``match.carry``)
 
     def count_problem(self, n: int) -> str | None:
         """Why ``n`` tracks can not make a match (ST-E4: 2 or more; MM-T1: exactly 3), or None."""

@@ -193,11 +193,15 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource)
     3. MM-T2 refill to 5: drawn from the deck as it stands (a slot chosen by
        ``rand`` as in every draw); then the gathered cards, shuffled with
        ``rand``, go under the deck; if the deck held fewer cards than the
-       refill needs, the rest is drawn from the new deck.
-    4. Before anything is drawn from a deck holding a card whose value is
-       public, and at the end, a deck with a public card is laid out again as
-       a new generation (new ids, private values by ``sled.private_layout``),
-       so no draw and no slot tells anyone a value.
+       refill needs, the rest is drawn from them.
+    4. Hidden again: a deck holding a card whose value is public (a kennels
+       five) is laid out again as a new generation before the refill, and the
+       gathered cards (public: played) as one more before they go under it
+       (new ids, private values by ``sled.private_layout``), so no draw and no
+       slot tells anyone a value.  Each is laid out from cards fixed before
+       ``rand`` is first used (the deck as it stands, the gathered cards), so
+       over the network its owner commits it in the next race's setup, before
+       the randomness that shuffles and draws it (protocol/SPEC.md 16.5).
     5. MM-F2: the set-aside fives stay as they are; fives the kennels added
        are among the player's cards and stay in the deck.
 
@@ -231,24 +235,50 @@ def next_race_state(prev: sled.GameState, track: Track, rand: sled.RandomSource)
     return sled.GameState(rules=rules, track=track, public=pub, private=tuple(privates))
 
 
-def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules,
-                 rand: sled.RandomSource) -> tuple[sled.Sled, sled.Private | None]:
+def _lay_out(s: sled.Sled, p: sled.Private | None) -> tuple[sled.Sled, sled.Private | None, bool, list[int]]:
+    """MM-T2 before anything is random: collision cards discarded, the cards under the top dogs gathered, and
+    every new generation laid out (protocol/SPEC.md 16.5 (4)): (a) the deck as it stands when it holds a card
+    whose value is public (a kennels five, MM-F2), (b) the gathered cards (public: played).  Both come from
+    cards fixed before the next race's randomness, so over the network each seat commits them in the next
+    race's setup, before R(0).  Returns the sled (its deck: the old ids, or (a)'s new ids not shuffled yet),
+    the private part, whether (a) was laid out, and (b)'s new ids (not yet in the deck)."""
     under = list(s.left[:-1]) + list(s.right[:-1]) + list(s.discard)  # MM-T2 (discards lie there, MM-R2)
     s = replace(s, left=s.left[-1:], right=s.right[-1:], discard=(), damage=0)  # collision cards discarded
+    relaid = any(s.values[c] >= 0 for c in s.deck)
+    if relaid:  # e.g. a kennels five (MM-F2): hide it before drawing
+        s, p, ids = _relay(s, p, list(s.deck))
+        s = replace(s, deck=tuple(ids))
+    gathered: list[int] = []
+    if under:  # the gathered cards, public, as a new generation: hidden again
+        s, p, gathered = _relay(s, p, under)
+    return s, p, relaid, gathered
+
+
+def new_generations(prev: sled.GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The deck generations ``seat`` lays out for the next tournament race (MM-T2), as (generation, the owner's
+    values in slot order): what it commits in the next race's setup, before R(0) (protocol/SPEC.md 16.5 (4)).
+    Needs the seat's private part (its own final state)."""
+    p = prev.private[seat]
+    if p is None:
+        raise SeriesError(f"seat {seat}'s cards are not known here")
+    old = prev.sled(seat).generation
+    s, p, _, _ = _lay_out(prev.sled(seat), p)
+    ends = s.gen_starts[1:] + (len(s.values),)
+    return [(g, p.values[s.gen_starts[g]:ends[g]]) for g in range(old + 1, s.generation + 1)]
+
+
+def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules,
+                 rand: sled.RandomSource) -> tuple[sled.Sled, sled.Private | None]:
+    s, p, relaid, gathered = _lay_out(s, p)
+    if relaid:
+        s = replace(s, deck=tuple(sled.shuffle_with(rand, list(s.deck))))
     hand = list(s.hand)
     deck = list(s.deck)
-    if any(s.values[c] >= 0 for c in deck):  # e.g. a kennels five (MM-F2): hide it before drawing
-        s, p = _relay(s, p, deck, rand)
-        deck = list(s.deck)
     need = rules.hand_size - len(hand)
     while need > 0 and deck:  # refill from the deck as it stands
         hand.append(_take(deck, rules, rand))
         need -= 1
-    deck += sled.shuffle_with(rand, under)  # the gathered cards, shuffled, under the deck
-    s = replace(s, hand=tuple(sorted(hand)), deck=tuple(deck))
-    if any(s.values[c] >= 0 for c in deck):  # public values under the deck: lay it out again
-        s, p = _relay(s, p, deck, rand)
-        deck = list(s.deck)
+    deck += sled.shuffle_with(rand, gathered)  # the gathered cards, shuffled, under the deck
     while need > 0 and deck:  # the deck ran out: the rest from the gathered cards
         hand.append(_take(deck, rules, rand))
         need -= 1
@@ -260,18 +290,19 @@ def _take(deck: list[int], rules: SledRules, rand: sled.RandomSource) -> int:
     return deck.pop(0 if rules.deck_draw == "top" else rand.below(len(deck)))
 
 
-def _relay(s: sled.Sled, p: sled.Private | None, gathered: list[int],
-           rand: sled.RandomSource) -> tuple[sled.Sled, sled.Private | None]:
-    """``gathered`` (the deck) as a new generation of slots, as the engine's ``_relay_deck`` lays it out."""
+def _relay(s: sled.Sled, p: sled.Private | None,
+           cards: list[int]) -> tuple[sled.Sled, sled.Private | None, list[int]]:
+    """``cards`` laid out again as a new generation of slots, as the engine's ``_relay_deck`` lays them out (the
+    owner's values in a private order from its secret): the sled with the generation added and its new ids.
+    Nothing random: the caller shuffles the new ids into the deck."""
     gen = s.generation + 1
     first = len(s.values)
-    new_ids = list(range(first, first + len(gathered)))
+    new_ids = list(range(first, first + len(cards)))
     if p is not None:
-        layout = sled.private_layout(p.secret, gen, [p.values[c] for c in gathered])
+        layout = sled.private_layout(p.secret, gen, [p.values[c] for c in cards])
         p = replace(p, values=p.values + tuple(layout))
-    deck = sled.shuffle_with(rand, new_ids)
-    s = replace(s, deck=tuple(deck), values=s.values + (-1,) * len(gathered), gen_starts=s.gen_starts + (first,))
-    return s, p
+    s = replace(s, values=s.values + (-1,) * len(cards), gen_starts=s.gen_starts + (first,))
+    return s, p, new_ids
 
 
 # ------------------------------------------------------------- accounting

@@ -2,7 +2,7 @@
 
 Every property runs a bounded number of examples in CI (``examples(n)``);
 set ``SNOWP2P_HYPOTHESIS_SCALE`` (a multiplier, e.g. 50) to run more.
-A uniquely named module so the tests can ``import fuzzutil``.
+A uniquely named module so the tests can ``import kit.fuzz``.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""What the resilience tests add to the shared harness (tests/peerkit.py): games whose every peer we start.
+"""What the resilience tests add to the shared harness (tests/kit/peers.py): games whose every peer we start.
 
 Every peer (host *and* joiners) is started here with ``--bots 0``, each in its own process group,
 so a test knows every PID and can ``kill -9`` exactly one of them and ``resume`` it; each run of a
 peer writes its own output files.  Nothing here is a timed assertion: the deadlines only stop a
 hung test, and they are generous.
 
-A uniquely named module (not conftest content) so tests can ``import resilutil``.
+A uniquely named module (not conftest content) so tests can ``import kit.resilience``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from peerkit import Proc, assert_same_finish, audit, host_argv, join_argv, wait_until
+from kit.peers import Proc, assert_same_finish, audit, host_argv, join_argv, wait_until
 
 from snowp2p.protocol.log import encode_record, read_log
 from snowp2p.protocol.messages import decode_signed

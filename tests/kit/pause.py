@@ -7,7 +7,7 @@ timers, and the checks every case makes on the honest peers:
 * ``snowp2p audit`` of each honest log is clean ("OK") with those places;
 * no honest seat is blamed: none is named a cheater, "stopped answering", or played by a computer.
 
-Built on tests/resilience/resilutil.py (every peer a process we started, by its id).
+Built on tests/kit/resilience.py (every peer a process we started, by its id).
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ import signal
 import time
 from pathlib import Path
 
-from peerkit import audit, host_argv, join_argv, log_records, wait_until
-from resilutil import Game, Peer
+from kit.peers import audit, host_argv, join_argv, log_records, wait_until
+from kit.resilience import Game, Peer
 
 from snowp2p.protocol.errors import ProtocolError
 from snowp2p.protocol.messages import decode_signed
 from snowp2p.protocol.session import Session
 from kit.sessions import session_for
 
-TRACKS = Path(__file__).resolve().parents[1] / "resilience" / "tracks"  # short straight tracks: short games
+TRACKS = Path(__file__).resolve().parents[2] / "tests" / "resilience" / "tracks"  # short straight tracks: short games
 #: the issue's short timers: every pause is over within seconds
 FAST = ("--absent-after", "3", "--vote-after", "4")
 #: the host's move time in every case: a seat killed while it owes its move is absent after the move time,

@@ -1,7 +1,7 @@
 """The harness of the networked tests: real `snowp2p` processes (host, join, resume) and what they leave behind.
 
 Shared by tests/net, tests/resilience, tests/absent and tests/snakenet.  A uniquely named module
-(not conftest content) so test files can import it directly: ``from peerkit import ...``;
+(not conftest content) so test files can import it directly: ``from kit.peers import ...``;
 tests/conftest.py puts this directory on sys.path and provides the ``peers`` fixture.
 
 Every process runs in its own session (process group), so a test can end a host together with
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 GAME_TIMEOUT = 240.0  # seconds a whole game may take before the test gives up (not an assertion of speed)
 JOIN_LINE = re.compile(r"^\s*(?:\S*/)?(?:snowp2p|scripts/run) join (\S+):(\d+) --code (\S+)\s*$", re.M)  # issue 23 item 7

@@ -1,0 +1,207 @@
+"""``snowp2p watch [HOST[:PORT]] --code CODE``: follow a networked game live, as a spectator, checking it.
+
+A spectator is a live auditor: it proves the join code to the host (net/watcher.py; SPEC section 17), then
+receives the host's log record by record and runs each through the audit's own replay
+(``replay.LiveAudit``: every signature, chain link, reveal, card opening, move and state hash), showing the
+public table after each turn (the game's own board, as ``replay --plain`` does: nobody's hand, since the
+records carry hidden cards only as commitments until they are played).  At the end it prints its verdict:
+the very lines ``snowp2p audit`` prints for the host's log.  It takes no seat and signs nothing the game
+depends on.  With no address it tries the games announced on the LAN, as ``join`` does.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import trio
+
+from ..errors import CommandError
+from ..protocol import joincode
+from ..protocol.errors import ProtocolError
+from ..protocol.session import TurnApplied
+from .common import open_identity
+from .join import ask_code, browse_lan, parse_hostport
+
+
+def run(args) -> int:
+    code = joincode.normalize(ask_code(args, "watch"))
+    targets = [parse_hostport(args.address) + (None,)] if args.address else _announced(args)
+    from ..ui.table import is_terminal
+
+    args._again = False
+    while True:
+        args._watched = None
+        if args.plain or args.quiet or not is_terminal(getattr(args, "pt_output", None)):
+            rc = trio.run(_watch_main, args, targets, code, None)
+        else:
+            rc = _on_table(args, targets, code)
+        if not args.next or args._watched is None:
+            return rc
+        # --next: the host's rematch of this game (SPEC section 10, *Rematch*): its code is known to whoever
+        # knew this game's code and id; the same host (its key), at the same address
+        game_id, host_fp, host, port = args._watched
+        code = joincode.rematch_code(code, game_id)
+        targets = [(host, port, host_fp)]
+        args._again = True
+        if not args.quiet:
+            print(f"Waiting for the host's next game (a rematch), for up to {NEXT_WAIT:g} s...", flush=True)
+
+
+#: seconds ``watch --next`` waits for the host to open its rematch
+NEXT_WAIT = 120.0
+
+
+def _on_table(args, targets, code) -> int:
+    """The public table, live (ui/watchtable.py); the verdict on its end screen, then in the scrollback."""
+    from ..ui.table import Interrupted, run_trio
+    from ..ui.tableplay import write_after
+    from ..ui.watchtable import WatchTable
+
+    screen = WatchTable(getattr(args, "pt_input", None), getattr(args, "pt_output", None))
+    try:
+        rc = run_trio(screen.table, _watch_main, args, targets, code, screen, after=screen.end)
+    except Interrupted:
+        print("stopped watching (interrupted)", file=sys.stderr)
+        return 130
+    write_after(getattr(args, "pt_output", None), "\n".join(screen.verdict) + "\n")
+    return rc
+
+
+def _announced(args) -> list[tuple[str, int, str]]:
+    """No address: every game announced on the LAN (full or not: a game being played is full), to try."""
+    ads = browse_lan(args, "watch")
+    if not ads:
+        raise CommandError("watch: no game found on the LAN; give the host's address: "
+                           "snowp2p watch HOST[:PORT] --code CODE", 1)
+    return [(a.addr, a.port, a.fingerprint) for a in ads]
+
+
+async def _admitted(targets, code, ident, nick, say):
+    from ..net.lobby import NetError
+    from ..net.watcher import admitted
+
+    if len(targets) == 1:
+        host, port, fp = targets[0]
+        return await admitted(host, port, code, ident, nick, say, fp)
+    failed = []
+    for host, port, fp in targets:  # (one at a time: each try costs the host one guess of its budget)
+        try:
+            with trio.fail_after(30):
+                return await admitted(host, port, code, ident, nick, say, fp)
+        except (NetError, trio.TooSlowError) as e:
+            failed.append(f"{host}:{port}: {e}")
+    raise NetError(f"none of the {len(targets)} game(s) announced on the LAN proved this join code"
+                   + (f"; {'; '.join(failed[:3])}" if failed else ""))
+
+
+async def _next_game(targets, code, ident, nick, say):
+    """``_admitted``, tried again every second for ``NEXT_WAIT`` s (the host's rematch is not open yet)."""
+    from ..net.lobby import NetError
+
+    last = None
+    with trio.move_on_after(NEXT_WAIT):
+        while True:
+            try:
+                return await _admitted(targets, code, ident, nick, say)
+            except NetError as e:
+                last = e
+            await trio.sleep(1.0)
+    raise NetError(f"the host opened no next game within {NEXT_WAIT:g} s ({last})")
+
+
+async def _watch_main(args, targets, code, screen=None) -> int:
+    from ..net.lobby import NetError
+    from ..net.watcher import follow
+    from ..replay import LiveAudit
+    from .audit import verdict_lines
+
+    home, ident, nick = open_identity(args)
+    quiet = args.quiet
+    say = screen.say if screen is not None else (lambda line: None) if quiet else (lambda line: print(line, flush=True))
+    try:
+        if args._again:  # the host may still be on its end screen: try again for a while
+            conn, ch = await _next_game(targets, code, ident, nick, say)
+        else:
+            conn, ch = await _admitted(targets, code, ident, nick, say)
+    except NetError as e:
+        raise CommandError(str(e), 1) from None
+    live: list[LiveAudit] = []
+
+    def show(obs, ev: TurnApplied) -> None:
+        if screen is not None:
+            screen.on_turn(obs, ev)
+            return
+        if quiet or ev.state is None:
+            return
+        st = ev.state
+        print(f"\n── turn {ev.turn} · round {getattr(st.public, 'round', '?')} ──")
+        if ev.description:
+            print(ev.description)
+        if not args.no_board:
+            print(obs.game.board_text(st, args.width))
+        sys.stdout.flush()
+
+    def on_record(rec: bytes) -> bool:
+        if not live:
+            try:
+                a = LiveAudit(rec, show)
+            except ProtocolError as e:
+                raise CommandError(f"the host's first record is not a signed roster: {e}", 1) from None
+            obs = a.session
+            if obs is not None and obs.keys[0] != ch.body.pubkey:
+                raise CommandError("the host's feed is not its own game (its roster is signed by another key)", 1)
+            live.append(a)
+            if obs is not None:
+                from ..protocol.crypto import fingerprint
+
+                args._watched = (obs.game_id, fingerprint(ch.body.pubkey), *_peer(conn))
+            if obs is not None and screen is not None:
+                screen.start(obs)
+            if obs is not None:
+                say(f"Watching {obs.game.title} on {obs.game.table_name(obs.track)}, game {obs.game_id.hex()[:16]}:")
+                for i in range(obs.n):
+                    say(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
+            return a.res.violation is None
+        return live[0].feed(rec)
+
+    if args.log:  # the spectator's own copy of the host's log: `audit` checks it again later
+        from ..protocol.log import LogWriter
+
+        args._games = getattr(args, "_games", 0) + 1
+        path = args.log if args._games == 1 else f"{args.log}.{args._games}"  # (--next: one file a game)
+        try:
+            out = open(path, "xb")  # noqa: ASYNC230 (a local file, written a record at a time)
+        except OSError as e:
+            raise CommandError(f"--log {path}: can not create it: {e.strerror or e}") from None
+        writer = LogWriter(out)
+        check = on_record
+
+        def on_record(rec: bytes) -> bool:  # noqa: F811 (the same, saving each record first)
+            writer.append(rec)
+            return check(rec)
+    t0 = time.perf_counter()
+    why = await follow(conn, ch, ident, on_record)
+    if not live:
+        raise CommandError(f"watch: the host sent nothing to watch ({why})", 1)
+    res = live[0].finish()
+    say(f"(the feed ended: {why})")
+    if res.violation and res.violation.startswith("the game is not finished"):
+        out = [f"INCOMPLETE: the feed ended before the game did ({why}); every message received was checked "
+               f"and is sound, up to turn {max(res.session.final_turn, 0)}."]
+    else:
+        out = ["Spectator's verdict:"] + verdict_lines(res)
+        if res.session is not None and not res.violation:
+            out.append(f"Checked {res.messages} messages live in {time.perf_counter() - t0:.2f} s.")
+    if screen is not None:
+        screen.verdict = out
+    else:
+        print("\n".join(out), flush=True)
+    return 1 if res.violation else 0
+
+
+def _peer(conn) -> tuple[str, int]:
+    """The host's address and port, as this connection reached them."""
+    sock = conn.stream.raw.socket
+    host, port = sock.getpeername()[:2]
+    return host, port
