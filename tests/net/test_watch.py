@@ -290,3 +290,49 @@ def test_a_host_killed_and_resumed_feeds_a_spectator_to_the_end(peers):
     assert host_audit.returncode == 0, host_audit.stdout
     assert verdict(spec.stdout) == verdict(host_audit.stdout), peers.describe()
     assert verdict(spec.stdout)[0] == "OK"
+
+
+HOSTILE = {  # mode of tests/net/hostilewatcher.py: what the host says when it drops it
+    "liar": "it says it has 5000 records, but was sent",
+    "forged": "dropped: ",
+    "elsewhere": "it sent a seen of another game",
+    "huge": "dropped: ",
+}
+
+
+def test_spectators_that_send_a_bad_or_oversized_seen_are_dropped_and_the_game_goes_on(peers):
+    """G9, SPEC 17: real spectator processes that, once in, acknowledge more records than they were sent, sign
+    their `seen` with another key, send a `seen` of another game, or send a frame far longer than any frame
+    may be, are each dropped at once (told why, their connection closed); the game goes on to its end, and an
+    honest spectator watching alongside them gets the whole game with the audit's verdict."""
+    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.5"))
+    procs = {}
+    try:
+        for mode in HOSTILE:
+            out = peers.base / f"{mode}.out"
+            with open(out, "wb") as f:
+                procs[mode] = (subprocess.Popen([PY, str(ROOT / "tests" / "net" / "hostilewatcher.py"), host.addr,
+                                                 str(host.port), host.code, mode], stdout=f, stderr=subprocess.STDOUT,
+                                                cwd=ROOT, env=env(), start_new_session=True), out)
+        spec = spectator(peers, host)
+        for mode, (p, out) in procs.items():
+            wait_until(lambda: "closed:" in out.read_text(), f"the {mode} spectator was dropped", [host],
+                       timeout=180, describe=lambda: out.read_text() + peers.describe())
+            assert p.wait(60) == 0, out.read_text()
+        assert host.wait() == 0, peers.describe()
+        assert spec.wait() == 0, peers.describe()
+    finally:
+        for p, _ in procs.values():
+            if p.poll() is None:
+                p.kill()
+                p.wait(10)
+    for mode, said in HOSTILE.items():
+        lines = [ln for ln in host.stdout.splitlines() if ln.startswith(f"spectator {mode} [")]
+        assert any("dropped: " in ln and said in ln for ln in lines), (mode, host.stdout)
+        if mode != "huge":  # told why (after a broken frame the host's connection can only close)
+            assert "closed: dropped: " in procs[mode][1].read_text(), procs[mode][1].read_text()
+    assert "Traceback" not in host.stderr, host.stderr
+    host_audit = audit(host.log)
+    assert host_audit.returncode == 0, host_audit.stdout
+    assert verdict(spec.stdout) == verdict(host_audit.stdout), peers.describe()
+    assert log_records(peers.base / "spec.log") == log_records(host.log)
