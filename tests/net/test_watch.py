@@ -254,6 +254,13 @@ def test_a_spectator_follows_a_whole_series_race_by_race_and_its_verdicts_are_th
     assert host.stdout.count("spectator spec [") >= 2 and host.stdout.count("is watching") == 2, host.stdout
     assert log_records(peers.base / "spec.log") == log_records(logs[0])
     assert log_records(peers.base / "spec.log.2") == log_records(logs[1])
+    import os
+    import stat
+
+    for log in logs:  # the join code, kept for `resume` (and its spectators), is as private as the secret
+        for name in ("joincode", "match.json", "secret"):
+            assert stat.S_IMODE(os.stat(log.parent / name).st_mode) == 0o600, (log.parent, name)
+        assert (log.parent / "joincode").read_text().strip() == host.code
 
 
 def test_a_host_killed_and_resumed_feeds_a_spectator_to_the_end(peers):
