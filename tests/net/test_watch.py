@@ -323,8 +323,8 @@ def test_spectators_that_send_a_bad_or_oversized_seen_are_dropped_and_the_game_g
                                                 cwd=ROOT, env=env(), start_new_session=True), out)
         spec = spectator(peers, host)
         for mode, (p, out) in procs.items():
-            wait_until(lambda: "closed:" in out.read_text(), f"the {mode} spectator was dropped", [host],
-                       timeout=180, describe=lambda: out.read_text() + peers.describe())
+            wait_until(lambda out=out: "closed:" in out.read_text(), f"the {mode} spectator was dropped", [host],
+                       timeout=180, describe=lambda out=out: out.read_text() + peers.describe())
             assert p.wait(60) == 0, out.read_text()
         assert host.wait() == 0, peers.describe()
         assert spec.wait() == 0, peers.describe()
