@@ -76,3 +76,14 @@ def test_mm_t2_the_last_race_of_a_tournament_opens_every_slot():
     assert t.s[0].partial_match is None
     for seat in range(3):
         assert opened_by(t.records(0))[seat] == all_slots(t.s[0], seat)
+
+
+def test_mm_t2_every_log_of_a_race_before_the_last_audits_clean(tmp_path):
+    """The observer (``audit``) of race 1 of a tournament accepts the partial ends, from every peer's log."""
+    from snowp2p.replay import replay_log
+
+    t = Table("mush", 3, "partial end audit", match=race(0)).play()
+    for seat in range(3):
+        res = replay_log(str(t.write(seat, tmp_path / f"race1-{seat}.log")))
+        assert res.violation is None and res.unopened == [] and res.session.done
+        assert res.session.partial_match is not None
