@@ -87,3 +87,16 @@ def test_mm_t2_every_log_of_a_race_before_the_last_audits_clean(tmp_path):
         res = replay_log(str(t.write(seat, tmp_path / f"race1-{seat}.log")))
         assert res.violation is None and res.unopened == [] and res.session.done
         assert res.session.partial_match is not None
+
+
+def test_st_e4_a_snow_tails_series_race_carries_nothing_and_opens_every_slot():
+    """Only a match that carries cards (MM-T2) ends a race with closed slots: a Snow Tails series' first race
+    opens every slot, as a single race does (ST-E4)."""
+    st = find_game("snowtails")
+    t0 = st.load_table(None)
+    m = first_race(fixed("partial-end series"), st, [(st.table_name(t0), st.table_digest(t0))] * 2)
+    t = Table("snowtails", 2, "series race", match=m.to_wire()).play()
+    assert [s.done for s in t.s] == [True] * 2 and [s.halted for s in t.s] == [None] * 2
+    assert t.s[0].partial_match is None
+    for seat in range(2):
+        assert opened_by(t.records(1))[seat] == all_slots(t.s[1], seat)
