@@ -25,7 +25,7 @@ def is_match(paths: list[str]) -> bool:
 
 
 def run_audit_match(paths: list[str]) -> int:
-    from .protocol.match import MatchError, check_next, check_track, match_of, race_end, record_of
+    from .protocol.match import match_of
     from .replay import replay_log
 
     races = []
@@ -39,16 +39,26 @@ def run_audit_match(paths: list[str]) -> int:
             print(f"{p}: no result ({res.stops_early}): a match needs every race's result")
             return 1
         races.append((match_of(obs.roster.body, obs.game), obs, p))
+    rc, lines = match_report(races)
+    print("\n".join(lines))
+    return rc
+
+
+def match_report(races) -> tuple[int, list[str]]:
+    """The match's verdict from its races, each ``(MatchInfo, observer session, name)`` of a race whose own audit
+    is OK and has a result: (exit status, the lines ``audit`` prints).  A spectator of a match (``watch``,
+    commands/watch.py) gives the races it checked live, so its lines are the audit's."""
+    from .protocol.match import MatchError, check_next, check_track, race_end, record_of
+
     ids = {m.id for m, _, _ in races}
     if len(ids) != 1:
         raise CommandError("these logs are races of different matches (their match ids differ)")
-    races.sort(key=lambda x: x[0].race)
+    races = sorted(races, key=lambda x: x[0].race)
     got = [m.race for m, _, _ in races]
     if got != list(range(len(races))):
         dup = sorted({r for r in got if got.count(r) > 1})
         what = f"race {dup[0] + 1} twice" if dup else f"races {', '.join(str(r + 1) for r in got)} (one is missing)"
-        print(f"NOT A MATCH: the logs hold {what}; give one player's logs, one for each race")
-        return 1
+        return 1, [f"NOT A MATCH: the logs hold {what}; give one player's logs, one for each race"]
     m0, obs0, _ = races[0]
     first = obs0.roster.body
     k = 0
@@ -58,34 +68,29 @@ def run_audit_match(paths: list[str]) -> int:
             mk_1, obs_1, _ = races[k - 1]
             end = race_end(obs_1)
             if end is None:
-                print(f"MATCH VIOLATION: race {k} has no result, yet race {k + 1} follows it")
-                return 1
+                return 1, [f"MATCH VIOLATION: race {k} has no result, yet race {k + 1} follows it"]
             m, obs, _ = races[k]
             check_next(obs0.game, first, mk_1.next(end), obs.roster.body, obs.game.table_digest(obs.track))
     except MatchError as e:
-        print(f"MATCH VIOLATION: race {k + 1}: {e}")
-        return 1
+        return 1, [f"MATCH VIOLATION: race {k + 1}: {e}"]
     last_m, last_obs, _ = races[-1]
     if race_end(last_obs) is None:
-        print(f"MATCH VIOLATION: race {last_m.race + 1} has no result")
-        return 1
+        return 1, [f"MATCH VIOLATION: race {last_m.race + 1} has no result"]
     what = "tournament" if m0.kind == "tournament" else "series"
     rec = record_of(obs0.game, obs0.nicks, obs0.rules, [o.state for _, o, _ in races])
     standings_lines = obs0.game.match.totals_lines
-    print("OK")
-    print(f"{obs0.game.title} {what} of {m0.races} races, match {m0.id.hex()[:16]}:")
+    out = ["OK", f"{obs0.game.title} {what} of {m0.races} races, match {m0.id.hex()[:16]}:"]
     for (m, obs, _p), r in zip(races, rec.results, strict=True):
         places = ", ".join(f"{k + 1}. {obs.nicks[s]} {r.points[s]}" for k, s in enumerate(r.places))
-        print(f"  race {m.race + 1} on {m.tracks[m.race][0]} (game {obs.game_id.hex()[:16]}): {places}")
+        out.append(f"  race {m.race + 1} on {m.tracks[m.race][0]} (game {obs.game_id.hex()[:16]}): {places}")
     over = len(races) == m0.races
-    for line in standings_lines(rec, "Final standings:" if over else
-                                f"Standings after race {len(races)} of {m0.races} (the other races are not in "
-                                "these logs):"):
-        print(line)
+    out += standings_lines(rec, "Final standings:" if over else
+                           f"Standings after race {len(races)} of {m0.races} (the other races are not in "
+                           "these logs):")
     if over:
         rule = obs0.game.match.rule
-        print(f"Winner: {obs0.nicks[rec.standings()[0]]} ({rule}: the highest total; ties go to the better place in "
-              "the last race)")
-    print("Checked every race's log, each race's roster against the first (tracks, rules, seats), each race's link "
-          "to the last agreed state of the race before, and the totals.")
-    return 0
+        out.append(f"Winner: {obs0.nicks[rec.standings()[0]]} ({rule}: the highest total; ties go to the better "
+                   "place in the last race)")
+    out.append("Checked every race's log, each race's roster against the first (tracks, rules, seats), each race's "
+               "link to the last agreed state of the race before, and the totals.")
+    return 0, out

@@ -8,6 +8,8 @@ Layout (``--home DIR``, else ``$SNOWP2P_HOME``, else
     games/<id>/         one directory per networked game:
         game.log        the append-only signed message log
         secret          this peer's deck-layout and hash-chain secret (0600)
+        joincode        the game's join code, on the host's side (0600): spectators after `resume`
+        match.json      a race of a match: what `resume` needs to go on with the match (0600)
         meta.json       game kind, track, players, status (for `snowp2p games`)
         desync.json     written if the peers' states ever disagree
 """
@@ -166,6 +168,32 @@ class Home:
     def load_secret(self, game_id: bytes) -> bytes | None:
         f = self.game_dir(game_id) / "secret"
         return f.read_bytes() if f.exists() else None
+
+    def write_private(self, game_id: bytes, name: str, data: bytes) -> None:
+        """A file of the game's directory that is a secret like the game's (mode 0600, never through a link),
+        replaced whole: written beside it, then renamed over it."""
+        d = self.game_dir(game_id)
+        tmp = d / (name + ".tmp")
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        _write_private(tmp, data, exclusive=True)
+        tmp.replace(d / name)
+
+    def save_code(self, game_id: bytes, code: str) -> None:
+        """The join code of a game this peer hosts: a secret (whoever holds it may watch the game, SPEC 17)."""
+        self.write_private(game_id, "joincode", code.encode() + b"\n")
+
+    def load_code(self, game_id: bytes) -> str | None:
+        f = self.game_dir(game_id) / "joincode"
+        try:
+            fd = os.open(f, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            return None
+        with os.fdopen(fd, "rb") as fh:
+            code = fh.read(256).decode(errors="replace").strip()
+        return code or None
 
     def write_meta(self, game_id: bytes, meta: dict) -> None:
         d = self.game_dir(game_id)

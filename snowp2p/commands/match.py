@@ -69,15 +69,12 @@ def save_race(home, roster, code: str, target=None, tracks=None, game=None) -> N
     directory, next to its secret): the join code, the host's address (a joiner), every track (the host)."""
     import json
 
-    d = home.game_dir(roster.envelope.game)
     info = {"code": code}
     if target is not None:
         info["host"] = [target[0], target[1]]
     if tracks is not None:
         info["tracks"] = [game.table_to_wire(t) for t in tracks]
-    tmp = d / (MATCH_FILE + ".tmp")
-    tmp.write_text(json.dumps(info))
-    tmp.replace(d / MATCH_FILE)
+    home.write_private(roster.envelope.game, MATCH_FILE, json.dumps(info).encode())  # (the code: a secret)
 
 
 # ------------------------------------------------------------------ results
@@ -260,7 +257,8 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
                 del conns[i]
         say(f"Race {nxt.race + 1} of {nxt.races}: {track.name}.")
         save_race(home, roster, code, tracks=tracks, game=game)
-        rc = await play_seat(args, home, ident, roster, 0, conns, listeners, say)
+        rc = await play_seat(args, home, ident, roster, 0, conns, listeners, say,
+                             watch=(code, lobby.turnstile))  # every race feeds spectators (SPEC 17)
 
 
 def _plain_settings(body) -> dict:

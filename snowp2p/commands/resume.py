@@ -104,6 +104,11 @@ async def _resume_main(args) -> int:
     for p in missing:
         game._log.append(p)
     game.listeners = listeners or []
+    code = home.load_code(roster.envelope.game) if me == 0 else None
+    if code is not None and not session.done:  # the host feeds spectators again (SPEC 17)
+        from .seat import feed_spectators
+
+        feed_spectators(game, ident, code, None, say)
     say(f"Resuming {title_of(roster.body.kind)} game {roster.envelope.game.hex()[:16]} as seat {me} "
         f"at turn {session.turn}; reconnecting to the others...")
     rc = await run_game(args, game)

@@ -157,15 +157,25 @@ async def play_seat(args, home, ident, roster, me, conns, listeners, say, watch=
     game.conns = dict(conns)
     game.listeners = list(listeners or [])
     if watch is not None:
-        from ..net.spectators import Spectators
-
-        code, turnstile = watch
-        game.spectators = Spectators(ident, roster.envelope.game, roster.body.kind, code, turnstile,
-                                     game.log_path, say)
-        game.spectators.changed = game.audience_changed  # every table shows how many watch
+        home.save_code(roster.envelope.game, watch[0])  # (kept as the secret is: spectators after `resume`)
+        feed_spectators(game, ident, *watch, say)
     preload(not args.autoplay)
     say("The race begins.")
     return await run_game(args, game)
+
+
+def feed_spectators(game, ident, code: str, turnstile, say) -> None:
+    """The host's ``game`` feeds spectators who prove ``code`` (net/spectators.py, SPEC 17); ``turnstile``: the
+    lobby's (one budget of guesses), or None (a resumed game: a turnstile of its own)."""
+    from ..net.spectators import Spectators
+
+    if turnstile is None:
+        from ..net.guard import GuessLimiter, Turnstile
+
+        turnstile = Turnstile(GuessLimiter())
+    s = game.session
+    game.spectators = Spectators(ident, s.game_id, s.kind, code, turnstile, game.log_path, say)
+    game.spectators.changed = game.audience_changed  # every table shows how many watch
 
 
 async def run_game(args, game) -> int:

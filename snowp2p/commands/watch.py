@@ -30,12 +30,34 @@ def run(args) -> int:
     from ..ui.table import is_terminal
 
     args._again = False
+    args._races = []  # a match's races checked so far: (MatchInfo, observer session, label)
+    args._expect = None  # (match id, race) the next game must be (a match's next race)
     while True:
         args._watched = None
-        if args.plain or args.quiet or not is_terminal(getattr(args, "pt_output", None)):
-            rc = trio.run(_watch_main, args, targets, code, None)
-        else:
-            rc = _on_table(args, targets, code)
+        args._race = None
+        try:
+            if args.plain or args.quiet or not is_terminal(getattr(args, "pt_output", None)):
+                rc = trio.run(_watch_main, args, targets, code, None)
+            else:
+                rc = _on_table(args, targets, code)
+        except CommandError as e:
+            if not args._races:
+                raise
+            # the match stopped before its last race (a player did not come back: SPEC 16.3), or its next
+            # race could not be checked: the races checked so far still have their verdict
+            print(f"watch: {e}", file=sys.stderr, flush=True)
+            _match_verdict(args, 0)
+            return e.code if isinstance(getattr(e, "code", None), int) else 1
+        nxt = _next_race(args, rc)
+        if nxt is not None:  # a match (SPEC 16): its next race, on the same port with the same code
+            _, host_fp, host, port = args._watched
+            targets = [(host, port, host_fp)]
+            args._again = SERIES_WAIT
+            if not args.quiet:
+                print(f"Waiting for race {nxt.race + 1} of {nxt.races} (on {nxt.tracks[nxt.race][0]}), for up to "
+                      f"{SERIES_WAIT:g} s...", flush=True)
+            continue
+        rc = _match_verdict(args, rc)
         if not args.next or args._watched is None:
             return rc
         # --next: the host's rematch of this game (SPEC section 10, *Rematch*): its code is known to whoever
@@ -43,13 +65,51 @@ def run(args) -> int:
         game_id, host_fp, host, port = args._watched
         code = joincode.rematch_code(code, game_id)
         targets = [(host, port, host_fp)]
-        args._again = True
+        args._again = NEXT_WAIT
+        args._races, args._expect = [], None
         if not args.quiet:
             print(f"Waiting for the host's next game (a rematch), for up to {NEXT_WAIT:g} s...", flush=True)
 
 
 #: seconds ``watch --next`` waits for the host to open its rematch
 NEXT_WAIT = 120.0
+#: seconds a spectator of a match waits for the host to open the next race (the host waits up to two minutes,
+#: or its --wait, for every player to come back, after its players' --between)
+SERIES_WAIT = 300.0
+
+
+def _next_race(args, rc: int):
+    """After a race of a match that this spectator checked to its end (OK, with a result), the next race's
+    match map, to follow it; None otherwise (a single game, the last race, a violation, no result)."""
+    from ..protocol.match import race_end
+
+    race = args._race
+    if race is None or rc != 0 or args._watched is None:
+        return None
+    m, obs, _label = race
+    args._races.append(race)
+    end = race_end(obs)
+    if m.last or end is None:
+        return None
+    nxt = m.next(end)
+    args._expect = (m.id, nxt.race)
+    return nxt
+
+
+def _match_verdict(args, rc: int) -> int:
+    """The match's totals and winner, as ``audit`` of the races' logs prints them (audit_match.py), once the
+    spectator has checked the races of a match: the last, or the last the host played."""
+    from ..audit_match import match_report
+
+    races, args._races, args._expect = args._races, [], None
+    if not races or rc != 0:  # (a race with a violation: its own verdict says so)
+        return rc
+    try:
+        mrc, lines = match_report(races)
+    except CommandError as e:
+        mrc, lines = 1, [str(e)]
+    print("\n".join(["Match verdict:", *lines]), flush=True)
+    return rc or mrc
 
 
 def _on_table(args, targets, code) -> int:
@@ -95,19 +155,19 @@ async def _admitted(targets, code, ident, nick, say):
                    + (f"; {'; '.join(failed[:3])}" if failed else ""))
 
 
-async def _next_game(targets, code, ident, nick, say):
-    """``_admitted``, tried again every second for ``NEXT_WAIT`` s (the host's rematch is not open yet)."""
+async def _next_game(targets, code, ident, nick, say, wait: float = NEXT_WAIT):
+    """``_admitted``, tried again every second for ``wait`` s (the host's next game is not open yet)."""
     from ..net.lobby import NetError
 
     last = None
-    with trio.move_on_after(NEXT_WAIT):
+    with trio.move_on_after(wait):
         while True:
             try:
                 return await _admitted(targets, code, ident, nick, say)
             except NetError as e:
                 last = e
             await trio.sleep(1.0)
-    raise NetError(f"the host opened no next game within {NEXT_WAIT:g} s ({last})")
+    raise NetError(f"the host opened no next game within {wait:g} s ({last})")
 
 
 async def _watch_main(args, targets, code, screen=None) -> int:
@@ -120,8 +180,8 @@ async def _watch_main(args, targets, code, screen=None) -> int:
     quiet = args.quiet
     say = screen.say if screen is not None else (lambda line: None) if quiet else (lambda line: print(line, flush=True))
     try:
-        if args._again:  # the host may still be on its end screen: try again for a while
-            conn, ch = await _next_game(targets, code, ident, nick, say)
+        if args._again:  # the host may still be on its end screen (or its standings): try again for a while
+            conn, ch = await _next_game(targets, code, ident, nick, say, args._again)
         else:
             conn, ch = await _admitted(targets, code, ident, nick, say)
     except NetError as e:
@@ -156,6 +216,8 @@ async def _watch_main(args, targets, code, screen=None) -> int:
                 from ..protocol.crypto import fingerprint
 
                 args._watched = (obs.game_id, fingerprint(ch.body.pubkey), *_peer(conn))
+            if obs is not None:
+                _check_expected(args, obs)
             if obs is not None and screen is not None:
                 screen.start(obs)
             if obs is not None:
@@ -197,7 +259,31 @@ async def _watch_main(args, targets, code, screen=None) -> int:
         screen.verdict = out
     else:
         print("\n".join(out), flush=True)
+    _a_race(args, res)
     return 1 if res.violation else 0
+
+
+def _check_expected(args, obs) -> None:
+    """The next race of a match this spectator follows must be that race of that match (else it stops)."""
+    from ..protocol.match import match_of
+
+    if args._expect is None:
+        return
+    m = match_of(obs.roster.body, obs.game)
+    if m is None or (m.id, m.race) != args._expect:
+        raise CommandError(f"the host's next game is not race {args._expect[1] + 1} of the match watched", 1)
+
+
+def _a_race(args, res) -> None:
+    """A game checked to its end, OK with a result, that is a race of a match: kept for the match's verdict."""
+    from ..protocol.match import match_of
+
+    obs = res.session
+    if res.violation or obs is None or getattr(res, "stops_early", None):
+        return
+    m = match_of(obs.roster.body, obs.game)
+    if m is not None:
+        args._race = (m, obs, f"game {obs.game_id.hex()[:16]}")
 
 
 def _peer(conn) -> tuple[str, int]:

@@ -245,8 +245,10 @@ class Spectators:
         """The spectator's ``seen{count}``: its window moves on.  Anything else drops it."""
         while True:
             msg = decode_signed(await s.conn.recv())
-            if not isinstance(msg.body, Seen) or msg.envelope.game != self.game_id:
+            if not isinstance(msg.body, Seen):
                 raise ProtocolError(f"a spectator sends only seen, not {msg.type}")
+            if msg.envelope.game != self.game_id:
+                raise ProtocolError("it sent a seen of another game")
             msg.verify(s.pubkey)
             n = msg.body.count
             if n > s.records:

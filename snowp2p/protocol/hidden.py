@@ -47,6 +47,20 @@ class HiddenDecks:
         self.pending_slots: dict[int, list[SlotCommit]] = {i: [] for i in range(self.n)}
         self.final_opens: dict[int, list[Opening]] = {}
         self.conservation: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        # a race of a match that carries cards (MM-T2) and is not the match's last: its end opens every slot but
+        # the carried cards' (SPEC 16.5 point 1); None for a single race and for the last race of a match
+        from .match import match_of
+
+        m = match_of(self.roster.body, self.game)
+        carries = bool(getattr(getattr(self.game, "match", None), "carries", False))
+        self.partial_match = m if m is not None and carries and not m.last else None
+
+    def _carried_slots(self, seat: int) -> set[tuple[int, int]]:
+        """The (generation, slot) of the cards ``seat`` carries into the next race (SPEC 16.5 point 1: public,
+        the final state lists its hand and deck), or none when this race's end opens every slot."""
+        if self.partial_match is None or self.state is None:
+            return set()
+        return {self._locate(seat, c) for c in self.game.hidden.carried(self.state, seat)}
 
     # ------------------------------------------------------------ our own deck
     def _commit_first_deck(self, out: Output) -> None:
@@ -156,11 +170,15 @@ class HiddenDecks:
 
     # ------------------------------------------------------------------- end
     def _final_openings(self, out: Output) -> None:
-        """Our ``final_open``s: every slot of every generation of our deck, opened."""
+        """Our ``final_open``s: every slot of every generation of our deck, opened (but, in a race of a match
+        before its last, the slots of the cards we carry into the next race: SPEC 16.5 point 1)."""
         ops = []
         values = self.game.hidden.values(self.state, self.me)
+        carried = self._carried_slots(self.me)
         for g, gen in enumerate(self.gens[self.me]):
             for slot in range(gen.size):
+                if (g, slot) in carried:
+                    continue
                 ops.append(Opening(g, slot, values[gen.first + slot], slot_salt(self.secret, g, slot)))
         for i in range(0, len(ops), 500):
             self._emit(FinalOpen(tuple(ops[i:i + 500])), out)
@@ -178,22 +196,36 @@ class HiddenDecks:
                     self._halt(Offence(seat, self._nick(seat), f"a final opening that does not match: {e}"))
         checked = [i for i in range(self.n) if i not in self.gone]  # a voted-out seat never opens its slots
         for seat in checked:
+            closed_all = set()
             for g, gen in enumerate(self.gens[seat]):
                 closed = self.slots.closed_slots(seat, g)
-                if closed:
+                if closed and self.partial_match is None:
                     self._halt(Offence(seat, self._nick(seat), f"left slots {closed[:5]} of generation {g} unopened"))
+                closed_all |= {(g, i) for i in closed}
                 for slot, v in self.slots.opened(seat, g).items():
                     values[seat][gen.first + slot] = v
+            if self.partial_match is not None:
+                from .match import final_closed_problem
+
+                why = final_closed_problem(self.partial_match, self._carried_slots(seat), closed_all)
+                if why:
+                    self._halt(Offence(seat, self._nick(seat), why))
         for seat in checked:
             for card, v in enumerate(deck.cards(self.state, seat)):
                 if v >= 0 and values[seat].get(card, v) != v:
                     self._halt(Offence(seat, self._nick(seat), f"card {card} was played as {v} but opens as "
                                                                f"{values[seat][card]}"))
-            gen0 = Counter(values[seat][c] for c in range(self.gens[seat][0].size))
-            if gen0 != Counter(deck.composition(self.rules)):
+            gen0 = Counter(values[seat][c] for c in range(self.gens[seat][0].size) if c in values[seat])
+            whole = Counter(deck.composition(self.rules))
+            # (a race before a match's last leaves the carried cards closed: what it opens must fit in the deck;
+            # the whole composition is checked when the last race opens them, SPEC 16.5 point 4)
+            wrong = bool(gen0 - whole) if self.partial_match is not None else gen0 != whole
+            if wrong:
                 self._halt(Offence(seat, self._nick(seat), "a deck whose cards are not the game's deck"))
         for seat, new, gone in self.conservation:
             if seat in self.gone:
                 continue
+            if self.partial_match is not None and not all(c in values[seat] for c in new + gone):
+                continue  # (a carried card is among them: checked at the match's last race, SPEC 16.5 point 4)
             if Counter(values[seat][c] for c in new) != Counter(values[seat][c] for c in gone):
                 self._halt(Offence(seat, self._nick(seat), "a reshuffle that did not keep the cards it gathered"))

@@ -41,12 +41,21 @@ def fixed(label: str) -> bytes:
 
 
 def roster_payload(game: str, n: int, ids, game_id: bytes, table=None, rules=None, nicks=NICKS,
-                   port: int = 47500, port_step: int = 1) -> bytes:
-    """A roster for ``n`` seats of ``game`` (its default table and rules unless given), signed by seat 0."""
+                   port: int = 47500, port_step: int = 1, match: dict | None = None) -> bytes:
+    """A roster for ``n`` seats of ``game`` (its default table and rules unless given), signed by seat 0;
+    ``match``: the settings' match map (a race of a match, SPEC 16.1)."""
     g = find_game(game)
     table = g.load_table(None) if table is None else table
     rules = g.default_rules() if rules is None else rules
-    return local_roster(g, table, rules, nicks[:n], ids, game_id, addr="127.0.0.1", port=port, port_step=port_step)
+    payload = local_roster(g, table, rules, nicks[:n], ids, game_id, addr="127.0.0.1", port=port,
+                           port_step=port_step)
+    if match is None:
+        return payload
+    from snowp2p.protocol.messages import ZERO_HASH, Envelope, decode_signed, encode_signed
+
+    body = decode_signed(payload).body
+    body = type(body)(body.kind, body.track, {**body.settings, "match": match}, body.seats)
+    return encode_signed(ids[0], Envelope(game_id, 0, 0, ZERO_HASH, body))
 
 
 def computer(game, label: str = "") -> Callable:
@@ -68,13 +77,13 @@ class Table(LocalTable):
 
     def __init__(self, game: str, n: int = 3, label: str = "table", *, game_id: bytes | None = None,
                  ids=None, secrets=None, choose: Callable | None = None, table=None, rules=None,
-                 port: int = 47500, port_step: int = 1, nicks=NICKS):
+                 port: int = 47500, port_step: int = 1, nicks=NICKS, match: dict | None = None):
         self.game = game
         ids = list(ids) if ids is not None else [Identity.from_seed(fixed(f"{label} identity {i}")) for i in range(n)]
         if secrets is None:
             secrets = [fixed(f"{label} secret {i}") for i in range(n)]
         super().__init__(roster_payload(game, n, ids, game_id or fixed(f"{label} game"), table, rules, nicks, port,
-                                        port_step), ids, secrets, game=find_game(game))
+                                        port_step, match), ids, secrets, game=find_game(game))
         self.track = self.s[0].track
         self.choose = choose or computer(find_game(game))
         self.dead: set[int] = set()

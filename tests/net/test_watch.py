@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import subprocess
 
-from kit.peers import PY, ROOT, Proc, audit, decode_records, env, log_records, wait_until
+from kit.peers import PY, ROOT, Proc, audit, decode_records, env, log_records, snowp2p, wait_until
 
 
 def spectator(peers, host, name: str = "spec", extra: tuple[str, ...] = ()) -> Proc:
@@ -213,3 +213,133 @@ def test_watch_next_follows_the_hosts_rematch(peers):
     for v, log in zip(verdicts, logs, strict=True):
         assert verdict("Spectator's verdict:\n" + v.split("\nWaiting for the host's next game")[0]) == \
             verdict(audit(log).stdout)
+
+
+def _race_logs(home):
+    """A peer's race logs of a match, in race order."""
+    from snowp2p.games import roster_game
+    from snowp2p.protocol.match import match_of
+
+    def race(p):
+        r = decode_records(log_records(p)[:1])[0]
+        return match_of(r.body, roster_game(r.body.kind)).race
+
+    return sorted((home / "games").glob("*/game.log"), key=race)
+
+
+def test_a_spectator_follows_a_whole_series_race_by_race_and_its_verdicts_are_the_audits(peers):
+    """A Snow Tails series over the network (ST-E4, SPEC 16): the host feeds spectators in every race, and
+    ``watch`` follows the match to its end: one verdict per race, each the audit's of the host's log of that
+    race, then the match's totals and winner exactly as ``audit`` of the host's race logs prints them."""
+    host = peers.host(game="snowtails", players=2, bots=1, name="host",
+                      extra=("--series", "first-race,s-bends", "--between", "0", "--think", "0.3"))
+    spec = spectator(peers, host)
+    assert host.wait() == 0, peers.describe()
+    assert spec.wait() == 0, peers.describe()
+    assert "Traceback" not in spec.stderr, spec.stderr
+    logs = _race_logs(host.home)
+    assert len(logs) == 2, logs
+    out = spec.stdout
+    assert "Waiting for race 2 of 2 (on s-bends)" in out, out
+    races, match_part = out.split("Match verdict:")
+    verdicts = races.split("Spectator's verdict:")[1:]
+    assert len(verdicts) == 2, out
+    for v, log in zip(verdicts, logs, strict=True):
+        assert verdict("Spectator's verdict:\n" + v.split("\nWaiting for race")[0]) == verdict(audit(log).stdout)
+    whole = snowp2p("audit", *map(str, logs))
+    assert whole.returncode == 0, whole.stdout
+    assert verdict(match_part) == verdict(whole.stdout), (match_part, whole.stdout)
+    assert "Winner: " in match_part and "race 2 on s-bends" in match_part
+    # the host fed it in both races, and what it kept of each race is that race's whole log
+    assert host.stdout.count("spectator spec [") >= 2 and host.stdout.count("is watching") == 2, host.stdout
+    assert log_records(peers.base / "spec.log") == log_records(logs[0])
+    assert log_records(peers.base / "spec.log.2") == log_records(logs[1])
+    import os
+    import stat
+
+    for log in logs:  # the join code, kept for `resume` (and its spectators), is as private as the secret
+        for name in ("joincode", "match.json", "secret"):
+            assert stat.S_IMODE(os.stat(log.parent / name).st_mode) == 0o600, (log.parent, name)
+        assert (log.parent / "joincode").read_text().strip() == host.code
+
+
+def test_a_host_killed_and_resumed_feeds_a_spectator_to_the_end(peers):
+    """G7 and SPEC 17: the host is killed -9 in the middle of a game; `resume` finds the join code it kept
+    (as private as the game's secret: mode 0600) and feeds spectators again; a spectator that comes in after
+    the resume follows the game to its end, with the audit's verdict."""
+    import os
+    import stat
+    import time
+
+    host = peers.host(game="snowtails", players=2, bots=0, name="host", extra=("--think", "0.3"))
+    joe = peers.join(host, "joe", extra=("--think", "0.3"))
+    wait_until(lambda: host.game_dirs() and (host.game_dirs()[0] / "game.log").exists()
+               and len(log_records(host.game_dirs()[0] / "game.log")) >= 12, "the game under way", [host, joe],
+               timeout=240)
+    d = host.game_dir()
+    code_file = d / "joincode"
+    assert code_file.read_text().strip() == host.code
+    assert stat.S_IMODE(os.stat(code_file).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(d / "secret").st_mode) == 0o600
+    host.kill()
+    time.sleep(0.5)
+    again = Proc("host-resumed", ["resume", "--autoplay", "--home", str(host.home), "--think", "0.3"],
+                 peers.base, host.home)
+    peers.procs.append(again)
+    again.start()
+    again.wait_for(r"^Resuming ", timeout=120)
+    spec = spectator(peers, host)
+    assert again.wait() == 0, peers.describe()
+    assert spec.wait() == 0, peers.describe()
+    assert joe.wait() == 0, peers.describe()
+    assert "spectator spec [" in again.stdout and "is watching" in again.stdout, again.stdout
+    host_audit = audit(host.log)
+    assert host_audit.returncode == 0, host_audit.stdout
+    assert verdict(spec.stdout) == verdict(host_audit.stdout), peers.describe()
+    assert verdict(spec.stdout)[0] == "OK"
+
+
+HOSTILE = {  # mode of tests/net/hostilewatcher.py: what the host says when it drops it
+    "liar": "it says it has 5000 records, but was sent",
+    "forged": "dropped: ",
+    "elsewhere": "it sent a seen of another game",
+    "huge": "dropped: ",
+}
+
+
+def test_spectators_that_send_a_bad_or_oversized_seen_are_dropped_and_the_game_goes_on(peers):
+    """G9, SPEC 17: real spectator processes that, once in, acknowledge more records than they were sent, sign
+    their `seen` with another key, send a `seen` of another game, or send a frame far longer than any frame
+    may be, are each dropped at once (told why, their connection closed); the game goes on to its end, and an
+    honest spectator watching alongside them gets the whole game with the audit's verdict."""
+    host = peers.host(game="mush", players=2, bots=1, name="host", extra=("--think", "0.5"))
+    procs = {}
+    try:
+        for mode in HOSTILE:
+            out = peers.base / f"{mode}.out"
+            with open(out, "wb") as f:
+                procs[mode] = (subprocess.Popen([PY, str(ROOT / "tests" / "net" / "hostilewatcher.py"), host.addr,
+                                                 str(host.port), host.code, mode], stdout=f, stderr=subprocess.STDOUT,
+                                                cwd=ROOT, env=env(), start_new_session=True), out)
+        spec = spectator(peers, host)
+        for mode, (p, out) in procs.items():
+            wait_until(lambda out=out: "closed:" in out.read_text(), f"the {mode} spectator was dropped", [host],
+                       timeout=180, describe=lambda out=out: out.read_text() + peers.describe())
+            assert p.wait(60) == 0, out.read_text()
+        assert host.wait() == 0, peers.describe()
+        assert spec.wait() == 0, peers.describe()
+    finally:
+        for p, _ in procs.values():
+            if p.poll() is None:
+                p.kill()
+                p.wait(10)
+    for mode, said in HOSTILE.items():
+        lines = [ln for ln in host.stdout.splitlines() if ln.startswith(f"spectator {mode} [")]
+        assert any("dropped: " in ln and said in ln for ln in lines), (mode, host.stdout)
+        if mode != "huge":  # told why (after a broken frame the host's connection can only close)
+            assert "closed: dropped: " in procs[mode][1].read_text(), procs[mode][1].read_text()
+    assert "Traceback" not in host.stderr, host.stderr
+    host_audit = audit(host.log)
+    assert host_audit.returncode == 0, host_audit.stdout
+    assert verdict(spec.stdout) == verdict(host_audit.stdout), peers.describe()
+    assert log_records(peers.base / "spec.log") == log_records(host.log)
