@@ -286,6 +286,19 @@ def _play_specs(vals: list[int], game: str) -> list[tuple[int, tuple[str, ...]]]
     return out
 
 
+
+def _placed(left, right, brake, v, poss) -> tuple:
+    """The sled's (left dog, right dog, brake) once the card value ``v`` is placed where ``poss`` says."""
+    L, R, B = left, right, brake
+    for p in poss:
+        if p == "left":
+            L = v
+        elif p == "right":
+            R = v
+        else:
+            B = v
+    return L, R, B
+
 def _remove(vals: list[int], v: int, k: int) -> list[int]:
     out = list(vals)
     for _ in range(k):
@@ -369,14 +382,7 @@ class _Planner:
         start_fin = T.fin[at_options[0][1]]
         start_dist = T.dist[at_options[0][1]]
         for v, poss in specs:
-            L, R, B = left, right, brake
-            for p in poss:
-                if p == "left":
-                    L = v
-                elif p == "right":
-                    R = v
-                else:
-                    B = v
+            L, R, B = _placed(left, right, brake, v, poss)
             kept = _remove(vals, v, len(poss)) if poss else vals
             speed, drift, direction = sled.speed_and_drift(game, L, R, B)
             balanced = L == R
@@ -564,14 +570,7 @@ def _move(state: sled.GameState, rand) -> sled.Move:
         total = sc
         if looked < _LOOKAHEAD_TOP or sc >= res[0][0] - 1.0:
             if stop != "out" and looked < 3 * _LOOKAHEAD_TOP:
-                L, R, B = left, right, brake
-                for p in poss:
-                    if p == "left":
-                        L = v
-                    elif p == "right":
-                        R = v
-                    else:
-                        B = v
+                L, R, B = _placed(left, right, brake, v, poss)
                 lk = (end, L, R, B, die_after, tuple(kept), dmg, stop)
                 g = seen_ends.get(lk)
                 if g is None:
