@@ -101,6 +101,18 @@ def _add_network_parsers(sub) -> None:
         p.add_argument("--quiet", action="store_true", help="print nothing but errors")
         p.add_argument("--plain", action="store_true", help="line-by-line prompts instead of the full-screen table")
 
+    def between(p):
+        p.add_argument("--between", type=float, default=30.0, metavar="S",
+                       help="in a series: seconds the standings show between races unless you are ready sooner "
+                            "(default 30)")
+
+    def reach(p, address_help: str):
+        """Where the game is: the host's address (or the LAN) and the join code (``join`` and ``watch``)."""
+        p.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None, help=address_help)
+        p.add_argument("--code", default=None, help="the join code the host printed")
+        p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
+                                                                             "when no address is given (default 3)")
+
     def absence(p):
         p.add_argument("--absent-after", type=float, default=20.0, metavar="S",
                        help="declare a player absent after S seconds without a link (default 20)")
@@ -121,9 +133,7 @@ def _add_network_parsers(sub) -> None:
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
     p.add_argument("--series", default=None, metavar="A,B,...",
                    help="a match: a series of races on these tracks, points added up (ST-E4; see the user guide)")
-    p.add_argument("--between", type=float, default=30.0, metavar="S",
-                   help="in a series: seconds the standings show between races unless you are ready sooner "
-                        "(default 30)")
+    between(p)
     p.add_argument("--move-time", type=_move_time, default=DEFAULT_MOVE_TIME, metavar="S",
                    help=f"seconds each player has for a move, shown to every joiner; a player who has not moved "
                         f"by then counts as absent (default {DEFAULT_MOVE_TIME})")
@@ -145,27 +155,17 @@ def _add_network_parsers(sub) -> None:
     p = sub.add_parser("join", help="join a networked game")
     common(p)
     absence(p)
-    p.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None,
-                   help="the host's address (default: look for games on the LAN)")
-    p.add_argument("--code", default=None, help="the join code the host printed")
-    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
-                                                                         "when no address is given (default 3)")
+    reach(p, "the host's address (default: look for games on the LAN)")
     p.add_argument("--game", dest="kind", default=None, choices=kinds(),
                    help="with no address: only try the announced games of this kind")
     p.add_argument("--yes", action="store_true", help="accept the host's track and settings without asking (they "
                                                       "are still shown)")
-    p.add_argument("--between", type=float, default=30.0, metavar="S",
-                   help="in a series: seconds the standings show between races unless you are ready sooner "
-                        "(default 30)")
+    between(p)
     seat_options(p)
 
     p = sub.add_parser("watch", help="watch a networked game live, checking every move (a spectator)")
     common(p)
-    p.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None,
-                   help="the host's address, as in the join line (default: look for games on the LAN)")
-    p.add_argument("--code", default=None, help="the join code the host printed")
-    p.add_argument("--browse", type=float, default=3.0, metavar="S", help="seconds to look for games on the LAN "
-                                                                         "when no address is given (default 3)")
+    reach(p, "the host's address, as in the join line (default: look for games on the LAN)")
     p.add_argument("--no-board", action="store_true", help="print each turn without the board")
     p.add_argument("--log", default=None, metavar="FILE", help="save what the host sends (its game log) to FILE, "
                                                               "a new file, for `audit` later")
@@ -181,9 +181,7 @@ def _add_network_parsers(sub) -> None:
     common(p)
     absence(p)
     p.add_argument("game", nargs="?", default=None, help="game id (prefix) or log path; default: the newest unfinished game")
-    p.add_argument("--between", type=float, default=30.0, metavar="S",
-                   help="in a series: seconds the standings show between races unless you are ready sooner "
-                        "(default 30)")
+    between(p)
     seat_options(p)
 
     p = sub.add_parser("games", help="list saved games")
