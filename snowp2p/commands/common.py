@@ -71,16 +71,33 @@ def ask(prompt: str) -> str:
         return ""
 
 
-async def listen_again(port: int, tries: int = 5) -> list | None:
-    """Listeners on ``port`` again, or None when another program holds it.  A busy machine can hand a killed
-    peer's port to another connection in the instant before ``resume`` (the higher seats dial this port;
-    without it the resumed peer dials them instead: net/peer.py ``dial_up``), and a rematch's lobby reopens
-    the port the last game's links are letting go of."""
+async def listen_again(port: int, within: float = 3.0) -> list | None:
+    """Listeners on ``port`` again (tried every 0.2 s for ``within`` s), or None when another program holds it.
+    A busy machine can hand a killed peer's port to another connection in the instant before ``resume`` (the
+    higher seats dial this port; without it the resumed peer dials them instead: net/peer.py ``dial_up``), and
+    a rematch's lobby or a match's next race reopens the port the last game's links are letting go of."""
     import trio
 
-    for i in range(tries):
-        try:
-            return await trio.open_tcp_listeners(port)
-        except OSError:
-            await trio.sleep(0.2 * (i + 1))
+    with trio.move_on_after(within):
+        while True:
+            try:
+                return await trio.open_tcp_listeners(port)
+            except OSError:
+                await trio.sleep(0.2)
     return None
+
+
+async def retry_for(attempt, within: float, every: float, retry: tuple = (Exception,)):
+    """``await attempt()`` again every ``every`` s while it raises one of ``retry``, for ``within`` s (a host
+    that has not opened its next game yet): its result and None, or None and the last error when time ran out."""
+    import trio
+
+    last = None
+    with trio.move_on_after(within):
+        while True:
+            try:
+                return await attempt(), None
+            except retry as e:
+                last = e
+            await trio.sleep(every)
+    return None, last

@@ -106,7 +106,7 @@ async def _host_main(args, game, track, rules) -> int:
 
         lobby.lie = lambda payload: hostile_roster(os.environ["SNOWP2P_CHEAT"], ident, payload)
     if again is not None:
-        listeners = await listen_again(cfg.port, tries=10)
+        listeners = await listen_again(cfg.port, within=10)
         if listeners is None:
             raise CommandError(f"can not open the next game on port {cfg.port} again: another program holds it; "
                                f"host a new game (`{friend_program()} host`)", 1)

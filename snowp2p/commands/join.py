@@ -14,7 +14,7 @@ from ..protocol.roster import roster_summary, summary_lines
 from ..games import roster_game, title_of
 from ..net.lobby import DEFAULT_PORT, NetError, join_announced, join_lobby
 from . import rematch
-from .common import ask, check_interactive, open_identity
+from .common import ask, check_interactive, open_identity, retry_for
 from .seat import make_screen, on_table, play_seat, say_for
 
 
@@ -99,17 +99,20 @@ async def _join_rematch(args, ident, nick, say):
     again = args._rematch
     host, port = again.host
     say(f"Waiting for the host to open the next game at {host}:{port} (Ctrl-C leaves)...")
-    with trio.move_on_after(rematch.REMATCH_WAIT):
-        while True:
-            try:
-                return await join_lobby(host, port, again.code, ident, nick, say, title_of=title_of,
-                                        expect_fp=again.host_fp)
-            except FakeAnnouncement:
-                raise CommandError(f"join: the program at {host}:{port} is not the last game's host "
-                                   f"[{again.host_fp}]; not played with", 1) from None
-            except NetError:
-                await trio.sleep(1.0)  # not open yet (or still closing the last game)
-    raise CommandError(f"join: the host did not open another game within {rematch.REMATCH_WAIT:g} s", 1)
+
+    async def attempt():
+        try:
+            return await join_lobby(host, port, again.code, ident, nick, say, title_of=title_of,
+                                    expect_fp=again.host_fp)
+        except FakeAnnouncement:
+            raise CommandError(f"join: the program at {host}:{port} is not the last game's host "
+                               f"[{again.host_fp}]; not played with", 1) from None
+
+    # (not open yet, or still closing the last game: tried again every second)
+    res, _ = await retry_for(attempt, rematch.REMATCH_WAIT, 1.0, (NetError,))
+    if res is None:
+        raise CommandError(f"join: the host did not open another game within {rematch.REMATCH_WAIT:g} s", 1)
+    return res
 
 
 async def _join_main(args, target, code) -> int:

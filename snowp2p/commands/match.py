@@ -21,6 +21,7 @@ import trio
 from ..errors import CommandError
 from ..protocol.match import (MatchError, MatchInfo, check_next, count_problem, first_race, match_of, race_end,
                               record_of)
+from .common import listen_again
 
 #: seconds a joiner keeps trying to reach the host's next lobby (the host may still be showing its standings)
 REJOIN_FOR = 120.0
@@ -217,7 +218,7 @@ async def host_rest(args, home, ident, nick, say, game, rules, tracks, code: str
         cfg = HostConfig(game, track, len(first.seats), rules, port, move_time=_plain_settings(first)["move_time"],
                          answer_time=getattr(args, "answer_time", None) or 120.0, extra={"match": nxt.to_wire()})
         lobby = reserved_lobby(cfg, ident, nick, say, code, first.seats, computer_keys)
-        listeners = await _listen(port)
+        listeners = await listen_again(port, within=10)
         if listeners is None:
             return _stop(f"can not listen on port {port} for the next race", say)
         come_back = max(COME_BACK, float(getattr(args, "wait", 0) or 0))
@@ -289,16 +290,6 @@ def reserved_lobby(cfg, ident, nick: str, say, code: str, seats, computer_keys=(
     lobby.seats = [Joined(nick, ident.public_key, "", cfg.port, None)]
     reserve(lobby)
     return lobby
-
-
-async def _listen(port: int):
-    """The next race's listeners on the host's port (the last race's listeners were just closed)."""
-    for _ in range(50):
-        try:
-            return await trio.open_tcp_listeners(port)
-        except OSError:
-            await trio.sleep(0.2)
-    return None
 
 
 # ------------------------------------------------------------------ a joiner

@@ -20,7 +20,7 @@ from ..errors import CommandError
 from ..protocol import joincode
 from ..protocol.errors import ProtocolError
 from ..protocol.session import TurnApplied
-from .common import open_identity
+from .common import open_identity, retry_for
 from .join import ask_code, browse_lan, parse_hostport
 
 
@@ -159,15 +159,10 @@ async def _next_game(targets, code, ident, nick, say, wait: float = NEXT_WAIT):
     """``_admitted``, tried again every second for ``wait`` s (the host's next game is not open yet)."""
     from ..net.lobby import NetError
 
-    last = None
-    with trio.move_on_after(wait):
-        while True:
-            try:
-                return await _admitted(targets, code, ident, nick, say)
-            except NetError as e:
-                last = e
-            await trio.sleep(1.0)
-    raise NetError(f"the host opened no next game within {wait:g} s ({last})")
+    got, last = await retry_for(lambda: _admitted(targets, code, ident, nick, say), wait, 1.0, (NetError,))
+    if got is None:
+        raise NetError(f"the host opened no next game within {wait:g} s ({last})")
+    return got
 
 
 async def _watch_main(args, targets, code, screen=None) -> int:
