@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import IllegalMove
+from .core.files import read_document
 
 
 from .games import find_game, kinds_text
@@ -21,14 +22,7 @@ from .games.api import ScenarioError  # noqa: F401 - its home is games/api.py; r
 
 def load_scenario(path: str | Path):
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScenarioError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(f"{path}: can not read: {e}") from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError(f"{path}: not valid JSON: {e}") from None
+    data = read_document(path, json.loads, json.JSONDecodeError, "JSON", ScenarioError)
     return scenario_from_dict(data, str(path))
 
 

@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any, Iterable, Protocol, Sequence
 
 from ...core.errors import IllegalMove, RulesError
+from ...core.files import read_document
 
 COLOURS = ("yellow", "purple", "black", "green")
 N, E, S, W = 0, 1, 2, 3
@@ -143,14 +144,7 @@ _TILE_FIELDS = {"kind", "shape", "points", "count", "per_colour"}
 def load_tiles(path: str | Path | None = None) -> TileSet:
     """Read a tile table (default: the shipped ``tiles.toml``); TileError with one line when wrong."""
     p = Path(path) if path is not None else DEFAULT_TILES
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise TileError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise TileError(f"{p}: can not read: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise TileError(f"{p}: not valid TOML: {e}") from None
+    data = read_document(p, tomllib.loads, tomllib.TOMLDecodeError, "TOML", TileError)
     return tiles_from_dict(data, str(p))
 
 
