@@ -244,7 +244,7 @@ def _verdict_at_end(obs: Session, res: AuditResult, reader: LogReader, last: byt
             # every seat signed the same last state (its ack of the last turn): the places are final (G11),
             # as the resumed peer that wrote this log concluded (issue 18 case 12); the openings missing
             # could only check cards never played (every played card was opened and checked when played)
-            res.unopened = [i for i in obs.present() if i not in obs.final_opens]
+            res.unopened = [i for i in obs.present() if i not in obs.final_opens and obs._owes_final(i)]
         else:
             res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
                              "missing messages or final openings)")

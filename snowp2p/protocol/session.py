@@ -130,7 +130,8 @@ class Acked(NamedTuple):
 
 class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
     def __init__(self, roster: SignedMessage, track: Any = None, me: int | None = None,
-                 identity: Identity | None = None, secret: bytes | None = None, *, game: Any):
+                 identity: Identity | None = None, secret: bytes | None = None, *, game: Any,
+                 carried_from: Any = None):
         """``game``: the game the roster names, a ``Game`` (games/api.py; the caller has it from the registry,
         ``snowp2p.games.find_game``: the protocol never looks a game up nor imports one).  ``track``: None (the usual case) takes the table the roster carries; a
         table given here must be that one (DecodeError otherwise)."""
@@ -163,6 +164,8 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         self.chain = SenderChain(self.game_id, self.keys)
         self.chain.accept(roster)
         self.reveals = RevealVerifier(self.game_id)
+        # a later race of a match that carries cards (MM-T2): what the race before handed on (hidden.Carry)
+        self.carried_from = carried_from
         self._init_hidden()  # slots, gens, pending_slots, final_opens, conservation (hidden.py)
         self.state: Any = None
         self.turn = 0  # the turn being played: applied_turn + 1 (0: setup; the last turn once the game is over)
@@ -389,6 +392,9 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             self.reveals.add_peer(seat, body.tip, body.length)
         elif isinstance(body, SlotCommit):
             if body.generation == 0:
+                if self.carried_in is not None:
+                    self._halt(Offence(seat, self._nick(seat), "committed a new first deck in a race that carries "
+                                                               "the decks of the race before", (msg.payload,)))
                 if self.gens[seat]:
                     self._halt(Offence(seat, self._nick(seat), "committed generation 0 twice", (msg.payload,)))
                 self._add_gen(seat, 0, 0, body)

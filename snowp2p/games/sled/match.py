@@ -42,6 +42,19 @@ class SledMatch:
                     + ",".join(names))
         return None
 
+    # ------------------------------------------------------------ carried cards (MM-T2, SPEC 16.5)
+    def next_race(self, prev, track, rand):
+        """The next race's initial state from the last race's final state (MM-T2, MM-T3): ``next_race_state``."""
+        return series.next_race_state(prev, track, rand)
+
+    def new_generations(self, prev, seat: int):
+        """What ``seat`` commits in the next race's setup: (generation, its values in slot order)."""
+        return series.new_generations(prev, seat)
+
+    def laid_out(self, prev, seat: int):
+        """The generations ``seat`` lays out for the next race, each with the old card ids it holds (public)."""
+        return series.laid_out(prev, seat)
+
     def record(self, names: Sequence[str], rules, finals: Sequence):
         """The record of the races played so far (``finals``: each race's final state, in order), every result
         added: ``totals()`` and ``standings()`` (ST-E4, MM-T4)."""
