@@ -25,12 +25,19 @@ def is_match(paths: list[str]) -> bool:
 
 
 def run_audit_match(paths: list[str]) -> int:
+    from .commands.match import match_in_log
     from .protocol.match import match_of
     from .replay import replay_log
 
     races = []
-    for p in paths:
-        res = replay_log(p)
+    carry = None
+    # in race order: a later race of a match that carries cards (MM-T2) is checked from the race before it, its
+    # observer's end (``carry_out``: the carried slots and every value opened so far, SPEC 16.5)
+    ordered = sorted(paths, key=lambda p: match_in_log(p).race)
+    for p in ordered:
+        m = match_in_log(p)
+        follows = races and races[-1][0].race == m.race - 1
+        res = replay_log(p, carried_from=carry if follows else None)
         if res.violation:
             print(f"VIOLATION in {p}: {res.violation}")
             return 1
@@ -39,6 +46,7 @@ def run_audit_match(paths: list[str]) -> int:
             print(f"{p}: no result ({res.stops_early}): a match needs every race's result")
             return 1
         races.append((match_of(obs.roster.body, obs.game), obs, p))
+        carry = obs.carry_out()
     rc, lines = match_report(races)
     print("\n".join(lines))
     return rc
@@ -70,7 +78,8 @@ def match_report(races) -> tuple[int, list[str]]:
             if end is None:
                 return 1, [f"MATCH VIOLATION: race {k} has no result, yet race {k + 1} follows it"]
             m, obs, _ = races[k]
-            check_next(obs0.game, first, mk_1.next(end), obs.roster.body, obs.game.table_digest(obs.track))
+            check_next(obs0.game, first, mk_1.next(end, obs_1.next_carry()), obs.roster.body,
+                       obs.game.table_digest(obs.track))
     except MatchError as e:
         return 1, [f"MATCH VIOLATION: race {k + 1}: {e}"]
     last_m, last_obs, _ = races[-1]

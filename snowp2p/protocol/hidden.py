@@ -32,6 +32,10 @@ def slot_salt(secret: bytes, generation: int, slot: int) -> bytes:
     return derive(secret, "slot-salt", generation, slot)
 
 
+class NeedsEarlierRaces(DecodeError):
+    """A later race of a match that carries cards, checked without the race before it (its ``Carry``)."""
+
+
 @dataclass(frozen=True)
 class Carry:
     """What a race of a match that carries cards (MM-T2) hands the next race (protocol/SPEC.md 16.5): the same on
@@ -80,9 +84,11 @@ class HiddenDecks:
         self.old_opened: dict[int, dict[tuple[int, int], int]] = {i: {} for i in range(self.n)}
         self.new_from: dict[int, list[tuple[int, tuple[int, ...]]]] = {i: [] for i in range(self.n)}
         needs = m is not None and carries and m.race > 0
-        if needs != (self.carried_in is not None):
-            raise DecodeError("race %d of the match starts from the race before it: give the earlier races" % (
-                m.race + 1) if needs else "a carried-from state for a race that carries nothing", "settings.match")
+        if needs and self.carried_in is None:
+            raise NeedsEarlierRaces(f"race {m.race + 1} of the match starts from the race before it (SPEC 16.5): "
+                                    "it is checked with the logs of the races before it")
+        if self.carried_in is not None and not needs:
+            raise DecodeError("a carried-from state for a race that carries nothing", "settings.match")
         if self.carried_in is not None:
             self._init_carried(m)
 

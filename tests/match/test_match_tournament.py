@@ -259,3 +259,69 @@ def test_mm_t2_a_first_deck_committed_again_in_a_later_race_is_an_offence():
     ts = tournament("gen0 again", hook=hook, races=2)
     k, stopped = _halts(ts, 1)
     assert k == 1 and stopped and all(h.seat == 1 and "new first deck" in h.what for h in stopped)
+
+
+# ------------------------------------------------------------------ audit (SPEC 16.4, 16.5)
+def _audit(ts, seat: int, tmp_path, capsys):
+    from snowp2p.audit_match import run_audit_match
+
+    paths = [str(t.write(seat, tmp_path / f"seat{seat}-race{k + 1}.log")) for k, t in enumerate(ts)]
+    rc = run_audit_match(list(reversed(paths)))  # (any order: the audit sorts them by race)
+    return rc, capsys.readouterr().out
+
+
+def test_mm_t4_every_seats_logs_audit_clean_as_one_tournament_with_the_same_totals(tmp_path, capsys):
+    ts = tournament("audited")
+    reports = set()
+    for seat in range(3):
+        rc, out = _audit(ts, seat, tmp_path, capsys)
+        assert rc == 0 and out.startswith("OK\n") and "Winner: " in out and "(MM-T4" in out, out
+        reports.add("\n".join(ln.split(" (game ")[0] for ln in out.splitlines()))
+    assert len(reports) == 1
+
+
+def test_mm_t2_audit_of_a_later_race_alone_says_to_give_the_races_before_it(tmp_path):
+    from snowp2p.errors import CommandError
+    from snowp2p.replay import replay_log
+
+    ts = tournament("alone", races=2)
+    p = ts[1].write(0, tmp_path / "race2.log")
+    try:
+        replay_log(str(p))
+    except CommandError as e:
+        assert "race 2 of the match starts from the race before it" in str(e)
+    else:
+        raise AssertionError("a later race audited without the race before it")
+
+
+def test_mm_t2_audit_catches_a_forged_carried_card_and_a_swapped_one(tmp_path, capsys):
+    """What the honest peers caught live, `audit` of an honest peer's logs catches too."""
+    from kit.tournament import forged  # noqa: F401  (the same cheats as above, replayed from the logs)
+
+    cases = []
+
+    def forge(k, carried):
+        if k != 1:
+            return carried
+        c = carried[1]
+        st = c.state
+        p = st.private[1]
+        vals = list(p.values)
+        for card in st.sled(1).hand:
+            vals[card] = max(p.values)
+        priv = list(st.private)
+        priv[1] = replace(p, values=tuple(vals))
+        carried[1] = replace(c, state=replace(st, private=tuple(priv)))
+        return carried
+
+    def blind(k, t):
+        if k == 1:
+            s = t.s[1]
+            real = s._open_old
+            s._open_old = lambda seat, op, proof=(): (s.old_opened[seat].__setitem__((op.generation, op.slot), op.value)
+                                                       if seat == 1 else real(seat, op, proof))
+
+    cases.append((tournament("forged audit", carry_hook=forge, hook=blind), 0, "commitment of the race before"))
+    for ts, seat, what in cases:
+        rc, out = _audit(ts, seat, tmp_path, capsys)
+        assert rc == 1 and out.startswith("VIOLATION") and what in out, out
