@@ -50,9 +50,6 @@ def series_tracks(args, game) -> list | None:
         tracks = [game.load_table(n) for n in names]
     except TableError as e:
         raise CommandError("--series: " + str(e).removeprefix("--track: ")) from None
-    why = game.match.network_refusal(names)  # (SPEC 16.5: designed, not built yet)
-    if why:
-        raise CommandError(f"--series: {why}")
     return tracks
 
 
@@ -76,6 +73,73 @@ def save_race(home, roster, code: str, target=None, tracks=None, game=None) -> N
     if tracks is not None:
         info["tracks"] = [game.table_to_wire(t) for t in tracks]
     home.write_private(roster.envelope.game, MATCH_FILE, json.dumps(info).encode())  # (the code: a secret)
+
+
+# ------------------------------------------------------------------ a race that starts from the race before
+def carried_start(args, g, roster, secret: bytes):
+    """The carried-from state and the secret for this peer's session of ``roster``'s race (SPEC 16.5): a later
+    race of a match that carries cards (MM-T2) starts from this peer's own session of the race before
+    (``carry_out``) and keeps race 0's secret (its slots' salts, generation by generation); any other race
+    starts afresh with ``secret``.  ``args._races``: the games of the match played so far."""
+    m = match_of(roster.body, g)
+    if m is None or m.race == 0 or not getattr(g.match, "carries", False):
+        return None, secret
+    races = getattr(args, "_races", None) or []
+    if len(races) < m.race:
+        raise CommandError(f"race {m.race + 1} of the match starts from the race before it, which this peer "
+                           "did not play", 1)
+    prev = races[m.race - 1].session
+    carry = prev.carry_out()
+    if carry is None:
+        raise CommandError(f"race {m.race} of the match carries nothing on (it has no result)", 1)
+    return carry, prev.secret
+
+
+def earlier_races(home, ident, m: MatchInfo, here) -> list:
+    """This peer's own sessions of the races of match ``m`` before race ``m.race``, rebuilt from its logs (each
+    replayed as when it was played, every check again, and started from the race before: SPEC 16.5), in race
+    order, each as ``.session`` and ``.log_path``.  CommandError (one line) if one is missing or does not
+    check."""
+    from types import SimpleNamespace
+
+    from ..games import roster_game
+    from ..protocol.errors import LogError, ProtocolError
+    from ..protocol.log import read_log
+    from ..protocol.messages import decode_signed
+    from ..protocol.session import Halted, Session
+
+    found = {}
+    for gd, _meta in home.games():
+        log = gd / "game.log"
+        if gd == here or not log.is_file():
+            continue
+        om = match_in_log(str(log))
+        if om is not None and om.id == m.id and om.race < m.race:
+            found[om.race] = log
+    if sorted(found) != list(range(m.race)):
+        raise CommandError("this peer's logs of the earlier races of the match are not all here", 1)
+    out, carry = [], None
+    for k in range(m.race):
+        log = found[k]
+        try:
+            with open(log, "rb") as f:
+                records = read_log(f).records
+            roster = decode_signed(records[0])
+            g = roster_game(roster.body.kind)
+            me = next(i for i, st in enumerate(roster.body.seats) if st.pubkey == ident.public_key)
+            secret = home.load_secret(roster.envelope.game)
+            if secret is None:
+                raise CommandError(f"race {k + 1}'s secret is missing from {log.parent}", 1)
+            s, _ = Session.from_log(records, None, me, ident, secret, game=g, carried_from=carry)
+        except Halted as h:
+            raise CommandError(f"this peer's log of race {k + 1} holds a violation: {h.reason}", 1) from None
+        except (OSError, LogError, ProtocolError, StopIteration) as e:
+            raise CommandError(f"this peer's log of race {k + 1} can not be read back: {e}", 1) from None
+        if not s.done or s.halted is not None:
+            raise CommandError(f"this peer's log of race {k + 1} does not end with a result", 1)
+        carry = s.carry_out()
+        out.append(SimpleNamespace(session=s, log_path=log))
+    return out
 
 
 # ------------------------------------------------------------------ results
@@ -177,7 +241,8 @@ async def _after_race(args, games, game, say, rc: int):
         return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
     lines = standings_lines([x.session for x in games], m)
     if not m.last:
-        return m.next(end), lines
+        # (a match that carries cards, MM-T2: the next race carries this seat's own race end, SPEC 16.5)
+        return m.next(end, s.next_carry()), lines
     if getattr(args, "_screen", None) is None:
         await ready(args, lines, say)
     else:
@@ -342,9 +407,6 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
     before it are read back from this peer's own logs of the match (audited as they are read), then the
     match goes on as if nothing had happened: the host hosts the next race, a joiner joins it."""
     import json
-    from types import SimpleNamespace
-
-    from ..replay import replay_log
 
     s = game.session
     m = match_of(s.roster.body, s.game)
@@ -353,21 +415,13 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
         info = json.loads((d / MATCH_FILE).read_text())
     except (OSError, ValueError):
         return _stop("this race's match file is missing: the match can not go on from here", say)
-    earlier: dict[int, object] = {}
-    for gd, _meta in home.games():
-        log = gd / "game.log"
-        if gd == d or not log.is_file():
-            continue
-        om = match_in_log(str(log))
-        if om is None or om.id != m.id or om.race >= m.race:
-            continue
-        res = replay_log(str(log))
-        if res.violation or res.session is None:
-            return _stop(f"this peer's log of race {om.race + 1} does not audit: {res.violation}", say)
-        earlier[om.race] = SimpleNamespace(session=res.session, log_path=log)
-    if sorted(earlier) != list(range(m.race)):
-        return _stop("this peer's logs of the earlier races of the match are not all here", say)
-    args._races = [earlier[k] for k in range(m.race)] + [game]
+    earlier = getattr(args, "_earlier", None)
+    if earlier is None:
+        try:
+            earlier = earlier_races(home, ident, m, d)
+        except CommandError as e:
+            return _stop(str(e), say)
+    args._races = list(earlier) + [game]
     code = info["code"]
     if s.me == 0:
         try:

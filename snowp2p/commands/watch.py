@@ -91,8 +91,9 @@ def _next_race(args, rc: int):
     end = race_end(obs)
     if m.last or end is None:
         return None
-    nxt = m.next(end)
+    nxt = m.next(end, obs.next_carry())
     args._expect = (m.id, nxt.race)
+    args._carry = obs.carry_out()  # (a match that carries cards: the next race starts from this one, SPEC 16.5)
     return nxt
 
 
@@ -168,6 +169,7 @@ async def _next_game(targets, code, ident, nick, say, wait: float = NEXT_WAIT):
 async def _watch_main(args, targets, code, screen=None) -> int:
     from ..net.lobby import NetError
     from ..net.watcher import follow
+    from ..protocol.hidden import NeedsEarlierRaces
     from ..replay import LiveAudit
     from .audit import verdict_lines
 
@@ -200,7 +202,10 @@ async def _watch_main(args, targets, code, screen=None) -> int:
     def on_record(rec: bytes) -> bool:
         if not live:
             try:
-                a = LiveAudit(rec, show)
+                a = LiveAudit(rec, show, carried_from=getattr(args, "_carry", None) if args._expect else None)
+            except NeedsEarlierRaces as e:
+                raise CommandError(f"can not check this game: {e}; watch the match from its first race", 1) \
+                    from None
             except ProtocolError as e:
                 raise CommandError(f"the host's first record is not a signed roster: {e}", 1) from None
             obs = a.session

@@ -1,0 +1,123 @@
+"""A Mush! Mush! tournament over the network with real processes on loopback (issue 21; protocol/SPEC.md 16.5,
+MM-T1..MM-T4): three peers, three tracks, computer players, played to the end; every peer's logs audit as one
+tournament with the same totals and winner (MM-T4); the carried hands never appear in any frame before they are
+played; a peer killed -9 in the middle of race 2 resumes and the tournament finishes."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from kit.peers import log_records, snowp2p
+
+from snowp2p.games import find_game
+from snowp2p.protocol.match import match_of
+from snowp2p.protocol.messages import decode_signed
+
+MM = find_game("mush")
+TRACKS = "fjord,mush-first-race,village"
+
+
+def race_logs(home: Path) -> list[Path]:
+    logs = [d / "game.log" for d in (home / "games").iterdir() if (d / "game.log").is_file()]
+    return sorted(logs, key=lambda p: match_of(decode_signed(log_records(p)[0]).body, MM).race)
+
+
+def standings(out: str) -> str:
+    keep = [ln for ln in out.splitlines() if ln.startswith(("  race ", "Final standings", "   ", "Winner:"))]
+    return "\n".join(ln.split(" (game ")[0] for ln in keep)
+
+
+def _audit_all(peers_, n_races: int = 3) -> dict:
+    reports = {}
+    for who in peers_:
+        logs = race_logs(who.home)
+        assert len(logs) == n_races, (who.name, logs)
+        ms = [match_of(decode_signed(log_records(p)[0]).body, MM) for p in logs]
+        assert [m.race for m in ms] == list(range(n_races)) and len({m.id for m in ms}) == 1
+        assert all((m.carry is None) == (m.race == 0) for m in ms), "races 2 and 3 carry the hands (SPEC 16.5)"
+        r = snowp2p("audit", *map(str, logs))
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert r.stdout.startswith("OK\n") and "Winner: " in r.stdout and "MM-T4" in r.stdout, r.stdout
+        reports[who.name] = standings(r.stdout)
+    return reports
+
+
+def _opened(log: Path) -> list[tuple[int, int, str, tuple[int, int]]]:
+    """(record index, sender, message type, (generation, slot)) of every opening in a log."""
+    out = []
+    for i, rec in enumerate(log_records(log)):
+        msg = decode_signed(rec)
+        for op in getattr(msg.body, "openings", ()) or ():
+            out.append((i, msg.sender, msg.type, (op.generation, op.slot)))
+    return out
+
+
+def test_a_three_peer_mush_tournament_on_three_tracks(peers):
+    h = peers.host("mush", players=3, bots=0, extra=("--series", TRACKS, "--between", "0"))
+    a = peers.join(h, "amy", extra=("--between", "0"))
+    b = peers.join(h, "bob", extra=("--between", "0"))
+    for p in (a, b, h):
+        assert p.wait() == 0, p.describe()
+    reports = _audit_all((h, a, b))
+    assert reports["host"] == reports["amy"] == reports["bob"], reports
+    assert reports["host"].count("  race ") == 3
+    for who in (h, a, b):
+        assert "Totals after race 1 of 3:" in who.stdout and "Start order (MM-T3):" in who.stdout, who.stdout
+        assert "wins the tournament (MM-T4" in who.stdout
+    # G4 across races, read from the frames every seat received: a slot carried out of race k (named in race k+1's
+    # roster, `carry`) is opened by no frame of race k, and in race k+1 only by its owner's move that plays it
+    # (or, in the last race, by the final openings)
+    for who in (h, a, b):
+        logs = race_logs(who.home)
+        for k in (1, 2):
+            m = match_of(decode_signed(log_records(logs[k])[0]).body, MM)
+            carried = {(seat, c.generation, c.slot) for seat, cs in enumerate(m.carry) for c in cs}
+            assert carried
+            before = {(s, *gs) for _, s, _, gs in _opened(logs[k - 1])}
+            assert not before & carried, "a carried card was opened in the race it was carried out of"
+            for _, s, typ, gs in _opened(logs[k]):
+                if (s, *gs) in carried:
+                    assert typ == "move" or (typ == "final_open" and k == 2), (k, s, typ, gs)
+
+
+def _race2_records(home) -> int:
+    logs = [d / "game.log" for d in (home / "games").iterdir()] if (home / "games").exists() else []
+    for p in logs:
+        try:
+            recs = log_records(p)
+            if match_of(decode_signed(recs[0]).body, MM).race == 1:
+                return len(recs)
+        except Exception:  # (a log being written)
+            pass
+    return 0
+
+
+@pytest.mark.parametrize("victim", ["joiner", "host"])
+def test_a_peer_killed_in_race_2_of_a_tournament_resumes_and_the_tournament_finishes(peers, victim):
+    """G7 across a tournament: `resume` rebuilds races 1 and 2 from this peer's own logs (race 2 starts from its
+    race 1, SPEC 16.5), finishes race 2 and goes on to race 3; every peer's logs audit as one tournament."""
+    from kit.peers import Proc, wait_until
+
+    think = ("--think", "0.15")
+    h = peers.host("mush", players=3, bots=0,
+                   extra=("--series", TRACKS, "--between", "0") + (think if victim == "host" else ()))
+    a = peers.join(h, "amy", extra=("--between", "0") + (think if victim == "joiner" else ()))
+    b = peers.join(h, "bob", extra=("--between", "0"))
+    dead = h if victim == "host" else a
+    wait_until(lambda: _race2_records(dead.home) >= 20, "race 2 under way", [h, a, b], timeout=240)
+    dead.kill()
+    time.sleep(0.5)
+    r = Proc(f"{dead.name}-resumed", ["resume", "--autoplay", "--home", str(dead.home), "--between", "0"],
+             dead.dir, dead.home)
+    peers.procs.append(r)
+    r.start()
+    assert r.wait() == 0, r.describe()
+    for p in (h, a, b):
+        if p is not dead:
+            assert p.wait() == 0, p.describe()
+    assert "Resuming Mush! Mush! game" in r.stdout and "wins the tournament (MM-T4" in r.stdout, r.stdout
+    reports = _audit_all((h, a, b))
+    assert reports["host"] == reports["amy"] == reports["bob"], reports
