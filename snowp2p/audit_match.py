@@ -24,6 +24,42 @@ def is_match(paths: list[str]) -> bool:
     return len({roster_in_log(p).envelope.game for p in paths}) > 1  # (one race's logs: compared, G12)
 
 
+def carry_before(path: str):
+    """The state a later race of a match that carries cards (MM-T2) starts from, for `audit` or `replay` of its log
+    alone (SPEC 16.5): the races before it are found beside it (the other game directories of the same home, a
+    player's own logs of the match), each checked in turn; None for any other log.  CommandError (one line) if
+    one is missing or does not check."""
+    from pathlib import Path
+
+    from .commands.match import match_in_log, roster_in_log
+    from .games import roster_game
+    from .replay import replay_log
+
+    m = match_in_log(path)
+    if m is None or m.race == 0:
+        return None
+    roster = roster_in_log(path)
+    if not getattr(roster_game(roster.body.kind).match, "carries", False):
+        return None
+    here = Path(path).resolve()
+    found = {}
+    for log in here.parent.parent.glob("*/game.log"):
+        om = match_in_log(str(log))
+        if log.resolve() != here and om is not None and om.id == m.id and om.race < m.race:
+            found[om.race] = log
+    if sorted(found) != list(range(m.race)):
+        raise CommandError(f"{path} is race {m.race + 1} of a tournament: it is checked from the races before it, "
+                           "which are not beside it; give them: snowp2p audit RACE1.log RACE2.log ...")
+    carry = None
+    for k in range(m.race):
+        res = replay_log(str(found[k]), carried_from=carry)
+        carry = res.session.carry_out() if res.session is not None and not res.violation else None
+        if carry is None:
+            raise CommandError(f"race {k + 1} of this tournament ({found[k]}) does not check with a result: "
+                               f"{res.violation or 'no result'}")
+    return carry
+
+
 def run_audit_match(paths: list[str]) -> int:
     from .commands.match import match_in_log
     from .protocol.match import match_of

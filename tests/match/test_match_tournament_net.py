@@ -67,6 +67,19 @@ def test_a_three_peer_mush_tournament_on_three_tracks(peers):
     for who in (h, a, b):
         assert "Totals after race 1 of 3:" in who.stdout and "Start order (MM-T3):" in who.stdout, who.stdout
         assert "wins the tournament (MM-T4" in who.stdout
+    # each race's log audits and replays on its own from a player's home (a later race from the races beside it)
+    logs = race_logs(a.home)
+    for k, p in enumerate(logs):
+        one = snowp2p("audit", str(p))
+        assert one.returncode == 0 and one.stdout.startswith("OK"), one.stdout + one.stderr
+        svg = a.home / f"race{k + 1}.svg"
+        pic = snowp2p("replay", str(p), "--svg", str(svg))
+        assert pic.returncode == 0 and svg.read_text().lstrip().startswith("<"), pic.stdout + pic.stderr
+    alone = a.home.parent / "alone" / "x"
+    alone.mkdir(parents=True)
+    (alone / "game.log").write_bytes(logs[2].read_bytes())
+    r = snowp2p("audit", str(alone / "game.log"))
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "races before it" in r.stderr, r.stderr
     # G4 across races, read from the frames every seat received: a slot carried out of race k (named in race k+1's
     # roster, `carry`) is opened by no frame of race k, and in race k+1 only by its owner's move that plays it
     # (or, in the last race, by the final openings)
@@ -121,3 +134,25 @@ def test_a_peer_killed_in_race_2_of_a_tournament_resumes_and_the_tournament_fini
     assert "Resuming Mush! Mush! game" in r.stdout and "wins the tournament (MM-T4" in r.stdout, r.stdout
     reports = _audit_all((h, a, b))
     assert reports["host"] == reports["amy"] == reports["bob"], reports
+
+
+def test_a_spectator_follows_a_whole_tournament_and_its_match_verdict_is_the_audits(peers):
+    """SPEC 17 over a tournament: the spectator checks race 2 and 3 from its own check of the race before (what it
+    carried, SPEC 16.5), never seeing a carried card, and its match verdict is `audit`'s of the host's logs."""
+    from kit.peers import Proc
+
+    h = peers.host("mush", players=2, bots=1, extra=("--series", TRACKS, "--between", "0", "--think", "0.2"))
+    spec = Proc("spec", ["watch", f"{h.addr}:{h.port}", "--code", h.code, "--home", str(peers.base / "spec"),
+                         "--name", "spec", "--no-board"], peers.base, peers.base / "spec")
+    peers.procs.append(spec)
+    spec.start()
+    assert h.wait() == 0, h.describe()
+    assert spec.wait() == 0, spec.describe()
+    assert "Traceback" not in spec.stderr, spec.stderr
+    races, match_part = spec.stdout.split("Match verdict:")
+    verdicts = races.split("Spectator's verdict:")[1:]
+    assert len(verdicts) == 3 and all(v.strip().startswith("OK") for v in verdicts), spec.stdout
+    whole = snowp2p("audit", *map(str, race_logs(h.home)))
+    assert whole.returncode == 0, whole.stdout
+    keep = lambda t: [ln for ln in t.splitlines() if ln.strip() and not ln.startswith("Checked ")]  # noqa: E731
+    assert keep(match_part) == keep(whole.stdout), (match_part, whole.stdout)
