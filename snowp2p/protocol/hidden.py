@@ -227,7 +227,7 @@ class HiddenDecks:
             laid = self.new_from[seat]
             pending = self.pending_slots[seat]
             used, self.pending_slots[seat] = pending[:len(laid)], pending[len(laid):]
-            for (g, old), body in zip(laid, used):
+            for (g, old), body in zip(laid, used, strict=True):  # (setup ready: all of them are here)
                 first, end = deck.bounds(state, seat, g)
                 if body.generation != g or len(body.commitments) != end - first or len(old) != end - first:
                     self._halt(Offence(seat, self._nick(seat), f"committed the wrong slots for deck generation {g} "
@@ -356,7 +356,7 @@ class HiddenDecks:
         if self.partial_match is None:
             return True
         keep = self._carried_slots(seat)
-        for g, gen in enumerate(self.gens[seat]):
+        for g in range(len(self.gens[seat])):
             if self._is_old(seat, g):
                 if any((g, i) not in keep and (g, i) not in self.old_opened[seat]
                        for (gg, i) in self.old_slots[seat] if gg == g):

@@ -5,11 +5,11 @@ played; a peer killed -9 in the middle of race 2 resumes and the tournament fini
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 
+from kit.match import kill_in_race_2_and_resume, race_logs, standings
 from kit.peers import log_records, snowp2p
 
 from snowp2p.games import find_game
@@ -18,16 +18,6 @@ from snowp2p.protocol.messages import decode_signed
 
 MM = find_game("mush")
 TRACKS = "fjord,mush-first-race,village"
-
-
-def race_logs(home: Path) -> list[Path]:
-    logs = [d / "game.log" for d in (home / "games").iterdir() if (d / "game.log").is_file()]
-    return sorted(logs, key=lambda p: match_of(decode_signed(log_records(p)[0]).body, MM).race)
-
-
-def standings(out: str) -> str:
-    keep = [ln for ln in out.splitlines() if ln.startswith(("  race ", "Final standings", "   ", "Winner:"))]
-    return "\n".join(ln.split(" (game ")[0] for ln in keep)
 
 
 def _audit_all(peers_, n_races: int = 3) -> dict:
@@ -96,37 +86,17 @@ def test_a_three_peer_mush_tournament_on_three_tracks(peers):
                     assert typ == "move" or (typ == "final_open" and k == 2), (k, s, typ, gs)
 
 
-def _race2_records(home) -> int:
-    logs = [d / "game.log" for d in (home / "games").iterdir()] if (home / "games").exists() else []
-    for p in logs:
-        try:
-            recs = log_records(p)
-            if match_of(decode_signed(recs[0]).body, MM).race == 1:
-                return len(recs)
-        except Exception:  # (a log being written)
-            pass
-    return 0
-
-
 @pytest.mark.parametrize("victim", ["joiner", "host"])
 def test_a_peer_killed_in_race_2_of_a_tournament_resumes_and_the_tournament_finishes(peers, victim):
     """G7 across a tournament: `resume` rebuilds races 1 and 2 from this peer's own logs (race 2 starts from its
     race 1, SPEC 16.5), finishes race 2 and goes on to race 3; every peer's logs audit as one tournament."""
-    from kit.peers import Proc, wait_until
-
     think = ("--think", "0.15")
     h = peers.host("mush", players=3, bots=0,
                    extra=("--series", TRACKS, "--between", "0") + (think if victim == "host" else ()))
     a = peers.join(h, "amy", extra=("--between", "0") + (think if victim == "joiner" else ()))
     b = peers.join(h, "bob", extra=("--between", "0"))
     dead = h if victim == "host" else a
-    wait_until(lambda: _race2_records(dead.home) >= 20, "race 2 under way", [h, a, b], timeout=240)
-    dead.kill()
-    time.sleep(0.5)
-    r = Proc(f"{dead.name}-resumed", ["resume", "--autoplay", "--home", str(dead.home), "--between", "0"],
-             dead.dir, dead.home)
-    peers.procs.append(r)
-    r.start()
+    r = kill_in_race_2_and_resume(peers, dead, (h, a, b), 20)
     assert r.wait() == 0, r.describe()
     for p in (h, a, b):
         if p is not dead:
