@@ -15,6 +15,7 @@ import math
 import os
 import sys
 import time
+from pathlib import Path
 
 import trio
 
@@ -108,14 +109,7 @@ def earlier_races(home, ident, m: MatchInfo, here) -> list:
     from ..protocol.messages import decode_signed
     from ..protocol.session import Halted, Session
 
-    found = {}
-    for gd, _meta in home.games():
-        log = gd / "game.log"
-        if gd == here or not log.is_file():
-            continue
-        om = match_in_log(str(log))
-        if om is not None and om.id == m.id and om.race < m.race:
-            found[om.race] = log
+    found = _logs_before(home, m, here)
     if sorted(found) != list(range(m.race)):
         raise CommandError("this peer's logs of the earlier races of the match are not all here", 1)
     out, carry = [], None
@@ -399,6 +393,28 @@ async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) ->
         say(f"Race {nxt.race + 1} of {nxt.races}: {nxt.tracks[nxt.race][0]}.")
         save_race(home, res.roster, code, target=target)
         rc = await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
+
+
+def earlier_logs(home, session) -> dict[int, Path]:
+    """This peer's logs of the races before ``session``'s in its match, by race index (none for a single game or
+    the first race); not read beyond their match map (a caller that needs them sound audits them)."""
+    m = match_of(session.roster.body, session.game)
+    if m is None or m.race == 0:
+        return {}
+    return _logs_before(home, m, home.game_dir(session.game_id))
+
+
+def _logs_before(home, m: MatchInfo, here) -> dict[int, Path]:
+    """This peer's logs of match ``m``'s races before race ``m.race`` (but the one in ``here``), by race index."""
+    found: dict[int, Path] = {}
+    for gd, _meta in home.games():
+        log = gd / "game.log"
+        if gd == here or not log.is_file():
+            continue
+        om = match_in_log(str(log))
+        if om is not None and om.id == m.id and om.race < m.race:
+            found[om.race] = log
+    return dict(sorted(found.items()))
 
 
 # ------------------------------------------------------------------ after a resumed race
