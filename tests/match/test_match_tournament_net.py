@@ -126,3 +126,24 @@ def test_a_spectator_follows_a_whole_tournament_and_its_match_verdict_is_the_aud
     assert whole.returncode == 0, whole.stdout
     keep = lambda t: [ln for ln in t.splitlines() if ln.strip() and not ln.startswith("Checked ")]  # noqa: E731
     assert keep(match_part) == keep(whole.stdout), (match_part, whole.stdout)
+
+
+def test_a_spectator_that_comes_in_during_race_3_checks_the_whole_tournament(peers):
+    """A late spectator (SPEC 17, *A match*) is fed the host's logs of races 1 and 2 first: it checks race 2 from
+    its check of race 1 and race 3 from race 2 (the carried cards, SPEC 16.5), and its match verdict is `audit`'s."""
+    from kit.peers import Proc
+
+    h = peers.host("mush", players=2, bots=1, extra=("--series", TRACKS, "--between", "0", "--think", "0.3"))
+    h.wait_for(r"^Race 3 of 3", timeout=300, describe=peers.describe)
+    spec = Proc("late", ["watch", f"{h.addr}:{h.port}", "--code", h.code, "--home", str(peers.base / "late"),
+                         "--name", "late", "--no-board"], peers.base, peers.base / "late")
+    peers.procs.append(spec)
+    spec.start()
+    assert h.wait() == 0, h.describe()
+    assert spec.wait() == 0, spec.describe()
+    out = spec.stdout
+    assert "Checked the host's log of race 1 of 3" in out and "Checked the host's log of race 2 of 3" in out, out
+    _, match_part = out.split("Match verdict:")
+    whole = snowp2p("audit", *map(str, race_logs(h.home)))
+    keep = lambda t: [ln for ln in t.splitlines() if ln.strip() and not ln.startswith("Checked ")]  # noqa: E731
+    assert whole.returncode == 0 and keep(match_part) == keep(whole.stdout), (match_part, whole.stdout)
