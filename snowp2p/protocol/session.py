@@ -18,7 +18,8 @@ The flow (protocol/SPEC.md section 11):
 
 * setup: every seat sends ``commit_chain`` and, in a game with hidden
   cards, ``slot_commit`` (generation 0 of its hidden deck); then every seat reveals event 0; the engine's
-  ``new_game`` runs on ``Rand(R(0))``; everyone acks turn 0.
+  ``new_game`` runs on ``Rand(R(0))``; everyone acks turn 0.  (A later race of a match that carries cards
+  starts from the race before instead: ``carried_from``, hidden.py, SPEC 16.5.)
 * turn t >= 1: the player to act sends any ``slot_commit`` its action will
   need (a reshuffle starts a new generation of slots) and ``move{t}``: the
   action, the openings of every card it plays or discards, its reveal of
