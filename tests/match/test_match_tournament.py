@@ -309,3 +309,32 @@ def test_mm_t2_audit_catches_a_forged_carried_card(tmp_path, capsys):
     for ts, seat, what in cases:
         rc, out = _audit(ts, seat, tmp_path, capsys)
         assert rc == 1 and out.startswith("VIOLATION") and what in out, out
+
+
+def test_mm_t2_opening_a_slot_of_an_earlier_race_it_did_not_carry_is_an_offence():
+    """In the last race seat 2's final openings also open a slot of race 1 that it did not carry (one opened
+    there already): a card it did not carry into this race, an offence (SPEC 16.5 point 3)."""
+    from snowp2p.protocol.messages import FinalOpen, Opening
+    from snowp2p.protocol.hidden import slot_salt
+
+    def hook(k, t):
+        if k != 2:
+            return
+        s = t.s[2]
+        real = s._final_openings
+
+        def final_openings(out):
+            real(out)
+            g, slot = next((g, i) for g in range(len(s.carried_in_gens(2))) for i in range(s.gens[2][g].size)
+                           if (g, i) not in s.old_slots[2])
+            card = s.gens[2][g].first + slot
+            value = s.game.hidden.values(s.state, 2)[card]
+            s._emit(FinalOpen((Opening(g, slot, value, slot_salt(s.secret, g, slot)),)), out)
+        s._final_openings = final_openings
+        _blind_end(s)
+
+    ts = tournament("not carried", hook=hook)
+    k, stopped = _halts(ts, 2)
+    assert k == 2 and len(stopped) == 2
+    for h in stopped:
+        assert h.seat == 2 and "a card it did not carry into this race" in h.what
