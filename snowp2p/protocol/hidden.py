@@ -112,21 +112,13 @@ class HiddenDecks:
                 self.gens[seat].append(_Gen(first, end - first))
             self.old_slots[seat] = dict(c.closed[seat])
             self.new_from[seat] = list(self.game.match.laid_out(prev, seat))
-        expect = tuple(tuple(sorted(self._carry_entries(prev, seat, c.closed[seat]))) for seat in range(self.n))
-        from .match import Carried
+        from .match import carry_of
 
-        want = tuple(tuple(Carried(g, i, cm) for (g, i), cm in seat) for seat in expect)
+        want = carry_of(self.game, self.n, prev, lambda seat, card: self._locate_in(prev, seat, card),
+                        lambda seat, g, i: c.closed[seat][(g, i)][1])
         if m.carry != want:
             raise DecodeError("carries other cards or other commitments than the race before ended with (SPEC "
                               "16.5)", "settings.match.carry")
-
-    def _carry_entries(self, state, seat: int, closed) -> list:
-        """((generation, slot), commitment) of the cards ``seat`` carries now (``state``: a race's final state)."""
-        out = []
-        for card in self.game.hidden.carried(state, seat):
-            gs = self._locate_in(state, seat, card)
-            out.append((gs, closed[gs][1]))
-        return out
 
     def _locate_in(self, state, seat: int, card: int) -> tuple[int, int]:
         deck = self.game.hidden
@@ -164,13 +156,13 @@ class HiddenDecks:
     def next_carry(self):
         """The next race's ``match.carry`` (SPEC 16.5 point 2): per seat, its carried slots with their
         commitments, from this race's end (``carry_out``)."""
-        from .match import Carried
+        from .match import carry_of
 
         c = self.carry_out()
         if c is None:
             return None
-        return tuple(tuple(Carried(g, i, cm) for (g, i), cm in sorted(self._carry_entries(c.state, seat, c.closed[seat])))
-                     for seat in range(self.n))
+        return carry_of(self.game, self.n, c.state, lambda seat, card: self._locate_in(c.state, seat, card),
+                        lambda seat, g, i: c.closed[seat][(g, i)][1])
 
     # ------------------------------------------------------------ our own deck
     def _commit_first_deck(self, out: Output) -> None:
