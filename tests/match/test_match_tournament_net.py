@@ -106,44 +106,46 @@ def test_a_peer_killed_in_race_2_of_a_tournament_resumes_and_the_tournament_fini
     assert reports["host"] == reports["amy"] == reports["bob"], reports
 
 
+def _spectator(peers, h, name: str):
+    """A `snowp2p watch` process (no board) on the host ``h``'s join line, started."""
+    from kit.peers import Proc
+
+    spec = Proc(name, ["watch", f"{h.addr}:{h.port}", "--code", h.code, "--home", str(peers.base / name),
+                       "--name", name, "--no-board"], peers.base, peers.base / name)
+    peers.procs.append(spec)
+    return spec.start()
+
+
+def _same_as_audit(match_part: str, h) -> None:
+    """A spectator's match verdict is `audit`'s of the host's race logs (but the timing lines)."""
+    whole = snowp2p("audit", *map(str, race_logs(h.home)))
+    keep = lambda t: [ln for ln in t.splitlines() if ln.strip() and not ln.startswith("Checked ")]  # noqa: E731
+    assert whole.returncode == 0 and keep(match_part) == keep(whole.stdout), (match_part, whole.stdout)
+
+
 def test_a_spectator_follows_a_whole_tournament_and_its_match_verdict_is_the_audits(peers):
     """SPEC 17 over a tournament: the spectator checks race 2 and 3 from its own check of the race before (what it
     carried, SPEC 16.5), never seeing a carried card, and its match verdict is `audit`'s of the host's logs."""
-    from kit.peers import Proc
-
     h = peers.host("mush", players=2, bots=1, extra=("--series", TRACKS, "--between", "0", "--think", "0.2"))
-    spec = Proc("spec", ["watch", f"{h.addr}:{h.port}", "--code", h.code, "--home", str(peers.base / "spec"),
-                         "--name", "spec", "--no-board"], peers.base, peers.base / "spec")
-    peers.procs.append(spec)
-    spec.start()
+    spec = _spectator(peers, h, "spec")
     assert h.wait() == 0, h.describe()
     assert spec.wait() == 0, spec.describe()
     assert "Traceback" not in spec.stderr, spec.stderr
     races, match_part = spec.stdout.split("Match verdict:")
     verdicts = races.split("Spectator's verdict:")[1:]
     assert len(verdicts) == 3 and all(v.strip().startswith("OK") for v in verdicts), spec.stdout
-    whole = snowp2p("audit", *map(str, race_logs(h.home)))
-    assert whole.returncode == 0, whole.stdout
-    keep = lambda t: [ln for ln in t.splitlines() if ln.strip() and not ln.startswith("Checked ")]  # noqa: E731
-    assert keep(match_part) == keep(whole.stdout), (match_part, whole.stdout)
+    _same_as_audit(match_part, h)
 
 
 def test_a_spectator_that_comes_in_during_race_3_checks_the_whole_tournament(peers):
     """A late spectator (SPEC 17, *A match*) is fed the host's logs of races 1 and 2 first: it checks race 2 from
     its check of race 1 and race 3 from race 2 (the carried cards, SPEC 16.5), and its match verdict is `audit`'s."""
-    from kit.peers import Proc
-
     h = peers.host("mush", players=2, bots=1, extra=("--series", TRACKS, "--between", "0", "--think", "0.3"))
     h.wait_for(r"^Race 3 of 3", timeout=300, describe=peers.describe)
-    spec = Proc("late", ["watch", f"{h.addr}:{h.port}", "--code", h.code, "--home", str(peers.base / "late"),
-                         "--name", "late", "--no-board"], peers.base, peers.base / "late")
-    peers.procs.append(spec)
-    spec.start()
+    spec = _spectator(peers, h, "late")
     assert h.wait() == 0, h.describe()
     assert spec.wait() == 0, spec.describe()
     out = spec.stdout
     assert "Checked the host's log of race 1 of 3" in out and "Checked the host's log of race 2 of 3" in out, out
     _, match_part = out.split("Match verdict:")
-    whole = snowp2p("audit", *map(str, race_logs(h.home)))
-    keep = lambda t: [ln for ln in t.splitlines() if ln.strip() and not ln.startswith("Checked ")]  # noqa: E731
-    assert whole.returncode == 0 and keep(match_part) == keep(whole.stdout), (match_part, whole.stdout)
+    _same_as_audit(match_part, h)
