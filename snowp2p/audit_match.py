@@ -17,7 +17,7 @@ from .errors import CommandError
 def is_match(paths: list[str]) -> bool:
     """Are these the logs of races of a match (each roster has a match map; not all one game)?  Anything else
     (logs of one game, unreadable logs) is left to the usual audit."""
-    from .commands.match import match_in_log, roster_in_log
+    from .commands.matchlogs import match_in_log, roster_in_log
 
     if not all(match_in_log(p) is not None for p in paths):
         return False
@@ -31,7 +31,7 @@ def carry_before(path: str):
     one is missing or does not check."""
     from pathlib import Path
 
-    from .commands.match import match_in_log, roster_in_log
+    from .commands.matchlogs import match_in_log, roster_in_log
     from .games import roster_game
     from .replay import replay_log
 
@@ -61,7 +61,7 @@ def carry_before(path: str):
 
 
 def run_audit_match(paths: list[str]) -> int:
-    from .commands.match import match_in_log
+    from .commands.matchlogs import match_in_log
     from .protocol.match import match_of
     from .replay import replay_log
 

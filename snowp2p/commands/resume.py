@@ -88,7 +88,7 @@ async def _resume_main(args) -> int:
     if m is not None and m.race > 0 and getattr(g.match, "carries", False):
         # a later race of a match that carries cards starts from the race before it (SPEC 16.5): this peer's own
         # earlier races, read back from its logs (commands/match.py)
-        from .match import earlier_races
+        from .matchlogs import earlier_races
 
         args._earlier = earlier_races(home, ident, m, d)
         carry = args._earlier[-1].session.carry_out()

@@ -138,7 +138,7 @@ def say_for(args):
 async def play_seat(args, home, ident, roster, me, conns, listeners, say, watch=None) -> int:
     """Play seat ``me`` of the game ``roster`` names (the host's, or a joiner's once it accepted).  ``watch``:
     (join code, the lobby's turnstile) to feed spectators with (the host's: net/spectators.py)."""
-    from .match import carried_start
+    from .matchlogs import carried_start
 
     try:
         g = roster_game(roster.body.kind)  # the game object the session is handed
@@ -176,7 +176,7 @@ def feed_spectators(game, ident, code: str, turnstile, say) -> None:
         from ..net.guard import GuessLimiter, Turnstile
 
         turnstile = Turnstile(GuessLimiter())
-    from .match import earlier_logs
+    from .matchlogs import earlier_logs
 
     s = game.session
     earlier = list(earlier_logs(game.home, s).values())  # a match's earlier races: a late spectator checks them too

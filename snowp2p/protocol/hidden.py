@@ -10,7 +10,7 @@ that reshuffles commits to the new generations first; every card a move opens co
 opens every slot (``final_open``), and the session checks that each card was played as it opens, that the
 first generation is the game's deck, and that each reshuffle kept the values of the cards it gathered.
 
-A race of a match that carries cards (a Mush! Mush! tournament, SPEC 16.5) changes three things: a race before
+A race of a match that carries cards (``game.match.carries``, SPEC 16.5) changes three things: a race before
 the match's last leaves the carried cards' slots closed at its end and hands the next race a :class:`Carry`
 (``carry_out``); a later race starts from it (``Session(carried_from=...)``): its setup commits the generations
 each seat lays out from its carried cards (not a generation 0), and a slot of an earlier race opens against the
