@@ -17,20 +17,63 @@ from .errors import CommandError
 def is_match(paths: list[str]) -> bool:
     """Are these the logs of races of a match (each roster has a match map; not all one game)?  Anything else
     (logs of one game, unreadable logs) is left to the usual audit."""
-    from .commands.match import match_in_log, roster_in_log
+    from .commands.matchlogs import match_in_log, roster_in_log
 
     if not all(match_in_log(p) is not None for p in paths):
         return False
     return len({roster_in_log(p).envelope.game for p in paths}) > 1  # (one race's logs: compared, G12)
 
 
+def carry_before(path: str):
+    """The state a later race of a match that carries cards (MM-T2) starts from, for `audit` or `replay` of its log
+    alone (SPEC 16.5): the races before it are found beside it (the other game directories of the same home, a
+    player's own logs of the match), each checked in turn; None for any other log.  CommandError (one line) if
+    one is missing or does not check."""
+    from pathlib import Path
+
+    from .commands.matchlogs import match_in_log, roster_in_log
+    from .games import roster_game
+    from .replay import replay_log
+
+    m = match_in_log(path)
+    if m is None or m.race == 0:
+        return None
+    roster = roster_in_log(path)
+    if not getattr(roster_game(roster.body.kind).match, "carries", False):
+        return None
+    here = Path(path).resolve()
+    found = {}
+    for log in here.parent.parent.glob("*/game.log"):
+        om = match_in_log(str(log))
+        if log.resolve() != here and om is not None and om.id == m.id and om.race < m.race:
+            found[om.race] = log
+    if sorted(found) != list(range(m.race)):
+        raise CommandError(f"{path} is race {m.race + 1} of a tournament: it is checked from the races before it, "
+                           "which are not beside it; give them: snowp2p audit RACE1.log RACE2.log ...")
+    carry = None
+    for k in range(m.race):
+        res = replay_log(str(found[k]), carried_from=carry)
+        carry = res.session.carry_out() if res.session is not None and not res.violation else None
+        if carry is None:
+            raise CommandError(f"race {k + 1} of this tournament ({found[k]}) does not check with a result: "
+                               f"{res.violation or 'no result'}")
+    return carry
+
+
 def run_audit_match(paths: list[str]) -> int:
+    from .commands.matchlogs import match_in_log
     from .protocol.match import match_of
     from .replay import replay_log
 
     races = []
-    for p in paths:
-        res = replay_log(p)
+    carry = None
+    # in race order: a later race of a match that carries cards (MM-T2) is checked from the race before it, its
+    # observer's end (``carry_out``: the carried slots and every value opened so far, SPEC 16.5)
+    ordered = sorted(paths, key=lambda p: match_in_log(p).race)
+    for p in ordered:
+        m = match_in_log(p)
+        follows = races and races[-1][0].race == m.race - 1
+        res = replay_log(p, carried_from=carry if follows else None)
         if res.violation:
             print(f"VIOLATION in {p}: {res.violation}")
             return 1
@@ -39,6 +82,7 @@ def run_audit_match(paths: list[str]) -> int:
             print(f"{p}: no result ({res.stops_early}): a match needs every race's result")
             return 1
         races.append((match_of(obs.roster.body, obs.game), obs, p))
+        carry = obs.carry_out()
     rc, lines = match_report(races)
     print("\n".join(lines))
     return rc
@@ -70,7 +114,8 @@ def match_report(races) -> tuple[int, list[str]]:
             if end is None:
                 return 1, [f"MATCH VIOLATION: race {k} has no result, yet race {k + 1} follows it"]
             m, obs, _ = races[k]
-            check_next(obs0.game, first, mk_1.next(end), obs.roster.body, obs.game.table_digest(obs.track))
+            check_next(obs0.game, first, mk_1.next(end, obs_1.next_carry()), obs.roster.body,
+                       obs.game.table_digest(obs.track))
     except MatchError as e:
         return 1, [f"MATCH VIOLATION: race {k + 1}: {e}"]
     last_m, last_obs, _ = races[-1]

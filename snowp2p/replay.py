@@ -11,6 +11,7 @@ from pathlib import Path
 from .errors import CommandError
 from .games import roster_game
 from .protocol.errors import DecodeError, LogError, ProtocolError
+from .protocol.hidden import NeedsEarlierRaces
 from .protocol.log import LogReader
 from .protocol.messages import BODY_TYPES, Roster, SignedMessage, decode_signed
 from .protocol.session import Halted, Session, TurnApplied, TurnFinal
@@ -29,7 +30,7 @@ class AuditResult:
         self.unopened: list[int] = []
 
 
-def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResult:
+def replay_log(path: str, on_turn=None, threads: int | None = None, carried_from=None) -> AuditResult:
     """Replay one log from disk through an observer session: the verdict (an ``AuditResult``).  Raises
     CommandError(code 2) if unreadable.
 
@@ -41,6 +42,8 @@ def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResu
 
     ``threads`` (default: ``SNOWP2P_AUDIT_THREADS``, else one per core) verify the records' signatures
     ahead of the replay (``verify_pool``); 1 replays sequentially.  The verdict is the same either way.
+    ``carried_from``: a later race of a match that carries cards starts from the race before it (its observer's
+    ``carry_out()``, SPEC 16.5; audit_match.py); without it such a race is a CommandError (code 2).
     """
     res = AuditResult()
     try:
@@ -66,7 +69,10 @@ def replay_log(path: str, on_turn=None, threads: int | None = None) -> AuditResu
         if first is None:
             raise CommandError(f"{path}: an empty game log")
         try:
-            obs = observer_of(first)
+            obs = observer_of(first, carried_from)
+        except NeedsEarlierRaces as e:
+            raise CommandError(f"{path}: {e}; audit it with them: snowp2p audit RACE1.log RACE2.log ...") \
+                from None
         except ProtocolError as e:
             raise CommandError(f"{path}: record 0 is not a signed roster: {e}") from None
         except RosterRefused as e:
@@ -91,15 +97,19 @@ class RosterRefused(Exception):
     """Record 0 is a signed roster, but of a game this program refuses (its track or rules): a violation."""
 
 
-def observer_of(first: bytes) -> Session:
+def observer_of(first: bytes, carried_from=None) -> Session:
     """The observer session of the log whose record 0 is ``first``: ``ProtocolError`` if it is not a roster
-    signed by its seat 0, ``RosterRefused`` (the violation's text) if its game is refused."""
+    signed by its seat 0, ``RosterRefused`` (the violation's text) if its game is refused, ``NeedsEarlierRaces``
+    for a later race of a match that carries cards without ``carried_from`` (SPEC 16.5)."""
     roster = decode_signed(first)
     if not isinstance(roster.body, Roster):
         raise DecodeError("the first record is not the game's roster", "type")
     roster.verify(roster.body.seats[0].pubkey)
     try:
-        return Session(roster, game=roster_game(roster.body.kind))  # the track is the roster's own: nothing in a log is ever opened as a file
+        # (the track is the roster's own: nothing in a log is ever opened as a file)
+        return Session(roster, game=roster_game(roster.body.kind), carried_from=carried_from)
+    except NeedsEarlierRaces:
+        raise
     except DecodeError as e:
         raise RosterRefused(f"record 0: the roster is refused: {e}") from None
 
@@ -111,13 +121,13 @@ class LiveAudit:
     found (nothing more is checked), or once another game's roster comes (``next``: a match's feed holds the
     earlier races' logs before the race being played, SPEC 17); ``finish`` gives the verdict (``AuditResult``)."""
 
-    def __init__(self, first: bytes, on_turn=None):
+    def __init__(self, first: bytes, on_turn=None, carried_from=None):
         self.res = AuditResult()
         self.on_turn = on_turn
         self.last = first
         self.next: bytes | None = None  # another game's roster: the feed goes on with that game's log
         try:
-            self.res.session = observer_of(first)
+            self.res.session = observer_of(first, carried_from)
         except RosterRefused as e:
             self.res.violation = str(e)
         self.res.messages = 1
@@ -249,7 +259,7 @@ def _verdict_at_end(obs: Session, res: AuditResult, reader: LogReader, last: byt
             # every seat signed the same last state (its ack of the last turn): the places are final (G11),
             # as the resumed peer that wrote this log concluded (issue 18 case 12); the openings missing
             # could only check cards never played (every played card was opened and checked when played)
-            res.unopened = [i for i in obs.present() if i not in obs.final_opens]
+            res.unopened = [i for i in obs.present() if i not in obs.final_opens and obs._owes_final(i)]
         else:
             res.violation = (f"the game is not finished in this log (last agreed turn {obs.final_turn}; "
                              "missing messages or final openings)")

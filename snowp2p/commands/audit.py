@@ -19,8 +19,11 @@ def run(args) -> int:
         from ..audit_logs import run_audit_logs
 
         return run_audit_logs([args.log, *args.more])
+    from ..audit_match import carry_before
+
+    carry = carry_before(args.log)  # (a later race of a tournament: from the races before it, beside it)
     t0 = time.perf_counter()
-    res = replay_log(args.log)
+    res = replay_log(args.log, carried_from=carry)
     dt = time.perf_counter() - t0
     for line in verdict_lines(res):
         print(line)

@@ -15,7 +15,6 @@ import math
 import os
 import sys
 import time
-from pathlib import Path
 
 import trio
 
@@ -23,6 +22,7 @@ from ..errors import CommandError
 from ..protocol.match import (MatchError, MatchInfo, check_next, count_problem, first_race, match_of, race_end,
                               record_of)
 from .common import listen_again
+from .matchlogs import earlier_races
 
 #: seconds a joiner keeps trying to reach the host's next lobby (the host may still be showing its standings)
 REJOIN_FOR = 120.0
@@ -51,9 +51,6 @@ def series_tracks(args, game) -> list | None:
         tracks = [game.load_table(n) for n in names]
     except TableError as e:
         raise CommandError("--series: " + str(e).removeprefix("--track: ")) from None
-    why = game.match.network_refusal(names)  # (SPEC 16.5: designed, not built yet)
-    if why:
-        raise CommandError(f"--series: {why}")
     return tracks
 
 
@@ -84,35 +81,6 @@ def match_record(sessions):
     """The match's record (the game's ``match.record`` over its series rules) from the races' sessions, in order."""
     first = sessions[0]
     return record_of(first.game, first.nicks, first.rules, [s.state for s in sessions])
-
-
-def roster_in_log(path: str):
-    """The signed roster a log starts with, or None (not a readable log)."""
-    from ..protocol.errors import LogError, ProtocolError
-    from ..protocol.log import read_log
-    from ..protocol.messages import Roster, decode_signed
-
-    try:
-        with open(path, "rb") as f:
-            records = read_log(f).records
-        roster = decode_signed(records[0])
-    except (OSError, LogError, ProtocolError, IndexError):
-        return None
-    return roster if isinstance(roster.body, Roster) else None
-
-
-def match_in_log(path: str) -> MatchInfo | None:
-    """The match map of a log's roster, or None (a single race, or not a readable log of a known game)."""
-    from ..games import roster_game
-    from ..protocol.errors import ProtocolError
-
-    r = roster_in_log(path)
-    if r is None:
-        return None
-    try:
-        return match_of(r.body, roster_game(r.body.kind))
-    except (ProtocolError, ValueError, KeyError):
-        return None
 
 
 def _result_line(rec, names) -> str:
@@ -178,7 +146,8 @@ async def _after_race(args, games, game, say, rc: int):
         return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
     lines = standings_lines([x.session for x in games], m)
     if not m.last:
-        return m.next(end), lines
+        # (a match that carries cards, MM-T2: the next race carries this seat's own race end, SPEC 16.5)
+        return m.next(end, s.next_carry()), lines
     if getattr(args, "_screen", None) is None:
         await ready(args, lines, say)
     else:
@@ -337,33 +306,12 @@ async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) ->
         rc = await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
 
 
-def earlier_logs(home, session) -> dict[int, Path]:
-    """This peer's logs of the races before ``session``'s in its match, by race index (none for a single game or
-    the first race); not read beyond their match map (a caller that needs them sound audits them)."""
-    m = match_of(session.roster.body, session.game)
-    if m is None or m.race == 0:
-        return {}
-    here = home.game_dir(session.game_id)
-    found: dict[int, Path] = {}
-    for gd, _meta in home.games():
-        log = gd / "game.log"
-        if gd == here or not log.is_file():
-            continue
-        om = match_in_log(str(log))
-        if om is not None and om.id == m.id and om.race < m.race:
-            found[om.race] = log
-    return dict(sorted(found.items()))
-
-
 # ------------------------------------------------------------------ after a resumed race
 async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
     """A race of a match resumed with `snowp2p resume` (``game``: its NetGame, played to its end): the races
     before it are read back from this peer's own logs of the match (audited as they are read), then the
     match goes on as if nothing had happened: the host hosts the next race, a joiner joins it."""
     import json
-    from types import SimpleNamespace
-
-    from ..replay import replay_log
 
     s = game.session
     m = match_of(s.roster.body, s.game)
@@ -372,16 +320,13 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
         info = json.loads((d / MATCH_FILE).read_text())
     except (OSError, ValueError):
         return _stop("this race's match file is missing: the match can not go on from here", say)
-    logs = earlier_logs(home, s)
-    if sorted(logs) != list(range(m.race)):
-        return _stop("this peer's logs of the earlier races of the match are not all here", say)
-    earlier: dict[int, object] = {}
-    for race, log in logs.items():
-        res = replay_log(str(log))
-        if res.violation or res.session is None:
-            return _stop(f"this peer's log of race {race + 1} does not audit: {res.violation}", say)
-        earlier[race] = SimpleNamespace(session=res.session, log_path=log)
-    args._races = [earlier[k] for k in range(m.race)] + [game]
+    earlier = getattr(args, "_earlier", None)
+    if earlier is None:
+        try:
+            earlier = earlier_races(home, ident, m, d)
+        except CommandError as e:
+            return _stop(str(e), say)
+    args._races = list(earlier) + [game]
     code = info["code"]
     if s.me == 0:
         try:

@@ -43,7 +43,9 @@ def _replay_frames(path: str):
         events.extend(lines)
         frames.append((ev.state, lines[0] if lines else "The start", list(events)))
 
-    res = replay_log(path, collect)
+    from ..audit_match import carry_before
+
+    res = replay_log(path, collect, carried_from=carry_before(path))
     return res, frames
 
 
@@ -122,7 +124,9 @@ def _replay_plain(args) -> int:
         if delay:
             time.sleep(delay)
 
-    res = replay_log(args.log, show)
+    from ..audit_match import carry_before
+
+    res = replay_log(args.log, show, carried_from=carry_before(args.log))
     if res.violation:
         print(f"VIOLATION: {res.violation}")
         return 1

@@ -77,9 +77,23 @@ async def _resume_main(args) -> int:
     secret = home.load_secret(roster.envelope.game)
     if secret is None:
         raise CommandError(f"resume: the game's secret is missing from {d}", 1)
+    from ..protocol.match import match_of
+
+    g = roster_game(roster.body.kind)
+    carry = None
     try:
-        session, missing = Session.from_log(records, None, me, ident, secret,
-                                            game=roster_game(roster.body.kind))
+        m = match_of(roster.body, g)
+    except ProtocolError:
+        m = None
+    if m is not None and m.race > 0 and getattr(g.match, "carries", False):
+        # a later race of a match that carries cards starts from the race before it (SPEC 16.5): this peer's own
+        # earlier races, read back from its logs (commands/match.py)
+        from .matchlogs import earlier_races
+
+        args._earlier = earlier_races(home, ident, m, d)
+        carry = args._earlier[-1].session.carry_out()
+    try:
+        session, missing = Session.from_log(records, None, me, ident, secret, game=g, carried_from=carry)
     except Halted as h:
         raise CommandError(f"resume: the log holds a violation: {h.reason}", 1) from None
     except ProtocolError as e:
@@ -112,8 +126,6 @@ async def _resume_main(args) -> int:
     say(f"Resuming {title_of(roster.body.kind)} game {roster.envelope.game.hex()[:16]} as seat {me} "
         f"at turn {session.turn}; reconnecting to the others...")
     rc = await run_game(args, game)
-    from ..protocol.match import match_of
-
     if match_of(roster.body, session.game) is not None:  # a race of a match: the match goes on (commands/match.py)
         from .match import resume_rest
 

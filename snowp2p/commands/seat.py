@@ -138,14 +138,17 @@ def say_for(args):
 async def play_seat(args, home, ident, roster, me, conns, listeners, say, watch=None) -> int:
     """Play seat ``me`` of the game ``roster`` names (the host's, or a joiner's once it accepted).  ``watch``:
     (join code, the lobby's turnstile) to feed spectators with (the host's: net/spectators.py)."""
+    from .matchlogs import carried_start
+
     try:
         g = roster_game(roster.body.kind)  # the game object the session is handed
-        Session(roster, game=g)  # the roster's track and settings, checked before anything is saved or sent
+        # (a later race of a match that carries cards starts from our race before, with race 0's secret: SPEC 16.5)
+        carry, secret = carried_start(args, g, roster, os.urandom(32))
+        Session(roster, game=g, carried_from=carry)  # the roster's track and settings, checked before anything is saved or sent
     except DecodeError as e:
         raise CommandError(f"can not play this game: {e}", 1) from None
-    secret = os.urandom(32)
     home.save_secret(roster.envelope.game, secret)
-    session = Session(roster, None, me, ident, secret, game=g)
+    session = Session(roster, None, me, ident, secret, game=g, carried_from=carry)
     cheat = os.environ.get("SNOWP2P_CHEAT")
     game = make_game(args, session, home, ident, say, cheating=bool(cheat))
     if cheat:
@@ -173,7 +176,7 @@ def feed_spectators(game, ident, code: str, turnstile, say) -> None:
         from ..net.guard import GuessLimiter, Turnstile
 
         turnstile = Turnstile(GuessLimiter())
-    from .match import earlier_logs
+    from .matchlogs import earlier_logs
 
     s = game.session
     earlier = list(earlier_logs(game.home, s).values())  # a match's earlier races: a late spectator checks them too

@@ -67,7 +67,7 @@ def run(args) -> int:
         code = joincode.rematch_code(code, game_id)
         targets = [(host, port, host_fp)]
         args._again = NEXT_WAIT
-        args._races, args._expect = [], None
+        args._races, args._expect, args._carry = [], None, None
         if not args.quiet:
             print(f"Waiting for the host's next game (a rematch), for up to {NEXT_WAIT:g} s...", flush=True)
 
@@ -92,8 +92,9 @@ def _next_race(args, rc: int):
     end = race_end(obs)
     if m.last or end is None:
         return None
-    nxt = m.next(end)
+    nxt = m.next(end, obs.next_carry())
     args._expect = (m.id, nxt.race)
+    args._carry = obs.carry_out()  # (a match that carries cards: the next race starts from this one, SPEC 16.5)
     return nxt
 
 
@@ -169,6 +170,7 @@ async def _next_game(targets, code, ident, nick, say, wait: float = NEXT_WAIT):
 async def _watch_main(args, targets, code, screen=None) -> int:
     from ..net.lobby import NetError
     from ..net.watcher import follow
+    from ..protocol.hidden import NeedsEarlierRaces
     from ..replay import LiveAudit
     from .audit import verdict_lines
 
@@ -208,7 +210,9 @@ async def _watch_main(args, targets, code, screen=None) -> int:
             raise CommandError(f"the host's feed holds a record that is not a signed message: {e}", 1) from None
         now = head.envelope.game == current
         try:
-            a = LiveAudit(rec, show if now else None)
+            a = LiveAudit(rec, show if now else None, carried_from=_carry_for(args, head))
+        except NeedsEarlierRaces as e:
+            raise CommandError(f"can not check this game: {e}", 1) from None
         except ProtocolError as e:
             raise CommandError(f"the host's first record is not a signed roster: {e}", 1) from None
         obs = a.session
@@ -318,6 +322,22 @@ def _a_race(args, res) -> None:
         args._race = (m, obs, f"game {obs.game_id.hex()[:16]}")
 
 
+def _carry_for(args, roster):
+    """What the race ``roster`` (a signed roster) starts from, when it is a later race of a match that carries
+    cards (SPEC 16.5) and this spectator checked the race before it: that race's ``carry_out()``; else None."""
+    from ..games import roster_game
+    from ..protocol.match import match_of
+
+    carry = getattr(args, "_carry", None)
+    try:
+        m = match_of(roster.body, roster_game(roster.body.kind))
+    except (ProtocolError, ValueError, KeyError, AttributeError):
+        return None
+    if carry is None or m is None or m.prev is None or carry.game != m.prev.game:
+        return None
+    return carry
+
+
 def _earlier_race(args, res, say) -> bool:
     """An earlier race of the match, fed whole before the race being played (a spectator that came in late,
     SPEC 17): checked as ``audit`` checks its log; kept for the match's verdict unless this spectator already
@@ -336,6 +356,7 @@ def _earlier_race(args, res, say) -> bool:
         return False
     if all(o.game_id != obs.game_id for _, o, _ in args._races):
         args._races.append((m, obs, f"game {obs.game_id.hex()[:16]}"))
+    args._carry = obs.carry_out()  # (a match that carries cards: the next race starts from this one, SPEC 16.5)
     say(f"Checked the host's log of {label} of {m.races} ({m.tracks[m.race][0]}, game {obs.game_id.hex()[:16]}): "
         f"OK, {res.messages} messages")
     return True

@@ -188,14 +188,14 @@ class AbsenceRules:
             return {}
         pres = self.present()
         if self.state is None:
-            missing = {i for i in pres if i not in self.chain_tips or (self.g.hidden and not self.gens[i])}
+            missing = {i for i in pres if i not in self.chain_tips or (self.g.hidden and not self._setup_committed(i))}
             missing = missing or {i for i in pres if not self.reveals.has_revealed(i, 0)}
             return {i: Owed("setup", 0) for i in missing}
         a = self.applied_turn
         if self.over:
             if not self.g.hidden:
                 return {}
-            return {i: Owed("final", a) for i in pres if i not in self.final_opens}
+            return {i: Owed("final", a) for i in pres if i not in self.final_opens and self._owes_final(i)}
         if self.state.is_over:  # the last turn's acks, sent on their own
             return {i: Owed("ack", a) for i in pres if i not in self.acks.get(a, {})}
         t = a + 1

@@ -59,12 +59,16 @@ class LocalTable:
     ``roster_payload`` is the signed roster (:func:`local_roster`) of ``game`` (the game object);
     ``ids[i]`` and ``secrets[i]`` are seat ``i``'s identity and secret."""
 
-    def __init__(self, roster_payload: bytes, ids: Sequence[Identity], secrets: Sequence[bytes], *, game: Any):
+    def __init__(self, roster_payload: bytes, ids: Sequence[Identity], secrets: Sequence[bytes], *, game: Any,
+                 carried: Sequence[Any] | None = None):
+        """``carried``: per seat, what its session of the race before handed on (a later race of a match that
+        carries cards, SPEC 16.5: ``Session.carry_out``)."""
         self.roster_payload = roster_payload
         self.roster = decode_signed(roster_payload)
         self.n = len(ids)
         self.ids = list(ids)
-        self.s = [Session(self.roster, None, i, self.ids[i], secrets[i], game=game) for i in range(self.n)]
+        self.s = [Session(self.roster, None, i, self.ids[i], secrets[i], game=game,
+                          carried_from=carried[i] if carried else None) for i in range(self.n)]
         self.bufs = [io.BytesIO() for _ in range(self.n)]
         self.logs = [LogWriter(b) for b in self.bufs]
         for log in self.logs:

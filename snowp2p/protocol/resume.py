@@ -20,16 +20,17 @@ class Resume:
 
     @classmethod
     def from_log(cls, records: list[bytes], track: Any, me: int, identity: Identity,
-                 secret: bytes, *, game: Any) -> tuple[Any, list[bytes]]:
+                 secret: bytes, *, game: Any, carried_from: Any = None) -> tuple[Any, list[bytes]]:
         """Rebuild a playing session from this peer's own log (``snowp2p resume``).
 
         Every record is checked exactly as if it arrived live.  Returns the
         session and the frames it produced that the log does not hold yet
         (a crash between accepting a frame and logging our answer): the
-        caller logs and sends them.
+        caller logs and sends them.  ``carried_from``: a later race of a match that carries cards starts from
+        the race before it (``hidden.Carry``, SPEC 16.5).
         """
         roster = decode_signed(records[0])
-        session = cls(roster, track, me, identity, secret, game=game)
+        session = cls(roster, track, me, identity, secret, game=game, carried_from=carried_from)
         session.sent_setup = True  # our setup frames, if any, are in the log
         produced: list[bytes] = []
         logged = set()

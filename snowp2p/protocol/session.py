@@ -18,7 +18,8 @@ The flow (protocol/SPEC.md section 11):
 
 * setup: every seat sends ``commit_chain`` and, in a game with hidden
   cards, ``slot_commit`` (generation 0 of its hidden deck); then every seat reveals event 0; the engine's
-  ``new_game`` runs on ``Rand(R(0))``; everyone acks turn 0.
+  ``new_game`` runs on ``Rand(R(0))``; everyone acks turn 0.  (A later race of a match that carries cards
+  starts from the race before instead: ``carried_from``, hidden.py, SPEC 16.5.)
 * turn t >= 1: the player to act sends any ``slot_commit`` its action will
   need (a reshuffle starts a new generation of slots) and ``move{t}``: the
   action, the openings of every card it plays or discards, its reveal of
@@ -130,7 +131,8 @@ class Acked(NamedTuple):
 
 class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
     def __init__(self, roster: SignedMessage, track: Any = None, me: int | None = None,
-                 identity: Identity | None = None, secret: bytes | None = None, *, game: Any):
+                 identity: Identity | None = None, secret: bytes | None = None, *, game: Any,
+                 carried_from: Any = None):
         """``game``: the game the roster names, a ``Game`` (games/api.py; the caller has it from the registry,
         ``snowp2p.games.find_game``: the protocol never looks a game up nor imports one).  ``track``: None (the usual case) takes the table the roster carries; a
         table given here must be that one (DecodeError otherwise)."""
@@ -163,6 +165,8 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         self.chain = SenderChain(self.game_id, self.keys)
         self.chain.accept(roster)
         self.reveals = RevealVerifier(self.game_id)
+        # a later race of a match that carries cards (MM-T2): what the race before handed on (hidden.Carry)
+        self.carried_from = carried_from
         self._init_hidden()  # slots, gens, pending_slots, final_opens, conservation (hidden.py)
         self.state: Any = None
         self.turn = 0  # the turn being played: applied_turn + 1 (0: setup; the last turn once the game is over)
@@ -389,6 +393,9 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             self.reveals.add_peer(seat, body.tip, body.length)
         elif isinstance(body, SlotCommit):
             if body.generation == 0:
+                if self.carried_in is not None:
+                    self._halt(Offence(seat, self._nick(seat), "committed a new first deck in a race that carries "
+                                                               "the decks of the race before", (msg.payload,)))
                 if self.gens[seat]:
                     self._halt(Offence(seat, self._nick(seat), "committed generation 0 twice", (msg.payload,)))
                 self._add_gen(seat, 0, 0, body)

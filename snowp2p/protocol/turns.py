@@ -158,7 +158,8 @@ class TurnFlow:
     def _setup_ready(self) -> bool:
         """Every seat still in the game (one voted out before the start is not) has committed."""
         pres = self.present()
-        return all(i in self.chain_tips for i in pres) and (not self.g.hidden or all(self.gens[i] for i in pres))
+        return all(i in self.chain_tips for i in pres) and (not self.g.hidden or all(self._setup_committed(i)
+                                                                                       for i in pres))
 
     def _all_revealed(self, event: int) -> bool:
         return all(self.reveals.has_revealed(i, event) for i in self.present())
@@ -173,9 +174,14 @@ class TurnFlow:
 
     def _apply_setup(self) -> None:
         secrets = [self.secret if i == self.me else None for i in range(self.n)]
-        state = self.g.new_game(self.nicks, self._rand(0), secrets)
-        if self.g.hidden:
+        if self.carried_in is not None:  # a later race of a match that carries cards (MM-T2, SPEC 16.5)
+            state = self.game.match.next_race(self.carried_in.state, self.track, self._rand(0))
+            self._bind_laid_out(state)
+        else:
+            state = self.g.new_game(self.nicks, self._rand(0), secrets)
+        if self.g.hidden and self.carried_in is None:
             self._check_deck_sizes()
+        if self.g.hidden:
             for seat in sorted(self.bot_seats):  # voted out before the start: its cards are dealt face up
                 state = self._open_seat(state, seat)
         self.state = state
@@ -245,12 +251,12 @@ class TurnFlow:
                 self.done = True
                 out.events.append(GameOver(tuple(self.places())))
             return out
-        if self.me is not None and self.me not in self.final_opens:
+        if self.me is not None and self.me not in self.final_opens and self._owes_final(self.me):
             self._final_openings(out)
             if self.halted:
                 return out
             # (and on: ours may be the last final_open the end was waiting for, defect A)
-        if self.done or any(i not in self.final_opens for i in self.present()):
+        if self.done or any(i not in self.final_opens and self._owes_final(i) for i in self.present()):
             return out
         self._check_final()
         self.done = True

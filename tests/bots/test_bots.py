@@ -218,3 +218,23 @@ def test_bot_is_deterministic_given_rand():
     a = _race(sled.MM, track, [choose_action] * 5, b"same-seed")
     b = _race(sled.MM, track, [choose_action] * 5, b"same-seed")
     assert a.public == b.public
+
+
+def test_bot_discards_what_the_chapel_leaves_to_discard():
+    """MM-F3 and MM-R1: at a refill with the chapel, the collision cards go first, so a hand of 3 dog cards with 3
+    collision cards must discard none (the engine's count: ``discard_range``), not the 1 it would without the
+    chapel.  (Found by a tournament on the in-memory table, tests/match/test_match_tournament.py: the computer
+    player discarded 1 and the engine refused its move.)"""
+    track = _tracks(sled.MM)[0]
+    state = _new(sled.MM, track, 3, derive(b"bot-chapel", 0))
+    seat = state.public.current
+    s = state.sled(seat)
+    s = replace(s, hand=s.hand[:3], deck=s.deck + s.hand[3:], damage=3)
+    sleds = tuple(s if i == seat else x for i, x in enumerate(state.public.sleds))
+    need = sled.RefillNeed(seat, min_discard=1, max_discard=1, draw=True, chapel=True)
+    state = replace(state, public=replace(state.public, sleds=sleds, phase=sled.PH_REFILL, refill=need))
+    assert sled.discard_range(state, need, True) == (0, 0)
+    action = choose_action(state, Rand(derive(b"bot-chapel", 1)))
+    assert action.chapel and action.discard == ()
+    after = sled.apply(state, action, Rand(derive(b"bot-chapel", 2)))  # (the engine takes it)
+    assert after.sled(seat).damage == 0

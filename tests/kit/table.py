@@ -77,13 +77,13 @@ class Table(LocalTable):
 
     def __init__(self, game: str, n: int = 3, label: str = "table", *, game_id: bytes | None = None,
                  ids=None, secrets=None, choose: Callable | None = None, table=None, rules=None,
-                 port: int = 47500, port_step: int = 1, nicks=NICKS, match: dict | None = None):
+                 port: int = 47500, port_step: int = 1, nicks=NICKS, match: dict | None = None, carried=None):
         self.game = game
         ids = list(ids) if ids is not None else [Identity.from_seed(fixed(f"{label} identity {i}")) for i in range(n)]
         if secrets is None:
             secrets = [fixed(f"{label} secret {i}") for i in range(n)]
         super().__init__(roster_payload(game, n, ids, game_id or fixed(f"{label} game"), table, rules, nicks, port,
-                                        port_step, match), ids, secrets, game=find_game(game))
+                                        port_step, match), ids, secrets, game=find_game(game), carried=carried)
         self.track = self.s[0].track
         self.choose = choose or computer(find_game(game))
         self.dead: set[int] = set()

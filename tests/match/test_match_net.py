@@ -4,10 +4,9 @@ every peer's logs audited as a match, with the same totals and winner (ST-E4).""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from kit.match import kill_in_race_2_and_resume, race_logs, standings
 from kit.peers import log_records, snowp2p
 
 from snowp2p.games import find_game
@@ -15,19 +14,6 @@ from snowp2p.protocol.match import match_of
 
 ST = find_game("snowtails")
 from snowp2p.protocol.messages import decode_signed
-
-
-def race_logs(home: Path) -> list[Path]:
-    """A peer's race logs, in race order (by the match map of each log's roster)."""
-    logs = [d / "game.log" for d in (home / "games").iterdir() if (d / "game.log").is_file()]
-    return sorted(logs, key=lambda p: match_of(decode_signed(log_records(p)[0]).body, ST).race)
-
-
-def standings(out: str) -> str:
-    """The part of `audit`'s match report every peer must agree on: from the races to the winner."""
-    lines = out.splitlines()
-    keep = [ln for ln in lines if ln.startswith(("  race ", "Final standings", "   ", "Winner:"))]
-    return "\n".join(ln.split(" (game ")[0] + (")" if "(game " in ln else "") for ln in keep)
 
 
 def test_a_two_peer_snow_tails_series_over_three_tracks(peers):
@@ -78,40 +64,17 @@ def test_races_of_two_matches_are_not_one_match(peers):
     assert r.returncode == 0 and r.stdout.startswith("OK")
 
 
-def _race2_records(home) -> int:
-    """How many records this peer's log of race 2 holds (0: none yet)."""
-    logs = [d / "game.log" for d in (home / "games").iterdir()] if (home / "games").exists() else []
-    for p in logs:
-        try:
-            recs = log_records(p)
-            if match_of(decode_signed(recs[0]).body, ST).race == 1:
-                return len(recs)
-        except Exception:  # (a log being written)
-            pass
-    return 0
-
-
 @pytest.mark.parametrize("victim", ["joiner", "host"])
 def test_a_peer_killed_in_the_middle_of_the_second_race_resumes_and_the_series_finishes(peers, victim):
     """G7 across a match: kill -9 a peer in race 2 of 3; `snowp2p resume` finishes race 2 from its log, reads
     the races before it back from its own logs, and goes on to race 3 (the host hosting it, a joiner joining
     it); every peer's logs audit as one match with the same totals and winner."""
-    import time
-
-    from kit.peers import Proc, wait_until
-
     think = ("--think", "0.15")
     h = peers.host("snowtails", players=2, bots=0,
                    extra=("--series", "first-race,s-bends,forest", "--between", "0") + (think if victim == "host" else ()))
     j = peers.join(h, "joe", extra=("--between", "0") + (think if victim == "joiner" else ()))
     dead = h if victim == "host" else j
-    wait_until(lambda: _race2_records(dead.home) >= 12, "race 2 under way", [h, j], timeout=240)
-    dead.kill()
-    time.sleep(0.5)
-    r = Proc(f"{dead.name}-resumed", ["resume", "--autoplay", "--home", str(dead.home), "--between", "0"],
-             dead.dir, dead.home)
-    peers.procs.append(r)
-    r.start()
+    r = kill_in_race_2_and_resume(peers, dead, (h, j), 12)
     alive = j if victim == "host" else h
     assert r.wait() == 0, r.describe()
     assert alive.wait() == 0, alive.describe()

@@ -523,7 +523,8 @@ def _refill(state: sled.GameState, rand) -> sled.Refill:
     best, best_disc = None, ()
     seen = set()
     ordered = sorted(cards, key=lambda c: (vals[c], c))
-    for k in range(need.min_discard, need.max_discard + 1):
+    lo, hi = sled.discard_range(state, need, need.chapel)  # (MM-F3: the chapel's discards, as the engine counts)
+    for k in range(lo, hi + 1):
         for combo in combinations(ordered, k):
             key = tuple(vals[c] for c in combo)
             if key in seen:

@@ -985,6 +985,9 @@ def _discard_range(state: GameState, need: RefillNeed, chapel: bool) -> tuple[in
     return lo, (need.max_discard if need.max_discard > need.min_discard else lo)
 
 
+discard_range = _discard_range  # (the computer player asks it too: bot.py)
+
+
 def _do_refill(w: _W, seat: int, draw: bool, wreck: bool, rand: RandomSource,
                discard: Sequence[tuple[int, int]] = (), chapel: bool = False, kennels: bool = False) -> None:
     """Action 3 / step 5: discards (ST-R2/R3, MM-R1/R2), buildings, draws (ST-R1/R4, MM-R1/R3).

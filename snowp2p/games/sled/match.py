@@ -33,14 +33,18 @@ class SledMatch:
             return f"a Snow Tails series is 2 to {MAX_RACES} tracks (ST-E4), not {n}"
         return None
 
-    def network_refusal(self, names: Sequence[str]) -> str | None:
-        """Why this match can not be hosted over the network yet, or None (SPEC 16.5: the tournament's carried
-        hands are designed, not built)."""
-        if self.game == MM:
-            return ("a Mush! Mush! tournament over the network is not available yet (its carried hands: "
-                    "protocol/SPEC.md 16.5); play it on one terminal: snowp2p play --game mush --series "
-                    + ",".join(names))
-        return None
+    # ------------------------------------------------------------ carried cards (MM-T2, SPEC 16.5)
+    def next_race(self, prev, track, rand):
+        """The next race's initial state from the last race's final state (MM-T2, MM-T3): ``next_race_state``."""
+        return series.next_race_state(prev, track, rand)
+
+    def new_generations(self, prev, seat: int):
+        """What ``seat`` commits in the next race's setup: (generation, its values in slot order)."""
+        return series.new_generations(prev, seat)
+
+    def laid_out(self, prev, seat: int):
+        """The generations ``seat`` lays out for the next race, each with the old card ids it holds (public)."""
+        return series.laid_out(prev, seat)
 
     def record(self, names: Sequence[str], rules, finals: Sequence):
         """The record of the races played so far (``finals``: each race's final state, in order), every result

@@ -267,6 +267,23 @@ def new_generations(prev: sled.GameState, seat: int) -> list[tuple[int, tuple[in
     return [(g, p.values[s.gen_starts[g]:ends[g]]) for g in range(old + 1, s.generation + 1)]
 
 
+def laid_out(prev: sled.GameState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The generations ``seat`` lays out for the next tournament race (MM-T2), each with the card ids of
+    ``prev`` it is laid out from: (generation, old ids).  Public: the same on every peer (protocol/SPEC.md 16.5
+    (4): each new generation must hold exactly the cards it is laid out from, checked at the last race)."""
+    s = prev.sled(seat)
+    under = tuple(s.left[:-1]) + tuple(s.right[:-1]) + tuple(s.discard)
+    out = []
+    g = s.generation
+    if any(s.values[c] >= 0 for c in s.deck):  # (a): the deck as it stands
+        g += 1
+        out.append((g, tuple(s.deck)))
+    if under:  # (b): the gathered cards
+        g += 1
+        out.append((g, under))
+    return out
+
+
 def _carry_cards(s: sled.Sled, p: sled.Private | None, rules: SledRules,
                  rand: sled.RandomSource) -> tuple[sled.Sled, sled.Private | None]:
     s, p, relaid, gathered = _lay_out(s, p)
