@@ -57,7 +57,7 @@ from .chain import SenderChain, Verdict
 from .crypto import Identity, fingerprint, h
 from .errors import ChainError, DecodeError, EquivocationError, ProtocolError, RevealError
 from .messages import (
-    BODY_TYPES, SIG_CONTEXT, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Reveal,
+    BODY_TYPES, SIG_CONTEXT, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Present, Reveal,
     Roster, Vote, SignedMessage, SlotCommit, decode_signed, encode_envelope, exact_bytes, list_of,
     pack_canonical, register_body, uint,
 )
@@ -427,6 +427,8 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             self._on_absent(msg, out)
         elif isinstance(body, Vote):
             self._on_vote(msg, out)
+        elif isinstance(body, Present):
+            self._on_present(msg, out)
         elif isinstance(body, Bye):
             self._on_bye(msg)
         else:
