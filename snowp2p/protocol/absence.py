@@ -90,6 +90,7 @@ class AbsenceRules:
         self.presents: dict[int, dict[int, Present]] = {}  # seat X -> sender -> its present on X, current round
         self.present_claims: dict[int, dict[int, int]] = {}  # seat X -> sender -> the count its latest present claims
         self.refuted_turn: dict[tuple[int, int], int] = {}  # (refuter, X) -> the turn of its counted refutation
+        self.void_votes: dict[int, dict[int, Vote]] = {}  # seat X -> voter -> its vote of a refuted round on X
         self.settled: dict[int, int] = {}  # seat X -> the count every voter's answer agreed (relay still on its way)
         self.vote_round: dict[int, int] = {}  # seat X -> how many votes on X failed (the current round's number)
         self.later: dict[int, list] = {}  # seat X -> (msg) votes and presents of a later round, held until it comes
@@ -137,7 +138,7 @@ class AbsenceRules:
             return seq >= self.gone[seat][1]
         if seat in self.decided and seat != self.owner:
             return seq >= self.decided[seat][1]
-        if seat in self.settled:
+        if seat in self.settled and seat != self.owner:
             return seq >= self.settled[seat]
         if seat in self.my_votes:
             return seq >= self.my_votes[seat]
@@ -235,8 +236,8 @@ class AbsenceRules:
         counting (_voters), so no seat can freeze a game by claiming what it never sends (G7)."""
         owing = set()
         for x in base:
-            if x in self.decided:
-                continue
+            if x in self.decided or (x in self.my_votes and x not in self.settled):
+                continue  # (nor claims of messages this peer holds back after its own vote: _frozen)
             held = self.chain.next_seq(x)
             for i, m in [*self.absents.get(x, {}).items(), *self.votes.get(x, {}).items()]:
                 if (i != x and i not in self.decided and i not in self.gone and i not in self.leaving
@@ -428,19 +429,17 @@ class AbsenceRules:
         Either way the vote can end: it is decided or it fails once every voter answered."""
         if self.me is None or self._owner_decided():
             return
-        owed = None
         for seat, votes in list(self.votes.items()):
             if (seat in self.my_votes or seat == self.me or seat in self.gone or seat in self.decided
-                    or self.me in self.presents.get(seat, {})
                     or not any(i != self.me and i not in self.leaving for i in votes)):
                 continue
-            if owed is None:
-                owed = self.owed()
             mine = self.absents.get(seat, {}).get(self.me)
-            if seat in owed or seat in self.leaving or (mine is not None and self._current(self.me, seat)):
-                if self.absent_haves.get((self.me, seat)):
-                    self._vote(seat, self._leave_choice(seat), out)
-            elif self.me in self._voters(seat):
+            if mine is not None and (seat in self.leaving or self._current(self.me, seat)):
+                self._vote(seat, self._leave_choice(seat), out)
+            elif (self.me in self._voters(seat) and self.me not in self.presents.get(seat, {})
+                  and self.chain.next_seq(seat) > max(v.have for v in votes.values())):
+                # (only a count above every vote's refutes: with the same facts as the voters, this peer's word
+                # that the seat is answering is no better than theirs, and the vote waits for its vote as before)
                 turns = [self.absents[seat][i].turn for i in votes if i in self.absents.get(seat, {})]
                 self._emit(Present(seat, max(turns, default=0), self.chain.next_seq(seat),
                                    self.vote_round.get(seat, 0)), out)
@@ -543,8 +542,8 @@ class AbsenceRules:
             self._offence(seat, f"voted on seat {x} without declaring it absent first", msg)
         self.votes.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
-        if seat == self.me:
-            self.my_votes[x] = body.have
+        if seat == self.me or (seat == self.owner and self.owner is not None):
+            self.my_votes[x] = body.have  # (the auditor of the owner's log too: _owing reads it)
         self._relay(seat, x, body.have, out)
 
     def _on_present(self, msg: "SignedMessage", out: "Output") -> None:
@@ -580,6 +579,7 @@ class AbsenceRules:
         back the seat's messages beyond its own vote's count: _frozen)."""
         pres = self.presents.pop(seat, {})
         votes = self.votes.pop(seat, {})
+        self.void_votes.setdefault(seat, {}).update(votes)  # (a voter that took the seat over alone on it is leaving)
         turn = max(pres[i].turn for i in refuters)
         for i in refuters:
             self.refuted_turn[(i, seat)] = pres[i].turn
@@ -626,17 +626,20 @@ class AbsenceRules:
                 if not voted:
                     continue  # (every voter said it is back: nobody voted in this round)
                 have = max(votes[i].have for i in voted)
+                if any(i not in votes and pres[i].have <= have for i in voters):
+                    continue  # (a present whose count is no higher than the votes' answers nothing: _join_votes)
                 refuters = self._refuters(seat, voters, voted, have)
                 if refuters:
                     self._fail_vote(seat, voted, refuters, out)
                     changed = True
                     continue
-                if self.chain.next_seq(seat) < have:
-                    if self.settled.get(seat) != have:  # every voter answered: the count is agreed; each voter
-                        self.settled[seat] = have      # that held back more is sent it again (_frozen)
-                        for v, vote in votes.items():
+                if self.settled.get(seat) != have:  # every voter answered: the count is agreed; each voter that
+                    self.settled[seat] = have      # held back more is sent it again (_frozen)
+                    for v, vote in votes.items():
+                        if vote.have < have:
                             self.relayed.pop((v, seat), None)
                             self._relay(v, seat, vote.have, out)
+                if self.chain.next_seq(seat) < have:
                     continue  # the relay of what the highest vote holds is still on its way
                 # (a voter whose present does not refute, its count no higher than the votes', abstained: the
                 # decision is the voters' who voted, and it ends the game only if every voter asked for that)

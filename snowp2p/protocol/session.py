@@ -597,16 +597,17 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         for seat in differ:
             secs = self.acks[t][seat].sections or {}
             left_out = [int(k[5:]) for k in mine if k.startswith("seat.") and k not in secs]
-            if (owner in left_out and seat in self.votes.get(owner, {}) and owner not in self.refused
-                    and owner not in self.decided):
+            own = {**self.void_votes.get(owner, {}), **self.votes.get(owner, {})}
+            if owner in left_out and seat in own and owner not in self.refused and owner not in self.decided:
                 # it took this very seat over on its own vote: this seat was away (resumed, frozen) or it was
                 # answering; its shell accepts or refuses the vote, as any vote on it (SPEC 11.9)
-                v = self.votes[owner][seat]
+                v = own[seat]
                 self.decided[owner] = (v.choice, v.have, (seat,))
                 self.voters[owner] = (seat,)
                 out.events.append(self._voted_out_event(owner, v.choice))
                 return True
-            if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) for x in left_out):
+            if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) or seat in self.void_votes.get(x, {})
+                   for x in left_out):
                 # (a vote that the seat it named refused is no longer in ``votes``: its voter is leaving, seed 56)
                 off.append(seat)
         for seat in off:
