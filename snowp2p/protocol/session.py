@@ -62,7 +62,7 @@ from .messages import (
     pack_canonical, register_body, uint,
 )
 from .events import (  # noqa: F401  (re-exported: the shell imports the events from here)
-    Abandoned, Desync, GameOver, Offence, Output, SeatTakenOver, TurnApplied, TurnFinal, VotedOut, YourTurn,
+    Abandoned, Desync, GameOver, Offence, Output, SeatTakenOver, TurnApplied, TurnFinal, VotedOut, VoteRefuted, YourTurn,
 )
 from .roster import rules_from_roster, table_from_roster
 from .randomness import RevealVerifier, chain_reveal, make_hash_chain
