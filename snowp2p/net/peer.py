@@ -35,7 +35,7 @@ from ..protocol.messages import (
     Refuse, decode_signed, encode_signed,
 )
 from ..protocol.session import (
-    GameOver, Halted, Link, Offence, Session, TurnApplied, VotedOut, VoteRefuted, YourTurn,
+    GameOver, Halted, Link, Offence, Session, TurnApplied, VotedOut, YourTurn,
 )
 from ..core.errors import IllegalMove
 from .conn import Conn, ConnectionClosed, peer_address
@@ -625,10 +625,6 @@ class NetGame:
                 self.say(f"{s.name(ev.seat)} was voted out at turn {ev.turn} (voted by {by}): "
                          + ("a computer player plays that seat." if ev.choice == "bot"
                             else "the game is abandoned (no places)."))
-            elif isinstance(ev, VoteRefuted):  # (protocol 7: a voter holds the seat's later messages)
-                s = self.session
-                by = ", ".join(s.nicks[v] for v in ev.by)
-                self.say(f"{s.name(ev.seat)} is back for {by}: the vote on it failed, and the game goes on")
             elif isinstance(ev, GameOver):
                 self._game_over(ev)
 

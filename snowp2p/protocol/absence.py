@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING
 
 from ..core.drbg import Rand
 from .crypto import h
-from .events import Abandoned, GameOver, Output, SeatTakenOver, VotedOut, VoteRefuted
-from .messages import Absent, Present, Vote, pack_canonical
+from .events import Abandoned, GameOver, Output, SeatTakenOver, VotedOut
+from .messages import Absent, Vote, pack_canonical
 
 if TYPE_CHECKING:
     from .messages import SignedMessage
@@ -86,15 +86,7 @@ class AbsenceRules:
         self.move_time = get("move_time", DEFAULT_MOVE_TIME) if get is not None else DEFAULT_MOVE_TIME
         self.absents: dict[int, dict[int, Absent]] = {}  # seat X -> sender -> its latest absent about X
         self.absent_haves: dict[tuple[int, int], set[int]] = {}  # (sender, X) -> the haves it declared
-        self.votes: dict[int, dict[int, Vote]] = {}  # seat X -> sender -> its (one) vote on X in the current round
-        self.presents: dict[int, dict[int, Present]] = {}  # seat X -> sender -> its present on X, current round
-        self.present_claims: dict[int, dict[int, int]] = {}  # seat X -> sender -> the count its latest present claims
-        self.refuted_turn: dict[tuple[int, int], int] = {}  # (refuter, X) -> the turn of its counted refutation
-        self.void_votes: dict[int, dict[int, Vote]] = {}  # seat X -> voter -> its vote of a refuted round on X
-        self.settled: dict[int, int] = {}  # seat X -> the count every voter's answer agreed (relay still on its way)
-        self.vote_round: dict[int, int] = {}  # seat X -> how many votes on X failed (the current round's number)
-        self.later: dict[int, list] = {}  # seat X -> (msg) votes and presents of a later round, held until it comes
-        self.refutations: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []  # (X, voters, refuters, turn)
+        self.votes: dict[int, dict[int, Vote]] = {}  # seat X -> sender -> its (one) vote on X
         self.decided: dict[int, tuple[str, int, tuple[int, ...]]] = {}  # X -> (choice, have, voters)
         self.gone: dict[int, tuple[str, int, int]] = {}  # seat -> (choice, messages kept, turn of the takeover)
         self._present: list[int] = []
@@ -130,17 +122,14 @@ class AbsenceRules:
 
     def _frozen(self, seat: int, seq: int, relayed: bool = False) -> bool:
         """Messages of ``seat`` this peer no longer takes: from the agreed count on once it is taken over or
-        decided; after our own vote, from our vote's count on, straight from the seat or relayed, until the vote
-        is decided (the decision's count may be ours: a message taken beyond it split the game, sim seed 2099)
-        or refuted (then every peer relays again what each voter's vote lacks: SPEC 11.9 *Refuted votes*).
+        decided; after our own vote, those straight from the seat from our vote's count on.  A relayed copy is
+        still taken until the decision (whoever relays it held it, and votes with a count that covers it).
         The owner of this log is never frozen by a decision on it: it accepts (its ``bye``) or refuses it."""
         if seat in self.gone:
             return seq >= self.gone[seat][1]
         if seat in self.decided and seat != self.owner:
             return seq >= self.decided[seat][1]
-        if seat in self.settled and seat != self.owner:
-            return seq >= self.settled[seat]
-        if seat in self.my_votes:
+        if seat in self.my_votes and not relayed:
             return seq >= self.my_votes[seat]
         return False
 
@@ -236,17 +225,13 @@ class AbsenceRules:
         counting (_voters), so no seat can freeze a game by claiming what it never sends (G7)."""
         owing = set()
         for x in base:
-            if x in self.decided or (x in self.my_votes and x not in self.settled):
-                continue  # (nor claims of messages this peer holds back after its own vote: _frozen)
+            if x in self.decided:
+                continue
             held = self.chain.next_seq(x)
             for i, m in [*self.absents.get(x, {}).items(), *self.votes.get(x, {}).items()]:
                 if (i != x and i not in self.decided and i not in self.gone and i not in self.leaving
                         and m.have > held):
                     owing.add(i)
-            if x not in self.my_votes:  # (a refuter's count: it owes its relay once we can take it)
-                owing |= {i for i, have in self.present_claims.get(x, {}).items()
-                          if i != x and i not in self.decided and i not in self.gone and i not in self.leaving
-                          and have > held}
         t = self.final_turn + 1  # the turn being agreed on: seats whose acks differ owe their copies (SPEC 11.6)
         if t in self.awaiting_copies and not self.halted:
             owing |= {i for i in self.awaiting_copies[t] - self.evidence_seen.get(t, set())
@@ -293,8 +278,6 @@ class AbsenceRules:
                 for w in voters:
                     if w == self.me or w in res:
                         continue
-                    if w in self.presents.get(x, {}):
-                        continue  # (it answered the vote: x is back by its count, protocol 7)
                     if paused and w not in self.votes.get(x, {}):
                         res[w] = Owed("vote", turn, x, held)
                     elif not paused and not self._current(w, x):
@@ -414,35 +397,21 @@ class AbsenceRules:
         return out
 
     def _vote(self, seat: int, choice: str, out: "Output") -> None:
-        if not self.absent_haves.get((self.me, seat)):
-            return  # (never a vote without this seat's own absent first: an offence; sim seed 2099, refuse_vote)
         mine = self.chain.next_seq(seat)
         if mine < self._highest_have(seat):
             return  # someone holds more of its messages: wait for them to be relayed
-        self._emit(Vote(seat, choice, mine, self.vote_round.get(seat, 0)), out)
+        self._emit(Vote(seat, choice, mine), out)
 
     def _join_votes(self, out: "Output") -> None:
-        """Answer a vote the others started on a seat ``X``, at once: if ``X`` still owes this peer something
-        (or this peer's own ``absent`` on it holds) and this peer has declared it, join the vote with this
-        peer's choice; if ``X`` is back here (it owes this peer nothing, and this peer's absent on it, if any, no
-        longer holds), refute the vote with ``present{X, turn, have}`` (protocol 7, SPEC 11.9 *Refuted votes*).
-        Either way the vote can end: it is decided or it fails once every voter answered."""
+        """A vote on a seat this peer has declared absent is joined at once (with this peer's choice), so
+        a pause ends within a bounded time even if the seat came back to this peer alone meanwhile."""
         if self.me is None or self._owner_decided():
             return
         for seat, votes in list(self.votes.items()):
-            if (seat in self.my_votes or seat == self.me or seat in self.gone or seat in self.decided
-                    or not any(i != self.me and i not in self.leaving for i in votes)):
-                continue
-            mine = self.absents.get(seat, {}).get(self.me)
-            if mine is not None and (seat in self.leaving or self._current(self.me, seat)):
+            if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
+                    and any(i != self.me and i not in self.leaving for i in votes)
+                    and self.absent_haves.get((self.me, seat))):
                 self._vote(seat, self._leave_choice(seat), out)
-            elif (self.me in self._voters(seat) and self.me not in self.presents.get(seat, {})
-                  and self.chain.next_seq(seat) > max(v.have for v in votes.values())):
-                # (only a count above every vote's refutes: with the same facts as the voters, this peer's word
-                # that the seat is answering is no better than theirs, and the vote waits for its vote as before)
-                turns = [self.absents[seat][i].turn for i in votes if i in self.absents.get(seat, {})]
-                self._emit(Present(seat, max(turns, default=0), self.chain.next_seq(seat),
-                                   self.vote_round.get(seat, 0)), out)
 
     def _on_bye(self, msg: "SignedMessage") -> None:
         """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more, and
@@ -518,83 +487,20 @@ class AbsenceRules:
             seq = self.final_seq.get(x)
         return seq is not None and seq < have
 
-    def _other_round(self, msg: "SignedMessage") -> bool:
-        """A vote or present of another round than this peer's current one on its seat: of an earlier round it
-        is void (that vote failed); of a later one (its sender saw a refutation this peer has not seen yet) it is
-        held until this peer's round on the seat comes to it (_fail_vote)."""
-        x, r = msg.body.seat, msg.body.round
-        cur = self.vote_round.get(x, 0)
-        if r > cur:
-            self.later.setdefault(x, []).append(msg)
-        return r != cur
-
     def _on_vote(self, msg: "SignedMessage", out: "Output") -> None:
         seat, body = msg.sender, msg.body
         x = body.seat
         if x == seat or x >= self.n:
             self._offence(seat, "voted on itself (or no seat)", msg)
-        self.claim_seq[seat] = msg.seq
-        if self._other_round(msg):
-            return
         if seat in self.votes.get(x, {}):
             self._offence(seat, f"voted on seat {x} twice", msg)
         if not self.absent_haves.get((seat, x)):
             self._offence(seat, f"voted on seat {x} without declaring it absent first", msg)
         self.votes.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
-        if seat == self.me or (seat == self.owner and self.owner is not None):
-            self.my_votes[x] = body.have  # (the auditor of the owner's log too: _owing reads it)
+        if seat == self.me:
+            self.my_votes[x] = body.have
         self._relay(seat, x, body.have, out)
-
-    def _on_present(self, msg: "SignedMessage", out: "Output") -> None:
-        """``present{X, turn, have}``: the sender's answer to a vote on ``X`` that it does not join (X is back by
-        the ``have`` messages of X it holds).  Kept for the current round of votes on X; a sender that already
-        voted on X in this round answered already (its present counts for nothing)."""
-        seat, body = msg.sender, msg.body
-        x = body.seat
-        if x == seat or x >= self.n:
-            self._offence(seat, "said itself (or no seat) is present", msg)
-        if self._other_round(msg):
-            return
-        if seat not in self.votes.get(x, {}):
-            self.presents.setdefault(x, {})[seat] = body
-        claims = self.present_claims.setdefault(x, {})
-        claims[seat] = max(body.have, claims.get(seat, 0))
-        self._relay(seat, x, body.have, out)
-
-    def _refuters(self, seat: int, voters: list[int], voted: list[int], have: int) -> list[int]:
-        """The voters on ``seat`` whose ``present`` refutes this round's vote: its count is above every vote's
-        (it holds messages of the seat the voters lacked), and it is this refuter's first counted refutation
-        about the seat at the round's turn (the highest turn the voters' absents name): each seat can hold a
-        vote on a seat back at most once per turn of the game, so refutations can not stall a game (G7)."""
-        pres = self.presents.get(seat, {})
-        turns = [self.absents[seat][i].turn for i in voted if i in self.absents.get(seat, {})]
-        turn = max(turns, default=0)
-        return [i for i in voters if i in pres and i not in self.votes.get(seat, {}) and pres[i].have > have
-                and self.refuted_turn.get((i, seat), -1) < pres[i].turn <= turn]
-
-    def _fail_vote(self, seat: int, voted: list[int], refuters: list[int], out: "Output") -> None:
-        """A refuted vote fails: the seat stays, this round's votes and presents are void (a later pause on the
-        seat is a new round), and every peer relays again to each voter what its vote lacked (the voter held
-        back the seat's messages beyond its own vote's count: _frozen)."""
-        pres = self.presents.pop(seat, {})
-        votes = self.votes.pop(seat, {})
-        self.void_votes.setdefault(seat, {}).update(votes)  # (a voter that took the seat over alone on it is leaving)
-        turn = max(pres[i].turn for i in refuters)
-        for i in refuters:
-            self.refuted_turn[(i, seat)] = pres[i].turn
-        self.refutations.append((seat, tuple(voted), tuple(refuters), turn))
-        self.my_votes.pop(seat, None)
-        r = self.vote_round[seat] = self.vote_round.get(seat, 0) + 1
-        later = self.later.pop(seat, [])
-        self.later[seat] = [m for m in later if m.body.round > r]
-        for m in later:
-            if m.body.round == r:
-                (self._on_vote if m.type == "vote" else self._on_present)(m, out)
-        for v, vote in votes.items():
-            self.relayed.pop((v, seat), None)
-            self._relay(v, seat, vote.have, out)
-        out.events.append(VoteRefuted(seat, tuple(refuters)))
 
     def _resolve_votes(self, out: "Output") -> None:
         """When every voter on X has voted, the vote is decided: the agreed count of X's messages is the
@@ -615,36 +521,16 @@ class AbsenceRules:
                 if seat in self.gone or seat in self.decided or seat in self.refused:
                     continue
                 voters = [i for i in self._voters(seat) if i not in self.leaving]
-                pres = self.presents.get(seat, {})
-                if not voters or any(i not in votes and i not in pres for i in voters):
+                if not voters or any(i not in votes for i in voters):
                     continue
                 # every present seat whose vote on it is held is one of its voters (a seat away here may have
                 # voted): a decision on a seat cut off by a partition is the others' word, not one seat's (482)
-                voted = sorted({i for i in voters if i in votes} | {
-                    i for i in votes if i != seat and i not in self.gone and i not in self.decided
-                    and i not in self.leaving})
-                if not voted:
-                    continue  # (every voter said it is back: nobody voted in this round)
-                have = max(votes[i].have for i in voted)
-                if any(i not in votes and pres[i].have <= have for i in voters):
-                    continue  # (a present whose count is no higher than the votes' answers nothing: _join_votes)
-                refuters = self._refuters(seat, voters, voted, have)
-                if refuters:
-                    self._fail_vote(seat, voted, refuters, out)
-                    changed = True
-                    continue
-                if self.settled.get(seat) != have:  # every voter answered: the count is agreed; each voter that
-                    self.settled[seat] = have      # held back more is sent it again (_frozen)
-                    for v, vote in votes.items():
-                        if vote.have < have:
-                            self.relayed.pop((v, seat), None)
-                            self._relay(v, seat, vote.have, out)
+                voters = sorted(set(voters) | {i for i in votes if i != seat and i not in self.gone
+                                               and i not in self.decided and i not in self.leaving})
+                have = max(votes[i].have for i in voters)
                 if self.chain.next_seq(seat) < have:
                     continue  # the relay of what the highest vote holds is still on its way
-                # (a voter whose present does not refute, its count no higher than the votes', abstained: the
-                # decision is the voters' who voted, and it ends the game only if every voter asked for that)
-                choice = self._decide(seat, voted, votes, ends=all(i in votes for i in voters))
-                self.presents.pop(seat, None)
+                choice = self._decide(seat, voters, votes)
                 changed = True
                 if seat == self.owner:  # the shell accepts (bye, stop) or refuses it (it was answering: G10)
                     self.voters[seat] = tuple(voters)
@@ -654,10 +540,10 @@ class AbsenceRules:
     def _voted_out_event(self, seat: int, choice: str):
         return VotedOut(seat, choice, self.turn)
 
-    def _decide(self, seat: int, voters: list[int], votes: dict, ends: bool = True) -> str:
+    def _decide(self, seat: int, voters: list[int], votes: dict) -> str:
         """The vote on ``seat`` is decided: a computer player unless every voter says end, and never an end
         once the last turn is agreed (the places are then final, G11)."""
-        ends = ends and all(votes[i].choice == "end" for i in voters)
+        ends = all(votes[i].choice == "end" for i in voters)
         final = self.state is not None and self.state.is_over and self.final_turn >= self.applied_turn
         choice = "end" if ends and not final else "bot"
         have = max(votes[i].have for i in voters)

@@ -68,15 +68,6 @@ class VotedOut:
 
 
 @dataclass(frozen=True)
-class VoteRefuted:
-    """A vote on ``seat`` failed: ``by`` (seats that were voters on it) hold its messages and said it is back
-    (``present``, protocol 7).  The seat stays; the voters re-sync its messages from them."""
-
-    seat: int
-    by: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class GameOver:
     places: tuple[int, ...]  # empty when the game was abandoned (an "end" vote): no places (G10)
     abandoned: bool = False

@@ -164,23 +164,7 @@ class Vote(Body):
     seat: int
     choice: str
     have: int = 0  # the sender ignores ``seat``'s messages from this seq on
-    round: int = 0  # how many votes on ``seat`` the sender has seen refuted (protocol 7: one vote per round)
-    FIELDS = {"seat": _SEAT, "choice": one_of("bot", "end"), "have": uint(U32), "round": uint(U32)}
-
-
-@register_body
-@dataclass(frozen=True)
-class Present(Body):
-    """The sender's answer to a vote on ``seat`` that it will not join: by the ``have`` messages of ``seat`` it
-    holds, ``seat`` is back (protocol 7, SPEC 11.9 *Refuted votes*).  ``turn`` is the turn of the obligation the
-    voters declared (at most one refutation per refuter, seat and turn counts)."""
-
-    TYPE = "present"
-    seat: int
-    turn: int
-    have: int = 0
-    round: int = 0  # the round of votes on ``seat`` it answers (Vote.round)
-    FIELDS = {"seat": _SEAT, "turn": uint(U32), "have": uint(U32), "round": uint(U32)}
+    FIELDS = {"seat": _SEAT, "choice": one_of("bot", "end"), "have": uint(U32)}
 
 
 @register_body

@@ -64,7 +64,7 @@ from .lobby_messages import (  # noqa: F401  (re-exported: the one import of eve
     Answer, Challenge, Hello, Join, Offer, Refuse, Roster, Seat, Welcome,
 )
 from .game_messages import (  # noqa: F401  (re-exported: the one import of every message)
-    Absent, Ack, Bye, CommitChain, FinalOpen, Move, Opening, Present, Reveal, SlotCommit, Vote,
+    Absent, Ack, Bye, CommitChain, FinalOpen, Move, Opening, Reveal, SlotCommit, Vote,
 )
 from .watch_messages import Audience, Seen, Watch, Watching  # noqa: F401  (re-exported: the spectator's, SPEC 17)
 
@@ -100,7 +100,6 @@ __all__ = [
     "FinalOpen",
     "Absent",
     "Vote",
-    "Present",
     "Bye",
     "Envelope",
     "SignedMessage",

@@ -23,9 +23,7 @@ from .errors import DecodeError
 #: 2: the roster carries the track; every seat signs the roster (commit_chain.roster).
 #: 3: the join code checked by SPAKE2, game links in a Noise channel, the nickname rule (issue 11).
 #: 4: relays are plain frames, acks carry seat digests, votes and size caps of SPEC 11.6/11.9 (issue 10).
-#: 6: what is owed, votes of voters, refuted claims (issue 18).
-#: 7: `present`: a voter that holds the absent seat back refutes the vote on it (SPEC 11.9 *Refuted votes*).
-PROTOCOL_VERSION = 7
+PROTOCOL_VERSION = 6
 #: Seats are 0..MAX_SEATS-1; seat 0 is the host.
 MAX_SEATS = 8
 HOST_SEAT = 0

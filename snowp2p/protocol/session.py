@@ -57,12 +57,12 @@ from .chain import SenderChain, Verdict
 from .crypto import Identity, fingerprint, h
 from .errors import ChainError, DecodeError, EquivocationError, ProtocolError, RevealError
 from .messages import (
-    BODY_TYPES, SIG_CONTEXT, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Present, Reveal,
+    BODY_TYPES, SIG_CONTEXT, ZERO_HASH, Absent, Ack, Body, Bye, CommitChain, Envelope, FinalOpen, Move, Reveal,
     Roster, Vote, SignedMessage, SlotCommit, decode_signed, encode_envelope, exact_bytes, list_of,
     pack_canonical, register_body, uint,
 )
 from .events import (  # noqa: F401  (re-exported: the shell imports the events from here)
-    Abandoned, Desync, GameOver, Offence, Output, SeatTakenOver, TurnApplied, TurnFinal, VotedOut, VoteRefuted, YourTurn,
+    Abandoned, Desync, GameOver, Offence, Output, SeatTakenOver, TurnApplied, TurnFinal, VotedOut, YourTurn,
 )
 from .roster import rules_from_roster, table_from_roster
 from .randomness import RevealVerifier, chain_reveal, make_hash_chain
@@ -427,8 +427,6 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             self._on_absent(msg, out)
         elif isinstance(body, Vote):
             self._on_vote(msg, out)
-        elif isinstance(body, Present):
-            self._on_present(msg, out)
         elif isinstance(body, Bye):
             self._on_bye(msg)
         else:
@@ -597,17 +595,16 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         for seat in differ:
             secs = self.acks[t][seat].sections or {}
             left_out = [int(k[5:]) for k in mine if k.startswith("seat.") and k not in secs]
-            own = {**self.void_votes.get(owner, {}), **self.votes.get(owner, {})}
-            if owner in left_out and seat in own and owner not in self.refused and owner not in self.decided:
+            if (owner in left_out and seat in self.votes.get(owner, {}) and owner not in self.refused
+                    and owner not in self.decided):
                 # it took this very seat over on its own vote: this seat was away (resumed, frozen) or it was
                 # answering; its shell accepts or refuses the vote, as any vote on it (SPEC 11.9)
-                v = own[seat]
+                v = self.votes[owner][seat]
                 self.decided[owner] = (v.choice, v.have, (seat,))
                 self.voters[owner] = (seat,)
                 out.events.append(self._voted_out_event(owner, v.choice))
                 return True
-            if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) or seat in self.void_votes.get(x, {})
-                   for x in left_out):
+            if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) for x in left_out):
                 # (a vote that the seat it named refused is no longer in ``votes``: its voter is leaving, seed 56)
                 off.append(seat)
         for seat in off:
