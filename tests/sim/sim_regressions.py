@@ -311,12 +311,34 @@ OPEN: dict[int, str] = {
            "seat 4 over at turn 4 while p1 had applied its real move: a desync naming nobody.  The diagnosed fix (hold "
            "relayed copies beyond one's own vote until the decision) was tried on branch s18d and broke seeds 331 and "
            "561: a seat that comes back after some voters voted stays away for them, and the voters it came back to "
-           "never vote, so the pause never ends"),
+           "never vote, so the pause never ends.  s18e (2026-11-27) built the hold with the protocol 7 'present' (a voter that "
+           "holds the seat back refutes the vote): 331 and 561 pass, but 2099 still splits: p0 and p3 counted p2 (crashed, "
+           "owing its reveal) away and decided seat 4 at count 11 without it, while on p1 p2 was back and a voter, and its "
+           "present (count 12) refuted the same vote: the voter set depends on who was waited on when (the 563 family)"),
     2122: "lies-count seat, cuts, a partition and a crash (4 seats, Snake Carnival): an honest peer gives up with "
-          "no result (not traced)",
+          "no result (b: p1 'no other player has answered for 23 s', 2026-11-27 on c733565; passes with the "
+          "protocol 7 'present' tried by s18e, which was backed out: notes/pause-design.md)",
     # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=1600 on branch s18d; it fails on main (307a050) alike
     3155: ("omit + equivocate seats, a cut and a partition {3} | {0, 1, 2} (4 seats, Snake Carnival): honest p2 is "
-           "voted out with no fault of its own (not traced)"),
+           "voted out with no fault of its own (c; passes with the protocol 7 'present' tried by s18e, backed out)"),
+    # found by s18e's sweep SNOWP2P_SIM_FIRST=3200 SNOWP2P_SIM_RUNS=1600 on main c733565 (7 of 1600 failed)
+    3208: ("(b) two trickle seats (evidence, absents), a cut and a crash (5 seats, Mush! Mush!): three honest peers "
+           "never end, waiting on seat 0 at turn 1 (not traced)"),
+    3307: ("(e) vote-present with a crashed seat (4 seats, Snake Carnival): the voter against a present seat keeps its "
+           "seat on p2 and p3 (not traced)"),
+    3465: ("(e) vote-present (choice end) and a cut (3 seats, Mush! Mush!): the voter against a present seat keeps "
+           "its seat on p0 and p1 (not traced)"),
+    3474: ("(b) a dead-connected seat and an absent trickle, three cuts (3 seats): p0 never ends, waiting on seat 2 "
+           "at turn 0 (not traced)"),
+    3761: ("(b) never-votes + crash + an honest crash (4 seats): p2 and p3 never end, waiting on seat 0 at turn 0 "
+           "(not traced)"),
+    4221: ("(c) no hostile seat, a partition {0} | {1, 2} (3 seats): p1 and p2 vote p0 out; p0, healed, holds p2's "
+           "vote first and counts p1 away (it still waits for p1's move of turn 3), so the decision rests on p2's "
+           "word alone there, and p0 refuses it, treating p2 as leaving; it then judges p2's move of turn 4, signed "
+           "in the world without seat 0, on its own state: 'played card 4, which is not in its hand' naming honest "
+           "p2.  The voter set of one decision depends on who was waited on when (the 563/2912 family); traced"),
+    4553: ("(c) an equivocator, a partition {2} | {0, 1} and a crash (3 seats, Mush! Mush!): p2 names honest p1 for "
+           "a card not in its hand (the 4221 family, not traced further)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
