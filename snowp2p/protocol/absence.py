@@ -556,6 +556,25 @@ class AbsenceRules:
         return voters[0] if len(voters) == 1 else None
 
     # ---- a vote on this seat: accepted or refused (G10)
+    def votes_on_owner(self) -> set[int]:
+        """The present, not leaving seats whose vote on this log's owner is held."""
+        me = self.owner
+        return {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
+                and i in self.present()}
+
+    def may_still_vote(self) -> set[int]:
+        """The seats whose vote on the owner's seat may still come although the decision on it did not count
+        them: present, not leaving, no bye, not decided, not among the decision's voters, and counted away here
+        because the game waits on their own messages (a partition may have held those back, and their vote with
+        them: sim seed 4221)."""
+        me = self.owner
+        if me is None or me not in self.decided:
+            return set()
+        voters = set(self.decided[me][2])
+        away = self._base_needed()
+        return {i for i in self.present() if i != me and i not in voters and i not in self.decided
+                and i not in self.leaving and i not in self.byes and i in away}
+
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
         rests on one seat's word): it keeps playing, and treats its voters as leaving (G10): each is
