@@ -130,7 +130,8 @@ class AbsenceWatch:
                 verdict = self.vote_verdict(now)
                 if verdict != "wait":
                     tk.vote_on_me = verdict
-                    return tk
+                self.last_tick = now
+                return tk  # (nothing else while the vote on this seat waits: it signs nothing meanwhile)
         if self._was_stopped(now):  # every clock starts again, from now
             self.since.clear()
             self.paused_since.clear()

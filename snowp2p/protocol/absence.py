@@ -397,6 +397,8 @@ class AbsenceRules:
         return out
 
     def _vote(self, seat: int, choice: str, out: "Output") -> None:
+        if not self.absent_haves.get((self.me, seat)) or self._owner_decided():
+            return  # (never a vote without this seat's own absent first, nor while the vote on it is open: sim 2554)
         mine = self.chain.next_seq(seat)
         if mine < self._highest_have(seat):
             return  # someone holds more of its messages: wait for them to be relayed
@@ -572,8 +574,11 @@ class AbsenceRules:
             return set()
         voters = set(self.decided[me][2])
         away = self._base_needed()
+        # (not a seat the same voters voted on too: a seat cut off by a partition votes every other seat out alone,
+        # and its other victims are no voters with it: sim seed 2502)
+        victims = {x for x, vs in self.votes.items() if voters & set(vs)}
         return {i for i in self.present() if i != me and i not in voters and i not in self.decided
-                and i not in self.leaving and i not in self.byes and i in away}
+                and i not in self.leaving and i not in self.byes and i in away and i not in victims}
 
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote

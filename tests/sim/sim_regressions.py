@@ -285,6 +285,19 @@ REGRESSIONS: dict[str, Case] = {
         "refusing the vote on itself; the honest peers, for whom it was leaving, counted its ack of that world and "
         "stopped on a desync naming nobody (now a leaving seat's differing ack does not count, like a quitter's)",
         fixed=True),
+    # fixed on branch s18e: a vote on this seat that rests on one seat's word waits for the seats it counts away
+    **{f"a_majority_taken_for_one_seats_word_seed_{seed}": Case(
+        seed, kind, "c",
+        f"{why}: healed, the cut-off seat held one voter's vote first and counted the other voter away (it still "
+        "waited for that seat's move, which the partition had held back), so the decision rested on one seat's word "
+        "there; it refused it, treating an honest voter as leaving, then judged that voter's next move, signed in "
+        "the world without it, on its own state: 'played card N, which is not in its hand' naming an honest seat.  "
+        "Now a refusal waits (at most absent_after) for the votes of the seats it counts away, and a second vote "
+        "makes it accept (AbsenceWatch.vote_verdict)", fixed=True)
+       for seed, kind, why in (
+           (2912, "partition", "partition {0} | {1, 2} with a vote-present seat (was OPEN)"),
+           (4221, "partition", "no hostile seat, a partition {0} | {1, 2} (found by s18e's sweep of 3200-4799)"),
+           (4553, "partition", "an equivocator, a partition {2} | {0, 1} and a crash (s18e's sweep)"))},
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -301,10 +314,6 @@ OPEN: dict[int, str] = {
            "messages while the others' votes on it claim 7; they finished and left, and nobody relays the one message "
            "of a taken-over seat it lacks: it waits for ever (a relay of a gone seat up to its agreed count did not "
            "fix it: not traced further)"),
-    2912: ("partition {0} | {1, 2}: p0 took the first vote on itself (p1's) for one seat's word and refused it; p1, "
-           "leaving on p0 only, moved in its own world (seat 0 taken over) and p0 judged that move on its own state: "
-           "an offence naming honest p1.  Not using a leaving seat's move broke seeds 52, 65, 79, 117, 286 (a seat "
-           "leaving on one peer only: the peers used different moves); open"),
     # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=800 on the final main of 2026-11-26 (not traced)
     2099: ("lies-count seat, a crash (5 seats, Mush! Mush!): p1 voted on the liar (seat 4) and then took its move of "
            "turn 4 (message 11) from a relay, beyond its own vote's count; the vote decided count 11 and p0, p3 took "
@@ -332,13 +341,6 @@ OPEN: dict[int, str] = {
            "at turn 0 (not traced)"),
     3761: ("(b) never-votes + crash + an honest crash (4 seats): p2 and p3 never end, waiting on seat 0 at turn 0 "
            "(not traced)"),
-    4221: ("(c) no hostile seat, a partition {0} | {1, 2} (3 seats): p1 and p2 vote p0 out; p0, healed, holds p2's "
-           "vote first and counts p1 away (it still waits for p1's move of turn 3), so the decision rests on p2's "
-           "word alone there, and p0 refuses it, treating p2 as leaving; it then judges p2's move of turn 4, signed "
-           "in the world without seat 0, on its own state: 'played card 4, which is not in its hand' naming honest "
-           "p2.  The voter set of one decision depends on who was waited on when (the 563/2912 family); traced"),
-    4553: ("(c) an equivocator, a partition {2} | {0, 1} and a crash (3 seats, Mush! Mush!): p2 names honest p1 for "
-           "a card not in its hand (the 4221 family, not traced further)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
