@@ -336,7 +336,11 @@ OPEN: dict[int, str] = {
     3307: ("(e) vote-present with a crashed seat (4 seats, Snake Carnival): the voter against a present seat keeps its "
            "seat on p2 and p3 (not traced)"),
     3465: ("(e) vote-present (choice end) and a cut (3 seats, Mush! Mush!): the voter against a present seat keeps "
-           "its seat on p0 and p1 (not traced)"),
+           "its seat on p0 and p1.  Traced: p2 votes on p1 at 3.5 s; p0 never votes (p1 answers it), so the vote completes "
+           "nowhere but on p2; the cost to p2 comes only through its own stall (it holds p1's later messages back) and "
+           "p1's refusal at 9.9-11 s, and the short game (6 turns) ends at 11 s, past the invariant's window (vote + "
+           "absent + vote + 2 s): the voter finished with its seat.  Nothing in the signed messages tells a vote "
+           "inside the move time from a race; only the peers' clocks do"),
     3474: ("(b) a dead-connected seat and an absent trickle, three cuts (3 seats): p0 never ends, waiting on seat 2 "
            "at turn 0 (not traced)"),
     3761: ("(b) never-votes + crash + an honest crash (4 seats): p2 and p3 never end, waiting on seat 0 at turn 0 "
