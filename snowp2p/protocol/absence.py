@@ -103,6 +103,7 @@ class AbsenceRules:
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
+        self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
         self.quit: set[int] = set()  # seats that said bye before their game was over: leaving (SPEC 11.9, *Bye*)
@@ -352,7 +353,9 @@ class AbsenceRules:
             return (a.owed, a.turn) == (o.what, o.turn)
         if seat in self._owing(set(base)):
             return True  # (its own messages do not pay a relay it owes)
-        if a.owed in ("declare", "vote"):  # only an absent or a vote of its own pays for these
+        if a.owed == "vote":  # only a vote of its own pays for it (an absent about another seat does not: sim 3761)
+            return self.vote_seq.get(seat, -1) < a.have
+        if a.owed == "declare":  # only an absent or a vote of its own pays for it
             return self.claim_seq.get(seat, -1) < a.have
         return a.have >= self.chain.next_seq(seat)
 
@@ -500,6 +503,7 @@ class AbsenceRules:
             self._offence(seat, f"voted on seat {x} without declaring it absent first", msg)
         self.votes.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
+        self.vote_seq[seat] = msg.seq
         if seat == self.me:
             self.my_votes[x] = body.have
         self._relay(seat, x, body.have, out)

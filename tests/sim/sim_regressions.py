@@ -285,6 +285,16 @@ REGRESSIONS: dict[str, Case] = {
         "refusing the vote on itself; the honest peers, for whom it was leaving, counted its ack of that world and "
         "stopped on a desync naming nobody (now a leaving seat's differing ack does not count, like a quitter's)",
         fixed=True),
+    # fixed on branch s18e: only a vote pays a voter's vote obligation (found by s18e's sweep of 3200-4799)
+    **{f"an_absent_about_another_seat_paid_a_vote_seed_{seed}": Case(
+        seed, kind, "b",
+        f"{why}: a voter that owed its vote on a seat declared another voter absent; that absent 'paid' its vote "
+        "obligation, so every absent on it stopped being current, none could be signed again for the same "
+        "obligation, no pause on it ever came, and the game waited for ever (now only a vote pays it)", fixed=True)
+       for seed, kind, why in (
+           (3208, "trickle", "two trickle seats, a cut and a crash (5 seats; passes with the same change, not traced)"),
+           (3474, "dead-connected", "a dead-connected seat and an absent trickle (3 seats; passes with the same change, not traced)"),
+           (3761, "never-votes", "never-votes, a crash and an honest crash (4 seats; traced)"))},
     # fixed on branch s18e: a vote on this seat that rests on one seat's word waits for the seats it counts away
     **{f"a_majority_taken_for_one_seats_word_seed_{seed}": Case(
         seed, kind, "c",
@@ -331,8 +341,6 @@ OPEN: dict[int, str] = {
     3155: ("omit + equivocate seats, a cut and a partition {3} | {0, 1, 2} (4 seats, Snake Carnival): honest p2 is "
            "voted out with no fault of its own (c; passes with the protocol 7 'present' tried by s18e, backed out)"),
     # found by s18e's sweep SNOWP2P_SIM_FIRST=3200 SNOWP2P_SIM_RUNS=1600 on main c733565 (7 of 1600 failed)
-    3208: ("(b) two trickle seats (evidence, absents), a cut and a crash (5 seats, Mush! Mush!): three honest peers "
-           "never end, waiting on seat 0 at turn 1 (not traced)"),
     3307: ("(e) vote-present with a crashed seat (4 seats, Snake Carnival): the voter against a present seat keeps its "
            "seat on p2 and p3 (not traced)"),
     3465: ("(e) vote-present (choice end) and a cut (3 seats, Mush! Mush!): the voter against a present seat keeps "
@@ -341,10 +349,6 @@ OPEN: dict[int, str] = {
            "p1's refusal at 9.9-11 s, and the short game (6 turns) ends at 11 s, past the invariant's window (vote + "
            "absent + vote + 2 s): the voter finished with its seat.  Nothing in the signed messages tells a vote "
            "inside the move time from a race; only the peers' clocks do"),
-    3474: ("(b) a dead-connected seat and an absent trickle, three cuts (3 seats): p0 never ends, waiting on seat 2 "
-           "at turn 0 (not traced)"),
-    3761: ("(b) never-votes + crash + an honest crash (4 seats): p2 and p3 never end, waiting on seat 0 at turn 0 "
-           "(not traced)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
