@@ -258,6 +258,9 @@ class NetGame:
                 self._nursery.start_soon(self._relink, seat)
             for line in tk.say:
                 self.say(line)
+            if tk.vote_on_me is not None:
+                self._vote_on_me(tk.vote_on_me)
+                continue
             self._dispatch(tk.out)
             if tk.give_up:
                 self._stop(1, tk.give_up)
@@ -605,21 +608,13 @@ class NetGame:
                 s = self.session
                 if ev.seat == s.me:
                     w = self.watch
-                    if w is not None and w.was_answering(trio.current_time()):
-                        # G10: a vote on a seat that was answering, resting on one seat's word, is refused; the
-                        # voter is treated as leaving (SPEC 11.9, *A vote on an answering seat*)
+                    verdict = w.vote_verdict(trio.current_time()) if w is not None else "accept"
+                    if verdict == "wait":
                         by = ", ".join(s.name(v) for v in s.decided[s.me][2])
-                        self.say(f"{by} voted this seat out although it was answering: the vote is refused, and "
-                                 f"{by} is treated as leaving the game (a computer player takes that seat)")
-                        try:
-                            self._dispatch(s.refuse_vote())
-                        except Halted as h:
-                            self._halt(h.reason)
+                        self.say(f"{by} voted this seat out although it was answering: waiting for the other "
+                                 f"players' votes before refusing it")
                         continue
-                    what = ("a computer player plays this seat on; the others' result will say so" if ev.choice == "bot"
-                            else "the game is abandoned, with no places")
-                    self._queue_bye("voted out")
-                    self._stop(1, f"the others voted this seat out at turn {ev.turn} (it was not answering): {what}")
+                    self._vote_on_me(verdict)
                     continue
                 by = ", ".join(s.nicks[v] for v in s.voters.get(ev.seat, ()))
                 self.say(f"{s.name(ev.seat)} was voted out at turn {ev.turn} (voted by {by}): "
@@ -627,6 +622,26 @@ class NetGame:
                             else "the game is abandoned (no places)."))
             elif isinstance(ev, GameOver):
                 self._game_over(ev)
+
+    def _vote_on_me(self, verdict: str) -> None:
+        """Accept (bye, stop) or refuse a decided vote on this seat (AbsenceWatch.vote_verdict)."""
+        s = self.session
+        if verdict == "refuse":
+            # G10: a vote on a seat that was answering, resting on one seat's word, is refused; the voter is
+            # treated as leaving (SPEC 11.9, *A vote on an answering seat*)
+            by = ", ".join(s.name(v) for v in s.decided[s.me][2])
+            self.say(f"{by} voted this seat out although it was answering: the vote is refused, and "
+                     f"{by} is treated as leaving the game (a computer player takes that seat)")
+            try:
+                self._dispatch(s.refuse_vote())
+            except Halted as h:
+                self._halt(h.reason)
+            return
+        choice, _, _ = s.decided[s.me]
+        what = ("a computer player plays this seat on; the others' result will say so" if choice == "bot"
+                else "the game is abandoned, with no places")
+        self._queue_bye("voted out")
+        self._stop(1, f"the others voted this seat out at turn {s.turn} (it was not answering): {what}")
 
     async def _play_turn(self, turn: int) -> None:
         state = self.session.state
