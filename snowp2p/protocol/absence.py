@@ -379,6 +379,10 @@ class AbsenceRules:
             # peer without its vote (seed 579: a cut-off seat's lone decisions arrived between a move and this
             # seat's reveal; seed 1192: while this seat owed the move)
             away.discard(self.owner)
+            # a seat the owner voted on sends it nothing straight past that vote's count until the vote is decided:
+            # its vote on another seat may never come, so it is away for that vote too (sim seed 2122: p1 waited for
+            # p2's vote on p3, held back behind p1's own vote on p2, and p3's claim on p2 kept that vote open)
+            away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving and i not in self.byes]
 
