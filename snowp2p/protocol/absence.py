@@ -476,6 +476,9 @@ class AbsenceRules:
             if self.chain.next_seq(a.seat) < a.have and a.seat not in self.gone:
                 keep.append((sender, a))
                 continue
+            if a.owed == "move" and a.turn not in self.moves and a.turn > self.applied_turn:
+                keep.append((sender, a))  # (whose move it was is known once the move is held)
+                continue
             if self._refutes(a) and sender not in self.gone:
                 self.leaving.add(sender)
         self._claims = keep
@@ -485,6 +488,8 @@ class AbsenceRules:
         x, t, have = a.seat, a.turn, a.have
         if not OWED.get(a.owed, ("", "", False))[2]:
             return False
+        if a.owed == "move" and t in self.moves and self.moves[t].sender != x:
+            return True  # the move of turn t was another seat's to make (sim seed 3307: a vote-present seat's lie)
         if a.owed in ("move", "reveal"):
             seq = self.reveal_seq.get((x, t))
         elif a.owed == "setup":

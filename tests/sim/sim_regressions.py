@@ -326,6 +326,14 @@ REGRESSIONS: dict[str, Case] = {
         "5 seats, crash + trickle, a partition and an honest crash: resumed p3 held 6 of crashed seat 2's "
         "messages while the votes on it claimed 7, and waited for ever once the others left; passes with the rule "
         "of seed 2122 (s18f; not traced: the decisions now fall differently); was OPEN", None, fixed=True),
+    "a_move_claimed_of_a_seat_that_does_not_move_refutes_itself": Case(
+        3307, "vote-present", "e",
+        "4 seats, a vote-present seat 0 and a crash of seat 1: at 8.75 s p0 declared p3 absent owing the move of "
+        "turn 7 (count 8) and voted; turn 7 was p2's to move (it moved at 9.0 s).  The claim was judged at once (p3's "
+        "count 8 was held) and did not refute itself (p3 had not revealed turn 7: there was no move yet), and no other "
+        "seat voted on p3, so p0 was never leaving.  Now a 'move' claim waits until the move of that turn is held, "
+        "and refutes itself when another seat made it (AbsenceRules._judge_claims, SPEC 11.9); was OPEN", None,
+        fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -340,8 +348,6 @@ OPEN: dict[int, str] = {
     3155: ("omit + equivocate seats, a cut and a partition {3} | {0, 1, 2} (4 seats, Snake Carnival): honest p2 is "
            "voted out with no fault of its own (c; passes with the protocol 7 'present' tried by s18e, backed out)"),
     # found by s18e's sweep SNOWP2P_SIM_FIRST=3200 SNOWP2P_SIM_RUNS=1600 on main c733565 (7 of 1600 failed)
-    3307: ("(e) vote-present with a crashed seat (4 seats, Snake Carnival): the voter against a present seat keeps its "
-           "seat on p2 and p3 (not traced)"),
     3465: ("(e) vote-present (choice end) and a cut (3 seats, Mush! Mush!): the voter against a present seat keeps "
            "its seat on p0 and p1.  Traced: p2 votes on p1 at 3.5 s; p0 never votes (p1 answers it), so the vote completes "
            "nowhere but on p2; the cost to p2 comes only through its own stall (it holds p1's later messages back) and "
