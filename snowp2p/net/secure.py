@@ -68,6 +68,34 @@ class _Reader:
     def __init__(self, raw: trio.abc.Stream, buffered: bytes = b""):
         self.raw = raw
         self.buf = bytearray(buffered)
+        #: trio's own TCP stream: read its socket directly (``_receive``)
+        self._direct = type(raw) is trio.SocketStream
+
+    async def _receive(self) -> bytes:
+        """The next bytes from the raw stream (b"" at EOF).  On trio's TCP stream, the socket is read directly
+        (issue 22): a read, and when nothing is there yet a wait until something is, then one more read; a read
+        that did not wait is followed by a yield, as trio's own (a flooding peer can not starve the others),
+        without trio's layers of wrappers around the same system calls."""
+        if not self._direct:
+            return await self.raw.receive_some(65536)
+        sock = self.raw.socket
+        await trio.lowlevel.checkpoint_if_cancelled()  # (as trio's: a cancelled reader stops, data or not)
+        waited = False
+        while True:
+            fd = sock.fileno()
+            if fd < 0:
+                raise trio.ClosedResourceError("the connection is closed")
+            try:
+                data = os.read(fd, 65536)
+            except BlockingIOError:
+                await trio.lowlevel.wait_readable(sock)
+                waited = True
+                continue
+            except OSError as e:
+                raise trio.BrokenResourceError(f"{e}") from None
+            if not waited:  # (shielded: the bytes are read, they must not be lost to a cancellation)
+                await trio.lowlevel.cancel_shielded_checkpoint()
+            return data
 
     def take(self, maximum: int) -> bytes | None:
         """The next piece if it is complete in the buffer (None if not yet)."""
@@ -91,11 +119,11 @@ class _Reader:
                 return piece
             if self.buf and deadline is not None:
                 with trio.move_on_after(deadline) as scope:
-                    data = await self.raw.receive_some(65536)
+                    data = await self._receive()
                 if scope.cancelled_caught:
                     raise trio.BrokenResourceError(f"a record trickled in too slowly (incomplete after {deadline:g} s)")
             else:
-                data = await self.raw.receive_some(65536)
+                data = await self._receive()
             if not data:
                 if self.buf:
                     raise trio.BrokenResourceError("the connection closed in the middle of a record")
