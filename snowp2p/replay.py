@@ -108,12 +108,14 @@ class LiveAudit:
     """The audit's replay fed one record at a time as the records arrive (a spectator, commands/watch.py):
     the same checks, in the same order, with the same verdict as ``replay_log`` on a log holding the same
     records.  ``first``: record 0 (``observer_of``'s errors).  ``feed`` returns False once a violation is
-    found (nothing more is checked); ``finish`` gives the verdict (``AuditResult``)."""
+    found (nothing more is checked), or once another game's roster comes (``next``: a match's feed holds the
+    earlier races' logs before the race being played, SPEC 17); ``finish`` gives the verdict (``AuditResult``)."""
 
     def __init__(self, first: bytes, on_turn=None):
         self.res = AuditResult()
         self.on_turn = on_turn
         self.last = first
+        self.next: bytes | None = None  # another game's roster: the feed goes on with that game's log
         try:
             self.res.session = observer_of(first)
         except RosterRefused as e:
@@ -129,13 +131,16 @@ class LiveAudit:
         res = self.res
         if res.violation is not None or res.session is None:
             return False
-        self.last = record
-        i, self.index = self.index, self.index + 1
+        i = self.index
         try:
             msg = decode_signed(record)
         except ProtocolError as e:
             res.violation = f"message {i}: {e}"
             return False
+        if msg.type == "roster" and msg.envelope.game != res.session.game_id:
+            self.next = record  # (not this log's: a match's feed of its races one after the other, SPEC 17)
+            return False
+        self.last, self.index = record, i + 1
         return _replay_one(res.session, i, record, msg, res, self.on_turn)
 
     def finish(self, torn: bool = False) -> AuditResult:

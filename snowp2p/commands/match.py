@@ -15,6 +15,7 @@ import math
 import os
 import sys
 import time
+from pathlib import Path
 
 import trio
 
@@ -336,6 +337,24 @@ async def join_rest(args, home, ident, nick, say, target, code: str, rc: int) ->
         rc = await play_seat(args, home, ident, res.roster, res.seat, {0: res.conn}, res.listeners, say)
 
 
+def earlier_logs(home, session) -> dict[int, Path]:
+    """This peer's logs of the races before ``session``'s in its match, by race index (none for a single game or
+    the first race); not read beyond their match map (a caller that needs them sound audits them)."""
+    m = match_of(session.roster.body, session.game)
+    if m is None or m.race == 0:
+        return {}
+    here = home.game_dir(session.game_id)
+    found: dict[int, Path] = {}
+    for gd, _meta in home.games():
+        log = gd / "game.log"
+        if gd == here or not log.is_file():
+            continue
+        om = match_in_log(str(log))
+        if om is not None and om.id == m.id and om.race < m.race:
+            found[om.race] = log
+    return dict(sorted(found.items()))
+
+
 # ------------------------------------------------------------------ after a resumed race
 async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
     """A race of a match resumed with `snowp2p resume` (``game``: its NetGame, played to its end): the races
@@ -353,20 +372,15 @@ async def resume_rest(args, home, ident, nick, say, game, rc: int) -> int:
         info = json.loads((d / MATCH_FILE).read_text())
     except (OSError, ValueError):
         return _stop("this race's match file is missing: the match can not go on from here", say)
+    logs = earlier_logs(home, s)
+    if sorted(logs) != list(range(m.race)):
+        return _stop("this peer's logs of the earlier races of the match are not all here", say)
     earlier: dict[int, object] = {}
-    for gd, _meta in home.games():
-        log = gd / "game.log"
-        if gd == d or not log.is_file():
-            continue
-        om = match_in_log(str(log))
-        if om is None or om.id != m.id or om.race >= m.race:
-            continue
+    for race, log in logs.items():
         res = replay_log(str(log))
         if res.violation or res.session is None:
-            return _stop(f"this peer's log of race {om.race + 1} does not audit: {res.violation}", say)
-        earlier[om.race] = SimpleNamespace(session=res.session, log_path=log)
-    if sorted(earlier) != list(range(m.race)):
-        return _stop("this peer's logs of the earlier races of the match are not all here", say)
+            return _stop(f"this peer's log of race {race + 1} does not audit: {res.violation}", say)
+        earlier[race] = SimpleNamespace(session=res.session, log_path=log)
     args._races = [earlier[k] for k in range(m.race)] + [game]
     code = info["code"]
     if s.me == 0:

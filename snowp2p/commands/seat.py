@@ -173,8 +173,11 @@ def feed_spectators(game, ident, code: str, turnstile, say) -> None:
         from ..net.guard import GuessLimiter, Turnstile
 
         turnstile = Turnstile(GuessLimiter())
+    from .match import earlier_logs
+
     s = game.session
-    game.spectators = Spectators(ident, s.game_id, s.kind, code, turnstile, game.log_path, say)
+    earlier = list(earlier_logs(game.home, s).values())  # a match's earlier races: a late spectator checks them too
+    game.spectators = Spectators(ident, s.game_id, s.kind, code, turnstile, game.log_path, say, earlier)
     game.spectators.changed = game.audience_changed  # every table shows how many watch
 
 

@@ -19,6 +19,7 @@ import trio
 from ..errors import CommandError
 from ..protocol import joincode
 from ..protocol.errors import ProtocolError
+from ..protocol.messages import decode_signed
 from ..protocol.session import TurnApplied
 from .common import open_identity, retry_for
 from .join import ask_code, browse_lan, parse_hostport
@@ -197,51 +198,87 @@ async def _watch_main(args, targets, code, screen=None) -> int:
             print(obs.game.board_text(st, args.width))
         sys.stdout.flush()
 
+    current = ch.envelope.game  # the game the host plays now; a match's earlier races come before it
+
+    def begin(rec: bytes) -> bool:
+        """A log's record 0: the game being played, or an earlier race of its match (checked, not shown)."""
+        try:
+            head = decode_signed(rec)
+        except ProtocolError as e:
+            raise CommandError(f"the host's feed holds a record that is not a signed message: {e}", 1) from None
+        now = head.envelope.game == current
+        try:
+            a = LiveAudit(rec, show if now else None)
+        except ProtocolError as e:
+            raise CommandError(f"the host's first record is not a signed roster: {e}", 1) from None
+        obs = a.session
+        if obs is not None and obs.keys[0] != ch.body.pubkey:
+            raise CommandError("the host's feed is not its own game (its roster is signed by another key)", 1)
+        live.append(a)
+        if obs is None or not now:
+            return a.res.violation is None
+        from ..protocol.crypto import fingerprint
+
+        args._watched = (obs.game_id, fingerprint(ch.body.pubkey), *_peer(conn))
+        _check_expected(args, obs)
+        if screen is not None:
+            screen.start(obs)
+        say(f"Watching {obs.game.title} on {obs.game.table_name(obs.track)}, game {obs.game_id.hex()[:16]}:")
+        for i in range(obs.n):
+            say(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
+        return a.res.violation is None
+
     def on_record(rec: bytes) -> bool:
         if not live:
-            try:
-                a = LiveAudit(rec, show)
-            except ProtocolError as e:
-                raise CommandError(f"the host's first record is not a signed roster: {e}", 1) from None
-            obs = a.session
-            if obs is not None and obs.keys[0] != ch.body.pubkey:
-                raise CommandError("the host's feed is not its own game (its roster is signed by another key)", 1)
-            live.append(a)
-            if obs is not None:
-                from ..protocol.crypto import fingerprint
-
-                args._watched = (obs.game_id, fingerprint(ch.body.pubkey), *_peer(conn))
-            if obs is not None:
-                _check_expected(args, obs)
-            if obs is not None and screen is not None:
-                screen.start(obs)
-            if obs is not None:
-                say(f"Watching {obs.game.title} on {obs.game.table_name(obs.track)}, game {obs.game_id.hex()[:16]}:")
-                for i in range(obs.n):
-                    say(f"  seat {i}: {obs.nicks[i]} [{obs.fingerprint(i)}]")
-            return a.res.violation is None
-        return live[0].feed(rec)
+            return begin(rec)
+        a = live[-1]
+        if a.feed(rec) or a.next is None:
+            return a.res.violation is None and a.next is None
+        if a.session is None or a.session.game_id == current:  # (the game being played is fed last)
+            raise CommandError("the host's feed goes on with another game's log after the game it plays", 1)
+        if not _earlier_race(args, a.finish(), say):
+            return False
+        return begin(a.next)
 
     if args.log:  # the spectator's own copy of the host's log: `audit` checks it again later
         from ..protocol.log import LogWriter
 
-        args._games = getattr(args, "_games", 0) + 1
-        path = args.log if args._games == 1 else f"{args.log}.{args._games}"  # (--next: one file a game)
-        try:
-            out = open(path, "xb")  # noqa: ASYNC230 (a local file, written a record at a time)
-        except OSError as e:
-            raise CommandError(f"--log {path}: can not create it: {e.strerror or e}") from None
-        writer = LogWriter(out)
+        saved = args.__dict__.setdefault("_saved", {})  # game id -> its file, every game saved so far
+        writers: list = []  # [(game id, LogWriter)] of this feed: a match's earlier races, then this game
         check = on_record
 
+        def writer_for(rec: bytes):
+            try:
+                gid = decode_signed(rec).envelope.game
+            except ProtocolError:
+                gid = None  # (a broken record goes in the log it came in: its audit names it)
+            if writers and (gid is None or gid == writers[-1][0]):
+                return writers[-1][1]
+            if gid in saved:  # (already saved: an earlier race fed again when the next race began)
+                writers.append((gid, None))
+                return None
+            n = len(saved) + 1
+            path = args.log if n == 1 else f"{args.log}.{n}"  # (a match, --next: one file a game)
+            try:
+                out = open(path, "xb")  # noqa: ASYNC230 (a local file, written a record at a time)
+            except OSError as e:
+                raise CommandError(f"--log {path}: can not create it: {e.strerror or e}") from None
+            saved[gid] = path
+            writers.append((gid, LogWriter(out)))
+            return writers[-1][1]
+
         def on_record(rec: bytes) -> bool:  # noqa: F811 (the same, saving each record first)
-            writer.append(rec)
+            w = writer_for(rec)
+            if w is not None:
+                w.append(rec)
             return check(rec)
     t0 = time.perf_counter()
     why = await follow(conn, ch, ident, on_record)
     if not live:
         raise CommandError(f"watch: the host sent nothing to watch ({why})", 1)
-    res = live[0].finish()
+    if live[-1].session is None or live[-1].session.game_id != current:
+        raise CommandError(f"watch: the feed ended before the game being played began ({why})", 1)
+    res = live[-1].finish()
     say(f"(the feed ended: {why})")
     if res.violation and res.violation.startswith("the game is not finished"):
         out = [f"INCOMPLETE: the feed ended before the game did ({why}); every message received was checked "
@@ -279,6 +316,29 @@ def _a_race(args, res) -> None:
     m = match_of(obs.roster.body, obs.game)
     if m is not None:
         args._race = (m, obs, f"game {obs.game_id.hex()[:16]}")
+
+
+def _earlier_race(args, res, say) -> bool:
+    """An earlier race of the match, fed whole before the race being played (a spectator that came in late,
+    SPEC 17): checked as ``audit`` checks its log; kept for the match's verdict unless this spectator already
+    checked it live.  False (with the verdict shown) when it does not audit."""
+    from ..protocol.match import match_of
+    from .audit import verdict_lines
+
+    obs = res.session
+    m = None if obs is None else match_of(obs.roster.body, obs.game)
+    label = "an earlier race" if m is None else f"race {m.race + 1}"
+    if res.violation or obs is None or m is None or getattr(res, "stops_early", None):
+        why = "it is not a race of a match with a result" if not res.violation else "its log does not audit"
+        say(f"The host's log of {label} fed before this race: {why}")
+        for line in verdict_lines(res):
+            say(line)
+        return False
+    if all(o.game_id != obs.game_id for _, o, _ in args._races):
+        args._races.append((m, obs, f"game {obs.game_id.hex()[:16]}"))
+    say(f"Checked the host's log of {label} of {m.races} ({m.tracks[m.race][0]}, game {obs.game_id.hex()[:16]}): "
+        f"OK, {res.messages} messages")
+    return True
 
 
 def _peer(conn) -> tuple[str, int]:

@@ -10,7 +10,9 @@ Theory of operation
   the spectator's ``join``, the host's ``watching{tag}`` (or ``refuse{"wrong join code"}``).  The
   challenges come from the lobby's own turnstile (one budget of guesses for players and spectators).
 * **The feed** is the host's own log, record by record, from record 0 (the roster): exactly what ``audit``
-  replays, so the spectator's verdict is the audit's.  Each spectator has a cursor into the log *file* (its
+  replays, so the spectator's verdict is the audit's.  In a race after the first of a match (SPEC 16) the
+  host's logs of the earlier races come first, each whole from its roster (``earlier``): a spectator that
+  comes in late checks the whole match, as ``audit`` of its logs does.  Each spectator has a cursor into the log *file* (its
   backlog lives on the disk the host writes anyway), a window of records sent but not acknowledged
   (``seen{count}``; at most ``WINDOW`` bytes), and nothing else: what one spectator costs the players is one
   task, one socket and one open file, whatever it does (G9).
@@ -29,7 +31,7 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import trio
 
@@ -68,9 +70,12 @@ class Spectator:
     start: int  # the log's length when it was admitted (its catch-up does not count against it)
     offset: int = len(MAGIC)  # where its next record starts in the log file
     records: int = 0  # records sent
+    sent: int = 0  # bytes of records sent (the earlier races' logs too)
     acked: int = 0  # records it says it has taken
-    acked_offset: int = len(MAGIC)
-    unacked: list = field(default_factory=list)  # [(record count after it, end offset)] sent, not acknowledged
+    acked_bytes: int = 0
+    acked_offset: int = len(MAGIC)  # the end of the last record of this game's log it has taken
+    #: [(record count after it, bytes sent after it, end offset in this game's log or None)] sent, not acknowledged
+    unacked: list = field(default_factory=list)
     scope: trio.CancelScope = field(default_factory=trio.CancelScope)
     dropped: str = ""
 
@@ -79,10 +84,11 @@ class Spectators:
     """The spectators of the game whose log is ``log_path`` (see the module doc)."""
 
     def __init__(self, identity: Identity, game_id: bytes, kind: str, code: str, turnstile, log_path: Path,
-                 say: Callable[[str], None]):
+                 say: Callable[[str], None], earlier: Sequence[Path] = ()):
         self.identity, self.game_id, self.kind, self.code = identity, game_id, kind, code
         self.turnstile = turnstile
         self.log_path = Path(log_path)
+        self.earlier = [Path(p) for p in earlier]  # a match's earlier races' logs (finished), fed first
         self.say = say
         self.watching: list[Spectator] = []
         self.log_end = self.log_path.stat().st_size if self.log_path.exists() else len(MAGIC)
@@ -177,11 +183,14 @@ class Spectators:
         try:
             with s.scope:
                 try:
-                    with open(self.log_path, "rb") as f:  # noqa: ASYNC230 (a local file, read a record at a time)
-                        async with trio.open_nursery() as n:
-                            n.start_soon(self._guarded, s, self._acks, s)
+                    async with trio.open_nursery() as n:
+                        n.start_soon(self._guarded, s, self._acks, s)
+                        for path in self.earlier:  # (finished: fed whole, its catch-up free like this log's)
+                            with open(path, "rb") as f:  # noqa: ASYNC230 (a local file, read a record at a time)
+                                await self._guarded(s, self._feed_earlier, s, f, path.stat().st_size)
+                        with open(self.log_path, "rb") as f:  # noqa: ASYNC230 (as above)
                             await self._guarded(s, self._feed, s, f)
-                            n.cancel_scope.cancel()
+                        n.cancel_scope.cancel()
                 except OSError as e:
                     self._drop(s, f"can not read the game log: {e}")
             if s.dropped:  # tell it why, if it still reads (never waits long)
@@ -214,32 +223,51 @@ class Spectators:
 
     async def _feed(self, s: Spectator, f) -> None:
         while True:
-            sent_bytes = s.offset - s.acked_offset
-            if s.offset < self.log_end and (sent_bytes < WINDOW or not s.unacked):
-                frames = []
-                f.seek(s.offset)
-                while s.offset < self.log_end and len(frames) < BATCH and (sent_bytes < WINDOW or not frames):
-                    head = f.read(4)
-                    if len(head) < 4:
-                        break
-                    length = struct.unpack(">I", head)[0]
-                    data = f.read(length)
-                    crc = f.read(4)
-                    if len(data) < length or len(crc) < 4:
-                        break  # (not flushed yet: never, the peer flushes before it tells us)
-                    if zlib.crc32(head + data) != int.from_bytes(crc, "big"):
-                        raise ProtocolError("the host's own log is damaged")
-                    frames.append(data)
-                    s.offset += 8 + length
-                    s.records += 1
-                    s.unacked.append((s.records, s.offset))
-                    sent_bytes += 8 + length
+            if s.offset < self.log_end and (s.sent - s.acked_bytes < WINDOW or not s.unacked):
+                frames, s.offset = self._read(s, f, s.offset, self.log_end, True)
                 if frames:
                     await s.conn.send_many(frames)
                     continue
             if self.over and s.offset >= self.log_end:
                 return  # everything is out: the spectator has the whole log
             await self._grew.wait()
+
+    async def _feed_earlier(self, s: Spectator, f, end: int) -> None:
+        """An earlier race's log (finished, ``end`` bytes), whole, through the same window."""
+        offset = len(MAGIC)
+        if f.read(len(MAGIC)) != MAGIC:
+            raise ProtocolError("the host's own log of an earlier race is damaged")
+        while offset < end:
+            if s.sent - s.acked_bytes < WINDOW or not s.unacked:
+                frames, offset = self._read(s, f, offset, end, False)
+                if not frames:
+                    raise ProtocolError("the host's own log of an earlier race is damaged")
+                await s.conn.send_many(frames)
+            else:
+                await self._grew.wait()
+
+    def _read(self, s: Spectator, f, offset: int, end: int, this_game: bool) -> tuple[list[bytes], int]:
+        """The records from ``offset`` that the window lets out (at least one when nothing is unacknowledged),
+        at most ``BATCH``; each counted as sent."""
+        frames: list[bytes] = []
+        f.seek(offset)
+        while offset < end and len(frames) < BATCH and (s.sent - s.acked_bytes < WINDOW or not frames):
+            head = f.read(4)
+            if len(head) < 4:
+                break
+            length = struct.unpack(">I", head)[0]
+            data = f.read(length)
+            crc = f.read(4)
+            if len(data) < length or len(crc) < 4:
+                break  # (not flushed yet: never, the peer flushes before it tells us)
+            if zlib.crc32(head + data) != int.from_bytes(crc, "big"):
+                raise ProtocolError("the host's own log is damaged")
+            frames.append(data)
+            offset += 8 + length
+            s.records += 1
+            s.sent += 8 + length
+            s.unacked.append((s.records, s.sent, offset if this_game else None))
+        return frames, offset
 
     async def _acks(self, s: Spectator) -> None:
         """The spectator's ``seen{count}``: its window moves on.  Anything else drops it."""
@@ -254,7 +282,9 @@ class Spectators:
             if n > s.records:
                 raise ProtocolError(f"it says it has {n} records, but was sent {s.records}")
             while s.unacked and s.unacked[0][0] <= n:
-                s.acked, s.acked_offset = s.unacked.pop(0)
+                s.acked, s.acked_bytes, offset = s.unacked.pop(0)
+                if offset is not None:
+                    s.acked_offset = offset
             self._wake()
 
     # ---- the end

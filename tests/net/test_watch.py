@@ -227,6 +227,16 @@ def _race_logs(home):
     return sorted((home / "games").glob("*/game.log"), key=race)
 
 
+def _series_watched(peers, host, spec) -> tuple[list, str]:
+    """A two-race series and its spectator, both to the end: the host's race logs and what the spectator printed."""
+    assert host.wait() == 0, peers.describe()
+    assert spec.wait() == 0, peers.describe()
+    assert "Traceback" not in spec.stderr, spec.stderr
+    logs = _race_logs(host.home)
+    assert len(logs) == 2, logs
+    return logs, spec.stdout
+
+
 def test_a_spectator_follows_a_whole_series_race_by_race_and_its_verdicts_are_the_audits(peers):
     """A Snow Tails series over the network (ST-E4, SPEC 16): the host feeds spectators in every race, and
     ``watch`` follows the match to its end: one verdict per race, each the audit's of the host's log of that
@@ -234,12 +244,7 @@ def test_a_spectator_follows_a_whole_series_race_by_race_and_its_verdicts_are_th
     host = peers.host(game="snowtails", players=2, bots=1, name="host",
                       extra=("--series", "first-race,s-bends", "--between", "0", "--think", "0.3"))
     spec = spectator(peers, host)
-    assert host.wait() == 0, peers.describe()
-    assert spec.wait() == 0, peers.describe()
-    assert "Traceback" not in spec.stderr, spec.stderr
-    logs = _race_logs(host.home)
-    assert len(logs) == 2, logs
-    out = spec.stdout
+    logs, out = _series_watched(peers, host, spec)
     assert "Waiting for race 2 of 2 (on s-bends)" in out, out
     races, match_part = out.split("Match verdict:")
     verdicts = races.split("Spectator's verdict:")[1:]
@@ -261,6 +266,31 @@ def test_a_spectator_follows_a_whole_series_race_by_race_and_its_verdicts_are_th
         for name in ("joincode", "match.json", "secret"):
             assert stat.S_IMODE(os.stat(log.parent / name).st_mode) == 0o600, (log.parent, name)
         assert (log.parent / "joincode").read_text().strip() == host.code
+
+
+def test_a_spectator_that_comes_in_after_race_1_checks_the_whole_series(peers):
+    """A spectator that comes in while race 2 is played (SPEC 17, *A match*): the host feeds it its log of
+    race 1 first, whole, then race 2's; the spectator checks race 1 as `audit` does and its match verdict is
+    `audit`'s of the host's two logs (ST-E4: totals and winner), not "a race is missing"."""
+    host = peers.host(game="snowtails", players=2, bots=1, name="host",
+                      extra=("--series", "first-race,s-bends", "--between", "0", "--think", "0.5"))
+    host.wait_for(r"^Race 2 of 2", timeout=240, describe=peers.describe)
+    spec = spectator(peers, host, name="late")
+    logs, out = _series_watched(peers, host, spec)
+    assert "Checked the host's log of race 1 of 2 (first-race" in out, out
+    assert out.count("Spectator's verdict:") == 1, out  # race 2: the one it watched
+    races, match_part = out.split("Match verdict:")
+    v = races.split("Spectator's verdict:")[1]
+    assert verdict("Spectator's verdict:\n" + v) == verdict(audit(logs[1]).stdout)
+    whole = snowp2p("audit", *map(str, logs))
+    assert whole.returncode == 0, whole.stdout
+    assert verdict(match_part) == verdict(whole.stdout), (match_part, whole.stdout)
+    assert "Winner: " in match_part and "race 1 on first-race" in match_part, match_part
+    # what it kept: one file a race, each that race's whole log (each audits alone, and as a match)
+    assert log_records(peers.base / "late.log") == log_records(logs[0])
+    assert log_records(peers.base / "late.log.2") == log_records(logs[1])
+    again = snowp2p("audit", str(peers.base / "late.log"), str(peers.base / "late.log.2"))
+    assert again.returncode == 0 and verdict(again.stdout) == verdict(whole.stdout), again.stdout
 
 
 def test_a_host_killed_and_resumed_feeds_a_spectator_to_the_end(peers):

@@ -20,6 +20,7 @@ from snowp2p.protocol.roster import (
     Setting, differing_settings, roster_body, roster_summary, rules_from_roster, summary_lines, table_from_roster,
 )
 from snowp2p.games.snake import engine as snake
+from snowp2p.games.snake.tiles import load_tiles
 from snowp2p.games.sled.config import SledRules
 from snowp2p.games.sled.track import (
     MAX_SPACES, MAX_TRACK_FILE, TrackError, find_track, load_track_file, shipped_tracks, track_digest,
@@ -83,7 +84,7 @@ def test_a_bad_or_oversized_track_is_refused_in_one_line(wire, says):
 
 
 def test_a_snake_roster_carries_the_standard_tile_set_only():
-    tiles = snake.load_tiles()
+    tiles = load_tiles()
     body = decode_signed(signed(roster_body(find_game("snake"), tiles, snake.SnakeRules(), SEATS))).body
     assert dict(body.track) == {"name": "standard"}
     assert table_from_roster(body, roster_game(body.kind)).digest == tiles.digest

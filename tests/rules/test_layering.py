@@ -17,7 +17,7 @@ import snowp2p
 PKG = Path(snowp2p.__file__).parent
 
 #: the pure engine modules of each game folder (issue 20: the engines live in their game's folder)
-ENGINE_PARTS = {"sled": {"engine", "config", "track", "series"}, "snake": {"engine"}}
+ENGINE_PARTS = {"sled": {"engine", "config", "track", "series"}, "snake": {"engine", "tiles"}}
 
 
 def _imports(path: Path) -> set[str]:

@@ -83,9 +83,9 @@ _TABLES: dict[str, Any] = {}
 def table_for(game: str):
     if game not in _TABLES:
         if game == "snake":
-            from snowp2p.games.snake import engine as snake
+            from snowp2p.games.snake.tiles import load_tiles
 
-            _TABLES[game] = snake.load_tiles()
+            _TABLES[game] = load_tiles()
         else:
             from snowp2p.games.sled.track import load_track_file
 

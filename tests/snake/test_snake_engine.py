@@ -13,12 +13,13 @@ from snowp2p.protocol.errors import DecodeError
 from snowp2p.games.snake import encoding as SE
 from snowp2p.games.snake import wire as SW
 from snowp2p.games.snake import engine as S
+from snowp2p.games.snake import tiles as T
 from snowp2p.core.drbg import Rand, derive
 from snowp2p.core.errors import IllegalMove
 
 
 def test_tile_table_matches_the_rules_table():
-    ts = S.load_tiles()
+    ts = T.load_tiles()
     c = Counter((t.kind, t.colour, t.shape, t.points) for t in ts.tiles)
     for col in S.COLOURS:
         assert sum(v for (k, cc, _, _), v in c.items() if cc == col and k == "corner") == 6
@@ -50,20 +51,20 @@ def test_tile_table_matches_the_rules_table():
 def test_tile_file_errors_are_one_line_naming_file_and_field(tmp_path, text, msg):
     f = tmp_path / "t.toml"
     f.write_text(text)
-    with pytest.raises(S.TileError) as e:
-        S.load_tiles(f)
+    with pytest.raises(T.TileError) as e:
+        T.load_tiles(f)
     assert str(f) in str(e.value) and msg in str(e.value) and "\n" not in str(e.value)
 
 
 def test_tile_file_missing():
-    with pytest.raises(S.TileError, match="no such file"):
-        S.load_tiles("/nonexistent/tiles.toml")
+    with pytest.raises(T.TileError, match="no such file"):
+        T.load_tiles("/nonexistent/tiles.toml")
 
 
 def test_a_different_tile_file_is_used(tmp_path):
     f = tmp_path / "small.toml"
     f.write_text("[[tile]]\nkind='straight'\npoints=5\ncount=2\n[[tile]]\nkind='log'\nshape='crossing'\ncount=1\n")
-    ts = S.load_tiles(f)
+    ts = T.load_tiles(f)
     assert len(ts) == 9 and ts.name(0) == "yellow straight"
     st = S.new_game(["a", "b", "c", "d"], Rand(b"s" * 32), tiles=ts)
     assert sum(len(p.hand) for p in st.public.players) == 9  # fewer tiles than the deal wants: all dealt

@@ -198,7 +198,7 @@ def test_a_game_left_before_its_end_is_listed_as_left(tmp_path):
 def test_a_tile_set_of_ones_own_is_played_unlogged_with_one_note(tmp_path):
     """A networked game carries only the standard tile set: a local game with another is played as before, and
     one line says it is not logged."""
-    shipped = Path(__import__("snowp2p.games.snake.engine", fromlist=["DEFAULT_TILES"]).DEFAULT_TILES).read_text()
+    shipped = Path(__import__("snowp2p.games.snake.tiles", fromlist=["DEFAULT_TILES"]).DEFAULT_TILES).read_text()
     mine = tmp_path / "tiles.toml"
     mine.write_text(shipped.replace("points = 3", "points = 4", 1))
     home = tmp_path / "home"

@@ -153,9 +153,10 @@ def test_end_screen_places_points_and_commands(cols, rows):
 @pytest.mark.parametrize("cols,rows", SIZES)
 def test_snake_table(cols, rows):
     from snowp2p.games.snake import engine as N
+    from snowp2p.games.snake.tiles import load_tiles
     from snowp2p.core.drbg import Rand, derive
 
-    st = N.new_game(["Ada", "Bob"], Rand(b"s"), N.SnakeRules(), N.load_tiles())
+    st = N.new_game(["Ada", "Bob"], Rand(b"s"), N.SnakeRules(), load_tiles())
     for k in range(6):
         acts = N.legal_actions(st)
         st = N.apply(st, acts[0], Rand(derive(b"k", k)))

@@ -8,13 +8,14 @@ from test_table_screen import open_table
 
 from snowp2p.games.snake.bot import choose_snake_action
 from snowp2p.games.snake import engine as N
+from snowp2p.games.snake.tiles import load_tiles
 from snowp2p.core.drbg import Rand, derive
 from snowp2p.ui.table import Table
 from snowp2p.games import view_for
 
 
 def mid_game(turns: int = 24, players: int = 3):
-    st = N.new_game([f"P{i}" for i in range(players)], Rand(b"screen"), N.SnakeRules(), N.load_tiles())
+    st = N.new_game([f"P{i}" for i in range(players)], Rand(b"screen"), N.SnakeRules(), load_tiles())
     for k in range(turns):
         st = N.apply(st, choose_snake_action(st, Rand(derive(b"pick", k))), Rand(derive(b"apply", k)))
     return st

@@ -121,12 +121,13 @@ def test_card_only_move_when_every_path_ends_alike():
 
 def test_snake_score_is_in_words():
     from snowp2p.games.snake import engine as N
+    from snowp2p.games.snake.tiles import load_tiles
     from snowp2p.games.snake.board import breakdown_lines
 
     from snowp2p.games.snake.bot import choose_snake_action
     from snowp2p.core.drbg import derive
 
-    st = N.new_game(["Ada", "Bob"], Rand(b"s"), N.SnakeRules(), N.load_tiles())
+    st = N.new_game(["Ada", "Bob"], Rand(b"s"), N.SnakeRules(), load_tiles())
     k = 0
     while not st.is_over:
         st = N.apply(st, choose_snake_action(st, Rand(derive(b"b", k))), Rand(derive(b"a", k)))

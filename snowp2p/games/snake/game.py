@@ -11,6 +11,7 @@ from typing import Any, Iterable, Sequence
 
 from ...protocol.errors import DecodeError
 from ...core.errors import TableError
+from .tiles import load_tiles
 
 #: Snake Carnival's roster table: the tile set by name (this implementation has only the standard one)
 TABLE = {"name": "standard"}
@@ -40,11 +41,10 @@ class SnakeCarnival:
 
     # ------------------------------------------------------------ table and rules
     def load_table(self, name: str | None):
-        from . import engine as snake
 
         if name not in ("standard", None):
             raise TableError(f"this machine only has the standard tile set, not {name!r}")
-        return snake.load_tiles()
+        return load_tiles()
 
     def table_name(self, table) -> str:
         return "standard"
@@ -56,12 +56,11 @@ class SnakeCarnival:
         return dict(TABLE)
 
     def table_from_wire(self, wire: Any):
-        from . import engine as snake
 
         if not _is_standard(wire):
             raise DecodeError("Snake Carnival is played with the standard tile set, named {\"name\": \"standard\"}",
                               "track")
-        return snake.load_tiles()
+        return load_tiles()
 
     def settings_extra(self, table) -> dict:
         return {"tiles_digest": table.digest}

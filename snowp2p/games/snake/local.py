@@ -21,6 +21,7 @@ import sys
 from dataclasses import dataclass, field
 
 from . import engine as S
+from . import tiles as T
 from ...core.drbg import Rand, derive
 from ...core.errors import RulesError
 from ...ui.playargs import PlayError, check_names_and_seed, guarded, no_terminal, seat_counts
@@ -59,7 +60,7 @@ def configure(args: argparse.Namespace) -> SnakeSetup:
             break
         if b.lower() not in {n.lower() for n in names}:
             names.append(b)
-    tiles = S.load_tiles(getattr(args, "tiles", None))
+    tiles = T.load_tiles(getattr(args, "tiles", None))
     rules = S.SnakeRules(two_snakes_each=not getattr(args, "one_snake_each", False))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big") >> 1
     interactive = not args.non_interactive and humans > 0
@@ -141,7 +142,7 @@ def run_snake_play(game, args: argparse.Namespace, *, pt_input=None, pt_output=N
         return 2
     try:
         setup = configure(args)
-    except (PlayError, S.TileError) as e:
+    except (PlayError, T.TileError) as e:
         print(f"snowp2p play: {e}", file=sys.stderr)
         return 2
     setup.recorder = recorder  # (commands/locallog.py: the game played by the seats' sessions and logged)

@@ -12,6 +12,7 @@ from . import engine as S
 from ...core.errors import RulesError
 from ...ui.views import InputError  # noqa: F401  (the table's one error class for a bad line)
 from . import board as B
+from .tiles import norm_name
 
 HELP = """Lay a tile:  TILE @X,Y rR     e.g.  yellow corner @0,1 r1    crossing log @0,2    hat +5 @0,3
              (x grows east, y grows north; r = quarter turns clockwise; Tab lists the legal placements)
@@ -47,7 +48,7 @@ def parse_input(state: S.SnakeState, seat: int, text: str):
         raise InputError(f"{rest!r}: expected X,Y and an optional rR (e.g. @0,1 r1)") from None
     if len(parts) > 2 or not 0 <= rot <= 3:
         raise InputError("the rotation is r0 to r3")
-    ids = [i for i in state.public.players[seat].hand if S._norm_name(state.tiles.names[i]) == S._norm_name(name)]
+    ids = [i for i in state.public.players[seat].hand if norm_name(state.tiles.names[i]) == norm_name(name)]
     if not ids:
         raise InputError(f"you hold no {name.strip()!r}")
     return S.Place(seat, ids[0], x, y, rot)

@@ -13,10 +13,11 @@ from . import engine as S
 from ...core.drbg import Rand, derive
 from ...core.errors import IllegalMove
 from .engine import (COLOURS, HOME, PH_HATS, PH_HEADS, PH_OVER, PH_PLAY, Action, Pass, Place, Placed,
-                            Public, Snake, SnakeRules, SnakeState, TileSet, _norm_name, _pub, canonical_rot,
+                            Public, Snake, SnakeRules, SnakeState, TileSet, _pub, canonical_rot,
                             default_tiles, final_places, fmt_cell, game_tiles, legal_actions, opposite, owners,
                             score_breakdown, scores, setup_state, step, tile_edges)
 from ..api import ScenarioError
+from .tiles import norm_name
 from .wire import COORD_LIMIT
 
 
@@ -62,7 +63,7 @@ class SnakeScenario:
 
 def _pick_tile(state: SnakeState, seat: int, name: str) -> int:
     for t in state.public.players[seat].hand:
-        if _norm_name(state.tiles.names[t]) == _norm_name(name):
+        if norm_name(state.tiles.names[t]) == norm_name(name):
             return t
     raise IllegalMove("HAND", f"{state.public.players[seat].name} holds no {name}")
 
@@ -105,8 +106,8 @@ def _compare(sc: SnakeScenario, state: SnakeState, exp: dict) -> list[str]:
                 cmp(f"paths.{colour}", v, [list(c) for c in pub.snake(colour).path])
         elif key == "hands":
             for n, v in want.items():
-                cmp(f"hands.{n}", sorted(_norm_name(x) for x in v),
-                    sorted(_norm_name(state.tiles.names[t]) for t in pub.players[seat_of(n)].hand))
+                cmp(f"hands.{n}", sorted(norm_name(x) for x in v),
+                    sorted(norm_name(state.tiles.names[t]) for t in pub.players[seat_of(n)].hand))
         elif key == "hand_sizes":
             for n, v in want.items():
                 cmp(f"hand_sizes.{n}", v, len(pub.players[seat_of(n)].hand))
@@ -123,16 +124,16 @@ def _compare(sc: SnakeScenario, state: SnakeState, exp: dict) -> list[str]:
                 x, y = (int(s) for s in at.split(","))
                 p = cells.get((x, y))
                 got = None if p is None else state.tiles.names[p.tile]
-                cmp(f"cells.{at}", None if v is None else _norm_name(v), None if got is None else _norm_name(got))
+                cmp(f"cells.{at}", None if v is None else norm_name(v), None if got is None else norm_name(got))
         elif key == "hats":
             cells = pub.cells()
             for at, v in want.items():
                 x, y = (int(s) for s in at.split(","))
                 p = cells.get((x, y))
-                got = None if p is None or p.hat < 0 else _norm_name(state.tiles.names[p.hat])
-                cmp(f"hats.{at}", None if v is None else _norm_name(v), got)
+                got = None if p is None or p.hat < 0 else norm_name(state.tiles.names[p.hat])
+                cmp(f"hats.{at}", None if v is None else norm_name(v), got)
         elif key == "discard":
-            cmp("discard", sorted(_norm_name(x) for x in want), sorted(_norm_name(state.tiles.names[t]) for t in pub.discard))
+            cmp("discard", sorted(norm_name(x) for x in want), sorted(norm_name(state.tiles.names[t]) for t in pub.discard))
         elif key == "stack_size":
             cmp("stack_size", want, len(pub.stack))
         elif key == "idle":
@@ -203,7 +204,7 @@ def scenario_from_dict(data: dict, where: str, tiles: TileSet | None = None) -> 
         if not isinstance(name, str):
             raise err(f"{w}: expected a tile name, got {name!r}")
         for t in free:
-            if _norm_name(tiles.names[t]) == _norm_name(name):
+            if norm_name(tiles.names[t]) == norm_name(name):
                 free.remove(t)
                 return t
         if not tiles.by_name(name):
