@@ -144,6 +144,8 @@ async def _after_race(args, games, game, say, rc: int):
     s = games[-1].session
     m = match_of(s.roster.body, game)
     end = race_end(s)
+    if getattr(games[-1], "left", False):  # this player quit the race (bye{left}): the match ends for it (SPEC 16.3)
+        return _stop(f"you left race {m.race + 1}", say)
     if end is None:
         return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
     stops = not m.last and bool(taken_over(s))  # a seat voted out: the match ends with this race (SPEC 16.3)

@@ -53,3 +53,22 @@ def test_a_seat_voted_out_in_race_1_ends_the_match_after_race_1(peers, game, tra
         assert r.returncode == 0 and r.stdout.startswith("OK"), r.stdout + r.stderr
         reports[p.name] = standings(r.stdout)
     assert len(set(reports.values())) == 1, reports
+
+
+def test_a_player_who_quits_race_1_of_a_series_ends_the_match_after_race_1(peers):
+    """``bye{left}`` (SPEC 11.9 *Bye*) in race 1: the seat is taken over at once, the race finishes, the match stops
+    after it on every peer alike, and the quitter is told, in one line, that it left (no race 2 to wait for)."""
+    h = peers.host("snowtails", players=2, bots=0, extra=("--series", "first-race,s-bends") + FAST)
+    q = peers.join(h, "amy", extra=FAST, cheat="quit")
+    assert h.wait() == 1, h.describe()
+    assert q.wait() == 1, q.describe()
+    for p in (h, q):
+        assert "Traceback" not in p.stdout + p.stderr, p.describe()
+        assert "Race 2 of" not in p.stdout and "Next: race 2" not in p.stdout, p.describe()
+    stop = [ln for ln in h.stdout.splitlines() if ln.startswith("The match stops:")]
+    assert len(stop) == 1 and "amy was voted out in race 1" in stop[0], h.describe()
+    assert "You left the game" in q.stdout and "The match stops: you left race 1" in q.stdout, q.describe()
+    logs = race_logs(h.home)
+    assert len(logs) == 1
+    one = snowp2p("audit", str(logs[0]))
+    assert one.returncode == 0 and "the match stopped after it" in one.stdout, one.stdout
