@@ -34,6 +34,7 @@ class Tick:
     say: list[str] = field(default_factory=list)
     relink: list[int] = field(default_factory=list)  # seats whose silent link to cut (it is dialled again)
     give_up: str | None = None  # stop this peer: nobody else is left to play with
+    vote_on_me: str | None = None  # "accept" or "refuse": a deferred verdict on a vote on this seat (vote_verdict)
 
 
 def limit(owed: Owed, move_time: float, absent_after: float, vote_after: float) -> float:
@@ -69,6 +70,7 @@ class AbsenceWatch:
         self.last_rx_seen: dict[int, float] = {}
         self.move_wait: tuple[int, float] | None = None  # (turn, since when) we wait for another seat's move
         self.relink_at: dict[int, tuple[float, float]] = {}  # seat -> (earliest next redial, back-off)
+        self.verdict_by: float | None = None  # a vote on this seat waits for the seats it counted away until then
 
     @property
     def move_time(self) -> float:
@@ -95,9 +97,41 @@ class AbsenceWatch:
             return True
         return now - mine[1] < self._limit(mine[0])
 
+    def vote_verdict(self, now: float) -> str:
+        """What this seat does with a decided vote on it (the shell asks on ``VotedOut``, and ``tick`` again
+        while it waits): ``"refuse"`` when it rests on one seat's word and this seat was answering
+        (``was_answering``); ``"accept"`` otherwise; ``"wait"`` while a refusal would rest on this peer having
+        counted away a seat whose vote may be on its way: a seat it waits on for its own messages (a partition
+        held them back) may have voted too, and then the decision is a majority's, not one seat's word (sim seed
+        4221).  It waits at most ``absent_after`` s (then it would declare that seat absent itself), signing
+        nothing meanwhile (the session waits for the verdict), and accepts if another vote on it comes."""
+        s = self.s
+        if not self.was_answering(now):
+            self.verdict_by = None
+            return "accept"
+        if len(s.votes_on_owner()) > 1:
+            self.verdict_by = None
+            return "accept"
+        if s.may_still_vote():
+            if self.verdict_by is None:
+                self.verdict_by = now + self.absent_after
+            if now < self.verdict_by:
+                return "wait"
+        self.verdict_by = None
+        return "refuse"
+
     def tick(self, now: float, connected: set[int], last_rx: dict[int, float], linked: set[int]) -> Tick:
         """One look.  Raises Halted if a message this peer sends halts its session."""
         s, tk = self.s, Tick()
+        if self.verdict_by is not None:
+            if s.me not in s.decided or s.me in s.gone:
+                self.verdict_by = None
+            else:
+                verdict = self.vote_verdict(now)
+                if verdict != "wait":
+                    tk.vote_on_me = verdict
+                self.last_tick = now
+                return tk  # (nothing else while the vote on this seat waits: it signs nothing meanwhile)
         if self._was_stopped(now):  # every clock starts again, from now
             self.since.clear()
             self.paused_since.clear()

@@ -103,6 +103,7 @@ class AbsenceRules:
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
+        self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
         self.quit: set[int] = set()  # seats that said bye before their game was over: leaving (SPEC 11.9, *Bye*)
@@ -352,7 +353,9 @@ class AbsenceRules:
             return (a.owed, a.turn) == (o.what, o.turn)
         if seat in self._owing(set(base)):
             return True  # (its own messages do not pay a relay it owes)
-        if a.owed in ("declare", "vote"):  # only an absent or a vote of its own pays for these
+        if a.owed == "vote":  # only a vote of its own pays for it (an absent about another seat does not: sim 3761)
+            return self.vote_seq.get(seat, -1) < a.have
+        if a.owed == "declare":  # only an absent or a vote of its own pays for it
             return self.claim_seq.get(seat, -1) < a.have
         return a.have >= self.chain.next_seq(seat)
 
@@ -397,6 +400,8 @@ class AbsenceRules:
         return out
 
     def _vote(self, seat: int, choice: str, out: "Output") -> None:
+        if not self.absent_haves.get((self.me, seat)) or self._owner_decided():
+            return  # (never a vote without this seat's own absent first, nor while the vote on it is open: sim 2554)
         mine = self.chain.next_seq(seat)
         if mine < self._highest_have(seat):
             return  # someone holds more of its messages: wait for them to be relayed
@@ -498,6 +503,7 @@ class AbsenceRules:
             self._offence(seat, f"voted on seat {x} without declaring it absent first", msg)
         self.votes.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
+        self.vote_seq[seat] = msg.seq
         if seat == self.me:
             self.my_votes[x] = body.have
         self._relay(seat, x, body.have, out)
@@ -556,6 +562,28 @@ class AbsenceRules:
         return voters[0] if len(voters) == 1 else None
 
     # ---- a vote on this seat: accepted or refused (G10)
+    def votes_on_owner(self) -> set[int]:
+        """The present, not leaving seats whose vote on this log's owner is held."""
+        me = self.owner
+        return {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
+                and i in self.present()}
+
+    def may_still_vote(self) -> set[int]:
+        """The seats whose vote on the owner's seat may still come although the decision on it did not count
+        them: present, not leaving, no bye, not decided, not among the decision's voters, and counted away here
+        because the game waits on their own messages (a partition may have held those back, and their vote with
+        them: sim seed 4221)."""
+        me = self.owner
+        if me is None or me not in self.decided:
+            return set()
+        voters = set(self.decided[me][2])
+        away = self._base_needed()
+        # (not a seat the same voters voted on too: a seat cut off by a partition votes every other seat out alone,
+        # and its other victims are no voters with it: sim seed 2502)
+        victims = {x for x, vs in self.votes.items() if voters & set(vs)}
+        return {i for i in self.present() if i != me and i not in voters and i not in self.decided
+                and i not in self.leaving and i not in self.byes and i in away and i not in victims}
+
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
         rests on one seat's word): it keeps playing, and treats its voters as leaving (G10): each is

@@ -285,6 +285,29 @@ REGRESSIONS: dict[str, Case] = {
         "refusing the vote on itself; the honest peers, for whom it was leaving, counted its ack of that world and "
         "stopped on a desync naming nobody (now a leaving seat's differing ack does not count, like a quitter's)",
         fixed=True),
+    # fixed on branch s18e: only a vote pays a voter's vote obligation (found by s18e's sweep of 3200-4799)
+    **{f"an_absent_about_another_seat_paid_a_vote_seed_{seed}": Case(
+        seed, kind, "b",
+        f"{why}: a voter that owed its vote on a seat declared another voter absent; that absent 'paid' its vote "
+        "obligation, so every absent on it stopped being current, none could be signed again for the same "
+        "obligation, no pause on it ever came, and the game waited for ever (now only a vote pays it)", fixed=True)
+       for seed, kind, why in (
+           (3208, "trickle", "two trickle seats, a cut and a crash (5 seats; passes with the same change, not traced)"),
+           (3474, "dead-connected", "a dead-connected seat and an absent trickle (3 seats; passes with the same change, not traced)"),
+           (3761, "never-votes", "never-votes, a crash and an honest crash (4 seats; traced)"))},
+    # fixed on branch s18e: a vote on this seat that rests on one seat's word waits for the seats it counts away
+    **{f"a_majority_taken_for_one_seats_word_seed_{seed}": Case(
+        seed, kind, "c",
+        f"{why}: healed, the cut-off seat held one voter's vote first and counted the other voter away (it still "
+        "waited for that seat's move, which the partition had held back), so the decision rested on one seat's word "
+        "there; it refused it, treating an honest voter as leaving, then judged that voter's next move, signed in "
+        "the world without it, on its own state: 'played card N, which is not in its hand' naming an honest seat.  "
+        "Now a refusal waits (at most absent_after) for the votes of the seats it counts away, and a second vote "
+        "makes it accept (AbsenceWatch.vote_verdict)", fixed=True)
+       for seed, kind, why in (
+           (2912, "partition", "partition {0} | {1, 2} with a vote-present seat (was OPEN)"),
+           (4221, "partition", "no hostile seat, a partition {0} | {1, 2} (found by s18e's sweep of 3200-4799)"),
+           (4553, "partition", "an equivocator, a partition {2} | {0, 1} and a crash (s18e's sweep)"))},
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -301,22 +324,31 @@ OPEN: dict[int, str] = {
            "messages while the others' votes on it claim 7; they finished and left, and nobody relays the one message "
            "of a taken-over seat it lacks: it waits for ever (a relay of a gone seat up to its agreed count did not "
            "fix it: not traced further)"),
-    2912: ("partition {0} | {1, 2}: p0 took the first vote on itself (p1's) for one seat's word and refused it; p1, "
-           "leaving on p0 only, moved in its own world (seat 0 taken over) and p0 judged that move on its own state: "
-           "an offence naming honest p1.  Not using a leaving seat's move broke seeds 52, 65, 79, 117, 286 (a seat "
-           "leaving on one peer only: the peers used different moves); open"),
     # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=800 on the final main of 2026-11-26 (not traced)
     2099: ("lies-count seat, a crash (5 seats, Mush! Mush!): p1 voted on the liar (seat 4) and then took its move of "
            "turn 4 (message 11) from a relay, beyond its own vote's count; the vote decided count 11 and p0, p3 took "
            "seat 4 over at turn 4 while p1 had applied its real move: a desync naming nobody.  The diagnosed fix (hold "
            "relayed copies beyond one's own vote until the decision) was tried on branch s18d and broke seeds 331 and "
            "561: a seat that comes back after some voters voted stays away for them, and the voters it came back to "
-           "never vote, so the pause never ends"),
+           "never vote, so the pause never ends.  s18e (2026-11-27) built the hold with the protocol 7 'present' (a voter that "
+           "holds the seat back refutes the vote): 331 and 561 pass, but 2099 still splits: p0 and p3 counted p2 (crashed, "
+           "owing its reveal) away and decided seat 4 at count 11 without it, while on p1 p2 was back and a voter, and its "
+           "present (count 12) refuted the same vote: the voter set depends on who was waited on when (the 563 family)"),
     2122: "lies-count seat, cuts, a partition and a crash (4 seats, Snake Carnival): an honest peer gives up with "
-          "no result (not traced)",
+          "no result (b: p1 'no other player has answered for 23 s', 2026-11-27 on c733565; passes with the "
+          "protocol 7 'present' tried by s18e, which was backed out: notes/pause-design.md)",
     # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=1600 on branch s18d; it fails on main (307a050) alike
     3155: ("omit + equivocate seats, a cut and a partition {3} | {0, 1, 2} (4 seats, Snake Carnival): honest p2 is "
-           "voted out with no fault of its own (not traced)"),
+           "voted out with no fault of its own (c; passes with the protocol 7 'present' tried by s18e, backed out)"),
+    # found by s18e's sweep SNOWP2P_SIM_FIRST=3200 SNOWP2P_SIM_RUNS=1600 on main c733565 (7 of 1600 failed)
+    3307: ("(e) vote-present with a crashed seat (4 seats, Snake Carnival): the voter against a present seat keeps its "
+           "seat on p2 and p3 (not traced)"),
+    3465: ("(e) vote-present (choice end) and a cut (3 seats, Mush! Mush!): the voter against a present seat keeps "
+           "its seat on p0 and p1.  Traced: p2 votes on p1 at 3.5 s; p0 never votes (p1 answers it), so the vote completes "
+           "nowhere but on p2; the cost to p2 comes only through its own stall (it holds p1's later messages back) and "
+           "p1's refusal at 9.9-11 s, and the short game (6 turns) ends at 11 s, past the invariant's window (vote + "
+           "absent + vote + 2 s): the voter finished with its seat.  Nothing in the signed messages tells a vote "
+           "inside the move time from a race; only the peers' clocks do"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts

@@ -243,17 +243,11 @@ class Peer:
         elif isinstance(ev, VotedOut):
             w.trace(f"p{self.seat}: seat {ev.seat} voted out ({ev.choice}) at turn {ev.turn}")
             if ev.seat == s.me:
-                if self.watch.was_answering(w.now):
-                    # G10: a vote on a seat that was answering, resting on one seat's word, is refused; the voter
-                    # is treated as leaving (NetGame._dispatch, SPEC 11.9)
-                    w.trace(f"p{self.seat}: refuses the vote on itself")
-                    try:
-                        self.dispatch(s.refuse_vote())
-                    except Halted as h:
-                        self.halt(h.reason)
+                verdict = self.watch.vote_verdict(w.now)
+                if verdict == "wait":
+                    w.trace(f"p{self.seat}: waits for the others' votes before refusing the vote on itself")
                     return
-                self.bye("voted out")
-                self.finish("voted out")
+                self.vote_on_me(verdict)
         elif isinstance(ev, GameOver):
             if self.overs and self.overs[0] != ev:
                 self.changed.append(f"game over as {self.overs[0]}, later as {ev}")
@@ -261,6 +255,20 @@ class Peer:
             w.trace(f"p{self.seat}: game over {ev}")
             self.bye("game over")
             self.finish("game over")
+
+    def vote_on_me(self, verdict: str) -> None:
+        """Refuse or accept a decided vote on this seat (NetGame._vote_on_me, AbsenceWatch.vote_verdict)."""
+        if verdict == "refuse":
+            # G10: a vote on a seat that was answering, resting on one seat's word, is refused; the voter is
+            # treated as leaving (SPEC 11.9)
+            self.w.trace(f"p{self.seat}: refuses the vote on itself")
+            try:
+                self.dispatch(self.session.refuse_vote())
+            except Halted as h:
+                self.halt(h.reason)
+            return
+        self.bye("voted out")
+        self.finish("voted out")
 
     def bye(self, reason: str) -> None:
         s = self.session
@@ -372,6 +380,9 @@ class Peer:
             self.w.cut(self.seat, seat, "relink (a silent link)")
         for line in tk.say:
             self.say(line)
+        if tk.vote_on_me is not None:
+            self.vote_on_me(tk.vote_on_me)
+            return
         self.dispatch(tk.out)
         if tk.give_up:
             self.stop(tk.give_up)
