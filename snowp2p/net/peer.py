@@ -14,7 +14,6 @@ The peer asks the session's game object (``session.game``) for titles, table nam
 peer gets into a game is lobby.py's.
 """
 
-
 from __future__ import annotations
 
 import json
@@ -30,13 +29,9 @@ from ..home import Home
 from ..protocol.crypto import Identity
 from ..protocol.errors import ChainError, ProtocolError
 from ..protocol.log import LogWriter
-from ..protocol.messages import (
-    BODY_TYPES, HOST_SEAT, ZERO_HASH, Audience, Bye, Envelope, Hello,
-    Refuse, decode_signed, encode_signed,
-)
-from ..protocol.session import (
-    GameOver, Halted, Link, Offence, Session, TurnApplied, VotedOut, YourTurn,
-)
+from ..protocol.messages import (BODY_TYPES, HOST_SEAT, ZERO_HASH, Audience, Bye, Envelope, Hello, Refuse,
+                                 decode_signed, encode_signed)
+from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnApplied, VotedOut, YourTurn
 from ..core.errors import IllegalMove
 from .conn import Conn, ConnectionClosed, peer_address
 from . import secure
