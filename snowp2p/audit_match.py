@@ -92,7 +92,7 @@ def match_report(races) -> tuple[int, list[str]]:
     """The match's verdict from its races, each ``(MatchInfo, observer session, name)`` of a race whose own audit
     is OK and has a result: (exit status, the lines ``audit`` prints).  A spectator of a match (``watch``,
     commands/watch.py) gives the races it checked live, so its lines are the audit's."""
-    from .protocol.match import MatchError, check_next, check_track, race_end, record_of
+    from .protocol.match import MatchError, check_next, check_track, race_end, record_of, taken_over, takeover_line
 
     ids = {m.id for m, _, _ in races}
     if len(ids) != 1:
@@ -113,6 +113,9 @@ def match_report(races) -> tuple[int, list[str]]:
             end = race_end(obs_1)
             if end is None:
                 return 1, [f"MATCH VIOLATION: race {k} has no result, yet race {k + 1} follows it"]
+            if taken_over(obs_1):  # (SPEC 16.3: a race with a seat voted out is the match's last)
+                return 1, [f"MATCH VIOLATION: race {k + 1} follows race {k}, in which "
+                           f"{takeover_line(obs_1, k - 1).split(' (')[0]}: the match stopped there"]
             m, obs, _ = races[k]
             check_next(obs0.game, first, mk_1.next(end, obs_1.next_carry()), obs.roster.body,
                        obs.game.table_digest(obs.track))
@@ -129,8 +132,12 @@ def match_report(races) -> tuple[int, list[str]]:
         places = ", ".join(f"{k + 1}. {obs.nicks[s]} {r.points[s]}" for k, s in enumerate(r.places))
         out.append(f"  race {m.race + 1} on {m.tracks[m.race][0]} (game {obs.game_id.hex()[:16]}): {places}")
     over = len(races) == m0.races
+    stopped = not over and taken_over(last_obs)
+    if stopped:
+        out.append(f"The match stopped: {takeover_line(last_obs, len(races) - 1)} (SPEC 16.3).")
     out += standings_lines(rec, "Final standings:" if over else
-                           f"Standings after race {len(races)} of {m0.races} (the other races are not in "
+                           f"Standings after race {len(races)} of {m0.races} (the match stopped there):" if stopped
+                           else f"Standings after race {len(races)} of {m0.races} (the other races are not in "
                            "these logs):")
     if over:
         rule = obs0.game.match.rule

@@ -179,6 +179,8 @@ def _out_of_place(obs: Session, msg: SignedMessage) -> str | None:
     if obs._frozen(seat, seq):
         return None  # (a voted-out seat's own log goes on past the vote: not part of the game, not wrong)
     expected = obs.chain.next_seq(seat)
+    if seq == expected:
+        return None  # (every honest record: no name built, no key's fingerprint hashed, per record; issue 22)
     who = f"seat {seat} ({obs.name(seat)})"
     if seq < expected:
         held = obs.chain.history(seat)[seq]

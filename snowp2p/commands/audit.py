@@ -74,4 +74,10 @@ def verdict_lines(res) -> list[str]:
         out.append(f"Every seat signed the same last turn, so these places are final; the last card openings of {who} "
                    "are not in this log (they left first): the cards never played were not checked.")
     out.append("Result: " + "; ".join(obs.outcome()))
+    from ..protocol.match import match_of, taken_over
+
+    m = match_of(obs.roster.body, obs.game)
+    if m is not None and not m.last and taken_over(obs):  # SPEC 16.3: the match stops after this race
+        out.append(f"Race {m.race + 1} of {m.races} of a match: a seat was voted out, so the match stopped after it "
+                   "(no later race can follow).")
     return out

@@ -20,7 +20,7 @@ import trio
 
 from ..errors import CommandError
 from ..protocol.match import (MatchError, MatchInfo, check_next, count_problem, first_race, match_of, race_end,
-                              record_of)
+                              record_of, taken_over, takeover_line)
 from .common import listen_again
 from .matchlogs import earlier_races
 
@@ -88,10 +88,10 @@ def _result_line(rec, names) -> str:
     return "Result: " + "  ".join(f"{k + 1}. {names[seat]} {r.points[seat]}" for k, seat in enumerate(r.places))
 
 
-def standings_lines(sessions, m: MatchInfo) -> list[str]:
+def standings_lines(sessions, m: MatchInfo, stopped: bool = False) -> list[str]:
     """What every table shows between races and at the end (SPEC 16.3): the race result, the running totals
     (ST-E4 / MM-T4: ties to the better place in the last race), the next track and the next start order.
-    Every line fits 80 columns."""
+    Every line fits 80 columns.  ``stopped``: the match ends here before its last race (no next race)."""
     rec = match_record(sessions)
     mg = sessions[0].game.match
     totals_lines = mg.totals_lines
@@ -106,6 +106,8 @@ def standings_lines(sessions, m: MatchInfo) -> list[str]:
                 "ties go to the better place in the last race)."]
         return out
     out += totals_lines(rec, f"Totals after race {m.race + 1} of {n}:")
+    if stopped:
+        return out
     out += ["", f"Next: race {m.race + 2} of {n} on {m.tracks[m.race + 1][0]}."]
     out.append(mg.next_start_line(sessions[-1].state, names))  # MM-T3 / ST-S2
     return out
@@ -142,16 +144,22 @@ async def _after_race(args, games, game, say, rc: int):
     s = games[-1].session
     m = match_of(s.roster.body, game)
     end = race_end(s)
+    if getattr(games[-1], "left", False):  # this player quit the race (bye{left}): the match ends for it (SPEC 16.3)
+        return _stop(f"you left race {m.race + 1}", say)
     if end is None:
         return _stop(f"race {m.race + 1} ended without a result", say) if rc == 0 else rc
-    lines = standings_lines([x.session for x in games], m)
-    if not m.last:
+    stops = not m.last and bool(taken_over(s))  # a seat voted out: the match ends with this race (SPEC 16.3)
+    lines = standings_lines([x.session for x in games], m, stopped=stops)
+    if not m.last and not stops:
         # (a match that carries cards, MM-T2: the next race carries this seat's own race end, SPEC 16.5)
         return m.next(end, s.next_carry()), lines
     if getattr(args, "_screen", None) is None:
         await ready(args, lines, say)
     else:
         args._screen.final_lines = lines  # on the table: part of the end screen (NetTable.end_info)
+    if stops:
+        say(audit_hint(games))
+        return _stop(takeover_line(s, m.race), say)
     return _finish(args, games, say)
 
 

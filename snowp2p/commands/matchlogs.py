@@ -76,14 +76,16 @@ def earlier_races(home, ident, m: MatchInfo, here) -> list:
 def roster_in_log(path: str):
     """The signed roster a log starts with, or None (not a readable log)."""
     from ..protocol.errors import LogError, ProtocolError
-    from ..protocol.log import read_log
+    from ..protocol.log import LogReader
     from ..protocol.messages import Roster, decode_signed
 
     try:
         with open(path, "rb") as f:
-            records = read_log(f).records
-        roster = decode_signed(records[0])
-    except (OSError, LogError, ProtocolError, IndexError):
+            first = next(iter(LogReader(f)), None)  # (record 0 only: a log can be any size)
+        if first is None:
+            return None
+        roster = decode_signed(first)
+    except (OSError, LogError, ProtocolError):
         return None
     return roster if isinstance(roster.body, Roster) else None
 

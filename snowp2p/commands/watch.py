@@ -82,7 +82,7 @@ SERIES_WAIT = 300.0
 def _next_race(args, rc: int):
     """After a race of a match that this spectator checked to its end (OK, with a result), the next race's
     match map, to follow it; None otherwise (a single game, the last race, a violation, no result)."""
-    from ..protocol.match import race_end
+    from ..protocol.match import race_end, taken_over
 
     race = args._race
     if race is None or rc != 0 or args._watched is None:
@@ -90,7 +90,7 @@ def _next_race(args, rc: int):
     m, obs, _label = race
     args._races.append(race)
     end = race_end(obs)
-    if m.last or end is None:
+    if m.last or end is None or taken_over(obs):  # (a seat voted out: the match stops there, SPEC 16.3)
         return None
     nxt = m.next(end, obs.next_carry())
     args._expect = (m.id, nxt.race)

@@ -75,7 +75,7 @@ class Conn:
     async def send_many(self, payloads: list[bytes]) -> None:
         """Send several frames in one write (the same bytes as ``send`` one by one): a secure stream seals
         each frame in its own record(s) (``send_frames``), a plain stream gets the frames back to back."""
-        if len(payloads) == 1:
+        if len(payloads) == 1 and not self.pending:
             return await self.send(payloads[0])
         if self.closed:
             raise ConnectionClosed(f"connection to {self.label} is closed")
@@ -92,6 +92,31 @@ class Conn:
             raise ConnectionClosed(f"connection to {self.label} broke: {e}") from None
         finally:
             self._send_lock.release()
+
+    def send_nowait(self, payloads: list[bytes]) -> bool:
+        """Send ``payloads`` (as ``send_many``) without waiting, when the stream can (a secure stream over TCP,
+        no send in progress): True when they are taken (written, or kept by the stream for the next send:
+        ``pending``), False when the caller must ``send_many`` them.  ConnectionClosed when the link broke."""
+        if self.closed:
+            raise ConnectionClosed(f"connection to {self.label} is closed")
+        nowait = getattr(self.stream, "send_frames_nowait", None)
+        if nowait is None or self._send_lock.locked():
+            return False
+        try:
+            return nowait([encode_frame(p) for p in payloads])
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as e:
+            self.closed = True
+            raise ConnectionClosed(f"connection to {self.label} broke: {e}") from None
+
+    @property
+    def pending(self) -> int:
+        """Bytes ``send_nowait`` left in the stream for the next send (``flush`` sends them)."""
+        return getattr(self.stream, "pending", 0)
+
+    async def flush(self) -> None:
+        """Send what ``send_nowait`` left pending."""
+        if self.pending:
+            await self.send_many([])
 
     async def recv(self) -> bytes:
         """The next frame's payload.  ConnectionClosed at EOF; FrameError for a bad frame.  (A caller that

@@ -14,7 +14,6 @@ The peer asks the session's game object (``session.game``) for titles, table nam
 peer gets into a game is lobby.py's.
 """
 
-
 from __future__ import annotations
 
 import json
@@ -30,13 +29,9 @@ from ..home import Home
 from ..protocol.crypto import Identity
 from ..protocol.errors import ChainError, ProtocolError
 from ..protocol.log import LogWriter
-from ..protocol.messages import (
-    BODY_TYPES, HOST_SEAT, ZERO_HASH, Audience, Bye, Envelope, Hello,
-    Refuse, decode_signed, encode_signed,
-)
-from ..protocol.session import (
-    GameOver, Halted, Link, Offence, Session, TurnApplied, VotedOut, YourTurn,
-)
+from ..protocol.messages import (BODY_TYPES, HOST_SEAT, ZERO_HASH, Audience, Bye, Envelope, Hello, Refuse,
+                                 decode_signed, encode_signed)
+from ..protocol.session import GameOver, Halted, Link, Offence, Session, TurnApplied, VotedOut, YourTurn
 from ..core.errors import IllegalMove
 from .conn import Conn, ConnectionClosed, peer_address
 from . import secure
@@ -106,7 +101,11 @@ class NetGame:
         self._said_bye = s.me is not None and any(m.type == "bye" for m in s.chain.history(s.me))
         self.relay_q: dict[int, list[bytes]] = {}  # seat -> other seats' frames to pass on to it (SPEC 11.9)
         self.flushed: dict[int, int] = {}  # seat -> how many of our messages its connection has taken
-        self._out_changed = trio.Event()
+        self._out_changed = trio.Event()  # (a sender task that sends one by one: a test's cheating peer)
+        #: seat -> (the connection, the event that wakes its sender task) while that task waits for more to
+        #: send: ``_wake`` then sends what is queued for it at once (``_send_now``), waking the task only for
+        #: what the socket does not take at once
+        self._parked: dict[int, tuple[Conn, trio.Event]] = {}
         self._finished = trio.Event()
         self._outcome_written: list[str] | None = None  # the result meta.json holds (_write_finished)
         gid = self.session.game_id
@@ -156,8 +155,44 @@ class NetGame:
             self._wake()
 
     def _wake(self) -> None:
+        for seat, (conn, ev) in list(self._parked.items()):
+            if not self._send_now(seat, conn):
+                del self._parked[seat]
+                ev.set()
         self._out_changed.set()
         self._out_changed = trio.Event()
+
+    def _next_batch(self, seat: int, conn: Conn, idx: int) -> tuple[int, list[bytes], list[bytes]]:
+        """What goes to ``seat`` next: the end of our frames taken, those frames, and the relays for it."""
+        end = min(len(self.sent), idx + BATCH_FRAMES)
+        batch = self.sent[idx:end]
+        relays: list[bytes] = []
+        queued = self.relay_q.get(seat)
+        if queued and self.conns.get(seat) is conn and len(batch) < BATCH_FRAMES:
+            relays = queued[:BATCH_FRAMES - len(batch)]
+            del queued[:len(relays)]
+        return end, batch, relays
+
+    def _send_now(self, seat: int, conn: Conn) -> bool:
+        """Hand what is queued for ``seat`` to its connection at once, without a task switch (issue 22: a turn's
+        message leaves for every link from the task that made it).  True: all of it taken; False: the sender
+        task must go on (the socket took only part, or the connection broke, or can not send this way)."""
+        idx = self.flushed.get(seat, 0)
+        while True:
+            end, batch, relays = self._next_batch(seat, conn, idx)
+            if not batch and not relays:
+                return True
+            try:
+                taken = conn.send_nowait(batch + relays)
+            except ConnectionClosed:
+                taken = False
+            if not taken:
+                if relays:  # (the sender task takes them)
+                    self.relay_q.setdefault(seat, [])[:0] = relays
+                return False
+            idx = self.flushed[seat] = end
+            if conn.pending:
+                return False
 
     def _queue_relay(self, relay: list[tuple[int, bytes]]) -> None:
         for seat, p in relay:
@@ -290,6 +325,9 @@ class NetGame:
         if old is not None and old is not conn:
             old.closed = True
             self._nursery.start_soon(old.aclose)
+        parked = self._parked.pop(seat, None)
+        if parked is not None:  # the old connection's sender task: it sees its connection closed and ends
+            parked[1].set()
         self.conns[seat] = conn
         self.connected.add(seat)
         self.relay_q.pop(seat, None)
@@ -430,9 +468,15 @@ class NetGame:
         try:
             while not conn.closed:
                 if not self.one_by_one:  # an honest peer: whatever is queued for this link goes in one write
-                    idx = await self._send_batches(seat, conn, idx)
+                    idx = await self._send_batches(seat, conn, self.flushed.get(seat, idx))
                     if not conn.closed:
-                        await self._out_changed.wait()
+                        ev = trio.Event()
+                        self._parked[seat] = (conn, ev)
+                        try:
+                            await ev.wait()
+                        finally:
+                            if self._parked.get(seat, (None,))[0] is conn:
+                                del self._parked[seat]
                     continue
                 while idx < len(self.sent) and not conn.closed:
                     payload = self._outgoing(seat, self.sent[idx])
@@ -471,14 +515,9 @@ class NetGame:
         """Send our queued frames, then the relays queued for ``seat``, as few writes as possible (the same
         frames in the same order as one by one; a cheating peer's test hooks take them one by one)."""
         while not conn.closed:
-            end = min(len(self.sent), idx + BATCH_FRAMES)
-            batch = self.sent[idx:end]
-            relays: list[bytes] = []
-            queued = self.relay_q.get(seat)
-            if queued and self.conns.get(seat) is conn and len(batch) < BATCH_FRAMES:
-                relays = queued[:BATCH_FRAMES - len(batch)]
-                del queued[:len(relays)]
+            end, batch, relays = self._next_batch(seat, conn, idx)
             if not batch and not relays:
+                await conn.flush()  # (what _send_now left pending)
                 break
             try:
                 await conn.send_many(batch + relays)

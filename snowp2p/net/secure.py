@@ -31,6 +31,7 @@ the session's transcript hash by the long-term (roster) keys.
 
 from __future__ import annotations
 
+import os
 import struct
 import warnings
 
@@ -67,6 +68,34 @@ class _Reader:
     def __init__(self, raw: trio.abc.Stream, buffered: bytes = b""):
         self.raw = raw
         self.buf = bytearray(buffered)
+        #: trio's own TCP stream: read its socket directly (``_receive``)
+        self._direct = type(raw) is trio.SocketStream
+
+    async def _receive(self) -> bytes:
+        """The next bytes from the raw stream (b"" at EOF).  On trio's TCP stream, the socket is read directly
+        (issue 22): a read, and when nothing is there yet a wait until something is, then one more read; a read
+        that did not wait is followed by a yield, as trio's own (a flooding peer can not starve the others),
+        without trio's layers of wrappers around the same system calls."""
+        if not self._direct:
+            return await self.raw.receive_some(65536)
+        sock = self.raw.socket
+        await trio.lowlevel.checkpoint_if_cancelled()  # (as trio's: a cancelled reader stops, data or not)
+        waited = False
+        while True:
+            fd = sock.fileno()
+            if fd < 0:
+                raise trio.ClosedResourceError("the connection is closed")
+            try:
+                data = os.read(fd, 65536)
+            except BlockingIOError:
+                await trio.lowlevel.wait_readable(sock)
+                waited = True
+                continue
+            except OSError as e:
+                raise trio.BrokenResourceError(f"{e}") from None
+            if not waited:  # (shielded: the bytes are read, they must not be lost to a cancellation)
+                await trio.lowlevel.cancel_shielded_checkpoint()
+            return data
 
     def take(self, maximum: int) -> bytes | None:
         """The next piece if it is complete in the buffer (None if not yet)."""
@@ -90,11 +119,11 @@ class _Reader:
                 return piece
             if self.buf and deadline is not None:
                 with trio.move_on_after(deadline) as scope:
-                    data = await self.raw.receive_some(65536)
+                    data = await self._receive()
                 if scope.cancelled_caught:
                     raise trio.BrokenResourceError(f"a record trickled in too slowly (incomplete after {deadline:g} s)")
             else:
-                data = await self.raw.receive_some(65536)
+                data = await self._receive()
             if not data:
                 if self.buf:
                     raise trio.BrokenResourceError("the connection closed in the middle of a record")
@@ -154,10 +183,19 @@ class SecureStream(trio.abc.Stream):
         #: the link nonces this side must send and must see (bound to this channel)
         self.my_nonce, self.their_nonce = (dialer, acceptor) if initiator else (acceptor, dialer)
         self.records_in = self.records_out = 0
+        #: sealed records that ``send_frames_nowait`` could not write at once: they go first on the next send
+        self._unsent = bytearray()
+        #: the raw stream is trio's own TCP stream: its socket may be written without a task switch
+        self._direct = type(raw) is trio.SocketStream
 
     @property
     def socket(self):  # for peer_address()
         return self.raw.socket
+
+    @property
+    def pending(self) -> int:
+        """Bytes of sealed records not yet written (``send_frames_nowait`` left them for the next send)."""
+        return len(self._unsent)
 
     def _seal(self, data) -> bytes:
         """The records carrying ``data`` (one, or more for more than MAX_PLAIN bytes), ready to send."""
@@ -174,17 +212,47 @@ class SecureStream(trio.abc.Stream):
                 self.records_out += 1
         return bytes(out)
 
+    def _take_unsent(self, out: bytes) -> bytes:
+        if self._unsent:
+            out = bytes(self._unsent) + out
+            self._unsent.clear()
+        return out
+
     async def send_all(self, data) -> None:
-        out = self._seal(data)
+        out = self._take_unsent(self._seal(data) if data else b"")
         if out:
             await self.raw.send_all(out)
 
     async def send_frames(self, frames: list[bytes]) -> None:
         """Each of ``frames`` in its own record(s), exactly as ``send_all`` would send them one by one, but
         in one write to the socket (the bytes on the wire are the same)."""
-        out = b"".join([self._seal(f) for f in frames])
+        out = self._take_unsent(b"".join([self._seal(f) for f in frames]))
         if out:
             await self.raw.send_all(out)
+
+    def send_frames_nowait(self, frames: list[bytes]) -> bool:
+        """``send_frames`` without waiting and without a task switch (issue 22: the playing peer hands a
+        turn's message to every link at once): the records are sealed and written straight to the socket as
+        far as it takes them; what it does not take is kept (``pending``) and goes first on the next
+        ``send_all``/``send_frames``, so the bytes on the wire are the same.  False (nothing sealed) when the
+        raw stream is not trio's TCP stream or records are still pending: the caller sends as usual.
+        ``trio.BrokenResourceError`` when the socket fails.  The caller must hold the stream's only writer
+        role (``Conn``'s send lock free, and nothing awaited in between)."""
+        if not self._direct or self._unsent:
+            return False
+        fd = self.raw.socket.fileno()
+        if fd < 0:
+            raise trio.ClosedResourceError("the connection is closed")
+        out = b"".join([self._seal(f) for f in frames])
+        try:
+            n = os.write(fd, out)
+        except BlockingIOError:
+            n = 0
+        except OSError as e:
+            raise trio.BrokenResourceError(f"{e}") from None
+        if n < len(out):
+            self._unsent += out[n:]
+        return True
 
     async def wait_send_all_might_not_block(self) -> None:
         await self.raw.wait_send_all_might_not_block()

@@ -55,7 +55,6 @@ class AbsenceWatch:
         self.paused_since: dict[int, float] = {}
         self.told: set[int] = set()
         self.alone_since = now
-        self.give_up_after = 2 * (absent_after + vote_after) + 15
         # a peer that resumes after a crash (or wakes from a freeze) was the one away: it declares nobody
         # absent until it has heard from the others (what they decided meanwhile, e.g. that it was voted out)
         # and at most ``grace`` s; and a resumed peer that hears from nobody never declares or votes: the
@@ -71,6 +70,12 @@ class AbsenceWatch:
         self.move_wait: tuple[int, float] | None = None  # (turn, since when) we wait for another seat's move
         self.relink_at: dict[int, tuple[float, float]] = {}  # seat -> (earliest next redial, back-off)
         self.verdict_by: float | None = None  # a vote on this seat waits for the seats it counted away until then
+
+    @property
+    def give_up_after(self) -> float:
+        """Seconds with a game to wait on and no live link to anyone before this peer stops (SPEC 11.9, *Bounded*):
+        room for a seat's whole move time (it is absent only past it, connected or not) and its vote, twice."""
+        return 2 * (max(self.absent_after, self.move_time) + self.vote_after) + 15
 
     @property
     def move_time(self) -> float:

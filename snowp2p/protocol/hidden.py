@@ -138,8 +138,11 @@ class HiddenDecks:
 
     def carry_out(self) -> Carry | None:
         """What this race hands the next race of its match (SPEC 16.5), once its end is checked; None for a race
-        that carries nothing on (a single race, the last race of a match, a race without a result)."""
+        that carries nothing on (a single race, the last race of a match, a race without a result, a race with a seat
+        taken over by a computer player: its cards were opened, SPEC 16.3)."""
         if self.partial_match is None or not self.done or self.halted is not None or self.state is None:
+            return None
+        if any(d[0] == "bot" for d in self.decided.values()):  # (match.taken_over: the match stops here)
             return None
         closed = []
         for seat in range(self.n):

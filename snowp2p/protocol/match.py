@@ -269,6 +269,21 @@ def race_end(session) -> Prev | None:
     return Prev(s.game_id, s.final_turn, s.my_hash[s.final_turn])
 
 
+def taken_over(session) -> tuple[int, ...]:
+    """The seats of a race voted out for a computer player (SPEC 11.9 ``bot``: stopped answering, or said
+    ``bye{left}``), in seat order; from the signed votes, so every peer and the audit find the same.  A race with
+    one has a result, but is the last race of its match (SPEC 16.3, *A seat taken over*)."""
+    decided = getattr(session, "decided", None) or {}
+    return tuple(sorted(seat for seat, d in decided.items() if d[0] == "bot"))
+
+
+def takeover_line(session, race: int) -> str:
+    """What every table and the audit say of a match that stops after race ``race`` (0-based): who was voted out."""
+    names = ", ".join(session.nicks[seat] for seat in taken_over(session))
+    return (f"{names} was voted out in race {race + 1} (a computer player took the seat); "
+            f"the standings after race {race + 1} are final")
+
+
 # ------------------------------------------------------------------ carried cards (SPEC 16.5)
 def carry_of(game: Any, n: int, state: Any, locate, commitment) -> tuple[tuple[Carried, ...], ...]:
     """What the next race carries, from this race's final ``state`` (``n`` seats): per seat, the slot of every card it
