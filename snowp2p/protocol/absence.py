@@ -379,6 +379,10 @@ class AbsenceRules:
             # peer without its vote (seed 579: a cut-off seat's lone decisions arrived between a move and this
             # seat's reveal; seed 1192: while this seat owed the move)
             away.discard(self.owner)
+            # a seat the owner voted on sends it nothing straight past that vote's count until the vote is decided:
+            # its vote on another seat may never come, so it is away for that vote too (sim seed 2122: p1 waited for
+            # p2's vote on p3, held back behind p1's own vote on p2, and p3's claim on p2 kept that vote open)
+            away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving and i not in self.byes]
 
@@ -472,6 +476,9 @@ class AbsenceRules:
             if self.chain.next_seq(a.seat) < a.have and a.seat not in self.gone:
                 keep.append((sender, a))
                 continue
+            if a.owed == "move" and a.turn not in self.moves and a.turn > self.applied_turn:
+                keep.append((sender, a))  # (whose move it was is known once the move is held)
+                continue
             if self._refutes(a) and sender not in self.gone:
                 self.leaving.add(sender)
         self._claims = keep
@@ -481,6 +488,8 @@ class AbsenceRules:
         x, t, have = a.seat, a.turn, a.have
         if not OWED.get(a.owed, ("", "", False))[2]:
             return False
+        if a.owed == "move" and t in self.moves and self.moves[t].sender != x:
+            return True  # the move of turn t was another seat's to make (sim seed 3307: a vote-present seat's lie)
         if a.owed in ("move", "reveal"):
             seq = self.reveal_seq.get((x, t))
         elif a.owed == "setup":

@@ -308,6 +308,32 @@ REGRESSIONS: dict[str, Case] = {
            (2912, "partition", "partition {0} | {1, 2} with a vote-present seat (was OPEN)"),
            (4221, "partition", "no hostile seat, a partition {0} | {1, 2} (found by s18e's sweep of 3200-4799)"),
            (4553, "partition", "an equivocator, a partition {2} | {0, 1} and a crash (s18e's sweep)"))},
+    "a_voter_held_back_behind_ones_own_vote_is_away": Case(
+        2122, "lies-count", "b",
+        "4 seats, a lying seat 3, cuts, a partition and a crash: p1 voted on p2 (count 9) and on p3 (count 12), so "
+        "it took nothing straight from them past those counts; it still counted p2 a voter on p3 (p2's vote on p3 "
+        "lay beyond count 9), while p3's claim on p2 (12) kept the vote on p2 open: neither vote could complete, "
+        "p0 finished and left, p1 gave up with no result.  (The lingering relay was not the fault: p0 held nothing "
+        "p1 lacked.)  Now a seat the log's owner has voted on is away for the owner's other votes "
+        "(AbsenceRules._voters; SPEC 11.9); was OPEN", None, fixed=True),
+    "a_voter_held_back_behind_ones_own_vote_is_away_5_seats": Case(
+        2099, "lies-count", "a",
+        "5 seats, a lying seat 4 and a crash: p0 and p3 decided seat 4 at count 11 without crashed p2 (away), while "
+        "p1 counted p2 a voter (the 563 family); passes with the same rule as seed 2122 (s18f); was OPEN", None,
+        fixed=True),
+    "a_resumed_seat_short_of_one_message_of_a_taken_over_seat": Case(
+        2404, "trickle", "b",
+        "5 seats, crash + trickle, a partition and an honest crash: resumed p3 held 6 of crashed seat 2's "
+        "messages while the votes on it claimed 7, and waited for ever once the others left; passes with the rule "
+        "of seed 2122 (s18f; not traced: the decisions now fall differently); was OPEN", None, fixed=True),
+    "a_move_claimed_of_a_seat_that_does_not_move_refutes_itself": Case(
+        3307, "vote-present", "e",
+        "4 seats, a vote-present seat 0 and a crash of seat 1: at 8.75 s p0 declared p3 absent owing the move of "
+        "turn 7 (count 8) and voted; turn 7 was p2's to move (it moved at 9.0 s).  The claim was judged at once (p3's "
+        "count 8 was held) and did not refute itself (p3 had not revealed turn 7: there was no move yet), and no other "
+        "seat voted on p3, so p0 was never leaving.  Now a 'move' claim waits until the move of that turn is held, "
+        "and refutes itself when another seat made it (AbsenceRules._judge_claims, SPEC 11.9); was OPEN", None,
+        fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -318,31 +344,10 @@ OPEN: dict[int, str] = {
           "out alone while p2 was waited on (its reveal); back, p2 counts itself a voter on p1 (the owner is never "
           "away) and sees p0's ack leave p1 out: p0 is leaving there (rule 3), while p0 took p1 over: the voter "
           "set of one decision depends on who was waited on when, on each peer; p0 stops on a desync naming p2"),
-    # found on branch s18c by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=1600 (hidden by KNOWN before: the strategies
-    # it held are now swept too)
-    2404: ("crash + trickle, a partition and an honest crash (5 seats): p3, resumed, holds 6 of crashed seat 2's "
-           "messages while the others' votes on it claim 7; they finished and left, and nobody relays the one message "
-           "of a taken-over seat it lacks: it waits for ever (a relay of a gone seat up to its agreed count did not "
-           "fix it: not traced further)"),
-    # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=800 on the final main of 2026-11-26 (not traced)
-    2099: ("lies-count seat, a crash (5 seats, Mush! Mush!): p1 voted on the liar (seat 4) and then took its move of "
-           "turn 4 (message 11) from a relay, beyond its own vote's count; the vote decided count 11 and p0, p3 took "
-           "seat 4 over at turn 4 while p1 had applied its real move: a desync naming nobody.  The diagnosed fix (hold "
-           "relayed copies beyond one's own vote until the decision) was tried on branch s18d and broke seeds 331 and "
-           "561: a seat that comes back after some voters voted stays away for them, and the voters it came back to "
-           "never vote, so the pause never ends.  s18e (2026-11-27) built the hold with the protocol 7 'present' (a voter that "
-           "holds the seat back refutes the vote): 331 and 561 pass, but 2099 still splits: p0 and p3 counted p2 (crashed, "
-           "owing its reveal) away and decided seat 4 at count 11 without it, while on p1 p2 was back and a voter, and its "
-           "present (count 12) refuted the same vote: the voter set depends on who was waited on when (the 563 family)"),
-    2122: "lies-count seat, cuts, a partition and a crash (4 seats, Snake Carnival): an honest peer gives up with "
-          "no result (b: p1 'no other player has answered for 23 s', 2026-11-27 on c733565; passes with the "
-          "protocol 7 'present' tried by s18e, which was backed out: notes/pause-design.md)",
     # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=1600 on branch s18d; it fails on main (307a050) alike
     3155: ("omit + equivocate seats, a cut and a partition {3} | {0, 1, 2} (4 seats, Snake Carnival): honest p2 is "
            "voted out with no fault of its own (c; passes with the protocol 7 'present' tried by s18e, backed out)"),
     # found by s18e's sweep SNOWP2P_SIM_FIRST=3200 SNOWP2P_SIM_RUNS=1600 on main c733565 (7 of 1600 failed)
-    3307: ("(e) vote-present with a crashed seat (4 seats, Snake Carnival): the voter against a present seat keeps its "
-           "seat on p2 and p3 (not traced)"),
     3465: ("(e) vote-present (choice end) and a cut (3 seats, Mush! Mush!): the voter against a present seat keeps "
            "its seat on p0 and p1.  Traced: p2 votes on p1 at 3.5 s; p0 never votes (p1 answers it), so the vote completes "
            "nowhere but on p2; the cost to p2 comes only through its own stall (it holds p1's later messages back) and "
