@@ -31,7 +31,7 @@ def carry_before(path: str):
     one is missing or does not check."""
     from pathlib import Path
 
-    from .commands.matchlogs import match_in_log, roster_in_log
+    from .commands.matchlogs import logs_before, match_in_log, roster_in_log
     from .games import roster_game
     from .replay import replay_log
 
@@ -42,11 +42,7 @@ def carry_before(path: str):
     if not getattr(roster_game(roster.body.kind).match, "carries", False):
         return None
     here = Path(path).resolve()
-    found = {}
-    for log in here.parent.parent.glob("*/game.log"):
-        om = match_in_log(str(log))
-        if log.resolve() != here and om is not None and om.id == m.id and om.race < m.race:
-            found[om.race] = log
+    found = logs_before(here.parent.parent, m, here)
     if sorted(found) != list(range(m.race)):
         raise CommandError(f"{path} is race {m.race + 1} of a tournament: it is checked from the races before it, "
                            "which are not beside it; give them: snowp2p audit RACE1.log RACE2.log ...")
@@ -69,9 +65,7 @@ def run_audit_match(paths: list[str]) -> int:
     carry = None
     # in race order: a later race of a match that carries cards (MM-T2) is checked from the race before it, its
     # observer's end (``carry_out``: the carried slots and every value opened so far, SPEC 16.5)
-    ordered = sorted(paths, key=lambda p: match_in_log(p).race)
-    for p in ordered:
-        m = match_in_log(p)
+    for m, p in sorted(((match_in_log(p), p) for p in paths), key=lambda x: x[0].race):
         follows = races and races[-1][0].race == m.race - 1
         res = replay_log(p, carried_from=carry if follows else None)
         if res.violation:

@@ -45,7 +45,7 @@ def earlier_races(home, ident, m: MatchInfo, here) -> list:
     from ..protocol.messages import decode_signed
     from ..protocol.session import Halted, Session
 
-    found = _logs_before(home, m, here)
+    found = logs_before(home.path / "games", m, Path(here) / "game.log")
     if sorted(found) != list(range(m.race)):
         raise CommandError("this peer's logs of the earlier races of the match are not all here", 1)
     out, carry = [], None
@@ -110,15 +110,16 @@ def earlier_logs(home, session) -> dict[int, Path]:
     m = match_of(session.roster.body, session.game)
     if m is None or m.race == 0:
         return {}
-    return _logs_before(home, m, home.game_dir(session.game_id))
+    return logs_before(home.path / "games", m, home.game_dir(session.game_id) / "game.log")
 
 
-def _logs_before(home, m: MatchInfo, here) -> dict[int, Path]:
-    """This peer's logs of match ``m``'s races before race ``m.race`` (but the one in ``here``), by race index."""
+def logs_before(games: Path, m: MatchInfo, this_log: Path) -> dict[int, Path]:
+    """The logs of match ``m``'s races before race ``m.race`` among the game directories in ``games`` (a home's,
+    or the directory beside a log given to `audit`), but ``this_log`` itself, by race index."""
+    this = Path(this_log).resolve()
     found: dict[int, Path] = {}
-    for gd, _meta in home.games():
-        log = gd / "game.log"
-        if gd == here or not log.is_file():
+    for log in Path(games).glob("*/game.log"):
+        if log.resolve() == this or not log.is_file():
             continue
         om = match_in_log(str(log))
         if om is not None and om.id == m.id and om.race < m.race:
