@@ -71,7 +71,6 @@ class Spectator:
     offset: int = len(MAGIC)  # where its next record starts in the log file
     records: int = 0  # records sent
     sent: int = 0  # bytes of records sent (the earlier races' logs too)
-    acked: int = 0  # records it says it has taken
     acked_bytes: int = 0
     acked_offset: int = len(MAGIC)  # the end of the last record of this game's log it has taken
     #: [(record count after it, bytes sent after it, end offset in this game's log or None)] sent, not acknowledged
@@ -282,7 +281,7 @@ class Spectators:
             if n > s.records:
                 raise ProtocolError(f"it says it has {n} records, but was sent {s.records}")
             while s.unacked and s.unacked[0][0] <= n:
-                s.acked, s.acked_bytes, offset = s.unacked.pop(0)
+                _, s.acked_bytes, offset = s.unacked.pop(0)
                 if offset is not None:
                     s.acked_offset = offset
             self._wake()
