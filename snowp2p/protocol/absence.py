@@ -540,8 +540,11 @@ class AbsenceRules:
                     continue
                 # every present seat whose vote on it is held is one of its voters (a seat away here may have
                 # voted): a decision on a seat cut off by a partition is the others' word, not one seat's (482)
-                voters = sorted(set(voters) | {i for i in votes if i != seat and i not in self.gone
-                                               and i not in self.decided and i not in self.leaving})
+                held = {i for i in votes if i != seat and i not in self.gone and i not in self.decided
+                        and i not in self.leaving}
+                if seat == self.owner:  # (but no voter from the other side of a partition: sim seed 3155)
+                    held = {i for i in held if i in voters or not any(self._sides_apart(i, j) for j in voters)}
+                voters = sorted(set(voters) | held)
                 have = max(votes[i].have for i in voters)
                 if self.chain.next_seq(seat) < have:
                     continue  # the relay of what the highest vote holds is still on its way
@@ -572,10 +575,20 @@ class AbsenceRules:
 
     # ---- a vote on this seat: accepted or refused (G10)
     def votes_on_owner(self) -> set[int]:
-        """The present, not leaving seats whose vote on this log's owner is held."""
+        """The present, not leaving seats whose vote on this log's owner is held, less any two of them that were
+        on two sides (``_sides_apart``): their votes are each one seat's word, not a majority's (sim seed 3155)."""
         me = self.owner
-        return {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
+        held = {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
                 and i in self.present()}
+        return {i for i in held if not any(self._sides_apart(i, j) for j in held)}
+
+    def _sides_apart(self, a: int, b: int) -> bool:
+        """``a`` voted on ``b`` or ``b`` on ``a`` (signed votes held here): the two were on two sides (of a partition,
+        or of a refused vote), and their votes on a third seat are no common word.  A seat cut off alone votes every
+        other seat out; its vote on this log's owner, held with a later vote of a seat it voted on, must not make
+        that vote a majority's (sim seed 3155: p3, alone, voted p0, p1, p2 out; p1 later voted on p2 for a
+        declaration p2 could not see it owed; p2, answering, took the two for a majority and accepted)."""
+        return a != b and (a in self.votes.get(b, {}) or b in self.votes.get(a, {}))
 
     def may_still_vote(self) -> set[int]:
         """The seats whose vote on the owner's seat may still come although the decision on it did not count

@@ -334,6 +334,14 @@ REGRESSIONS: dict[str, Case] = {
         "seat voted on p3, so p0 was never leaving.  Now a 'move' claim waits until the move of that turn is held, "
         "and refutes itself when another seat made it (AbsenceRules._judge_claims, SPEC 11.9); was OPEN", None,
         fixed=True),
+    "a_lone_voter_across_a_partition_makes_a_majority_with_a_later_vote": Case(
+        3155, "omit", "c",
+        "4 seats, partition {3} | {0, 1, 2}: p3, alone, voted p0, p1, p2 out and finished; p1 refused p3's vote on "
+        "itself (p3 leaving there) and later voted on p2 for not declaring p3 (p2 could not see it owed that); on p2 "
+        "the decision counted p3's held vote too (rule 4, seed 482), two votes, so p2 accepted while answering.  Now "
+        "a held vote of a seat that voted on one of the voters (or that one of them voted on) joins no decision on "
+        "the log's owner, and is no second vote (AbsenceRules._sides_apart, SPEC 11.9); was OPEN", None,
+        fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -344,9 +352,6 @@ OPEN: dict[int, str] = {
           "out alone while p2 was waited on (its reveal); back, p2 counts itself a voter on p1 (the owner is never "
           "away) and sees p0's ack leave p1 out: p0 is leaving there (rule 3), while p0 took p1 over: the voter "
           "set of one decision depends on who was waited on when, on each peer; p0 stops on a desync naming p2"),
-    # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=1600 on branch s18d; it fails on main (307a050) alike
-    3155: ("omit + equivocate seats, a cut and a partition {3} | {0, 1, 2} (4 seats, Snake Carnival): honest p2 is "
-           "voted out with no fault of its own (c; passes with the protocol 7 'present' tried by s18e, backed out)"),
     # found by s18e's sweep SNOWP2P_SIM_FIRST=3200 SNOWP2P_SIM_RUNS=1600 on main c733565 (7 of 1600 failed)
     3465: ("(e) vote-present (choice end) and a cut (3 seats, Mush! Mush!): the voter against a present seat keeps "
            "its seat on p0 and p1.  Traced: p2 votes on p1 at 3.5 s; p0 never votes (p1 answers it), so the vote completes "
