@@ -18,10 +18,15 @@ from __future__ import annotations
 import os
 import time
 
+import pytest
+
 from sim_invariants import run, scenario
 from sim_regressions import known
 
 DEFAULT_RUNS = 1600
+#: the sweep is cut into this many tests (seeds i, i+SHARDS, ...) so that pytest-xdist's workers share it: one test
+#: of 1600 runs was the suite's longest (168 s) and set its tail
+SHARDS = 4
 
 
 def _seeds() -> list[int]:
@@ -31,8 +36,11 @@ def _seeds() -> list[int]:
     return list(range(first, first + int(os.environ.get("SNOWP2P_SIM_RUNS", DEFAULT_RUNS))))
 
 
-def test_simulated_games_keep_every_invariant(capsys):
-    seeds = _seeds()
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_simulated_games_keep_every_invariant(capsys, shard):
+    seeds = _seeds()[shard::SHARDS]
+    if not seeds:
+        pytest.skip("a replay runs its one seed in shard 0")
     replay = bool(os.environ.get("SNOWP2P_SIM_SEED"))
     failed, known_failed = [], 0
     t0 = time.perf_counter()
@@ -50,7 +58,7 @@ def test_simulated_games_keep_every_invariant(capsys):
                 failed.append(o.report())
     spent = time.perf_counter() - t0
     with capsys.disabled():
-        print(f"\nsimulation: {len(seeds)} runs in {spent:.1f} s; {len(failed)} failed; {known_failed} more failed "
+        print(f"\nsimulation, shard {shard} of {SHARDS}: {len(seeds)} runs in {spent:.1f} s; {len(failed)} failed; {known_failed} more failed "
               f"as known (sim_regressions.KNOWN)")
     assert not failed, (f"{len(failed)} of {len(seeds)} simulated games broke an invariant (replay one with "
                         f"SNOWP2P_SIM_SEED=S):\n" + "\n".join(failed[:20]))
