@@ -101,6 +101,7 @@ class AbsenceRules:
         self.copied: dict[tuple[int, int], set[int]] = {}  # (sender, seat) -> seqs of seat's messages it copied
         self.leaving: set[int] = set()  # seats whose own claim refuted itself, or that a refused vote names (G10)
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
+        self.refused_from: dict[int, int] = {}  # a voter this peer refused -> its first seq not taken straight from it
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
@@ -132,6 +133,8 @@ class AbsenceRules:
             return seq >= self.decided[seat][1]
         if seat in self.my_votes and not relayed:
             return seq >= self.my_votes[seat]
+        if seat in self.refused_from and not relayed:
+            return seq >= self.refused_from[seat]
         return False
 
     def _move_digest(self, t: int) -> bytes:
@@ -466,6 +469,17 @@ class AbsenceRules:
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)
+        if x == self.me and body.owed == "relay":
+            self._answer_relay(seat, out)
+
+    def _answer_relay(self, asker: int, out: "Output") -> None:
+        """``asker`` declared this seat absent for a relay it owes: relay now what its latest claims say it lacks.  A
+        relay goes out when the asker's claim arrives; messages this peer came to hold only later were owed and never
+        sent (sim seed 1338 with seed 5293's refusal: p0 held p1's bye, which p2 lacked, and was voted out for it)."""
+        for x in range(self.n):
+            said = [a.have for a in [self.absents.get(x, {}).get(asker), self.votes.get(x, {}).get(asker)] if a]
+            if said and x not in self.gone and x != asker:
+                self._relay(asker, x, max(said), out)
 
     def _judge_claims(self) -> None:
         """An ``absent`` whose sender's own count shows it held what it says the seat owes refutes itself:
@@ -634,6 +648,12 @@ class AbsenceRules:
         for v in voters:
             self.leaving.add(v)
             self.votes.get(seat, {}).pop(v, None)
+            if self.me is not None:  # (the live peer: what it does not take is not in its log for the auditor)
+                # the voter takes this seat over as soon as its decision takes effect there: what it signs from then on
+                # belongs to a game without this seat (a hidden seat's cards opened), so nothing more is taken straight
+                # from it, as after a vote of this peer's own on it; relayed copies still are (sim seed 5293: p2
+                # refused p1's vote, then applied p1's move made with a computer in p2's seat: "not in its hand")
+                self.refused_from.setdefault(v, self.chain.next_seq(v))
         # the refused voters' word decides nothing more: their decisions on other seats that have not taken
         # effect are undone alike (a seat cut off by a partition that voted the others out alone, seed 312)
         for x in [x for x, d in self.decided.items() if x not in self.gone and set(d[2]) & self.leaving]:

@@ -342,6 +342,23 @@ REGRESSIONS: dict[str, Case] = {
         "a held vote of a seat that voted on one of the voters (or that one of them voted on) joins no decision on "
         "the log's owner, and is no second vote (AbsenceRules._sides_apart, SPEC 11.9); was OPEN", None,
         fixed=True),
+    # found by s18h's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 (2 of 800 failed; both failed on main 6d2fb23)
+    "a_relay_owed_is_never_sent_and_the_voters_take_a_seat_over_at_two_turns": Case(
+        5271, "never-votes", "c",
+        "5 seats, partition {2} | {0, 1, 3, 4}: p0, p1, p3 voted p2 out at counts 9, 8, 8; p2's later messages (its reveal "
+        "of turn 6) reached never-voting p4, which relayed them to p1 only (a relay went out only when the asker's claim "
+        "arrived, and p0's and p3's came before p4 held them); p1 applied turn 6 with p2's own reveal, p0 and p3 (who "
+        "declared p4 for that relay in vain) with a computer's: a desync naming honest p1.  Now a seat declared absent "
+        "for a relay it owes answers with the relay (AbsenceRules._answer_relay, SPEC 11.9 *Owed relays*)", None,
+        fixed=True),
+    "a_refusing_seat_applies_the_refused_voters_forked_move": Case(
+        5293, "trickle", "c",
+        "3 seats, p2 crashed and back: p1 voted p2 out alone for a declaration p2's restarted clock did not owe yet; p2 "
+        "refused (p1 leaving) but, while hostile p0 held up its vote on p1, took p1's later messages, signed with a "
+        "computer in p2's seat (its cards opened: a fork), and named honest p1 for a card not in its hand.  Now a seat "
+        "takes nothing straight from a voter it refused past the count it held then (relayed copies still: "
+        "AbsenceRules._refusal, refused_from; the relay answer above keeps regression 1338 whole)", None,
+        fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
