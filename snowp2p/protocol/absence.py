@@ -463,6 +463,9 @@ class AbsenceRules:
         if (seat == self.owner and body.owed == "left" and self._owner_decided()
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
+        if (seat == self.owner and body.owed == "left" and x not in self.quit and x not in self.gone
+                and x not in self.decided and x != seat):
+            self.leaving.add(x)  # (the owner's verdict on a lone vote, leave_voter: the auditor reads it alike)
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)
@@ -611,6 +614,53 @@ class AbsenceRules:
             if self.paused_on(v) and v not in self.my_votes:
                 self._vote(v, "bot", out)
         if out.send and not self.halted:
+            out.extend(self._progress())
+        return out
+
+    # ---- a lone vote on a seat that answers here (G10)
+    def lone_votes(self) -> list[tuple[int, int]]:
+        """``(X, V)``: V's vote on X is the only vote on X held here, and no other seat's absent on X still
+        holds (this peer's own neither): X is present and answers here, so the vote can complete only if this
+        peer (and every other voter) declares X absent, which it never will.  The shell judges it on its clock
+        (AbsenceWatch._lone_votes): if X is answering (this seat: running and owing nothing overdue; another
+        seat: owing this peer nothing overdue), V voted against a present seat and is treated as leaving
+        (:meth:`leave_voter`; SPEC 11.9, *A lone vote on a seat that answers*).  Without it such a vote stayed
+        open for good, nobody voted on V, and V played its own seat to the end (sim seed 3465)."""
+        if (self.me is None or self.halted or self.done or self.state is None or self.over
+                or self.state.is_over or self._owner_decided()):
+            return []
+        res = []
+        for x, vs in sorted(self.votes.items()):
+            if (x in self.gone or x in self.decided or x in self.leaving or x in self.quit or x in self.byes
+                    or x in self.refused):
+                continue
+            held = {i for i in vs if i != x and i not in self.gone and i not in self.decided
+                    and i not in self.leaving and i not in self.byes}
+            if len(held) != 1:
+                continue
+            v = next(iter(held))
+            if v == self.me or v in self.quit:
+                continue
+            if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
+                continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
+            res.append((x, v))
+        return res
+
+    def leave_voter(self, v: int) -> "Output":
+        """This peer's clock says the seat ``v`` voted on (a :meth:`lone_votes` pair) was answering: ``v`` voted
+        against a present seat and is **leaving** here (G10), as if its claim had refuted itself: this peer
+        signs ``absent{v, owed: "left"}`` (from which the auditor of this log reads the same, ``_on_absent``)
+        and, once every other present seat holds it so, votes ``bot`` on it at once."""
+        out = Output()
+        if (self.me is None or v == self.me or v in self.gone or v in self.decided or v in self.leaving
+                or self.halted or self.done):
+            return out
+        have = self.chain.next_seq(v)
+        if have <= max(self.absent_haves.get((self.me, v), ()), default=-1):
+            return out  # (declared at this count already: again once it sent more)
+        self.leaving.add(v)
+        self._emit(Absent(v, self.turn, have, "left"), out)
+        if not self.halted:
             out.extend(self._progress())
         return out
 
