@@ -197,11 +197,13 @@ class AbsenceWatch:
         """A lone vote on a seat that answers here (``Session.lone_votes``): its voter voted against a present
         seat and is treated as leaving (``Session.leave_voter``; G10; SPEC 11.9).  Judged only by a clock that has
         been running all along (not resumed or woken from a freeze in the last ``absent_after + vote_after`` s,
-        nor in its quiet after that): a peer that was away can not tell who answered meanwhile."""
+        nor in its quiet after that): a peer that was away can not tell who answered meanwhile; and only by a seat
+        that owes nothing overdue itself (sim seed 6331: a silent mover, past its move time, took an honest voter's
+        vote on a seat that had not declared for leaving, and its vote then decided that voter out)."""
         s = self.s
         if (now < self.away_until or now < self.quiet_until or (self.resumed and self.heard_at is None)
-                or self.verdict_by is not None):
-            return
+                or self.verdict_by is not None or not self._answering(s.me, now)):
+            return  # (a seat that owes something overdue itself judges nobody's vote: sim seed 6331)
         for x, v in s.lone_votes():
             if self._answering(x, now):
                 tk.out.extend(s.leave_voter(v))

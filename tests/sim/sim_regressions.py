@@ -334,6 +334,27 @@ REGRESSIONS: dict[str, Case] = {
         "seat voted on p3, so p0 was never leaving.  Now a 'move' claim waits until the move of that turn is held, "
         "and refutes itself when another seat made it (AbsenceRules._judge_claims, SPEC 11.9); was OPEN", None,
         fixed=True),
+    # fixed on branch s18i: a lone vote on a seat that answers here makes its voter leaving (Session.lone_votes,
+    # AbsenceWatch._lone_votes; SPEC 11.9, *A lone vote on a seat that answers*)
+    "a_lone_vote_on_a_seat_that_answers_the_third_keeps_the_voters_seat": Case(
+        3465, "vote-present", "e",
+        "3 seats, Mush! Mush!: p2 voted on p1 at 3.5 s (p1 owed its reveal 0.14 s, a claim no count refutes); p0 never "
+        "votes on p1 (p1 answers it), so the vote could complete nowhere and nobody voted on p2: it played its own "
+        "seat to the end (p1 refused only at 11 s, by accident: a cut at 9.76 s made p0 'away' on p1, the vote "
+        "'decided' there, and the refusal waited for p0).  Now every seat whose clock says the seat voted on answers "
+        "(p0 and p1 at 3.75 s) treats the lone voter as leaving: absent{p2, left}, vote bot; was OPEN", 2, fixed=True),
+    "a_refused_lone_voter_not_taken_for_leaving_by_the_third_seat": Case(
+        3155, "omit", "c",
+        "4 seats, partition {3} | {0, 1, 2}: p3 voted every seat out alone; p1 refused the vote on itself (decided there: "
+        "it counted the others away) and held p3 leaving, but p2 did not (p3's vote on p1 was open there), so in p1's "
+        "view p2 owed a declaration of p3 it never made, and p1 voted honest p2 out.  Passes with the rule of seed "
+        "3465: p2's clock judges p3's lone votes too (not traced further); was OPEN", None, fixed=True),
+    "a_seat_past_its_own_move_time_judges_a_lone_vote": Case(
+        6331, "silent-mover", "c",
+        "found by s18i's sweep of 5600-6399 with a first form of the rule of seed 3465: the silent mover p0 (its move "
+        "overdue for 16 s) judged p1's lone vote on p2 (which owed p1 a declaration after a freeze) and signed "
+        "absent{p1, left}; p2 refused the vote, and p0's vote on p1 with p2's decided honest p1 out on p2.  Now a seat "
+        "that owes something overdue itself judges no lone vote", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -344,16 +365,6 @@ OPEN: dict[int, str] = {
           "out alone while p2 was waited on (its reveal); back, p2 counts itself a voter on p1 (the owner is never "
           "away) and sees p0's ack leave p1 out: p0 is leaving there (rule 3), while p0 took p1 over: the voter "
           "set of one decision depends on who was waited on when, on each peer; p0 stops on a desync naming p2"),
-    # found by SNOWP2P_SIM_FIRST=1600 SNOWP2P_SIM_RUNS=1600 on branch s18d; it fails on main (307a050) alike
-    3155: ("omit + equivocate seats, a cut and a partition {3} | {0, 1, 2} (4 seats, Snake Carnival): honest p2 is "
-           "voted out with no fault of its own (c; passes with the protocol 7 'present' tried by s18e, backed out)"),
-    # found by s18e's sweep SNOWP2P_SIM_FIRST=3200 SNOWP2P_SIM_RUNS=1600 on main c733565 (7 of 1600 failed)
-    3465: ("(e) vote-present (choice end) and a cut (3 seats, Mush! Mush!): the voter against a present seat keeps "
-           "its seat on p0 and p1.  Traced: p2 votes on p1 at 3.5 s; p0 never votes (p1 answers it), so the vote completes "
-           "nowhere but on p2; the cost to p2 comes only through its own stall (it holds p1's later messages back) and "
-           "p1's refusal at 9.9-11 s, and the short game (6 turns) ends at 11 s, past the invariant's window (vote + "
-           "absent + vote + 2 s): the voter finished with its seat.  Nothing in the signed messages tells a vote "
-           "inside the move time from a race; only the peers' clocks do"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
