@@ -365,6 +365,14 @@ OPEN: dict[int, str] = {
           "out alone while p2 was waited on (its reveal); back, p2 counts itself a voter on p1 (the owner is never "
           "away) and sees p0's ack leave p1 out: p0 is leaving there (rule 3), while p0 took p1 over: the voter "
           "set of one decision depends on who was waited on when, on each peer; p0 stops on a desync naming p2"),
+    # found by s18i's sweep SNOWP2P_SIM_FIRST=6400 SNOWP2P_SIM_RUNS=800 (3 of 800 failed); each fails on main (903bace)
+    # alike, with or without s18i's change (not traced)
+    6412: ("(a) no hostile seat: partition {2} | {0, 1}, crash and resume of p0, a cut (3 seats, Snake Carnival): p1 "
+           "stops on a desync at turn 6 that names nobody, p2 names honest p0 (c), p1's audit stops (f)"),
+    6468: ("(c) dead-connected + never-votes seats, a frozen p3, cuts and a partition {3} | rest (5 seats, Mush! Mush!): "
+           "p4 names honest seat 0 in a desync at turn 6"),
+    7037: ("(a) a crash seat, partition {0} | {1, 2} and a crash and resume of p2 (3 seats, Snake Carnival): p0 stops "
+           "on a desync at turn 5 that names nobody"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
