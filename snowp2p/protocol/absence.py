@@ -103,6 +103,7 @@ class AbsenceRules:
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
+        self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
@@ -383,8 +384,32 @@ class AbsenceRules:
             # its vote on another seat may never come, so it is away for that vote too (sim seed 2122: p1 waited for
             # p2's vote on p3, held back behind p1's own vote on p2, and p3's claim on p2 kept that vote open)
             away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
+        if seat not in self.leaving and seat not in self.quit:
+            away |= self._declared_away(seat)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving and i not in self.byes]
+
+    def _declared_away(self, seat: int) -> set[int]:
+        """The seats a voter on ``seat`` counted away when it declared ``seat`` absent for a voter's part (its
+        declaration or its vote, owed about a seat the game waited on): every seat ``W`` that the same voter ``V``
+        had declared absent just before (``V``'s latest ``absent`` about ``W`` is earlier in ``V``'s chain than its
+        ``absent{seat, owed: declare|vote}``, and of that turn or the one before).  ``W`` is no voter on ``seat``,
+        on every peer and for the auditor alike: it is a function of ``V``'s signed messages, which precede ``V``'s
+        vote on ``seat``, not of when ``W``'s own messages reached each peer (SPEC 11.9, *Who votes*; sim seed 563:
+        ``p0`` voted out ``p1``, which never declared crashed ``p2``, while ``p2`` owed its move; back, ``p2`` counted
+        itself a voter on ``p1``, held ``p0``'s takeover of ``p1`` for a lone decision, and the honest seats split)."""
+        res: set[int] = set()
+        for v, a in self.absents.get(seat, {}).items():
+            if (a.owed not in ("declare", "vote") or v in self.leaving or v in self.decided or v in self.gone
+                    or v == seat):
+                continue
+            at = self.absent_seq.get((v, seat), -1)
+            for w, by in self.absents.items():
+                b = by.get(v)
+                if (w not in (seat, v) and b is not None and self.absent_seq.get((v, w), at) < at
+                        and b.turn >= a.turn - 1):
+                    res.add(w)
+        return res
 
     def _highest_have(self, seat: int) -> int:
         """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
@@ -460,6 +485,7 @@ class AbsenceRules:
         haves.add(body.have)
         self.absents.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
+        self.absent_seq[(seat, x)] = msg.seq
         if (seat == self.owner and body.owed == "left" and self._owner_decided()
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
