@@ -401,7 +401,7 @@ class AbsenceRules:
         res: set[int] = set()
         for v, a in self.absents.get(seat, {}).items():
             if (a.owed not in ("declare", "vote") or v in self.leaving or v in self.decided or v in self.gone
-                    or v == seat):
+                    or v in self.byes or v == seat):  # (a seat that said bye votes on nobody: seed 2321)
                 continue
             at = self.absent_seq.get((v, seat), -1)
             for w, by in self.absents.items():
