@@ -40,9 +40,6 @@ if TYPE_CHECKING:
 
 DEFAULT_MOVE_TIME = 90  # seconds a seat has for its move (a host setting, roster settings "move_time")
 LEFT_REASON = "left"
-import os
-SIGNED = bool(os.environ.get("SNOWP2P_SIGNED"))
-DECL = bool(os.environ.get("SNOWP2P_DECL"))
 
 
 @dataclass(frozen=True)
@@ -107,7 +104,6 @@ class AbsenceRules:
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
         self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
-        self.vote_at: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's vote on X
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
@@ -377,29 +373,39 @@ class AbsenceRules:
         other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
         votes on nobody."""
-        if SIGNED:
-            away = set() if seat in self.leaving or seat in self.quit else self._signed_away(seat)
-        else:
-            away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
-            if DECL and away:
-                away = {w for w in away if any(self._current(v, w) for v in self.absents.get(w, {})
-                                               if v != w and v not in self.leaving and v not in self.byes
-                                               and v not in self.gone and v not in self.decided)}
+        part = seat not in self.leaving and seat not in self.quit and self._voters_part(seat)
+        away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
+        if part and seat != self.owner:
+            # a vote on a seat for its part as a voter: the game does not wait on that seat's own messages, so who
+            # else the game waits on now is no reason to count a seat away; only a seat declared absent is (sim seed
+            # 1105: p4 counted p0 and p3 away because a move had just reached it, decided alone at its count and
+            # took the seat over a message earlier than p3, whose vote held one more: a desync)
+            away = {w for w in away if self._declared(w)}
         if self.owner is not None:
             # the seat whose log this is answers by its own reckoning (it sends a reveal or an ack as soon as it
             # holds what it needs, and its move within its move time): no decision on another seat is taken on its
             # peer without its vote (seed 579: a cut-off seat's lone decisions arrived between a move and this
             # seat's reveal; seed 1192: while this seat owed the move)
-            if not SIGNED:
-                away.discard(self.owner)
+            away.discard(self.owner)
             # a seat the owner voted on sends it nothing straight past that vote's count until the vote is decided:
             # its vote on another seat may never come, so it is away for that vote too (sim seed 2122: p1 waited for
             # p2's vote on p3, held back behind p1's own vote on p2, and p3's claim on p2 kept that vote open)
             away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
-        if seat not in self.leaving and seat not in self.quit and not SIGNED:
+        if part:
             away |= self._declared_away(seat)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving and i not in self.byes]
+
+    def _voters_part(self, seat: int) -> bool:
+        """``seat`` is declared absent for its part as a voter (``owed: declare`` or ``vote``) by a seat that may vote."""
+        return any(a.owed in ("declare", "vote") and v != seat and v not in self.leaving and v not in self.decided
+                   and v not in self.gone and v not in self.byes for v, a in self.absents.get(seat, {}).items())
+
+    def _declared(self, seat: int) -> bool:
+        """Some seat that may vote has a current ``absent`` about ``seat``."""
+        return any(self._current(v, seat) for v in self.absents.get(seat, {})
+                   if v != seat and v not in self.leaving and v not in self.byes and v not in self.gone
+                   and v not in self.decided)
 
     def _declared_away(self, seat: int) -> set[int]:
         """The seats a voter on ``seat`` counted away when it declared ``seat`` absent for a voter's part (its
@@ -420,19 +426,6 @@ class AbsenceRules:
                 b = by.get(v)
                 if (w not in (seat, v) and b is not None and self.absent_seq.get((v, w), at) < at
                         and b.turn >= a.turn - 1):
-                    res.add(w)
-        return res
-
-    def _signed_away(self, seat: int) -> set[int]:
-        res: set[int] = set()
-        for v, a in self.absents.get(seat, {}).items():
-            if v in self.leaving or v in self.decided or v in self.gone or v in self.byes or v == seat:
-                continue
-            until = self.vote_at.get((v, seat))
-            for w, by in self.absents.items():
-                b = by.get(v)
-                if (w not in (seat, v) and b is not None and b.turn >= a.turn - 1
-                        and (until is None or self.absent_seq.get((v, w), until) < until)):
                     res.add(w)
         return res
 
@@ -564,7 +557,6 @@ class AbsenceRules:
         self.votes.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
         self.vote_seq[seat] = msg.seq
-        self.vote_at[(seat, x)] = msg.seq
         if seat == self.me:
             self.my_votes[x] = body.have
         self._relay(seat, x, body.have, out)
