@@ -411,21 +411,24 @@ class AbsenceRules:
         """The seats a voter on ``seat`` counted away when it declared ``seat`` absent for a voter's part (its
         declaration or its vote, owed about a seat the game waited on): every seat ``W`` that the same voter ``V``
         had declared absent just before (``V``'s latest ``absent`` about ``W`` is earlier in ``V``'s chain than its
-        ``absent{seat, owed: declare|vote}``, and of that turn or the one before).  ``W`` is no voter on ``seat``,
+        ``absent{seat, owed: declare|vote}``, and of that turn or the one before), unless ``W`` has declared ``seat``
+        absent itself (it takes part: sim seed 1018, where an old absent from a partition counted a voter away and
+        every voter on a never-voting seat was away on another's word).  ``W`` is no voter on ``seat``,
         on every peer and for the auditor alike: it is a function of ``V``'s signed messages, which precede ``V``'s
         vote on ``seat``, not of when ``W``'s own messages reached each peer (SPEC 11.9, *Who votes*; sim seed 563:
         ``p0`` voted out ``p1``, which never declared crashed ``p2``, while ``p2`` owed its move; back, ``p2`` counted
         itself a voter on ``p1``, held ``p0``'s takeover of ``p1`` for a lone decision, and the honest seats split)."""
         res: set[int] = set()
-        for v, a in self.absents.get(seat, {}).items():
+        claims = self.absents.get(seat, {})
+        for v, a in claims.items():
             if (a.owed not in ("declare", "vote") or v in self.leaving or v in self.decided or v in self.gone
                     or v in self.byes or v == seat):  # (a seat that said bye votes on nobody: seed 2321)
                 continue
             at = self.absent_seq.get((v, seat), -1)
             for w, by in self.absents.items():
                 b = by.get(v)
-                if (w not in (seat, v) and b is not None and self.absent_seq.get((v, w), at) < at
-                        and b.turn >= a.turn - 1):
+                if (w not in (seat, v) and w not in claims and b is not None
+                        and self.absent_seq.get((v, w), at) < at and b.turn >= a.turn - 1):
                     res.add(w)
         return res
 
