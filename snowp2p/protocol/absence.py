@@ -9,7 +9,9 @@ module is the pure part of that promise: from the signed messages a peer holds i
   :data:`OWED`): its move, a reveal, an ack, its final openings, a relay it promised, the declaration of
   an absence that this peer has declared too, or its vote in a pause;
 * **who votes on whom** (:meth:`AbsenceRules._voters`): the present seats, less the ones the game itself
-  waits on (they are away too) and the ones already decided;
+  waits on (they are away too) and the ones already decided; on a seat declared absent for its part as a
+  voter, less exactly the seats the voters' own signed absents count away (:meth:`AbsenceRules._declared_away`),
+  so that every peer counts the same voters for that decision;
 * **when a vote is decided, and what it decides**: every voter's vote in, this peer holding the highest
   count of the absent seat's messages that a vote claims; a computer player takes the seat unless every
   voter asks to end the game; nothing of the kind once the last turn is agreed (G11);
@@ -372,7 +374,9 @@ class AbsenceRules:
         the game itself waits on (they are away too: two seats that crash together do not wait for each
         other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
-        votes on nobody."""
+        votes on nobody.  On a seat declared absent for its part as a voter (``owed: declare|vote``), a seat the
+        game waits on is away only once declared absent, and the seats a voter declared just before are away on
+        every peer (:meth:`_declared_away`; SPEC 11.9, *Who votes on a seat that failed its part as a voter*)."""
         part = seat not in self.leaving and seat not in self.quit and self._voters_part(seat)
         away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
         if part and seat != self.owner:
