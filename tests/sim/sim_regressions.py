@@ -375,6 +375,12 @@ REGRESSIONS: dict[str, Case] = {
         "p0, counted each other away for the vote on never-voting p1 (owed: vote): no voter was left, the pause ended "
         "and the game waited for ever.  Now a seat that declared X absent itself is never away for the vote on X",
         None, fixed=True),
+    "a_crash_and_resume_beside_a_partition_split_with_no_hostile_seat": Case(
+        6412, "partition", "a",
+        "found by s18i's sweep of 6400-7199 (3 seats, Snake Carnival, no hostile seat: partition {2} | {0, 1}, a crash "
+        "and resume of p0, a cut): p1 stopped on a desync at turn 6 that named nobody.  Passes once s18g's voter rule "
+        "(seed 563) and s18i's lone-vote rule (seed 3465) are both in (main, merge of s18g; not traced); was OPEN",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -382,8 +388,6 @@ REGRESSIONS: dict[str, Case] = {
 OPEN: dict[int, str] = {
     # found by s18i's sweep SNOWP2P_SIM_FIRST=6400 SNOWP2P_SIM_RUNS=800 (3 of 800 failed); each fails on main (903bace)
     # alike, with or without s18i's change (not traced)
-    6412: ("(a) no hostile seat: partition {2} | {0, 1}, crash and resume of p0, a cut (3 seats, Snake Carnival): p1 "
-           "stops on a desync at turn 6 that names nobody, p2 names honest p0 (c), p1's audit stops (f)"),
     6468: ("(c) dead-connected + never-votes seats, a frozen p3, cuts and a partition {3} | rest (5 seats, Mush! Mush!): "
            "p4 names honest seat 0 in a desync at turn 6"),
     7037: ("(a) a crash seat, partition {0} | {1, 2} and a crash and resume of p2 (3 seats, Snake Carnival): p0 stops "
