@@ -9,7 +9,9 @@ module is the pure part of that promise: from the signed messages a peer holds i
   :data:`OWED`): its move, a reveal, an ack, its final openings, a relay it promised, the declaration of
   an absence that this peer has declared too, or its vote in a pause;
 * **who votes on whom** (:meth:`AbsenceRules._voters`): the present seats, less the ones the game itself
-  waits on (they are away too) and the ones already decided;
+  waits on (they are away too) and the ones already decided; on a seat declared absent for its part as a
+  voter, less exactly the seats the voters' own signed absents count away (:meth:`AbsenceRules._declared_away`),
+  so that every peer counts the same voters for that decision;
 * **when a vote is decided, and what it decides**: every voter's vote in, this peer holding the highest
   count of the absent seat's messages that a vote claims; a computer player takes the seat unless every
   voter asks to end the game; nothing of the kind once the last turn is agreed (G11);
@@ -104,6 +106,7 @@ class AbsenceRules:
         self.refused_from: dict[int, int] = {}  # a voter this peer refused -> its first seq not taken straight from it
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
+        self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
@@ -374,8 +377,17 @@ class AbsenceRules:
         the game itself waits on (they are away too: two seats that crash together do not wait for each
         other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
-        votes on nobody."""
+        votes on nobody.  On a seat declared absent for its part as a voter (``owed: declare|vote``), a seat the
+        game waits on is away only once declared absent, and the seats a voter declared just before are away on
+        every peer (:meth:`_declared_away`; SPEC 11.9, *Who votes on a seat that failed its part as a voter*)."""
+        part = seat not in self.leaving and seat not in self.quit and self._voters_part(seat)
         away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
+        if part and seat != self.owner:
+            # a vote on a seat for its part as a voter: the game does not wait on that seat's own messages, so who
+            # else the game waits on now is no reason to count a seat away; only a seat declared absent is (sim seed
+            # 1105: p4 counted p0 and p3 away because a move had just reached it, decided alone at its count and
+            # took the seat over a message earlier than p3, whose vote held one more: a desync)
+            away = {w for w in away if self._declared(w)}
         if self.owner is not None:
             # the seat whose log this is answers by its own reckoning (it sends a reveal or an ack as soon as it
             # holds what it needs, and its move within its move time): no decision on another seat is taken on its
@@ -386,8 +398,46 @@ class AbsenceRules:
             # its vote on another seat may never come, so it is away for that vote too (sim seed 2122: p1 waited for
             # p2's vote on p3, held back behind p1's own vote on p2, and p3's claim on p2 kept that vote open)
             away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
+        if part:
+            away |= self._declared_away(seat)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving and i not in self.byes]
+
+    def _voters_part(self, seat: int) -> bool:
+        """``seat`` is declared absent for its part as a voter (``owed: declare`` or ``vote``) by a seat that may vote."""
+        return any(a.owed in ("declare", "vote") and v != seat and v not in self.leaving and v not in self.decided
+                   and v not in self.gone and v not in self.byes for v, a in self.absents.get(seat, {}).items())
+
+    def _declared(self, seat: int) -> bool:
+        """Some seat that may vote has a current ``absent`` about ``seat``."""
+        return any(self._current(v, seat) for v in self.absents.get(seat, {})
+                   if v != seat and v not in self.leaving and v not in self.byes and v not in self.gone
+                   and v not in self.decided)
+
+    def _declared_away(self, seat: int) -> set[int]:
+        """The seats a voter on ``seat`` counted away when it declared ``seat`` absent for a voter's part (its
+        declaration or its vote, owed about a seat the game waited on): every seat ``W`` that the same voter ``V``
+        had declared absent just before (``V``'s latest ``absent`` about ``W`` is earlier in ``V``'s chain than its
+        ``absent{seat, owed: declare|vote}``, and of that turn or the one before), unless ``W`` has declared ``seat``
+        absent itself (it takes part: sim seed 1018, where an old absent from a partition counted a voter away and
+        every voter on a never-voting seat was away on another's word).  ``W`` is no voter on ``seat``,
+        on every peer and for the auditor alike: it is a function of ``V``'s signed messages, which precede ``V``'s
+        vote on ``seat``, not of when ``W``'s own messages reached each peer (SPEC 11.9, *Who votes*; sim seed 563:
+        ``p0`` voted out ``p1``, which never declared crashed ``p2``, while ``p2`` owed its move; back, ``p2`` counted
+        itself a voter on ``p1``, held ``p0``'s takeover of ``p1`` for a lone decision, and the honest seats split)."""
+        res: set[int] = set()
+        claims = self.absents.get(seat, {})
+        for v, a in claims.items():
+            if (a.owed not in ("declare", "vote") or v in self.leaving or v in self.decided or v in self.gone
+                    or v in self.byes or v == seat):  # (a seat that said bye votes on nobody: seed 2321)
+                continue
+            at = self.absent_seq.get((v, seat), -1)
+            for w, by in self.absents.items():
+                b = by.get(v)
+                if (w not in (seat, v) and w not in claims and b is not None
+                        and self.absent_seq.get((v, w), at) < at and b.turn >= a.turn - 1):
+                    res.add(w)
+        return res
 
     def _highest_have(self, seat: int) -> int:
         """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
@@ -463,9 +513,13 @@ class AbsenceRules:
         haves.add(body.have)
         self.absents.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
+        self.absent_seq[(seat, x)] = msg.seq
         if (seat == self.owner and body.owed == "left" and self._owner_decided()
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
+        if (seat == self.owner and body.owed == "left" and x not in self.quit and x not in self.gone
+                and x not in self.decided and x != seat):
+            self.leaving.add(x)  # (the owner's verdict on a lone vote, leave_voter: the auditor reads it alike)
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)
@@ -638,6 +692,53 @@ class AbsenceRules:
             if self.paused_on(v) and v not in self.my_votes:
                 self._vote(v, "bot", out)
         if out.send and not self.halted:
+            out.extend(self._progress())
+        return out
+
+    # ---- a lone vote on a seat that answers here (G10)
+    def lone_votes(self) -> list[tuple[int, int]]:
+        """``(X, V)``: V's vote on X is the only vote on X held here, and no other seat's absent on X still
+        holds (this peer's own neither): X is present and answers here, so the vote can complete only if this
+        peer (and every other voter) declares X absent, which it never will.  The shell judges it on its clock
+        (AbsenceWatch._lone_votes): if X is answering (this seat: running and owing nothing overdue; another
+        seat: owing this peer nothing overdue), V voted against a present seat and is treated as leaving
+        (:meth:`leave_voter`; SPEC 11.9, *A lone vote on a seat that answers*).  Without it such a vote stayed
+        open for good, nobody voted on V, and V played its own seat to the end (sim seed 3465)."""
+        if (self.me is None or self.halted or self.done or self.state is None or self.over
+                or self.state.is_over or self._owner_decided()):
+            return []
+        res = []
+        for x, vs in sorted(self.votes.items()):
+            if (x in self.gone or x in self.decided or x in self.leaving or x in self.quit or x in self.byes
+                    or x in self.refused):
+                continue
+            held = {i for i in vs if i != x and i not in self.gone and i not in self.decided
+                    and i not in self.leaving and i not in self.byes}
+            if len(held) != 1:
+                continue
+            v = next(iter(held))
+            if v == self.me or v in self.quit:
+                continue
+            if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
+                continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
+            res.append((x, v))
+        return res
+
+    def leave_voter(self, v: int) -> "Output":
+        """This peer's clock says the seat ``v`` voted on (a :meth:`lone_votes` pair) was answering: ``v`` voted
+        against a present seat and is **leaving** here (G10), as if its claim had refuted itself: this peer
+        signs ``absent{v, owed: "left"}`` (from which the auditor of this log reads the same, ``_on_absent``)
+        and, once every other present seat holds it so, votes ``bot`` on it at once."""
+        out = Output()
+        if (self.me is None or v == self.me or v in self.gone or v in self.decided or v in self.leaving
+                or self.halted or self.done):
+            return out
+        have = self.chain.next_seq(v)
+        if have <= max(self.absent_haves.get((self.me, v), ()), default=-1):
+            return out  # (declared at this count already: again once it sent more)
+        self.leaving.add(v)
+        self._emit(Absent(v, self.turn, have, "left"), out)
+        if not self.halted:
             out.extend(self._progress())
         return out
 
