@@ -684,7 +684,7 @@ class AbsenceRules:
             return False  # (the usual case, checked once per message: nothing to take over)
         needed = self._needed()
         for seat in sorted(self.decided):
-            if seat in self.gone or seat not in needed or seat == self.owner:
+            if seat in self.gone or seat not in needed or seat == self.owner or self._reopen_if_back(seat):
                 continue
             choice, have, voters = self.decided[seat]
             self.gone[seat] = (choice, have, self.turn)
@@ -705,6 +705,23 @@ class AbsenceRules:
                     self.agreed_state = self._open_seat(self.agreed_state, seat)
             return True
         return False
+
+    def _reopen_if_back(self, seat: int) -> bool:
+        """A decision on ``seat`` that did not count a voter W because the game waited on W (away: a crash, a
+        partition) takes effect only if W is still away, or has voted on ``seat``, when the game first needs
+        ``seat``'s message.  If W is back by then (it owes nothing here any more), the decision is reopened: W
+        votes too.  W, on its own peer, never takes a decision on another seat without its own vote
+        (``_voters``: the owner is never away), so a decider that took it alone would play a computer in a seat
+        that W, back, still takes the messages of: two honest peers apart on the same turn with nobody to blame
+        (sim seeds 6412, 7037).  True: reopened (the votes held stay; the new voter's completes it)."""
+        voters = self.decided[seat][2]
+        back = [w for w in self._voters(seat)
+                if w not in voters and w not in self.votes.get(seat, {}) and w not in self.leaving]
+        if not back:
+            return False
+        del self.decided[seat]
+        self.voters.pop(seat, None)
+        return True
 
     def _open_seat(self, state, seat: int):
         """A computer player's seat: its unknown cards dealt face up, alike on every peer (hidden.open_seat).
