@@ -92,6 +92,8 @@ class AbsenceRules:
         self._present: list[int] = []
         self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)
         self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
+        self.away_at: dict[int, dict[int, int]] = {}  # decided seat -> seats not counted -> their count then
+        self.came_back: dict[int, set[int]] = {}  # seat -> voters on it that came back after a decision (reopened)
         self.abandoned = False
         self.my_votes: dict[int, int] = {}
         self.vote_choice = "bot"  # this peer's choice when it joins a vote others started (the shell sets it)
@@ -373,6 +375,7 @@ class AbsenceRules:
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
         votes on nobody."""
         away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
+        away -= self.came_back.get(seat, set())  # (back since a decision that did not count it: _reopen_if_back)
         if self.owner is not None:
             # the seat whose log this is answers by its own reckoning (it sends a reveal or an ack as soon as it
             # holds what it needs, and its move within its move time): no decision on another seat is taken on its
@@ -566,6 +569,10 @@ class AbsenceRules:
         choice = "end" if ends and not final else "bot"
         have = max(votes[i].have for i in voters)
         self.decided[seat] = (choice, have, tuple(voters))
+        # the seats it did not count, with the count of their messages held now (_reopen_if_back)
+        self.away_at[seat] = {w: self.chain.next_seq(w) for w in self.present()
+                              if w != seat and w not in voters and w not in self.decided and w not in self.leaving
+                              and w not in self.byes}
         return choice
 
     def sole_word(self, seat: int) -> int | None:
@@ -708,19 +715,20 @@ class AbsenceRules:
 
     def _reopen_if_back(self, seat: int) -> bool:
         """A decision on ``seat`` that did not count a voter W because the game waited on W (away: a crash, a
-        partition) takes effect only if W is still away, or has voted on ``seat``, when the game first needs
-        ``seat``'s message.  If W is back by then (it owes nothing here any more), the decision is reopened: W
-        votes too.  W, on its own peer, never takes a decision on another seat without its own vote
-        (``_voters``: the owner is never away), so a decider that took it alone would play a computer in a seat
-        that W, back, still takes the messages of: two honest peers apart on the same turn with nobody to blame
-        (sim seeds 6412, 7037).  True: reopened (the votes held stay; the new voter's completes it)."""
-        voters = self.decided[seat][2]
-        back = [w for w in self._voters(seat)
-                if w not in voters and w not in self.votes.get(seat, {}) and w not in self.leaving]
+        partition) takes effect only if W has sent nothing since, or has voted on ``seat``, when the game first
+        needs ``seat``'s message.  If W is back by then, the decision is reopened and W is a voter on ``seat``
+        from then on (``came_back``), away or not: it votes too.  W, on its own peer, never takes a decision on
+        another seat without its own vote (``_voters``: the owner is never away), so a decider that took it
+        alone played a computer in a seat whose messages W, back, still took: two honest peers apart on the
+        same turn with nobody to blame (sim seeds 6412, 7037).  True: reopened (the votes held stay)."""
+        back = {w for w, n in self.away_at.get(seat, {}).items()
+                if self.chain.next_seq(w) > n and w not in self.votes.get(seat, {}) and w in self.present()
+                and w not in self.decided and w not in self.leaving and w not in self.byes}
         if not back:
             return False
         del self.decided[seat]
         self.voters.pop(seat, None)
+        self.came_back.setdefault(seat, set()).update(back)
         return True
 
     def _open_seat(self, state, seat: int):
