@@ -9,7 +9,9 @@ module is the pure part of that promise: from the signed messages a peer holds i
   :data:`OWED`): its move, a reveal, an ack, its final openings, a relay it promised, the declaration of
   an absence that this peer has declared too, or its vote in a pause;
 * **who votes on whom** (:meth:`AbsenceRules._voters`): the present seats, less the ones the game itself
-  waits on (they are away too) and the ones already decided;
+  waits on (they are away too) and the ones already decided; on a seat declared absent for its part as a
+  voter, less exactly the seats the voters' own signed absents count away (:meth:`AbsenceRules._declared_away`),
+  so that every peer counts the same voters for that decision;
 * **when a vote is decided, and what it decides**: every voter's vote in, this peer holding the highest
   count of the absent seat's messages that a vote claims; a computer player takes the seat unless every
   voter asks to end the game; nothing of the kind once the last turn is agreed (G11);
@@ -105,6 +107,7 @@ class AbsenceRules:
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
+        self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
@@ -373,9 +376,17 @@ class AbsenceRules:
         the game itself waits on (they are away too: two seats that crash together do not wait for each
         other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
-        votes on nobody."""
+        votes on nobody.  On a seat declared absent for its part as a voter (``owed: declare|vote``), a seat the
+        game waits on is away only once declared absent, and the seats a voter declared just before are away on
+        every peer (:meth:`_declared_away`; SPEC 11.9, *Who votes on a seat that failed its part as a voter*)."""
+        part = seat not in self.leaving and seat not in self.quit and self._voters_part(seat)
         away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
-        away -= self.came_back.get(seat, set())  # (back since a decision that did not count it: _reopen_if_back)
+        if part and seat != self.owner:
+            # a vote on a seat for its part as a voter: the game does not wait on that seat's own messages, so who
+            # else the game waits on now is no reason to count a seat away; only a seat declared absent is (sim seed
+            # 1105: p4 counted p0 and p3 away because a move had just reached it, decided alone at its count and
+            # took the seat over a message earlier than p3, whose vote held one more: a desync)
+            away = {w for w in away if self._declared(w)}
         if self.owner is not None:
             # the seat whose log this is answers by its own reckoning (it sends a reveal or an ack as soon as it
             # holds what it needs, and its move within its move time): no decision on another seat is taken on its
@@ -386,8 +397,47 @@ class AbsenceRules:
             # its vote on another seat may never come, so it is away for that vote too (sim seed 2122: p1 waited for
             # p2's vote on p3, held back behind p1's own vote on p2, and p3's claim on p2 kept that vote open)
             away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
+        if part:
+            away |= self._declared_away(seat)
+        away -= self.came_back.get(seat, set())  # (back since a decision that did not count it: _reopen_if_back)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving and i not in self.byes]
+
+    def _voters_part(self, seat: int) -> bool:
+        """``seat`` is declared absent for its part as a voter (``owed: declare`` or ``vote``) by a seat that may vote."""
+        return any(a.owed in ("declare", "vote") and v != seat and v not in self.leaving and v not in self.decided
+                   and v not in self.gone and v not in self.byes for v, a in self.absents.get(seat, {}).items())
+
+    def _declared(self, seat: int) -> bool:
+        """Some seat that may vote has a current ``absent`` about ``seat``."""
+        return any(self._current(v, seat) for v in self.absents.get(seat, {})
+                   if v != seat and v not in self.leaving and v not in self.byes and v not in self.gone
+                   and v not in self.decided)
+
+    def _declared_away(self, seat: int) -> set[int]:
+        """The seats a voter on ``seat`` counted away when it declared ``seat`` absent for a voter's part (its
+        declaration or its vote, owed about a seat the game waited on): every seat ``W`` that the same voter ``V``
+        had declared absent just before (``V``'s latest ``absent`` about ``W`` is earlier in ``V``'s chain than its
+        ``absent{seat, owed: declare|vote}``, and of that turn or the one before), unless ``W`` has declared ``seat``
+        absent itself (it takes part: sim seed 1018, where an old absent from a partition counted a voter away and
+        every voter on a never-voting seat was away on another's word).  ``W`` is no voter on ``seat``,
+        on every peer and for the auditor alike: it is a function of ``V``'s signed messages, which precede ``V``'s
+        vote on ``seat``, not of when ``W``'s own messages reached each peer (SPEC 11.9, *Who votes*; sim seed 563:
+        ``p0`` voted out ``p1``, which never declared crashed ``p2``, while ``p2`` owed its move; back, ``p2`` counted
+        itself a voter on ``p1``, held ``p0``'s takeover of ``p1`` for a lone decision, and the honest seats split)."""
+        res: set[int] = set()
+        claims = self.absents.get(seat, {})
+        for v, a in claims.items():
+            if (a.owed not in ("declare", "vote") or v in self.leaving or v in self.decided or v in self.gone
+                    or v in self.byes or v == seat):  # (a seat that said bye votes on nobody: seed 2321)
+                continue
+            at = self.absent_seq.get((v, seat), -1)
+            for w, by in self.absents.items():
+                b = by.get(v)
+                if (w not in (seat, v) and w not in claims and b is not None
+                        and self.absent_seq.get((v, w), at) < at and b.turn >= a.turn - 1):
+                    res.add(w)
+        return res
 
     def _highest_have(self, seat: int) -> int:
         """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
@@ -463,6 +513,7 @@ class AbsenceRules:
         haves.add(body.have)
         self.absents.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
+        self.absent_seq[(seat, x)] = msg.seq
         if (seat == self.owner and body.owed == "left" and self._owner_decided()
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
@@ -723,7 +774,8 @@ class AbsenceRules:
         same turn with nobody to blame (sim seeds 6412, 7037).  True: reopened (the votes held stay)."""
         back = {w for w, n in self.away_at.get(seat, {}).items()
                 if self.chain.next_seq(w) > n and w not in self.votes.get(seat, {}) and w in self.present()
-                and w not in self.decided and w not in self.leaving and w not in self.byes}
+                and w not in self.decided and w not in self.leaving and w not in self.byes
+                and self.owner not in self.votes.get(w, {})}  # (a seat the owner voted on stays away: seed 2122)
         if not back:
             return False
         del self.decided[seat]
