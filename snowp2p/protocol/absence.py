@@ -211,7 +211,20 @@ class AbsenceRules:
                 and self.reveals.has_revealed(i, t)}
         if not self._move_held(t):
             return {**lost, cur: Owed("move", t)} if cur in pres else lost
-        return {**lost, **{i: Owed("reveal", t) for i in pres if not self.reveals.has_revealed(i, t)}}
+        return {**lost, **{i: Owed("reveal", t) for i in pres if not self._counted_reveal(i, t)}}
+
+    def _counted_reveal(self, seat: int, event: int) -> bool:
+        """``seat``'s reveal of ``event`` is held and counts: not a message past the agreed count of a decision on
+        ``seat`` that has not taken effect yet.  A peer may hold such a message (a relayed copy is taken after its
+        own vote, until the decision: _frozen) when the voter that relayed it never voted and the decision's count
+        is lower; the seat is then taken over before the event, as on the peers that never held it (sim seed
+        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0)."""
+        if not self.reveals.has_revealed(seat, event):
+            return False
+        d = self.decided.get(seat)
+        if d is None or seat in self.gone or seat == self.owner:
+            return True
+        return self.reveal_seq.get((seat, event), -1) < d[1]
 
     def _needed(self) -> set[int]:
         """The present seats whose messages the game can not go on without, now (for the auditor too):
