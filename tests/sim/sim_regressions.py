@@ -381,18 +381,26 @@ REGRESSIONS: dict[str, Case] = {
         "and resume of p0, a cut): p1 stopped on a desync at turn 6 that named nobody.  Passes once s18g's voter rule "
         "(seed 563) and s18i's lone-vote rule (seed 3465) are both in (main, merge of s18g; not traced); was OPEN",
         None, fixed=True),
+    # fixed on branch s18j (traced)
+    "a_voter_counted_away_comes_back_before_the_decision_takes_effect": Case(
+        7037, "crash", "a",
+        "found by s18i's sweep of 6400-7199: p0, cut off, voted p1 out alone at count 6 while p2 owed its reveal; p2's "
+        "reveal arrived and p0 took p1 over at once, 35 ms before p2's relay of p1's move #6, which p2 had applied: "
+        "two states at turn 5.  Now a voter counted away that sent anything since the decision reopens it before it "
+        "takes effect and votes too (AbsenceRules._reopen_if_back, came_back); was OPEN (also fixes 6412 on its own)",
+        None, fixed=True),
+    "a_relayed_reveal_past_the_agreed_count_is_not_drawn": Case(
+        6468, "never-votes", "c",
+        "found by s18i's sweep of 6400-7199: after its vote on frozen p3 (count 8) p0 took p3's reveal #8 relayed by "
+        "never-voting p1 (a relayed copy is taken until the decision), the decision stayed at 8, and p0 drew turn 6 "
+        "with it while p4 took p3 over first: a desync naming p0.  Now a reveal past the count of a decision not yet "
+        "in effect does not count (AbsenceRules._counted_reveal): the seat is taken over first everywhere; was OPEN",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
-OPEN: dict[int, str] = {
-    # found by s18i's sweep SNOWP2P_SIM_FIRST=6400 SNOWP2P_SIM_RUNS=800 (3 of 800 failed); each fails on main (903bace)
-    # alike, with or without s18i's change (not traced)
-    6468: ("(c) dead-connected + never-votes seats, a frozen p3, cuts and a partition {3} | rest (5 seats, Mush! Mush!): "
-           "p4 names honest seat 0 in a desync at turn 6"),
-    7037: ("(a) a crash seat, partition {0} | {1, 2} and a crash and resume of p2 (3 seats, Snake Carnival): p0 stops "
-           "on a desync at turn 5 that names nobody"),
-}
+OPEN: dict[int, str] = {}
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
 #: their failures as known (each has named cases above).  A run with another strategy, or none, must pass.
