@@ -94,6 +94,8 @@ class AbsenceRules:
         self._present: list[int] = []
         self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)
         self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
+        self.away_at: dict[int, dict[int, int]] = {}  # decided seat -> seats not counted -> their count then
+        self.came_back: dict[int, set[int]] = {}  # seat -> voters on it that came back after a decision (reopened)
         self.abandoned = False
         self.my_votes: dict[int, int] = {}
         self.vote_choice = "bot"  # this peer's choice when it joins a vote others started (the shell sets it)
@@ -212,7 +214,20 @@ class AbsenceRules:
                 and self.reveals.has_revealed(i, t)}
         if not self._move_held(t):
             return {**lost, cur: Owed("move", t)} if cur in pres else lost
-        return {**lost, **{i: Owed("reveal", t) for i in pres if not self.reveals.has_revealed(i, t)}}
+        return {**lost, **{i: Owed("reveal", t) for i in pres if not self._counted_reveal(i, t)}}
+
+    def _counted_reveal(self, seat: int, event: int) -> bool:
+        """``seat``'s reveal of ``event`` is held and counts: not a message past the agreed count of a decision on
+        ``seat`` that has not taken effect yet.  A peer may hold such a message (a relayed copy is taken after its
+        own vote, until the decision: _frozen) when the voter that relayed it never voted and the decision's count
+        is lower; the seat is then taken over before the event, as on the peers that never held it (sim seed
+        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0)."""
+        if not self.reveals.has_revealed(seat, event):
+            return False
+        d = self.decided.get(seat)
+        if d is None or seat in self.gone or seat == self.owner:
+            return True
+        return self.reveal_seq.get((seat, event), -1) < d[1]
 
     def _needed(self) -> set[int]:
         """The present seats whose messages the game can not go on without, now (for the auditor too):
@@ -400,6 +415,7 @@ class AbsenceRules:
             away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
         if part:
             away |= self._declared_away(seat)
+        away -= self.came_back.get(seat, set())  # (back since a decision that did not count it: _reopen_if_back)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving and i not in self.byes]
 
@@ -634,6 +650,10 @@ class AbsenceRules:
         choice = "end" if ends and not final else "bot"
         have = max(votes[i].have for i in voters)
         self.decided[seat] = (choice, have, tuple(voters))
+        # the seats it did not count, with the count of their messages held now (_reopen_if_back)
+        self.away_at[seat] = {w: self.chain.next_seq(w) for w in self.present()
+                              if w != seat and w not in voters and w not in self.decided and w not in self.leaving
+                              and w not in self.byes}
         return choice
 
     def sole_word(self, seat: int) -> int | None:
@@ -768,7 +788,7 @@ class AbsenceRules:
             return False  # (the usual case, checked once per message: nothing to take over)
         needed = self._needed()
         for seat in sorted(self.decided):
-            if seat in self.gone or seat not in needed or seat == self.owner:
+            if seat in self.gone or seat not in needed or seat == self.owner or self._reopen_if_back(seat):
                 continue
             choice, have, voters = self.decided[seat]
             self.gone[seat] = (choice, have, self.turn)
@@ -789,6 +809,25 @@ class AbsenceRules:
                     self.agreed_state = self._open_seat(self.agreed_state, seat)
             return True
         return False
+
+    def _reopen_if_back(self, seat: int) -> bool:
+        """A decision on ``seat`` that did not count a voter W because the game waited on W (away: a crash, a
+        partition) takes effect only if W has sent nothing since, or has voted on ``seat``, when the game first
+        needs ``seat``'s message.  If W is back by then, the decision is reopened and W is a voter on ``seat``
+        from then on (``came_back``), away or not: it votes too.  W, on its own peer, never takes a decision on
+        another seat without its own vote (``_voters``: the owner is never away), so a decider that took it
+        alone played a computer in a seat whose messages W, back, still took: two honest peers apart on the
+        same turn with nobody to blame (sim seeds 6412, 7037).  True: reopened (the votes held stay)."""
+        back = {w for w, n in self.away_at.get(seat, {}).items()
+                if self.chain.next_seq(w) > n and w not in self.votes.get(seat, {}) and w in self.present()
+                and w not in self.decided and w not in self.leaving and w not in self.byes
+                and self.owner not in self.votes.get(w, {})}  # (a seat the owner voted on stays away: seed 2122)
+        if not back:
+            return False
+        del self.decided[seat]
+        self.voters.pop(seat, None)
+        self.came_back.setdefault(seat, set()).update(back)
+        return True
 
     def _open_seat(self, state, seat: int):
         """A computer player's seat: its unknown cards dealt face up, alike on every peer (hidden.open_seat).
