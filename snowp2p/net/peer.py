@@ -230,11 +230,9 @@ class NetGame:
                 await self._finished.wait()
                 # let the last frames (final openings, bye) go out, and the others' byes arrive
                 ended, nudged = trio.current_time(), False
-                with trio.move_on_after(self.linger):
+                with trio.move_on_after(max(self.linger, self.absent_after)):
                     # polled: byes, flushes and closings on every link, and no one event marks them all
-                    while ((any(i not in self.byes and i not in s.gone for i in range(s.n) if i != s.me)  # noqa: ASYNC110
-                            and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
-                           or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items())):
+                    while self._lingers(trio.current_time() - ended):  # noqa: ASYNC110
                         if not nudged and trio.current_time() - ended >= LINGER_NUDGE:
                             nudged = True
                             self._nudge_laggards()
@@ -251,6 +249,23 @@ class NetGame:
             except OSError:  # (what was buffered when the disk filled up: already reported)
                 pass
         return self.result
+
+    def _lingers(self, waited: float) -> bool:
+        """After the end, whether this peer still waits before it exits (SPEC 11.10, *Lingering*).  For ``linger``
+        s: while a seat's bye is not in (over a live link) or a live link has frames to flush.  Past that, up to
+        ``absent_after`` s, once this peer's game is played out: while a seat whose bye is not in has no live link.  A link cut at the end may
+        have dropped this seat's last messages (its final openings, its bye); ``_dial`` goes on redialling, and
+        the new link hands them over before that seat's clock declares this one absent for them (sim seed 7205:
+        an honest seat that had left was voted out after the end)."""
+        s = self.session
+        missing = [i for i in range(s.n) if i != s.me and i not in self.byes and i not in s.gone]
+        played_out = s.done and s.halted is None and s.me not in s.gone
+        if played_out and self.linger >= 3 and any(i not in self.conns or self.conns[i].closed for i in missing):
+            return True  # (a short linger: nobody is left to hand anything to, _agreed_end)
+        if waited >= self.linger:
+            return False
+        return ((bool(missing) and (self.linger > 3 or any(not c.closed for c in self.conns.values())))
+                or any(not c.closed and self.flushed.get(i, 0) < len(self.sent) for i, c in self.conns.items()))
 
     def _nudge_laggards(self) -> None:
         """A second into the linger after a game over, a seat whose bye is not in may lack the last messages of

@@ -410,6 +410,13 @@ REGRESSIONS: dict[str, Case] = {
         "with it while p4 took p3 over first: a desync naming p0.  Now a reveal past the count of a decision not yet "
         "in effect does not count (AbsenceRules._counted_reveal): the seat is taken over first everywhere; was OPEN",
         None, fixed=True),
+    "a_played_out_seat_whose_link_was_cut_at_the_end_leaves_unheard": Case(
+        7205, "cut", "c",
+        "found by s18j's sweep of 7200-7999 (2 seats, no hostile seat): a cut at 3.94 s dropped p1's final_open and "
+        "bye, sent just after its game over; p1 lingered without redialling and exited (NetGame's linger ended at once "
+        "when no link was live; the simulator did not redial a finished peer at all), and p0 voted it out after the "
+        "end.  Now a played-out peer lingers, up to absent_after, while a seat whose bye is not in has no live link, "
+        "and redials it (NetGame._lingers; SPEC 11.10 *Lingering*); was OPEN", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -423,12 +430,7 @@ OPEN: dict[int, str] = {
            "With s18g's and s18i's rules (1589a2f) it fails anew: p1 and p3 decide p2 at count 9 and take it over at "
            "turn 8, while p0 and p4 take p2's relayed later messages (the vote is open there) and apply its own reveal: "
            "a desync at turn 8 naming nobody; the voter set of the decision differs by peer (not traced further)"),
-    # found by s18j's sweep SNOWP2P_SIM_FIRST=7200 SNOWP2P_SIM_RUNS=800 (2 of 800 failed); both fail on main (fd02520)
-    7205: ("(c) no hostile seat, 2 seats, cuts (Mush! Mush!): the cut at 3.94 s drops p1's final_open and bye, sent "
-           "just after its game over; p1 exits and never relinks, p0 declares it absent (owed: final) and votes it out "
-           "alone after the end (traced).  The places are unchanged (G11 holds), but the invariant counts a cut as no "
-           "fault: either a finished seat lingers until its final openings are acked, or (c) excuses a seat gone "
-           "after its own game over"),
+    # found by s18j's sweep SNOWP2P_SIM_FIRST=7200 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 7205 and 7930); both fail on main (fd02520)
     7930: ("(a)/(c) relink-storm seat, partition {4} | rest (5 seats, Mush! Mush!): cut-off p4 declared 1 (reveal), then "
            "0, 2, 3 (owed: declare) in a row and voted 3 out alone; by _declared_away (s18g) every other seat is away "
            "for the vote on 3 on every peer, so p0 took p4's lone decision on 3 at turn 9, while p1-p3 had judged p4 "

@@ -291,6 +291,17 @@ class Peer:
             self.w.at(self.w.now + LINGER, "exit", self.seat, self.incarnations)
             self.w.at(self.w.now + LINGER_NUDGE, "lingernudge", self.seat, self.incarnations)
 
+    def lingers(self) -> bool:
+        """NetGame._lingers past LINGER: a played-out peer waits, up to absent_after from its end, while a seat
+        whose bye is not in has no live link (its redials may still hand over its last messages; seed 7205)."""
+        s = self.session
+        if not (s.done and s.halted is None and s.me not in s.gone):
+            return False
+        if self.w.now >= self.finishing_at + max(LINGER, self.w.cfg.absent_after):
+            return False
+        return any(j not in self.byes and j not in s.gone and not (j in self.conns and self.conns[j].up)
+                   for j in range(s.n) if j != s.me)
+
     def nudge_laggards(self) -> None:
         """NetGame._nudge_laggards: a second into the linger after a game over, a seat whose bye is not in gets
         every other seat's messages of the last turn, once."""
@@ -518,8 +529,8 @@ class World:
     def dial(self, lo: int, hi: int) -> None:
         self.dialing.discard((lo, hi))
         pl, ph = self.peers[lo], self.peers[hi]
-        if not ph.alive or ph.finishing_at is not None:
-            return  # the dialler is gone, or its game ended here: NetGame._dial dials only until the end
+        if not ph.alive:
+            return  # the dialler is gone (NetGame._dial goes on while the peer lingers after its end)
         c = ph.conns.get(lo)
         if c is not None and c.up and pl.conns.get(hi) is c:
             return
@@ -637,7 +648,9 @@ class World:
         elif kind == "exit":
             seat, inc = args
             p = self.peers[seat]
-            if p.incarnations == inc and p.state == "running":
+            if p.incarnations == inc and p.state == "running" and p.lingers():
+                self.at(self.now + 0.25, "exit", seat, inc)
+            elif p.incarnations == inc and p.state == "running":
                 p.state = "exited"
                 for j in list(p.conns):
                     self.cut(seat, j, "exit")
