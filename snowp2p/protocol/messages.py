@@ -45,7 +45,6 @@ fixed code points, not the Unicode database, so every peer agrees).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -217,6 +216,27 @@ def _parse_envelope(raw: Any) -> Envelope:
 # Signed messages
 
 
+class _computed_once:  # noqa: N801  (used as a decorator, like functools.cached_property)
+    """``functools.cached_property`` without its lock (Python 3.11 takes an RLock on every first access: a
+    cost on every message, issue 22): computed on first access and kept in the instance's ``__dict__``,
+    where the next lookups find it without calling anything.  (A message is immutable, its digest a pure
+    function of it: two threads computing it at once store the same bytes.)"""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
 @dataclass(frozen=True)
 class SignedMessage:
     """A decoded, schema-valid message.  Its signature is *not* yet checked:
@@ -227,23 +247,24 @@ class SignedMessage:
     envelope_bytes: bytes
     payload: bytes  # the exact frame payload / log record
 
-    @functools.cached_property
+    @_computed_once
     def digest(self) -> bytes:
         return message_digest(self.envelope_bytes)
 
-    @property
+    # (read on every step of a message's way: kept in the instance once read, or filled in by the decoder)
+    @_computed_once
     def type(self) -> str:
         return self.envelope.type
 
-    @property
+    @_computed_once
     def sender(self) -> int:
         return self.envelope.sender
 
-    @property
+    @_computed_once
     def seq(self) -> int:
         return self.envelope.seq
 
-    @property
+    @_computed_once
     def body(self) -> Body:
         return self.envelope.body
 
@@ -311,7 +332,8 @@ def _decode_strict(payload: bytes) -> SignedMessage:
     if not _maps_sorted(raw) or msgpack.packb(raw, use_bin_type=True) != env_bytes:
         _fail("envelope", "not in canonical encoding")
     msg = object.__new__(SignedMessage)  # (the fields are validated above: skip the dataclass __init__)
-    msg.__dict__.update(envelope=envelope, signature=signature, envelope_bytes=env_bytes, payload=payload)
+    msg.__dict__.update(envelope=envelope, signature=signature, envelope_bytes=env_bytes, payload=payload,
+                        type=envelope.body.TYPE, sender=envelope.sender, seq=envelope.seq, body=envelope.body)
     return msg
 
 
@@ -389,7 +411,8 @@ def _decode_usual(payload: bytes) -> SignedMessage | None:
     env = object.__new__(Envelope)
     env.__dict__.update(game=game, sender=sender, seq=seq, prev=prev, body=body)
     msg = object.__new__(SignedMessage)
-    msg.__dict__.update(envelope=env, signature=signature, envelope_bytes=env_bytes, payload=payload)
+    msg.__dict__.update(envelope=env, signature=signature, envelope_bytes=env_bytes, payload=payload,
+                        type=kind, sender=sender, seq=seq, body=body)
     return msg
 
 

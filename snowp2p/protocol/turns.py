@@ -230,8 +230,9 @@ class TurnFlow:
         assert self.state is not None
         action = self.move_actions[t]
         seat = action.seat
+        randomness = event_randomness(t, self._event_reveals(t))  # (once: the draw, then the transcript)
         try:
-            state = self.g.apply(self.state, action, self._rand(t))
+            state = self.g.apply(self.state, action, Rand(randomness))
         except IllegalMove as e:  # the engine checks the rules once, when it applies the move (SPEC 11.5 step 3)
             self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", (self.moves[t].payload,)))
         if self.g.hidden and seat not in self.bot_seats:
@@ -239,8 +240,7 @@ class TurnFlow:
         self.last_description = self.g.describe(self.state, action, state)
         self.last_move = (self.state, action, state)  # for screens: the event lines of the turn (ui/views.py)
         self.state = state
-        self.head = h("snowp2p/transcript/v1", self.head, self._move_digest(t),
-                      event_randomness(t, self._event_reveals(t)))
+        self.head = h("snowp2p/transcript/v1", self.head, self._move_digest(t), randomness)
         if t in self.moves:
             self.moves_since.append(self.moves[t].payload)
         self.applied_turn = t
