@@ -159,3 +159,22 @@ def test_a_key_is_only_remembered_for_the_bytes_it_was_checked_on(game, data):
     except ProtocolError:
         return
     assert parts is None or parts == (m.envelope_bytes, m.signature, m.sender)
+
+
+def test_the_switch_interval_is_short_while_the_pool_runs_and_restored_after(game):
+    """While threads verify ahead, the GIL is handed over every 0.2 ms (a verifying thread waits no longer for
+    it with its core idle); afterwards the interpreter's own interval is back, whatever happened inside."""
+    import sys
+
+    records, ids = game
+    before = sys.getswitchinterval()
+    keys = {i: ids[i].public_key for i in range(N)}
+    with verify_pool.VerifyPool(iter(records[1:]), keys, 2) as pool:
+        assert sys.getswitchinterval() <= verify_pool.SWITCH_INTERVAL
+        assert sum(1 for _, _, key in pool if key is not None) == len(records) - 1
+    assert sys.getswitchinterval() == before
+    with pytest.raises(RuntimeError), verify_pool.VerifyPool(iter(records[1:]), keys, 2):
+        raise RuntimeError("stopped inside")
+    assert sys.getswitchinterval() == before
+    with verify_pool.VerifyPool(iter(records[1:]), keys, 1):
+        assert sys.getswitchinterval() == before  # (no threads: nothing changed)
