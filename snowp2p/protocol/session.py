@@ -461,9 +461,10 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             return True  # (a move, and anything but the turn's plain messages: looked at in full)
         if msg.sender == self.me or self._claims or self.leaving or self.quit:
             return True
-        gone = self.gone
-        if any(x not in gone for x in self.decided) or any(x not in gone for x in self.votes):
-            return True
+        if self.decided or self.votes:
+            gone = self.gone
+            if any(x not in gone for x in self.decided) or any(x not in gone for x in self.votes):
+                return True
         what, turn, arg = self._waiting
         if acked >= 0 and body.state != self.my_hash.get(acked):
             return True  # (a differing ack: a disagreement is met at once, SPEC 11.6)
