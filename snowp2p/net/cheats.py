@@ -12,6 +12,10 @@ run as its own process, with one honest step replaced.  Modes:
   declare it absent and vote (resilience.md)
 * ``vote-out``    (issue 10, attack 1) at its 3rd turn declares the other seat absent and votes to end the
   game, although that seat is connected and playing (``vote-out-bot``: votes for a computer player)
+* ``vote-race``   from turn 3 on, the moment the game waits for the move of the seat after it, declares that
+  seat absent for its move and votes to end the game (a claim no count can refute: that seat makes the move
+  later, within its move time): a vote against a present seat that only the clocks tell from a race, and
+  one that the third seat never joins (sim seed 3465)
 * ``big-evidence`` (attack 2) sends two ~50 KB evidence messages (validly signed messages of another
   game inside), then an absent about itself
 * ``absent-flood`` (attack 3) sends 1000 ``absent{itself, have 0}``; ``absent-repeat``: 1000 absents
@@ -73,7 +77,7 @@ ATTACKS = ("lying-count", "vote-out", "vote-out-bot", "big-evidence", "absent-fl
 #: issue 18's clients (tests/pause/): they need no turn of their own to misbehave, or misbehave when sending
 PAUSE = ("late-vote", "never-declare", "never-vote", "trickle-absent", "omit-move", "silent-mover", "lose-final",
          "freeze-final", "quit")
-MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute") + ATTACKS + PAUSE + HOSTILE_MODES
+MODES = ("unheld", "bad-opening", "equivocate", "wrong-key", "bad-hash", "mute", "vote-race") + ATTACKS + PAUSE + HOSTILE_MODES
 TRICKLE_EVERY = 2.0  # trickle-absent: seconds between its small messages (the issue's attack: 2 s)
 FIRST_BAD_TURN = 3  # the pause modes play honestly before this turn (the set-up and a few turns go through)
 
@@ -364,6 +368,21 @@ class Cheat:
         return out
 
     # -- every frame of another seat this peer passes on (a relay) passes here, per destination seat
+    def vote_race(self, game) -> None:
+        """vote-race: the game waits for the next seat's move (turn 3 on): declare it absent for that move and vote
+        "end" at once, long before its move time is up."""
+        s = game.session
+        if self.done or s.state is None or s.over or s.state.is_over or s.turn < FIRST_BAD_TURN:
+            return
+        x = (s.me + 1) % s.n
+        if not s.waiting_for_move() or s.state.public.current != x:
+            return
+        self.done = True
+        out = Output()
+        s._emit(_absent(x, s.turn, s.chain.next_seq(x), "move"), out)
+        s._emit(Vote(x, "end", s.chain.next_seq(x)), out)
+        game._dispatch(out)
+
     def relayed(self, game, seat: int, payload: bytes):
         return None if self.mode in ("mute", "lying-count") else payload
 
@@ -452,6 +471,8 @@ class CheatingGame(NetGame):
 
     def _on_frame(self, seat: int, payload: bytes) -> None:
         super()._on_frame(seat, payload)
+        if self.cheat is not None and self.cheat.mode == "vote-race":
+            self.cheat.vote_race(self)
         # A bye never stops an honest peer (SPEC 11.9, *Bye*); a cheating client whose every other seat has said
         # bye (they stopped on its proof) stops too: its session may wait on its own forged move for ever, and the
         # tests want it to end (tests/net/test_cheaters.py: "does not hang on")

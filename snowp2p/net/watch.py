@@ -177,6 +177,7 @@ class AbsenceWatch:
         for seat, o in owed.items():
             if seat not in self.since or self.since[seat][0] != o:
                 self.since[seat] = (o, now)  # a new obligation (the last one was delivered): a new clock
+        self._lone_votes(now, tk)
         for seat in range(s.n):
             if seat == s.me:
                 continue
@@ -186,6 +187,26 @@ class AbsenceWatch:
             self._relink(seat, o, now, connected, last_rx, linked, tk)
             self._pause(seat, now, tk)
         return tk
+
+    def _answering(self, seat: int, now: float) -> bool:
+        """On this peer's clock ``seat`` owes nothing, or owes it for less than its limit."""
+        mine = self.since.get(seat)
+        return mine is None or now - mine[1] < self._limit(mine[0])
+
+    def _lone_votes(self, now: float, tk: Tick) -> None:
+        """A lone vote on a seat that answers here (``Session.lone_votes``): its voter voted against a present
+        seat and is treated as leaving (``Session.leave_voter``; G10; SPEC 11.9).  Judged only by a clock that has
+        been running all along (not resumed or woken from a freeze in the last ``absent_after + vote_after`` s,
+        nor in its quiet after that): a peer that was away can not tell who answered meanwhile; and only by a seat
+        that owes nothing overdue itself (sim seed 6331: a silent mover, past its move time, took an honest voter's
+        vote on a seat that had not declared for leaving, and its vote then decided that voter out)."""
+        s = self.s
+        if (now < self.away_until or now < self.quiet_until or (self.resumed and self.heard_at is None)
+                or self.verdict_by is not None or not self._answering(s.me, now)):
+            return  # (a seat that owes something overdue itself judges nobody's vote: sim seed 6331)
+        for x, v in s.lone_votes():
+            if self._answering(x, now):
+                tk.out.extend(s.leave_voter(v))
 
     def _clock(self, seat: int, o: Owed, now: float, tk: Tick) -> None:
         s = self.s

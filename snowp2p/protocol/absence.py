@@ -9,7 +9,9 @@ module is the pure part of that promise: from the signed messages a peer holds i
   :data:`OWED`): its move, a reveal, an ack, its final openings, a relay it promised, the declaration of
   an absence that this peer has declared too, or its vote in a pause;
 * **who votes on whom** (:meth:`AbsenceRules._voters`): the present seats, less the ones the game itself
-  waits on (they are away too) and the ones already decided;
+  waits on (they are away too) and the ones already decided; on a seat declared absent for its part as a
+  voter, less exactly the seats the voters' own signed absents count away (:meth:`AbsenceRules._declared_away`),
+  so that every peer counts the same voters for that decision;
 * **when a vote is decided, and what it decides**: every voter's vote in, this peer holding the highest
   count of the absent seat's messages that a vote claims; a computer player takes the seat unless every
   voter asks to end the game; nothing of the kind once the last turn is agreed (G11);
@@ -92,6 +94,8 @@ class AbsenceRules:
         self._present: list[int] = []
         self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)
         self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
+        self.away_at: dict[int, dict[int, int]] = {}  # decided seat -> seats not counted -> their count then
+        self.came_back: dict[int, set[int]] = {}  # seat -> voters on it that came back after a decision (reopened)
         self.abandoned = False
         self.my_votes: dict[int, int] = {}
         self.vote_choice = "bot"  # this peer's choice when it joins a vote others started (the shell sets it)
@@ -101,8 +105,10 @@ class AbsenceRules:
         self.copied: dict[tuple[int, int], set[int]] = {}  # (sender, seat) -> seqs of seat's messages it copied
         self.leaving: set[int] = set()  # seats whose own claim refuted itself, or that a refused vote names (G10)
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
+        self.refused_from: dict[int, int] = {}  # a voter this peer refused -> its first seq not taken straight from it
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
+        self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
@@ -132,6 +138,8 @@ class AbsenceRules:
             return seq >= self.decided[seat][1]
         if seat in self.my_votes and not relayed:
             return seq >= self.my_votes[seat]
+        if seat in self.refused_from and not relayed:
+            return seq >= self.refused_from[seat]
         return False
 
     def _move_digest(self, t: int) -> bytes:
@@ -206,7 +214,20 @@ class AbsenceRules:
                 and self.reveals.has_revealed(i, t)}
         if not self._move_held(t):
             return {**lost, cur: Owed("move", t)} if cur in pres else lost
-        return {**lost, **{i: Owed("reveal", t) for i in pres if not self.reveals.has_revealed(i, t)}}
+        return {**lost, **{i: Owed("reveal", t) for i in pres if not self._counted_reveal(i, t)}}
+
+    def _counted_reveal(self, seat: int, event: int) -> bool:
+        """``seat``'s reveal of ``event`` is held and counts: not a message past the agreed count of a decision on
+        ``seat`` that has not taken effect yet.  A peer may hold such a message (a relayed copy is taken after its
+        own vote, until the decision: _frozen) when the voter that relayed it never voted and the decision's count
+        is lower; the seat is then taken over before the event, as on the peers that never held it (sim seed
+        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0)."""
+        if not self.reveals.has_revealed(seat, event):
+            return False
+        d = self.decided.get(seat)
+        if d is None or seat in self.gone or seat == self.owner:
+            return True
+        return self.reveal_seq.get((seat, event), -1) < d[1]
 
     def _needed(self) -> set[int]:
         """The present seats whose messages the game can not go on without, now (for the auditor too):
@@ -371,8 +392,17 @@ class AbsenceRules:
         the game itself waits on (they are away too: two seats that crash together do not wait for each
         other's votes).  A seat that owes a relay still votes: its claim is what the others wait to match.
         On a leaving seat every other present seat votes (the one whose move is due too); a leaving seat
-        votes on nobody."""
+        votes on nobody.  On a seat declared absent for its part as a voter (``owed: declare|vote``), a seat the
+        game waits on is away only once declared absent, and the seats a voter declared just before are away on
+        every peer (:meth:`_declared_away`; SPEC 11.9, *Who votes on a seat that failed its part as a voter*)."""
+        part = seat not in self.leaving and seat not in self.quit and self._voters_part(seat)
         away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
+        if part and seat != self.owner:
+            # a vote on a seat for its part as a voter: the game does not wait on that seat's own messages, so who
+            # else the game waits on now is no reason to count a seat away; only a seat declared absent is (sim seed
+            # 1105: p4 counted p0 and p3 away because a move had just reached it, decided alone at its count and
+            # took the seat over a message earlier than p3, whose vote held one more: a desync)
+            away = {w for w in away if self._declared(w)}
         if self.owner is not None:
             # the seat whose log this is answers by its own reckoning (it sends a reveal or an ack as soon as it
             # holds what it needs, and its move within its move time): no decision on another seat is taken on its
@@ -383,8 +413,47 @@ class AbsenceRules:
             # its vote on another seat may never come, so it is away for that vote too (sim seed 2122: p1 waited for
             # p2's vote on p3, held back behind p1's own vote on p2, and p3's claim on p2 kept that vote open)
             away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
+        if part:
+            away |= self._declared_away(seat)
+        away -= self.came_back.get(seat, set())  # (back since a decision that did not count it: _reopen_if_back)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving and i not in self.byes]
+
+    def _voters_part(self, seat: int) -> bool:
+        """``seat`` is declared absent for its part as a voter (``owed: declare`` or ``vote``) by a seat that may vote."""
+        return any(a.owed in ("declare", "vote") and v != seat and v not in self.leaving and v not in self.decided
+                   and v not in self.gone and v not in self.byes for v, a in self.absents.get(seat, {}).items())
+
+    def _declared(self, seat: int) -> bool:
+        """Some seat that may vote has a current ``absent`` about ``seat``."""
+        return any(self._current(v, seat) for v in self.absents.get(seat, {})
+                   if v != seat and v not in self.leaving and v not in self.byes and v not in self.gone
+                   and v not in self.decided)
+
+    def _declared_away(self, seat: int) -> set[int]:
+        """The seats a voter on ``seat`` counted away when it declared ``seat`` absent for a voter's part (its
+        declaration or its vote, owed about a seat the game waited on): every seat ``W`` that the same voter ``V``
+        had declared absent just before (``V``'s latest ``absent`` about ``W`` is earlier in ``V``'s chain than its
+        ``absent{seat, owed: declare|vote}``, and of that turn or the one before), unless ``W`` has declared ``seat``
+        absent itself (it takes part: sim seed 1018, where an old absent from a partition counted a voter away and
+        every voter on a never-voting seat was away on another's word).  ``W`` is no voter on ``seat``,
+        on every peer and for the auditor alike: it is a function of ``V``'s signed messages, which precede ``V``'s
+        vote on ``seat``, not of when ``W``'s own messages reached each peer (SPEC 11.9, *Who votes*; sim seed 563:
+        ``p0`` voted out ``p1``, which never declared crashed ``p2``, while ``p2`` owed its move; back, ``p2`` counted
+        itself a voter on ``p1``, held ``p0``'s takeover of ``p1`` for a lone decision, and the honest seats split)."""
+        res: set[int] = set()
+        claims = self.absents.get(seat, {})
+        for v, a in claims.items():
+            if (a.owed not in ("declare", "vote") or v in self.leaving or v in self.decided or v in self.gone
+                    or v in self.byes or v == seat):  # (a seat that said bye votes on nobody: seed 2321)
+                continue
+            at = self.absent_seq.get((v, seat), -1)
+            for w, by in self.absents.items():
+                b = by.get(v)
+                if (w not in (seat, v) and w not in claims and b is not None
+                        and self.absent_seq.get((v, w), at) < at and b.turn >= a.turn - 1):
+                    res.add(w)
+        return res
 
     def _highest_have(self, seat: int) -> int:
         """The highest count of ``seat``'s messages a voter on it claims (claims of non-voters do not count)."""
@@ -460,12 +529,27 @@ class AbsenceRules:
         haves.add(body.have)
         self.absents.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
+        self.absent_seq[(seat, x)] = msg.seq
         if (seat == self.owner and body.owed == "left" and self._owner_decided()
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
+        if (seat == self.owner and body.owed == "left" and x not in self.quit and x not in self.gone
+                and x not in self.decided and x != seat):
+            self.leaving.add(x)  # (the owner's verdict on a lone vote, leave_voter: the auditor reads it alike)
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)
+        if x == self.me and body.owed == "relay":
+            self._answer_relay(seat, out)
+
+    def _answer_relay(self, asker: int, out: "Output") -> None:
+        """``asker`` declared this seat absent for a relay it owes: relay now what its latest claims say it lacks.  A
+        relay goes out when the asker's claim arrives; messages this peer came to hold only later were owed and never
+        sent (sim seed 1338 with seed 5293's refusal: p0 held p1's bye, which p2 lacked, and was voted out for it)."""
+        for x in range(self.n):
+            said = [a.have for a in [self.absents.get(x, {}).get(asker), self.votes.get(x, {}).get(asker)] if a]
+            if said and x not in self.gone and x != asker:
+                self._relay(asker, x, max(said), out)
 
     def _judge_claims(self) -> None:
         """An ``absent`` whose sender's own count shows it held what it says the seat owes refutes itself:
@@ -540,8 +624,11 @@ class AbsenceRules:
                     continue
                 # every present seat whose vote on it is held is one of its voters (a seat away here may have
                 # voted): a decision on a seat cut off by a partition is the others' word, not one seat's (482)
-                voters = sorted(set(voters) | {i for i in votes if i != seat and i not in self.gone
-                                               and i not in self.decided and i not in self.leaving})
+                held = {i for i in votes if i != seat and i not in self.gone and i not in self.decided
+                        and i not in self.leaving}
+                if seat == self.owner:  # (but no voter from the other side of a partition: sim seed 3155)
+                    held = {i for i in held if i in voters or not any(self._sides_apart(i, j) for j in voters)}
+                voters = sorted(set(voters) | held)
                 have = max(votes[i].have for i in voters)
                 if self.chain.next_seq(seat) < have:
                     continue  # the relay of what the highest vote holds is still on its way
@@ -563,6 +650,10 @@ class AbsenceRules:
         choice = "end" if ends and not final else "bot"
         have = max(votes[i].have for i in voters)
         self.decided[seat] = (choice, have, tuple(voters))
+        # the seats it did not count, with the count of their messages held now (_reopen_if_back)
+        self.away_at[seat] = {w: self.chain.next_seq(w) for w in self.present()
+                              if w != seat and w not in voters and w not in self.decided and w not in self.leaving
+                              and w not in self.byes}
         return choice
 
     def sole_word(self, seat: int) -> int | None:
@@ -572,10 +663,20 @@ class AbsenceRules:
 
     # ---- a vote on this seat: accepted or refused (G10)
     def votes_on_owner(self) -> set[int]:
-        """The present, not leaving seats whose vote on this log's owner is held."""
+        """The present, not leaving seats whose vote on this log's owner is held, less any two of them that were
+        on two sides (``_sides_apart``): their votes are each one seat's word, not a majority's (sim seed 3155)."""
         me = self.owner
-        return {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
+        held = {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
                 and i in self.present()}
+        return {i for i in held if not any(self._sides_apart(i, j) for j in held)}
+
+    def _sides_apart(self, a: int, b: int) -> bool:
+        """``a`` voted on ``b`` or ``b`` on ``a`` (signed votes held here): the two were on two sides (of a partition,
+        or of a refused vote), and their votes on a third seat are no common word.  A seat cut off alone votes every
+        other seat out; its vote on this log's owner, held with a later vote of a seat it voted on, must not make
+        that vote a majority's (sim seed 3155: p3, alone, voted p0, p1, p2 out; p1 later voted on p2 for a
+        declaration p2 could not see it owed; p2, answering, took the two for a majority and accepted)."""
+        return a != b and (a in self.votes.get(b, {}) or b in self.votes.get(a, {}))
 
     def may_still_vote(self) -> set[int]:
         """The seats whose vote on the owner's seat may still come although the decision on it did not count
@@ -614,6 +715,53 @@ class AbsenceRules:
             out.extend(self._progress())
         return out
 
+    # ---- a lone vote on a seat that answers here (G10)
+    def lone_votes(self) -> list[tuple[int, int]]:
+        """``(X, V)``: V's vote on X is the only vote on X held here, and no other seat's absent on X still
+        holds (this peer's own neither): X is present and answers here, so the vote can complete only if this
+        peer (and every other voter) declares X absent, which it never will.  The shell judges it on its clock
+        (AbsenceWatch._lone_votes): if X is answering (this seat: running and owing nothing overdue; another
+        seat: owing this peer nothing overdue), V voted against a present seat and is treated as leaving
+        (:meth:`leave_voter`; SPEC 11.9, *A lone vote on a seat that answers*).  Without it such a vote stayed
+        open for good, nobody voted on V, and V played its own seat to the end (sim seed 3465)."""
+        if (self.me is None or self.halted or self.done or self.state is None or self.over
+                or self.state.is_over or self._owner_decided()):
+            return []
+        res = []
+        for x, vs in sorted(self.votes.items()):
+            if (x in self.gone or x in self.decided or x in self.leaving or x in self.quit or x in self.byes
+                    or x in self.refused):
+                continue
+            held = {i for i in vs if i != x and i not in self.gone and i not in self.decided
+                    and i not in self.leaving and i not in self.byes}
+            if len(held) != 1:
+                continue
+            v = next(iter(held))
+            if v == self.me or v in self.quit:
+                continue
+            if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
+                continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
+            res.append((x, v))
+        return res
+
+    def leave_voter(self, v: int) -> "Output":
+        """This peer's clock says the seat ``v`` voted on (a :meth:`lone_votes` pair) was answering: ``v`` voted
+        against a present seat and is **leaving** here (G10), as if its claim had refuted itself: this peer
+        signs ``absent{v, owed: "left"}`` (from which the auditor of this log reads the same, ``_on_absent``)
+        and, once every other present seat holds it so, votes ``bot`` on it at once."""
+        out = Output()
+        if (self.me is None or v == self.me or v in self.gone or v in self.decided or v in self.leaving
+                or self.halted or self.done):
+            return out
+        have = self.chain.next_seq(v)
+        if have <= max(self.absent_haves.get((self.me, v), ()), default=-1):
+            return out  # (declared at this count already: again once it sent more)
+        self.leaving.add(v)
+        self._emit(Absent(v, self.turn, have, "left"), out)
+        if not self.halted:
+            out.extend(self._progress())
+        return out
+
     def _refusal(self, seat: int) -> None:
         _, _, voters = self.decided.pop(seat)
         self.refused[seat] = voters
@@ -621,6 +769,12 @@ class AbsenceRules:
         for v in voters:
             self.leaving.add(v)
             self.votes.get(seat, {}).pop(v, None)
+            if self.me is not None:  # (the live peer: what it does not take is not in its log for the auditor)
+                # the voter takes this seat over as soon as its decision takes effect there: what it signs from then on
+                # belongs to a game without this seat (a hidden seat's cards opened), so nothing more is taken straight
+                # from it, as after a vote of this peer's own on it; relayed copies still are (sim seed 5293: p2
+                # refused p1's vote, then applied p1's move made with a computer in p2's seat: "not in its hand")
+                self.refused_from.setdefault(v, self.chain.next_seq(v))
         # the refused voters' word decides nothing more: their decisions on other seats that have not taken
         # effect are undone alike (a seat cut off by a partition that voted the others out alone, seed 312)
         for x in [x for x, d in self.decided.items() if x not in self.gone and set(d[2]) & self.leaving]:
@@ -634,7 +788,7 @@ class AbsenceRules:
             return False  # (the usual case, checked once per message: nothing to take over)
         needed = self._needed()
         for seat in sorted(self.decided):
-            if seat in self.gone or seat not in needed or seat == self.owner:
+            if seat in self.gone or seat not in needed or seat == self.owner or self._reopen_if_back(seat):
                 continue
             choice, have, voters = self.decided[seat]
             self.gone[seat] = (choice, have, self.turn)
@@ -655,6 +809,25 @@ class AbsenceRules:
                     self.agreed_state = self._open_seat(self.agreed_state, seat)
             return True
         return False
+
+    def _reopen_if_back(self, seat: int) -> bool:
+        """A decision on ``seat`` that did not count a voter W because the game waited on W (away: a crash, a
+        partition) takes effect only if W has sent nothing since, or has voted on ``seat``, when the game first
+        needs ``seat``'s message.  If W is back by then, the decision is reopened and W is a voter on ``seat``
+        from then on (``came_back``), away or not: it votes too.  W, on its own peer, never takes a decision on
+        another seat without its own vote (``_voters``: the owner is never away), so a decider that took it
+        alone played a computer in a seat whose messages W, back, still took: two honest peers apart on the
+        same turn with nobody to blame (sim seeds 6412, 7037).  True: reopened (the votes held stay)."""
+        back = {w for w, n in self.away_at.get(seat, {}).items()
+                if self.chain.next_seq(w) > n and w not in self.votes.get(seat, {}) and w in self.present()
+                and w not in self.decided and w not in self.leaving and w not in self.byes
+                and self.owner not in self.votes.get(w, {})}  # (a seat the owner voted on stays away: seed 2122)
+        if not back:
+            return False
+        del self.decided[seat]
+        self.voters.pop(seat, None)
+        self.came_back.setdefault(seat, set()).update(back)
+        return True
 
     def _open_seat(self, state, seat: int):
         """A computer player's seat: its unknown cards dealt face up, alike on every peer (hidden.open_seat).

@@ -91,3 +91,59 @@ def test_a_peer_that_was_stopped_does_not_refuse_the_vote_before_its_clock_looks
     t.start()
     t.run()
     assert t.seen == (True, False), t.seen
+
+
+class LoneVoteOnTheMover(Table):
+    """3 seats.  Seat 1 (the attacker), the moment the game waits for seat 2's move (turn ``at`` on), declares seat 2
+    absent for that move and votes to end the game: a claim no count refutes (seat 2 moves right after), and a vote
+    seat 0 never joins (seat 2 answers it).  Seats 0 and 2 stand for shells whose clocks say seat 2 was answering:
+    they judge every lone vote they hold (``Session.lone_votes`` -> ``leave_voter``) and vote ``bot`` on a leaving
+    seat once paused on it (AbsenceWatch._lone_votes and _pause)."""
+
+    ATTACKER, VICTIM, THIRD = 1, 2, 0
+
+    def __init__(self, game: str, at: int = 4):
+        super().__init__(game, n=3)
+        self.at, self.attacked = at, False
+
+    def out(self, seat, out):
+        super().out(seat, out)
+        s = self.s[seat]
+        if seat == self.ATTACKER and not self.attacked and s.state is not None and s.turn >= self.at \
+                and s.waiting_for_move() and s.state.public.current == self.VICTIM:
+            self.attacked = True
+            o = Output()
+            s._emit(Absent(self.VICTIM, s.turn, s.chain.next_seq(self.VICTIM), "move"), o)
+            s._emit(Vote(self.VICTIM, "end", s.chain.next_seq(self.VICTIM)), o)
+            super().out(seat, o)
+        if seat != self.ATTACKER:
+            for _, v in s.lone_votes():
+                self.out(seat, s.leave_voter(v))
+            for v in sorted(s.leaving):
+                if s.paused_on(v) and v not in s.my_votes:
+                    self.out(seat, s.cast_vote(v, "bot"))
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_lone_vote_on_a_seat_that_answers_the_others_costs_the_voter_its_seat(game):
+    """Sim seed 3465 (G10; SPEC 11.9, *A lone vote on a seat that answers*): before, the vote stayed open for good
+    and the voter played its own seat to the end; now seats 0 and 2 both hold it leaving, vote it out, and a computer
+    player takes its seat; the auditor of seat 0's log (the third seat's) reaches the same result."""
+    t = LoneVoteOnTheMover(game)
+    t.start()
+    t.run()
+    assert t.attacked
+    for seat in (t.THIRD, t.VICTIM):
+        s = t.s[seat]
+        assert s.halted is None, s.halted
+        assert s.done and not s.abandoned, f"seat {seat} plays on to the end"
+        assert t.ATTACKER in s.leaving and s.gone.get(t.ATTACKER, ("",))[0] == "bot", (seat, s.gone)
+        assert t.VICTIM not in s.gone and t.VICTIM not in s.decided
+        assert sorted(s.places()) == [0, 1, 2], "G10: the voter's seat is ranked like any other"
+        assert any("seat 1" in ln and "it left: its own claim" in ln for ln in s.outcome()), s.outcome()
+    third = t.s[t.THIRD]
+    assert third.voters[t.ATTACKER] == (t.THIRD, t.VICTIM), "two seats' word, not one"
+    obs = replay_log(t)  # the auditor of seat 0's log reads seat 0's absent{1, left} as its verdict
+    assert obs.owner == t.THIRD and t.ATTACKER in obs.leaving
+    assert obs.done and obs.gone == third.gone and obs.places() == third.places()
+    assert obs.outcome() == third.outcome()

@@ -57,6 +57,20 @@ def test_case02_a_vote_on_a_playing_seat_is_refused_and_the_voter_leaves(table):
     assert any(re.match(r"seat 1 \(j1\) played by a computer", ln) for ln in meta["outcome"]), meta
 
 
+def test_case02b_a_lone_vote_on_a_seat_that_answers_the_others_costs_the_voter_its_seat(table):
+    """3 seats; from turn 3 on, the moment the game waits for j2's move, j1 declares j2 absent for it and votes to
+    end the game (no count refutes that claim: j2 moves later, well within its move time), while j2 is connected
+    and answering everyone.  The host never
+    votes on j2 (j2 answers it), so the vote could complete nowhere: before, j1 played its own seat to the end.
+    Now every seat whose clock says j2 was answering treats j1 as leaving (SPEC 11.9, *A lone vote on a seat that
+    answers*): a computer player takes j1's seat (G10) and the honest seats finish alike (sim seed 3465)."""
+    t = table(3, think=0.1)
+    t.seat_all(cheats={1: "vote-race"})
+    meta = t.honest_end([t.host, t.peers[2]])
+    assert any(re.match(r"seat 1 \(j1\) played by a computer", ln) for ln in meta["outcome"]), meta
+    assert not any(re.match(r"seat 2 \(j2\) played by a computer", ln) for ln in meta["outcome"]), meta
+
+
 # ---------------------------------------------------------------- 3. a voter that never votes
 @pytest.mark.parametrize("mode", ["never-declare", "never-vote"])
 def test_case03_a_voter_that_never_declares_or_votes_can_not_hold_a_pause(table, mode):
