@@ -474,8 +474,8 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             acks = self.acks.get(turn, {})
             return all(i in acks for i in arg)
         if what == "reveal":  # turn ``turn`` is applied once every present seat's reveal of it is in
-            has = self.reveals.has_revealed
-            return all(has(i, turn) for i in arg)
+            counted = self._counted_reveal
+            return all(counted(i, turn) for i in arg)
         return True
 
     def _on_reveal(self, msg: SignedMessage, event: int, preimage: bytes) -> None:

@@ -95,7 +95,7 @@ class TurnFlow:
                 return
             if not self._all_revealed(t):
                 pres = self.present()
-                self._waiting = ("reveal", t, [i for i in pres if not self.reveals.has_revealed(i, t)])
+                self._waiting = ("reveal", t, [i for i in pres if not self._counted_reveal(i, t)])
                 return
             self._apply_move(t)
             self._applied(t, out)
