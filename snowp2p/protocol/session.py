@@ -384,6 +384,10 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             # bye{"voted out"} (it accepted) or anything else (it refused it and played on; its absent{voter,
             # left} is not sent when it had declared the voter at that count already: sim seed 579)
             self._refusal(seat)
+        if seat == self.owner and self.away_held:
+            self._owner_verdict(body)
+            if not self.away_held:
+                out.extend(self._progress())  # (accepted: the takeover comes before this message, as on its peer)
         if isinstance(body, CommitChain):
             if seat in self.chain_tips or self.turn > 0:
                 self._halt(Offence(seat, self._nick(seat), "committed to a second hash chain", (msg.payload,)))
@@ -521,8 +525,8 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
     def _progress_loop(self, out: Output) -> None:
         while not self.halted and not self.done:
             self._resolve_votes(out)
-            if self._owner_decided():
-                return  # a vote on this seat is decided: nothing more until the shell accepts or refuses it
+            if self._owner_decided() or self.away_held:
+                return  # a vote on this seat (or counting it away) is decided: nothing more until its verdict
             self._advance(out)
             if self.halted or self.done or not self._take_over(out):
                 return
