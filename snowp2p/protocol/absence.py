@@ -640,7 +640,7 @@ class AbsenceRules:
         its verdict (:meth:`settle_away`), and the auditor reads it from the owner's next own message."""
         o = self.owner
         if (o is None or seat == o or len(voters) != 1 or o in voters or o in self.decided or o in self.gone
-                or o in self.leaving or self.over or (self.state is not None and self.state.is_over)):
+                or o in self.leaving):
             return False
         return self.absents.get(o, {}).get(voters[0]) is not None and o in self._declared_away(seat)
 
