@@ -152,7 +152,11 @@ class AbsenceWatch:
         if self.heard_at is not None:  # the others had a second to tell us what we missed: the quiet ends
             self.quiet_until = min(self.quiet_until, self.heard_at + 1.0)
         if s.away_held:  # a decision that counts this seat away on one voter's word: this clock's verdict
-            tk.out.extend(s.settle_away(self._clock_ran(now) and self._answering(s.me, now)))
+            answering = self._clock_ran(now) and self._answering(s.me, now)
+            if answering:
+                tk.say.extend(f"{s.name(v)} counted this seat away to vote {s.name(x)} out alone while this seat was "
+                              "answering: it is treated as leaving" for x, v in sorted(s.away_held.items()))
+            tk.out.extend(s.settle_away(answering))
         waiting = s.waiting_on()
         if connected or not waiting:
             self.alone_since = now
