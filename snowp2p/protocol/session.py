@@ -384,6 +384,11 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             # bye{"voted out"} (it accepted) or anything else (it refused it and played on; its absent{voter,
             # left} is not sent when it had declared the voter at that count already: sim seed 579)
             self._refusal(seat)
+            if not (isinstance(body, Absent) and body.owed == "left"):
+                # (no absent{voter, left} first: the owner's peer went on from its refusal before this message,
+                # Session.refuse_vote; sim lie-away seed 215: the audit decided a seat before the turn the peer
+                # applied with that seat's own move)
+                out.extend(self._progress())
         if seat == self.owner and self.away_held:
             self._owner_verdict(body)
             if not self.away_held:

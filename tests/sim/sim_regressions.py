@@ -414,9 +414,11 @@ LIE_AWAY: dict[str, Case] = {
         215, "lie-away", "f",
         "X (p0) had really crashed (crash_soon) when p2 counted answering p1 away to vote p0 out: p1 refuses (p2 "
         "leaving), p2 plays on alone and votes p1 out; p0 comes back voted out (bye), p1 votes p0 and p2 out and refuses "
-        "the vote on itself read from p2's ack (_voted_itself_off) in one pass: the audit of p1's log then differs at "
-        "turn 4 in seat 2's sled (where seat 2's held move of turn 4 is applied vs its takeover; not traced further, "
-        "OPEN)"),
+        "the vote on itself read from p2's ack (_voted_itself_off) in one pass, and its refusal sent no absent (p2 "
+        "declared at that count already): its peer applied turn 4 with p2's own move before its vote on p2, while the "
+        "auditor read the refusal at that vote and decided p2 first (a computer's move at turn 4: the audit stopped "
+        "on a desync).  Fixed: the auditor goes on from the refusal before the owner's message, as refuse_vote does",
+        fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
