@@ -419,6 +419,16 @@ LIE_AWAY: dict[str, Case] = {
         "auditor read the refusal at that vote and decided p2 first (a computer's move at turn 4: the audit stopped "
         "on a desync).  Fixed: the auditor goes on from the refusal before the owner's message, as refuse_vote does",
         fixed=True),
+    "a_liar_counts_away_a_seat_that_was_away_4_seats": Case(
+        344, "lie-away", "a",
+        "4 seats: p1 counts p0 away (p0 crashed for 0.3 s just before) to vote p2 out alone; p2 refuses and p3 judges "
+        "the lone vote (both: p1 leaving), but p0's clock says it was away (resumed), so it accepts the held decision "
+        "and takes p2 over: a desync at turn 8 (passes on main by the order of events, not traced: when the owner was "
+        "away, its clock can not tell the liar from seed 563; OPEN)"),
+    "a_liar_counts_away_a_seat_cut_off_by_a_partition": Case(
+        337, "lie-away", "a",
+        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 stops on a desync at turn 2 naming nobody (found by "
+        "the lie-away sweep past seed 293; passes on main; not traced, OPEN)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
