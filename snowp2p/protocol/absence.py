@@ -94,6 +94,8 @@ class AbsenceRules:
         self._present: list[int] = []
         self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)
         self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
+        self.away_at: dict[int, dict[int, int]] = {}  # decided seat -> seats not counted -> their count then
+        self.came_back: dict[int, set[int]] = {}  # seat -> voters on it that came back after a decision (reopened)
         self.abandoned = False
         self.my_votes: dict[int, int] = {}
         self.vote_choice = "bot"  # this peer's choice when it joins a vote others started (the shell sets it)
@@ -103,6 +105,7 @@ class AbsenceRules:
         self.copied: dict[tuple[int, int], set[int]] = {}  # (sender, seat) -> seqs of seat's messages it copied
         self.leaving: set[int] = set()  # seats whose own claim refuted itself, or that a refused vote names (G10)
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
+        self.refused_from: dict[int, int] = {}  # a voter this peer refused -> its first seq not taken straight from it
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
         self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
@@ -138,6 +141,8 @@ class AbsenceRules:
             return seq >= self.decided[seat][1]
         if seat in self.my_votes and not relayed:
             return seq >= self.my_votes[seat]
+        if seat in self.refused_from and not relayed:
+            return seq >= self.refused_from[seat]
         return False
 
     def _move_digest(self, t: int) -> bytes:
@@ -212,7 +217,20 @@ class AbsenceRules:
                 and self.reveals.has_revealed(i, t)}
         if not self._move_held(t):
             return {**lost, cur: Owed("move", t)} if cur in pres else lost
-        return {**lost, **{i: Owed("reveal", t) for i in pres if not self.reveals.has_revealed(i, t)}}
+        return {**lost, **{i: Owed("reveal", t) for i in pres if not self._counted_reveal(i, t)}}
+
+    def _counted_reveal(self, seat: int, event: int) -> bool:
+        """``seat``'s reveal of ``event`` is held and counts: not a message past the agreed count of a decision on
+        ``seat`` that has not taken effect yet.  A peer may hold such a message (a relayed copy is taken after its
+        own vote, until the decision: _frozen) when the voter that relayed it never voted and the decision's count
+        is lower; the seat is then taken over before the event, as on the peers that never held it (sim seed
+        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0)."""
+        if not self.reveals.has_revealed(seat, event):
+            return False
+        d = self.decided.get(seat)
+        if d is None or seat in self.gone or seat == self.owner:
+            return True
+        return self.reveal_seq.get((seat, event), -1) < d[1]
 
     def _needed(self) -> set[int]:
         """The present seats whose messages the game can not go on without, now (for the auditor too):
@@ -400,6 +418,7 @@ class AbsenceRules:
             away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
         if part:
             away |= self._declared_away(seat)
+        away -= self.came_back.get(seat, set())  # (back since a decision that did not count it: _reopen_if_back)
         return [i for i in self.present() if i != seat and i not in self.decided and i not in away
                 and i not in self.leaving and i not in self.byes]
 
@@ -528,6 +547,17 @@ class AbsenceRules:
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)
+        if x == self.me and body.owed == "relay":
+            self._answer_relay(seat, out)
+
+    def _answer_relay(self, asker: int, out: "Output") -> None:
+        """``asker`` declared this seat absent for a relay it owes: relay now what its latest claims say it lacks.  A
+        relay goes out when the asker's claim arrives; messages this peer came to hold only later were owed and never
+        sent (sim seed 1338 with seed 5293's refusal: p0 held p1's bye, which p2 lacked, and was voted out for it)."""
+        for x in range(self.n):
+            said = [a.have for a in [self.absents.get(x, {}).get(asker), self.votes.get(x, {}).get(asker)] if a]
+            if said and x not in self.gone and x != asker:
+                self._relay(asker, x, max(said), out)
 
     def _judge_claims(self) -> None:
         """An ``absent`` whose sender's own count shows it held what it says the seat owes refutes itself:
@@ -602,8 +632,11 @@ class AbsenceRules:
                     continue
                 # every present seat whose vote on it is held is one of its voters (a seat away here may have
                 # voted): a decision on a seat cut off by a partition is the others' word, not one seat's (482)
-                voters = sorted(set(voters) | {i for i in votes if i != seat and i not in self.gone
-                                               and i not in self.decided and i not in self.leaving})
+                held = {i for i in votes if i != seat and i not in self.gone and i not in self.decided
+                        and i not in self.leaving}
+                if seat == self.owner:  # (but no voter from the other side of a partition: sim seed 3155)
+                    held = {i for i in held if i in voters or not any(self._sides_apart(i, j) for j in voters)}
+                voters = sorted(set(voters) | held)
                 have = max(votes[i].have for i in voters)
                 if self.chain.next_seq(seat) < have:
                     continue  # the relay of what the highest vote holds is still on its way
@@ -629,6 +662,10 @@ class AbsenceRules:
         choice = "end" if ends and not final else "bot"
         have = max(votes[i].have for i in voters)
         self.decided[seat] = (choice, have, tuple(voters))
+        # the seats it did not count, with the count of their messages held now (_reopen_if_back)
+        self.away_at[seat] = {w: self.chain.next_seq(w) for w in self.present()
+                              if w != seat and w not in voters and w not in self.decided and w not in self.leaving
+                              and w not in self.byes}
         return choice
 
     # ---- a decision that counts this seat away on one voter's word (G10)
@@ -675,10 +712,20 @@ class AbsenceRules:
 
     # ---- a vote on this seat: accepted or refused (G10)
     def votes_on_owner(self) -> set[int]:
-        """The present, not leaving seats whose vote on this log's owner is held."""
+        """The present, not leaving seats whose vote on this log's owner is held, less any two of them that were
+        on two sides (``_sides_apart``): their votes are each one seat's word, not a majority's (sim seed 3155)."""
         me = self.owner
-        return {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
+        held = {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
                 and i in self.present()}
+        return {i for i in held if not any(self._sides_apart(i, j) for j in held)}
+
+    def _sides_apart(self, a: int, b: int) -> bool:
+        """``a`` voted on ``b`` or ``b`` on ``a`` (signed votes held here): the two were on two sides (of a partition,
+        or of a refused vote), and their votes on a third seat are no common word.  A seat cut off alone votes every
+        other seat out; its vote on this log's owner, held with a later vote of a seat it voted on, must not make
+        that vote a majority's (sim seed 3155: p3, alone, voted p0, p1, p2 out; p1 later voted on p2 for a
+        declaration p2 could not see it owed; p2, answering, took the two for a majority and accepted)."""
+        return a != b and (a in self.votes.get(b, {}) or b in self.votes.get(a, {}))
 
     def may_still_vote(self) -> set[int]:
         """The seats whose vote on the owner's seat may still come although the decision on it did not count
@@ -771,6 +818,12 @@ class AbsenceRules:
         for v in voters:
             self.leaving.add(v)
             self.votes.get(seat, {}).pop(v, None)
+            if self.me is not None:  # (the live peer: what it does not take is not in its log for the auditor)
+                # the voter takes this seat over as soon as its decision takes effect there: what it signs from then on
+                # belongs to a game without this seat (a hidden seat's cards opened), so nothing more is taken straight
+                # from it, as after a vote of this peer's own on it; relayed copies still are (sim seed 5293: p2
+                # refused p1's vote, then applied p1's move made with a computer in p2's seat: "not in its hand")
+                self.refused_from.setdefault(v, self.chain.next_seq(v))
         # the refused voters' word decides nothing more: their decisions on other seats that have not taken
         # effect are undone alike (a seat cut off by a partition that voted the others out alone, seed 312)
         for x in [x for x, d in self.decided.items() if x not in self.gone and set(d[2]) & self.leaving]:
@@ -784,7 +837,7 @@ class AbsenceRules:
             return False  # (the usual case, checked once per message: nothing to take over)
         needed = self._needed()
         for seat in sorted(self.decided):
-            if seat in self.gone or seat not in needed or seat == self.owner:
+            if seat in self.gone or seat not in needed or seat == self.owner or self._reopen_if_back(seat):
                 continue
             choice, have, voters = self.decided[seat]
             self.gone[seat] = (choice, have, self.turn)
@@ -805,6 +858,25 @@ class AbsenceRules:
                     self.agreed_state = self._open_seat(self.agreed_state, seat)
             return True
         return False
+
+    def _reopen_if_back(self, seat: int) -> bool:
+        """A decision on ``seat`` that did not count a voter W because the game waited on W (away: a crash, a
+        partition) takes effect only if W has sent nothing since, or has voted on ``seat``, when the game first
+        needs ``seat``'s message.  If W is back by then, the decision is reopened and W is a voter on ``seat``
+        from then on (``came_back``), away or not: it votes too.  W, on its own peer, never takes a decision on
+        another seat without its own vote (``_voters``: the owner is never away), so a decider that took it
+        alone played a computer in a seat whose messages W, back, still took: two honest peers apart on the
+        same turn with nobody to blame (sim seeds 6412, 7037).  True: reopened (the votes held stay)."""
+        back = {w for w, n in self.away_at.get(seat, {}).items()
+                if self.chain.next_seq(w) > n and w not in self.votes.get(seat, {}) and w in self.present()
+                and w not in self.decided and w not in self.leaving and w not in self.byes
+                and self.owner not in self.votes.get(w, {})}  # (a seat the owner voted on stays away: seed 2122)
+        if not back:
+            return False
+        del self.decided[seat]
+        self.voters.pop(seat, None)
+        self.came_back.setdefault(seat, set()).update(back)
+        return True
 
     def _open_seat(self, state, seat: int):
         """A computer player's seat: its unknown cards dealt face up, alike on every peer (hidden.open_seat).

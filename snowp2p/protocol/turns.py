@@ -162,7 +162,7 @@ class TurnFlow:
                                                                                        for i in pres))
 
     def _all_revealed(self, event: int) -> bool:
-        return all(self.reveals.has_revealed(i, event) for i in self.present())
+        return all(self._counted_reveal(i, event) for i in self.present())
 
     def _event_reveals(self, event: int) -> dict[int, bytes]:
         """The reveals an event uses: those of the seats present (all seats, unless one was voted out)."""

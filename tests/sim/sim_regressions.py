@@ -348,7 +348,11 @@ REGRESSIONS: dict[str, Case] = {
         "4 seats, partition {3} | {0, 1, 2}: p3 voted every seat out alone; p1 refused the vote on itself (decided there: "
         "it counted the others away) and held p3 leaving, but p2 did not (p3's vote on p1 was open there), so in p1's "
         "view p2 owed a declaration of p3 it never made, and p1 voted honest p2 out.  Passes with the rule of seed "
-        "3465: p2's clock judges p3's lone votes too (not traced further); was OPEN", None, fixed=True),
+        "3465: p2's clock judges p3's lone votes too.  Traced (s18h): p2 then accepted because the decision on it "
+        "counted p3's held vote (rule 4, seed 482) with p1's: two votes, no longer one seat's word; p3 had voted on p1, "
+        "so the two were on two sides.  Also fixed by s18h's rule alone: a held vote of a seat that voted on one of the "
+        "voters (or that one of them voted on) joins no decision on the log's owner and is no second vote "
+        "(AbsenceRules._sides_apart, SPEC 11.9 rule 4); was OPEN", None, fixed=True),
     "a_seat_past_its_own_move_time_judges_a_lone_vote": Case(
         6331, "silent-mover", "c",
         "found by s18i's sweep of 5600-6399 with a first form of the rule of seed 3465: the silent mover p0 (its move "
@@ -381,17 +385,55 @@ REGRESSIONS: dict[str, Case] = {
         "and resume of p0, a cut): p1 stopped on a desync at turn 6 that named nobody.  Passes once s18g's voter rule "
         "(seed 563) and s18i's lone-vote rule (seed 3465) are both in (main, merge of s18g; not traced); was OPEN",
         None, fixed=True),
+    # found by s18h's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 5271 and 5293; both failed on
+    # main 6d2fb23)
+    "a_refusing_seat_applies_the_refused_voters_forked_move": Case(
+        5293, "trickle", "c",
+        "3 seats, p2 crashed and back: p1 voted p2 out alone for a declaration p2's restarted clock did not owe yet; p2 "
+        "refused (p1 leaving) but, while hostile p0 held up its vote on p1, took p1's later messages, signed with a "
+        "computer in p2's seat (its cards opened: a fork), and named honest p1 for a card not in its hand.  Now a seat "
+        "takes nothing straight from a voter it refused past the count it held then (relayed copies still: "
+        "AbsenceRules._refusal, refused_from; the relay answer above keeps regression 1338 whole)", None,
+        fixed=True),
+    # fixed on branch s18j (traced)
+    "a_voter_counted_away_comes_back_before_the_decision_takes_effect": Case(
+        7037, "crash", "a",
+        "found by s18i's sweep of 6400-7199: p0, cut off, voted p1 out alone at count 6 while p2 owed its reveal; p2's "
+        "reveal arrived and p0 took p1 over at once, 35 ms before p2's relay of p1's move #6, which p2 had applied: "
+        "two states at turn 5.  Now a voter counted away that sent anything since the decision reopens it before it "
+        "takes effect and votes too (AbsenceRules._reopen_if_back, came_back); was OPEN (also fixes 6412 on its own)",
+        None, fixed=True),
+    "a_relayed_reveal_past_the_agreed_count_is_not_drawn": Case(
+        6468, "never-votes", "c",
+        "found by s18i's sweep of 6400-7199: after its vote on frozen p3 (count 8) p0 took p3's reveal #8 relayed by "
+        "never-voting p1 (a relayed copy is taken until the decision), the decision stayed at 8, and p0 drew turn 6 "
+        "with it while p4 took p3 over first: a desync naming p0.  Now a reveal past the count of a decision not yet "
+        "in effect does not count (AbsenceRules._counted_reveal): the seat is taken over first everywhere; was OPEN",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
-    # found by s18i's sweep SNOWP2P_SIM_FIRST=6400 SNOWP2P_SIM_RUNS=800 (3 of 800 failed); each fails on main (903bace)
-    # alike, with or without s18i's change (not traced)
-    6468: ("(c) dead-connected + never-votes seats, a frozen p3, cuts and a partition {3} | rest (5 seats, Mush! Mush!): "
-           "p4 names honest seat 0 in a desync at turn 6"),
-    7037: ("(a) a crash seat, partition {0} | {1, 2} and a crash and resume of p2 (3 seats, Snake Carnival): p0 stops "
-           "on a desync at turn 5 that names nobody"),
+    # found by s18h's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 on 6d2fb23; fails on main 1589a2f alike
+    5271: ("(a) never-votes seat 4, a partition {2} | {0, 1, 3, 4} (5 seats, Snow Tails).  First form (main 6d2fb23, c: "
+           "a desync naming honest p1), traced and fixed by s18h's relay answer (AbsenceRules._answer_relay): p2's late "
+           "reveal reached never-voting p4, which relayed it to p1 only (a relay went out only when the asker's claim "
+           "arrived); p1 applied turn 6 with it, p0 and p3, who declared p4 for the relay in vain, with a computer's.  "
+           "With s18g's and s18i's rules (1589a2f) it fails anew: p1 and p3 decide p2 at count 9 and take it over at "
+           "turn 8, while p0 and p4 take p2's relayed later messages (the vote is open there) and apply its own reveal: "
+           "a desync at turn 8 naming nobody; the voter set of the decision differs by peer (not traced further)"),
+    # found by s18j's sweep SNOWP2P_SIM_FIRST=7200 SNOWP2P_SIM_RUNS=800 (2 of 800 failed); both fail on main (fd02520)
+    7205: ("(c) no hostile seat, 2 seats, cuts (Mush! Mush!): the cut at 3.94 s drops p1's final_open and bye, sent "
+           "just after its game over; p1 exits and never relinks, p0 declares it absent (owed: final) and votes it out "
+           "alone after the end (traced).  The places are unchanged (G11 holds), but the invariant counts a cut as no "
+           "fault: either a finished seat lingers until its final openings are acked, or (c) excuses a seat gone "
+           "after its own game over"),
+    7930: ("(a)/(c) relink-storm seat, partition {4} | rest (5 seats, Mush! Mush!): cut-off p4 declared 1 (reveal), then "
+           "0, 2, 3 (owed: declare) in a row and voted 3 out alone; by _declared_away (s18g) every other seat is away "
+           "for the vote on 3 on every peer, so p0 took p4's lone decision on 3 at turn 9, while p1-p3 had judged p4 "
+           "leaving first (lone vote): p0 stops on a desync at turn 9 naming nobody (traced; the hole SPEC 11.9 "
+           "notes in cac30a3: a lying or cut-off declaration about an answering seat)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
