@@ -410,6 +410,13 @@ REGRESSIONS: dict[str, Case] = {
         "with it while p4 took p3 over first: a desync naming p0.  Now a reveal past the count of a decision not yet "
         "in effect does not count (AbsenceRules._counted_reveal): the seat is taken over first everywhere; was OPEN",
         None, fixed=True),
+    "a_cut_off_seat_counts_answering_seats_away_and_decides_alone": Case(
+        7930, "partition", "a",
+        "relink-storm seat, partition {4} | rest (5 seats): cut-off p4 declared 1 (reveal), then 0, 2, 3 (owed: declare) "
+        "and voted 3 out alone; by _declared_away every other seat was away for it on every peer, so p0 took p4's lone "
+        "decision on 3 while p1-p3 judged p4 leaving (desync naming nobody).  Fixed by s18k: a decision that counts "
+        "the owner away on one voter's word waits for the owner's clock (answering: the voter is leaving); was OPEN",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -429,11 +436,6 @@ OPEN: dict[int, str] = {
            "alone after the end (traced).  The places are unchanged (G11 holds), but the invariant counts a cut as no "
            "fault: either a finished seat lingers until its final openings are acked, or (c) excuses a seat gone "
            "after its own game over"),
-    7930: ("(a)/(c) relink-storm seat, partition {4} | rest (5 seats, Mush! Mush!): cut-off p4 declared 1 (reveal), then "
-           "0, 2, 3 (owed: declare) in a row and voted 3 out alone; by _declared_away (s18g) every other seat is away "
-           "for the vote on 3 on every peer, so p0 took p4's lone decision on 3 at turn 9, while p1-p3 had judged p4 "
-           "leaving first (lone vote): p0 stops on a desync at turn 9 naming nobody (traced; the hole SPEC 11.9 "
-           "notes in cac30a3: a lying or cut-off declaration about an answering seat)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
@@ -465,8 +467,8 @@ LIE_AWAY: dict[str, Case] = {
         344, "lie-away", "a",
         "4 seats: p1 counts p0 away (p0 crashed for 0.3 s just before) to vote p2 out alone; p2 refuses and p3 judges "
         "the lone vote (both: p1 leaving), but p0's clock says it was away (resumed), so it accepts the held decision "
-        "and takes p2 over: a desync at turn 8 (passes on main by the order of events, not traced: when the owner was "
-        "away, its clock can not tell the liar from seed 563; OPEN)"),
+        "and takes p2 over: a desync at turn 8.  Passes once merged with s18j's rule (a voter counted away that comes "
+        "back reopens the decision; not traced further)", fixed=True),
     "a_liar_counts_away_a_seat_cut_off_by_a_partition": Case(
         337, "lie-away", "a",
         "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 stops on a desync at turn 2 naming nobody (found by "
