@@ -687,6 +687,14 @@ class AbsenceRules:
         else accepts it, and the game goes on from it (the takeover first, as on the owner's peer)."""
         if (isinstance(body, Absent) and body.owed == LEFT_REASON and body.seat in self.away_held.values()):
             return
+        self._accept_away()
+
+    def _accept_away(self) -> None:
+        """The owner accepts the held decisions: it was away by its own verdict, so its own messages since do not
+        reopen them (``_reopen_if_back``: on its peer the takeover may come before its next message, in the audit
+        after it; lie-away seed 124)."""
+        for x in self.away_held:
+            self.away_at.get(x, {}).pop(self.owner, None)
         self.away_held.clear()
 
     def settle_away(self, answering: bool) -> "Output":
@@ -701,7 +709,7 @@ class AbsenceRules:
             for v in sorted(set(self.away_held.values())):
                 out.extend(self.leave_voter(v))
         if self.away_held:  # (accepted, or no absent could be signed: the decision stands)
-            self.away_held.clear()
+            self._accept_away()
             out.extend(self._progress())
         return out
 

@@ -469,6 +469,16 @@ LIE_AWAY: dict[str, Case] = {
         "the lone vote (both: p1 leaving), but p0's clock says it was away (resumed), so it accepts the held decision "
         "and takes p2 over: a desync at turn 8.  Passes once merged with s18j's rule (a voter counted away that comes "
         "back reopens the decision; not traced further)", fixed=True),
+    "an_accepted_held_decision_is_not_reopened_by_the_owner": Case(
+        124, "lie-away", "f",
+        "p0 (back from a 0.3 s crash) accepts p2's held decision counting it away; its peer took the seat over at "
+        "once, but the auditor releases the hold at p0's next message, which s18j's _reopen_if_back read as p0 coming "
+        "back: the decision was reopened and the audit stuck at turn 2.  Fixed: accepting drops the owner from the "
+        "decision's away_at (AbsenceRules._accept_away)", fixed=True),
+    "a_liar_then_a_crash_names_an_honest_seat": Case(
+        131, "lie-away", "c",
+        "p0 lies (counts p1 away, votes p2 out alone), cuts, then p2 crashes for 9 s: p1 names honest p2 in a desync "
+        "at turn 5 (found after merging s18j's rules; passes on main, where p1 follows the liar; not traced, OPEN)"),
     "a_liar_counts_away_a_seat_cut_off_by_a_partition": Case(
         337, "lie-away", "a",
         "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 stops on a desync at turn 2 naming nobody (found by "
