@@ -690,12 +690,22 @@ class AbsenceRules:
         self._accept_away()
 
     def _accept_away(self) -> None:
-        """The owner accepts the held decisions: it was away by its own verdict, so its own messages since do not
-        reopen them (``_reopen_if_back``: on its peer the takeover may come before its next message, in the audit
-        after it; lie-away seed 124)."""
-        for x in self.away_held:
-            self.away_at.get(x, {}).pop(self.owner, None)
+        """The owner accepts the held decisions (they stand, and may still be reopened by ``_reopen_if_back``)."""
         self.away_held.clear()
+
+    def _progress_before(self, seat: int) -> "Output":
+        """Go on from an accepted held decision as the owner's peer did, before the owner's message now handled
+        (already in its chain here): that message does not make the owner a voter that came back
+        (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over)."""
+        saved = {x: d[seat] for x, d in self.away_at.items() if seat in d}
+        for x in saved:
+            self.away_at[x][seat] = max(saved[x], self.chain.next_seq(seat))
+        try:
+            return self._progress()
+        finally:
+            for x, n in saved.items():
+                if seat in self.away_at.get(x, {}):
+                    self.away_at[x][seat] = n
 
     def settle_away(self, answering: bool) -> "Output":
         """The shell's verdict on a held decision that counts this seat away on one voter's word: if this seat's

@@ -473,8 +473,9 @@ LIE_AWAY: dict[str, Case] = {
         124, "lie-away", "f",
         "p0 (back from a 0.3 s crash) accepts p2's held decision counting it away; its peer took the seat over at "
         "once, but the auditor releases the hold at p0's next message, which s18j's _reopen_if_back read as p0 coming "
-        "back: the decision was reopened and the audit stuck at turn 2.  Fixed: accepting drops the owner from the "
-        "decision's away_at (AbsenceRules._accept_away)", fixed=True),
+        "back: the decision was reopened and the audit stuck at turn 2.  Fixed: the auditor goes on from the accepted "
+        "decision as if that message were not held yet (AbsenceRules._progress_before; dropping the owner from "
+        "away_at instead broke seed 1901, whose reopening is right)", fixed=True),
     "a_liar_then_a_crash_names_an_honest_seat": Case(
         131, "lie-away", "c",
         "p0 lies (counts p1 away, votes p2 out alone), cuts, then p2 crashes for 9 s: p1 names honest p2 in a desync "
