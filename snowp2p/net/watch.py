@@ -151,6 +151,12 @@ class AbsenceWatch:
             self.heard_at = now
         if self.heard_at is not None:  # the others had a second to tell us what we missed: the quiet ends
             self.quiet_until = min(self.quiet_until, self.heard_at + 1.0)
+        if s.away_held:  # a decision that counts this seat away on one voter's word: this clock's verdict
+            answering = self._clock_ran(now) and self._answering(s.me, now)
+            if answering:
+                tk.say.extend(f"{s.name(v)} counted this seat away to vote {s.name(x)} out alone while this seat was "
+                              "answering: it is treated as leaving" for x, v in sorted(s.away_held.items()))
+            tk.out.extend(s.settle_away(answering))
         waiting = s.waiting_on()
         if connected or not waiting:
             self.alone_since = now
@@ -193,6 +199,12 @@ class AbsenceWatch:
         mine = self.since.get(seat)
         return mine is None or now - mine[1] < self._limit(mine[0])
 
+    def _clock_ran(self, now: float) -> bool:
+        """This clock has been running all along: not resumed or woken from a freeze in the last ``absent_after +
+        vote_after`` s, nor in its quiet after that, nor waiting for its verdict on a vote on this seat."""
+        return not (now < self.away_until or now < self.quiet_until or (self.resumed and self.heard_at is None)
+                    or self.verdict_by is not None)
+
     def _lone_votes(self, now: float, tk: Tick) -> None:
         """A lone vote on a seat that answers here (``Session.lone_votes``): its voter voted against a present
         seat and is treated as leaving (``Session.leave_voter``; G10; SPEC 11.9).  Judged only by a clock that has
@@ -201,8 +213,7 @@ class AbsenceWatch:
         that owes nothing overdue itself (sim seed 6331: a silent mover, past its move time, took an honest voter's
         vote on a seat that had not declared for leaving, and its vote then decided that voter out)."""
         s = self.s
-        if (now < self.away_until or now < self.quiet_until or (self.resumed and self.heard_at is None)
-                or self.verdict_by is not None or not self._answering(s.me, now)):
+        if not self._clock_ran(now) or not self._answering(s.me, now):
             return  # (a seat that owes something overdue itself judges nobody's vote: sim seed 6331)
         for x, v in s.lone_votes():
             if self._answering(x, now):

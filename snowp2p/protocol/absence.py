@@ -113,6 +113,9 @@ class AbsenceRules:
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
         self.quit: set[int] = set()  # seats that said bye before their game was over: leaving (SPEC 11.9, *Bye*)
+        # X -> V: a decision on X that counts this log's owner away on V's word alone, held (no takeover, nothing
+        # signed) until the owner's verdict, its next own message (SPEC 11.9, *A vote that counts this seat away*)
+        self.away_held: dict[int, int] = {}
 
     # ---- who is in
     def present(self) -> list[int]:
@@ -536,6 +539,11 @@ class AbsenceRules:
         if (seat == self.owner and body.owed == "left" and x not in self.quit and x not in self.gone
                 and x not in self.decided and x != seat):
             self.leaving.add(x)  # (the owner's verdict on a lone vote, leave_voter: the auditor reads it alike)
+        if seat == self.owner and body.owed == LEFT_REASON:  # (it refuses a held decision that counted it away)
+            for y in [y for y, v in self.away_held.items() if v == x]:
+                del self.away_held[y]
+                self.decided.pop(y, None)
+                self.voters.pop(y, None)
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)
@@ -632,8 +640,12 @@ class AbsenceRules:
                 have = max(votes[i].have for i in voters)
                 if self.chain.next_seq(seat) < have:
                     continue  # the relay of what the highest vote holds is still on its way
+                held = self._counts_owner_away(seat, voters)
                 choice = self._decide(seat, voters, votes)
                 changed = True
+                if held:  # (the owner's shell judges it on its clock: settle_away; the auditor reads its verdict)
+                    self.away_held[seat] = voters[0]
+                    return
                 if seat == self.owner:  # the shell accepts (bye, stop) or refuses it (it was answering: G10)
                     self.voters[seat] = tuple(voters)
                     out.events.append(self._voted_out_event(seat, choice))
@@ -655,6 +667,61 @@ class AbsenceRules:
                               if w != seat and w not in voters and w not in self.decided and w not in self.leaving
                               and w not in self.byes}
         return choice
+
+    # ---- a decision that counts this seat away on one voter's word (G10)
+    def _counts_owner_away(self, seat: int, voters: list[int]) -> bool:
+        """The decision on ``seat`` rests on one voter ``V``'s word and counts the log's owner away only because
+        ``V`` signed an ``absent`` about the owner before its ``absent{seat, owed: declare|vote}``
+        (:meth:`_declared_away`).  Signed messages do not tell a liar (the owner answered: sim strategy
+        "lie-away") from sim seed 563 (the owner had crashed); the owner's clock does, so the decision waits for
+        its verdict (:meth:`settle_away`), and the auditor reads it from the owner's next own message."""
+        o = self.owner
+        if (o is None or seat == o or len(voters) != 1 or o in voters or o in self.decided or o in self.gone
+                or o in self.leaving):
+            return False
+        return self.absents.get(o, {}).get(voters[0]) is not None and o in self._declared_away(seat)
+
+    def _owner_verdict(self, body) -> None:
+        """The owner's next own message after a held decision (:meth:`_counts_owner_away`) is its verdict: an
+        ``absent{V, owed: left}`` about the held decision's voter refuses it (``_on_absent`` undoes it); anything
+        else accepts it, and the game goes on from it (the takeover first, as on the owner's peer)."""
+        if (isinstance(body, Absent) and body.owed == LEFT_REASON and body.seat in self.away_held.values()):
+            return
+        self._accept_away()
+
+    def _accept_away(self) -> None:
+        """The owner accepts the held decisions (they stand, and may still be reopened by ``_reopen_if_back``)."""
+        self.away_held.clear()
+
+    def _progress_before(self, seat: int) -> "Output":
+        """Go on from an accepted held decision as the owner's peer did, before the owner's message now handled
+        (already in its chain here): that message does not make the owner a voter that came back
+        (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over)."""
+        saved = {x: d[seat] for x, d in self.away_at.items() if seat in d}
+        for x in saved:
+            self.away_at[x][seat] = max(saved[x], self.chain.next_seq(seat))
+        try:
+            return self._progress()
+        finally:
+            for x, n in saved.items():
+                if seat in self.away_at.get(x, {}):
+                    self.away_at[x][seat] = n
+
+    def settle_away(self, answering: bool) -> "Output":
+        """The shell's verdict on a held decision that counts this seat away on one voter's word: if this seat's
+        clock says it was answering (``AbsenceWatch``), that voter counted a present seat away to decide alone: it
+        is treated as leaving (:meth:`leave_voter`: ``absent{V, left}``, which undoes the decision); otherwise the
+        decision stands (this seat was away: sim seed 563)."""
+        out = Output()
+        if not self.away_held or self.me is None:
+            return out
+        if answering:
+            for v in sorted(set(self.away_held.values())):
+                out.extend(self.leave_voter(v))
+        if self.away_held:  # (accepted, or no absent could be signed: the decision stands)
+            self._accept_away()
+            out.extend(self._progress())
+        return out
 
     def sole_word(self, seat: int) -> int | None:
         """The one seat whose vote alone decided ``seat`` (two seats, or one seat left to vote), else None."""

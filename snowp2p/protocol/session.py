@@ -385,6 +385,15 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             # bye{"voted out"} (it accepted) or anything else (it refused it and played on; its absent{voter,
             # left} is not sent when it had declared the voter at that count already: sim seed 579)
             self._refusal(seat)
+            if not (isinstance(body, Absent) and body.owed == "left"):
+                # (no absent{voter, left} first: the owner's peer went on from its refusal before this message,
+                # Session.refuse_vote; sim lie-away seed 215: the audit decided a seat before the turn the peer
+                # applied with that seat's own move)
+                out.extend(self._progress())
+        if seat == self.owner and self.away_held:
+            self._owner_verdict(body)
+            if not self.away_held:
+                out.extend(self._progress_before(seat))  # (accepted: the takeover comes before this message, as on its peer)
         if isinstance(body, CommitChain):
             if seat in self.chain_tips or self.turn > 0:
                 self._halt(Offence(seat, self._nick(seat), "committed to a second hash chain", (msg.payload,)))
@@ -559,8 +568,8 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         while not self.halted and not self.done:
             self._waiting = None  # (set again where the turn flow stops to wait)
             self._resolve_votes(out)
-            if self._owner_decided():
-                return  # a vote on this seat is decided: nothing more until the shell accepts or refuses it
+            if self._owner_decided() or self.away_held:
+                return  # a vote on this seat (or counting it away) is decided: nothing more until its verdict
             self._advance(out)
             if self.halted or self.done or not self._take_over(out):
                 return

@@ -385,8 +385,37 @@ class Quit(Strategy):
         return True
 
 
+class LieAway(Strategy):
+    """The attack on the rule "Who votes on a seat that failed its part as a voter" (SPEC 11.9): at ``at`` (three
+    seats or more) it declares an answering seat ``W`` absent with a claim no count refutes (``owed: relay``, at the
+    count it holds), then declares a third seat ``X`` absent for its declaration (``owed: declare``: X did not
+    declare W, rightly) and votes on ``X``.  The voters' signed absents count W away for the vote on X on every
+    peer, W's own too, so the vote rests on this seat's word alone: W must not follow it while X refuses it (the
+    honest seats would part).  Then it plays on."""
+
+    name = "lie-away"
+
+    def bind(self, world, seat):
+        super().bind(world, seat)
+        self.done = False
+
+    def tick(self, peer):
+        s = peer.session
+        if (self.on() and not self.done and s.state is not None and peer.finishing_at is None and not s.over
+                and len([i for i in s.present() if i != s.me]) >= 2):
+            self.done = True
+            others = [i for i in s.present() if i != s.me]
+            w = self.away_seat = others[self.kw.get("pick", 0) % len(others)]
+            x = self.victim_seat = next(i for i in others if i != w)
+            for seat, owed in ((w, "relay"), (x, "declare")):
+                have = max(s.chain.next_seq(seat), max(s.absent_haves.get((s.me, seat), ()), default=-1) + 1)
+                self.emit(peer, Absent(seat, s.turn, have, owed))
+            self.emit(peer, Vote(x, "bot", max(s.chain.next_seq(x), max(s.absent_haves.get((s.me, x), ())))))
+        return True
+
+
 STRATEGIES = {c.name: c for c in (Quit, Crash, SilentMover, DeadConnected, Frozen, NeverDeclares, NeverVotes, LiesCount,
-                                  Trickle, Omit, Equivocate, VotePresent, VoteAfterEnd, RelinkStorm)}
+                                  Trickle, Omit, Equivocate, VotePresent, VoteAfterEnd, RelinkStorm, LieAway)}
 
 
 def make(name: str, at: float, **kw) -> Strategy:

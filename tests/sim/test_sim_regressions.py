@@ -8,7 +8,7 @@ import pytest
 from kit.sessions import session_for
 
 from sim_invariants import run, scenario
-from sim_regressions import OPEN, REGRESSIONS
+from sim_regressions import LIE_AWAY, OPEN, REGRESSIONS
 
 
 def _param(name, case):
@@ -22,6 +22,13 @@ def test_simulated_regression(name, case):
     drawn = {s.name for s in [*sc.strategies.values(), *sc.faulty.values()]} | {k for _, k, _ in sc.events}
     assert case.strategy in drawn, f"seed {case.seed} no longer draws a {case.strategy} seat: {sc.describe()}"
     o = run(sc)
+    assert not o.violations, o.report()
+
+
+@pytest.mark.parametrize("name,case", [_param(n, c) for n, c in LIE_AWAY.items()])
+def test_simulated_lie_away_regression(name, case):
+    """Runs with a "lie-away" seat (sim_regressions.LIE_AWAY; test_sim.py runs that strategy apart)."""
+    o = run(scenario(case.seed, hostile=["lie-away"]))
     assert not o.violations, o.report()
 
 
