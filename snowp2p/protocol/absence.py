@@ -739,6 +739,9 @@ class AbsenceRules:
             v = next(iter(held))
             if v == self.me or v in self.quit:
                 continue
+            a = self.absents.get(x, {}).get(v)
+            if a is not None and a.turn > self.turn:
+                continue  # (its claim names a turn this peer has not reached: it is behind, it can not judge: 5271)
             if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
                 continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
             res.append((x, v))
