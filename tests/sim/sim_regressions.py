@@ -417,19 +417,22 @@ REGRESSIONS: dict[str, Case] = {
         "when no link was live; the simulator did not redial a finished peer at all), and p0 voted it out after the "
         "end.  Now a played-out peer lingers, up to absent_after, while a seat whose bye is not in has no live link, "
         "and redials it (NetGame._lingers; SPEC 11.10 *Lingering*); was OPEN", None, fixed=True),
+    # fixed on branch s18l (traced)
+    "a_seat_behind_a_partition_does_not_judge_the_votes_on_it_lone": Case(
+        5271, "never-votes", "c",
+        "partition {2} | {0,1,3,4}, never-voting p4: healed, p2 (a turn behind, waiting on p3's reveal of turn 5) took "
+        "p1's then p0's vote on it (claims of turn 6) one by one, judged each lone on its clock (it owed nothing "
+        "there), treated them as leaving, refused the majority's decision and played on alone; the open vote on p2 "
+        "then completed on p1 and p3 at turn 8 only (p4 counted away while it owed the reveal of a move just held) "
+        "and not on p0 and p4: a desync naming nobody.  Now a vote whose voter's claim names the next turn is not "
+        "judged lone (Session.lone_votes): this peer is behind and catches up first; p2 accepts; was OPEN", None,
+        fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
     # found by s18h's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 on 6d2fb23; fails on main 1589a2f alike
-    5271: ("(a) never-votes seat 4, a partition {2} | {0, 1, 3, 4} (5 seats, Snow Tails).  First form (main 6d2fb23, c: "
-           "a desync naming honest p1), traced and fixed by s18h's relay answer (AbsenceRules._answer_relay): p2's late "
-           "reveal reached never-voting p4, which relayed it to p1 only (a relay went out only when the asker's claim "
-           "arrived); p1 applied turn 6 with it, p0 and p3, who declared p4 for the relay in vain, with a computer's.  "
-           "With s18g's and s18i's rules (1589a2f) it fails anew: p1 and p3 decide p2 at count 9 and take it over at "
-           "turn 8, while p0 and p4 take p2's relayed later messages (the vote is open there) and apply its own reveal: "
-           "a desync at turn 8 naming nobody; the voter set of the decision differs by peer (not traced further)"),
     # found by s18j's sweep SNOWP2P_SIM_FIRST=7200 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 7205 and 7930); both fail on main (fd02520)
     7930: ("(a)/(c) relink-storm seat, partition {4} | rest (5 seats, Mush! Mush!): cut-off p4 declared 1 (reveal), then "
            "0, 2, 3 (owed: declare) in a row and voted 3 out alone; by _declared_away (s18g) every other seat is away "
