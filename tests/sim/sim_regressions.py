@@ -433,6 +433,22 @@ REGRESSIONS: dict[str, Case] = {
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
     # found by s18h's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 on 6d2fb23; fails on main 1589a2f alike
+    # found by s18l's sweep SNOWP2P_SIM_FIRST=8000 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 8530 and 8568); both fail on
+    # main b495d19 alike (traced)
+    8530: ("(c)/(f) never-declares seat 0, p1 crashed and restarted (3 seats, Snake Carnival): p2 declared p1 (reveal, "
+           "have 10), then never-declaring p0 (owed: declare), and voted p0 out alone (p1 away by _declared_away on "
+           "every peer, p1 too).  p2 decided at once, counting p1 away at 11 messages; p1's move #11 (turn 10, signed "
+           "before it held the vote) reached p2 after it, so p2 reopened the decision (_reopen_if_back: p1 came back) "
+           "and took p0 over only at turn 11, while p1 (which held its own #11 already: away_at 12) took p0 over at "
+           "turn 10: a desync naming honest p2.  The reopening compares counts held at the decision, which differ by "
+           "peer (arrival order), while the away set it amends (_declared_away) is signed"),
+    8568: ("(c) never-declares seat 0, p2 crashed and restarted (3 seats, Snow Tails): p1 declared crashed p2, then "
+           "never-declaring p0 (declare), and voted p0 out alone; p0 refused (lone word, it answered) and signed "
+           "absent{p1, left}, which also paid its 'declare' (any absent of it does: _current), so p1's absent on p0 "
+           "stopped being current; restarted p2 (past its absent_after + vote_after quiet) then judged p1's vote on p0 "
+           "lone on its clock (SPEC 11.9 A lone vote), treated p1 as leaving, and p0 and p2 voted honest p1 out.  An "
+           "honest lone vote on a seat that failed its part as a voter, while the third seat was away, is judged "
+           "like a vote against an answering seat"),
     # found by s18j's sweep SNOWP2P_SIM_FIRST=7200 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 7205 and 7930); both fail on main (fd02520)
     7930: ("(a)/(c) relink-storm seat, partition {4} | rest (5 seats, Mush! Mush!): cut-off p4 declared 1 (reveal), then "
            "0, 2, 3 (owed: declare) in a row and voted 3 out alone; by _declared_away (s18g) every other seat is away "
