@@ -116,7 +116,7 @@ class LogReader:
             if not damaged:
                 rest = f.read(length + _CRC)
                 data = rest[:length]
-                damaged = zlib.crc32(head + data) != int.from_bytes(rest[length:], "big")
+                damaged = zlib.crc32(data, zlib.crc32(head)) != int.from_bytes(rest[length:], "big")  # (no copy)
             if damaged:
                 if end == size:
                     self.torn = True

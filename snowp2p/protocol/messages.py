@@ -45,7 +45,6 @@ fixed code points, not the Unicode database, so every peer agrees).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -217,6 +216,27 @@ def _parse_envelope(raw: Any) -> Envelope:
 # Signed messages
 
 
+class _computed_once:  # noqa: N801  (used as a decorator, like functools.cached_property)
+    """``functools.cached_property`` without its lock (Python 3.11 takes an RLock on every first access: a
+    cost on every message, issue 22): computed on first access and kept in the instance's ``__dict__``,
+    where the next lookups find it without calling anything.  (A message is immutable, its digest a pure
+    function of it: two threads computing it at once store the same bytes.)"""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
 @dataclass(frozen=True)
 class SignedMessage:
     """A decoded, schema-valid message.  Its signature is *not* yet checked:
@@ -227,23 +247,24 @@ class SignedMessage:
     envelope_bytes: bytes
     payload: bytes  # the exact frame payload / log record
 
-    @functools.cached_property
+    @_computed_once
     def digest(self) -> bytes:
         return message_digest(self.envelope_bytes)
 
-    @property
+    # (read on every step of a message's way: kept in the instance once read, or filled in by the decoder)
+    @_computed_once
     def type(self) -> str:
         return self.envelope.type
 
-    @property
+    @_computed_once
     def sender(self) -> int:
         return self.envelope.sender
 
-    @property
+    @_computed_once
     def seq(self) -> int:
         return self.envelope.seq
 
-    @property
+    @_computed_once
     def body(self) -> Body:
         return self.envelope.body
 
@@ -277,8 +298,21 @@ def decode_signed(payload: bytes) -> SignedMessage:
 
     Raises ``DecodeError`` (naming the field) for anything malformed or
     non-canonical; never any other exception for any input bytes.
+
+    Every frame is first tried on the fast path (``_decode_usual``), which accepts only what the strict path
+    below accepts and gives the same message; anything it does not take for certain goes through the strict
+    path, which names what is wrong.
     """
-    payload = bytes(payload)
+    if type(payload) is not bytes:
+        payload = bytes(payload)
+    msg = _decode_usual(payload)
+    if msg is not None:
+        return msg
+    return _decode_strict(payload)
+
+
+def _decode_strict(payload: bytes) -> SignedMessage:
+    """``decode_signed`` the long way: every check in order, each failure named."""
     outer = _unpack(payload, "payload")
     if type(outer) is not list or len(outer) != 2:
         _fail("payload", "expected an array [envelope, signature]")
@@ -298,12 +332,106 @@ def decode_signed(payload: bytes) -> SignedMessage:
     if not _maps_sorted(raw) or msgpack.packb(raw, use_bin_type=True) != env_bytes:
         _fail("envelope", "not in canonical encoding")
     msg = object.__new__(SignedMessage)  # (the fields are validated above: skip the dataclass __init__)
-    msg.__dict__.update(envelope=envelope, signature=signature, envelope_bytes=env_bytes, payload=payload)
+    msg.__dict__.update(envelope=envelope, signature=signature, envelope_bytes=env_bytes, payload=payload,
+                        type=envelope.body.TYPE, sender=envelope.sender, seq=envelope.seq, body=envelope.body)
     return msg
 
 
 _SIG = exact_bytes(SIGNATURE_SIZE)
 _SIG_HEADER = b"\xc4" + bytes([SIGNATURE_SIZE])
+_unpackb = msgpack.unpackb
+_packb = msgpack.packb
+
+
+def _decode_usual(payload: bytes) -> SignedMessage | None:
+    """The fast path of ``decode_signed`` (issue 22): the message, when ``payload`` is a valid, canonical
+    message whose body has one of its type's usual shapes; else None (and ``_decode_strict`` decides, and names
+    what is wrong).  Never raises.  The same checks as the strict path, done once and without rebuilding what
+    was read:
+
+    * the frame: exactly ``[envelope: bin, signature: bin(64)]`` (msgpack reads all of it or fails), with the
+      smallest headers, which the length alone proves (every other header of these types is longer);
+    * the body's keys: their tuple is one of the type's sorted shapes (the required fields, with or without
+      each optional one: ``_SHAPES``), which proves in one lookup that no field is unknown, none missing, and
+      the map sorted; a map inside it (an ack's section hashes) is checked by its key tuple
+      (``schema.map_of``'s ``sorted_fast``); any other container by ``_maps_sorted``;
+    * each field by its own checker; the envelope by ``_check_envelope``;
+    * the envelope's minimal headers: re-packing what was read gives its bytes (msgpack packs the smallest
+      header; no length test can tell an int16 from a uint16 of the same value).
+    """
+    try:
+        outer = _unpackb(payload, raw=False, strict_map_key=True, use_list=True, timestamp=0)
+        if type(outer) is not list or len(outer) != 2:
+            return None
+        env_bytes, signature = outer
+        if type(env_bytes) is not bytes or type(signature) is not bytes or len(signature) != SIGNATURE_SIZE:
+            return None
+        n = len(env_bytes)
+        # fixarray (1) + bin 8/16/32 header (2/3/5) + envelope + bin 8 header (2) + 64
+        if len(payload) != n + (69 if n < 0x100 else 70 if n < 0x10000 else 72):
+            return None
+        raw = _unpackb(env_bytes, raw=False, strict_map_key=True, use_list=True, timestamp=0)
+        if type(raw) is not list or len(raw) != 7:
+            return None
+        v, game, sender, seq, prev, kind, body_raw = raw
+        if type(v) is not int or v != PROTOCOL_VERSION or type(kind) is not str or type(body_raw) is not dict:
+            return None
+        cls = BODY_TYPES.get(kind)
+        if cls is None:
+            return None
+        shapes = _SHAPES.get(cls)
+        if shapes is None:
+            shapes = _SHAPES[cls] = _shapes(cls)
+        plan = shapes.get(tuple(body_raw))
+        if plan is None:
+            return None
+        fields, absent = plan
+        body = object.__new__(cls)
+        values = body.__dict__
+        for name, check, path, fast in fields:
+            r = body_raw[name]
+            if fast is not None:
+                val = fast(r)
+                if val is None:
+                    return None
+            else:
+                val = check(r, path)
+                t = type(r)
+                if (t is dict or t is list) and not _maps_sorted(r):
+                    return None
+            values[name] = val
+        for name in absent:
+            values[name] = None
+        body._relations("body")
+        _check_envelope(game, sender, seq, prev, body, "envelope")
+        if _packb(raw, use_bin_type=True) != env_bytes:
+            return None
+    except Exception:  # (DecodeError, or anything msgpack raises on hostile bytes: the strict path decides)
+        return None
+    env = object.__new__(Envelope)
+    env.__dict__.update(game=game, sender=sender, seq=seq, prev=prev, body=body)
+    msg = object.__new__(SignedMessage)
+    msg.__dict__.update(envelope=env, signature=signature, envelope_bytes=env_bytes, payload=payload,
+                        type=kind, sender=sender, seq=seq, body=body)
+    return msg
+
+
+#: body class -> {sorted tuple of the keys of a valid body: (fields to check as (name, checker, path, the
+#: checker's ``sorted_fast`` or None), optional fields absent)}
+_SHAPES: dict[type, dict[tuple, tuple]] = {}
+
+
+def _shapes(cls: type[Body]) -> dict[tuple, tuple]:
+    required = [k for k in cls.FIELDS if k not in cls.OPTIONAL]
+    optional = sorted(cls.OPTIONAL)
+    out = {}
+    for mask in range(1 << len(optional)):
+        present = set(required) | {k for i, k in enumerate(optional) if mask >> i & 1}
+        keys = tuple(sorted(present))
+        out[keys] = (tuple((k, cls.FIELDS[k], f"body.{k}", getattr(cls.FIELDS[k], "sorted_fast", None))
+                           for k in keys),
+                     tuple(k for k in cls.FIELDS if k not in present))
+    return out
 
 
 def _bin_header(n: int) -> bytes:

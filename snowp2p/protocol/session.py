@@ -197,6 +197,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         self.awaiting_copies: dict[int, set[int]] = {}  # turn -> the seats whose differing acks' copies we wait for
         self.uncounted: dict[int, set[int]] = {}  # turn -> leaving seats whose ack of it was held and does not count
         self._busy = False
+        self._waiting: tuple | None = None  # what the turn flow's last pass stopped to wait for (turns.py)
         self.last_description = ""
         self.last_move: tuple | None = None  # (state before, action, state after) of the last applied move
         self.owner = me  # the seat whose log this is (the auditor sets it: SPEC 12), for votes on it
@@ -438,8 +439,44 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             self._on_bye(msg)
         else:
             self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} during the game", (msg.payload,)))
-        out.extend(self._progress())
+        if self._waiting is None or self._may_advance(msg):
+            out.extend(self._progress())
         return out
+
+    def _may_advance(self, msg: SignedMessage) -> bool:
+        """Whether another pass of the turn flow may do anything after ``msg`` (handled): False only when the
+        last pass stopped to wait for other seats' messages (``_waiting``, turns.py), ``msg`` is another seat's
+        reveal or ack that leaves that wait as it was, and nothing of the absence machinery is under way (no
+        claim to judge, no vote or decision that has not taken effect, no seat leaving).  The pass would then
+        find what the last one found and stop at the same place, doing nothing: it is not run.  (A turn at 8
+        seats brings 7 messages; the flow moves on at one or two of them.  Every message is still checked and
+        recorded in full by ``_handle``; what each seat owes is derived from those records, absence.py.)"""
+        body = msg.body
+        kind = type(body)
+        if kind is Reveal:
+            acked = body.event - 1 if body.state is not None else -1
+        elif kind is Ack:
+            acked = body.turn
+        else:
+            return True  # (a move, and anything but the turn's plain messages: looked at in full)
+        if msg.sender == self.me or self._claims or self.leaving or self.quit:
+            return True
+        if self.decided or self.votes:
+            gone = self.gone
+            if any(x not in gone for x in self.decided) or any(x not in gone for x in self.votes):
+                return True
+        what, turn, arg = self._waiting
+        if acked >= 0 and body.state != self.my_hash.get(acked):
+            return True  # (a differing ack: a disagreement is met at once, SPEC 11.6)
+        if what == "move":  # arg: the turn before, whose acks the move's reveals carry
+            return acked != arg or (kind is Reveal and body.event != turn)
+        if what == "ack":  # turn ``turn`` is agreed once every present seat's ack of it is in
+            acks = self.acks.get(turn, {})
+            return all(i in acks for i in arg)
+        if what == "reveal":  # turn ``turn`` is applied once every present seat's reveal of it is in
+            counted = self._counted_reveal
+            return all(counted(i, turn) for i in arg)
+        return True
 
     def _on_reveal(self, msg: SignedMessage, event: int, preimage: bytes) -> None:
         seat = msg.sender
@@ -520,6 +557,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
 
     def _progress_loop(self, out: Output) -> None:
         while not self.halted and not self.done:
+            self._waiting = None  # (set again where the turn flow stops to wait)
             self._resolve_votes(out)
             if self._owner_decided():
                 return  # a vote on this seat is decided: nothing more until the shell accepts or refuses it

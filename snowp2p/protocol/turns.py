@@ -31,7 +31,12 @@ class TurnFlow:
         """Go as far as the messages held allow (SPEC 11.3, 11.5).  One signed message per seat per turn:
         move t carries the mover's reveal of t and its ack of t-1, every other seat's reveal of t its ack
         of t-1.  Turn t-1 is agreed (final) when every present seat's ack of it matches ours; turn t is
-        applied only then, with every present seat's reveal of t."""
+        applied only then, with every present seat's reveal of t.
+
+        Where it stops to wait for other seats' messages, it notes what it waits on (``_waiting``: the move of
+        turn t, the acks of turn a or the reveals of event t, from which seats) so that a message that can not
+        complete it is not followed by another pass that would find the same (``Session._may_advance``)."""
+        self._waiting = None
         while not self.halted and not self.done:
             if self.state is None:
                 if not self._setup_ready():
@@ -50,6 +55,7 @@ class TurnFlow:
                 # the last turn: nothing follows to carry the acks of it, so they go on their own
                 self._ack_alone(a, out)
                 if self.final_turn < a and not self._finalize(a, out):
+                    self._wait_acks(a)
                     return
                 self.over = True
                 continue
@@ -73,6 +79,8 @@ class TurnFlow:
                     self._ack_alone(a, out)
                     if self.final_turn < a:
                         self._finalize(a, out)  # (halts on the desync, or waits for the evidence)
+                    return
+                self._waiting = ("move", t, a)
                 return  # waiting for the mover
             if t not in self.move_actions:
                 mover_ack = self.acks.get(a, {}).get(mv.sender)
@@ -83,11 +91,22 @@ class TurnFlow:
             if t not in self.revealed:
                 self._reveal(t, out)  # (and our ack of turn a)
             if self.final_turn < a and not self._finalize(a, out):
+                self._wait_acks(a)
                 return
             if not self._all_revealed(t):
+                pres = self.present()
+                self._waiting = ("reveal", t, [i for i in pres if not self._counted_reveal(i, t)])
                 return
             self._apply_move(t)
             self._applied(t, out)
+
+    def _wait_acks(self, a: int) -> None:
+        """``_finalize(a)`` said no: if for want of acks, note whose (``_waiting``); if the acks are all in and
+        disagree (evidence awaited, a seat leaving), nothing is noted: every message is looked at again."""
+        acks = self.acks.get(a, {})
+        missing = [i for i in self.present() if i not in acks]
+        if missing:
+            self._waiting = ("ack", a, missing)
 
     def _stray_moves(self, t: int, cur: int) -> None:
         """Moves for turn t from seats other than its mover (``cur`` by our state after t-1).  Their sender's
@@ -211,8 +230,9 @@ class TurnFlow:
         assert self.state is not None
         action = self.move_actions[t]
         seat = action.seat
+        randomness = event_randomness(t, self._event_reveals(t))  # (once: the draw, then the transcript)
         try:
-            state = self.g.apply(self.state, action, self._rand(t))
+            state = self.g.apply(self.state, action, Rand(randomness))
         except IllegalMove as e:  # the engine checks the rules once, when it applies the move (SPEC 11.5 step 3)
             self._halt(Offence(seat, self._nick(seat), f"an illegal move: {e}", (self.moves[t].payload,)))
         if self.g.hidden and seat not in self.bot_seats:
@@ -220,8 +240,7 @@ class TurnFlow:
         self.last_description = self.g.describe(self.state, action, state)
         self.last_move = (self.state, action, state)  # for screens: the event lines of the turn (ui/views.py)
         self.state = state
-        self.head = h("snowp2p/transcript/v1", self.head, self._move_digest(t),
-                      event_randomness(t, self._event_reveals(t)))
+        self.head = h("snowp2p/transcript/v1", self.head, self._move_digest(t), randomness)
         if t in self.moves:
             self.moves_since.append(self.moves[t].payload)
         self.applied_turn = t

@@ -273,9 +273,12 @@ class Equivocate(Strategy):
         if self.twin is not None or not self.on():
             return False
         s = peer.session
-        from snowp2p.games.sled.bot import choose_action, random_action
+        if s.game.cheats is None:  # Snake Carnival: its own computer player and random moves (it crashed before)
+            from snowp2p.games.snake.bot import random_snake_action as random_action
+        else:
+            from snowp2p.games.sled.bot import random_action
 
-        action = choose_action(s.state, Rand(fixed(f"sim think {self.w.cfg.seed} {self.seat} {turn}")))
+        action = s.game.computer_move(s.state, Rand(fixed(f"sim think {self.w.cfg.seed} {self.seat} {turn}")))
         twin = None
         for k in range(12):
             a = random_action(s.state, Rand(fixed(f"twin {k} {turn}")))
