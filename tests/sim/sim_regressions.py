@@ -451,6 +451,15 @@ OPEN: dict[int, str] = {
            "lone on its clock (SPEC 11.9 A lone vote), treated p1 as leaving, and p0 and p2 voted honest p1 out.  An "
            "honest lone vote on a seat that failed its part as a voter, while the third seat was away, is judged "
            "like a vote against an answering seat"),
+    # found by s18l's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 on 845edb8+main 9a2b49a (1 of 800 failed);
+    # fails on main 9a2b49a alike (traced in part)
+    5114: ("(c) dead-connected seat 3, p2 crashed and restarted (4 seats, Snow Tails): p1 declared p2 for its vote on "
+           "3 and then honest p0 for a declaration on p2 (absent #8, owed: declare, have 9).  p2 came back and voted, "
+           "3 was decided, so p0 owed no declaration any more, but p1's absent on p0 stays current while p0 signs no "
+           "absent or vote (_current, owed 'declare'): at 14.0 p1 and p2 paused on p0 for it, p1 voted p0 out alone at "
+           "16.0, p2 (p0 back on its clock at 16.5) judged that vote lone and treated p1 as leaving, p0 refused it, "
+           "and p0 and p2 voted honest p1 out.  A 'declare' claim outlives the obligation it names (not traced "
+           "further: why p2 saw p0 back)"),
     # found by s18j's sweep SNOWP2P_SIM_FIRST=7200 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 7205 and 7930); both fail on main (fd02520)
     7930: ("(a)/(c) relink-storm seat, partition {4} | rest (5 seats, Mush! Mush!): cut-off p4 declared 1 (reveal), then "
            "0, 2, 3 (owed: declare) in a row and voted 3 out alone; by _declared_away (s18g) every other seat is away "
