@@ -460,6 +460,14 @@ OPEN: dict[int, str] = {
            "16.0, p2 (p0 back on its clock at 16.5) judged that vote lone and treated p1 as leaving, p0 refused it, "
            "and p0 and p2 voted honest p1 out.  A 'declare' claim outlives the obligation it names (not traced "
            "further: why p2 saw p0 back)"),
+    # found by s18l's sweep SNOWP2P_SIM_FIRST=5600 SNOWP2P_SIM_RUNS=800 on 0d59972 (1 of 800 failed); fails on main
+    # 9a2b49a alike (traced)
+    6295: ("(a) partition {3} | rest while p1 crashed and restarted (5 seats, Snow Tails, no hostile seat): cut-off p3 "
+           "declared p1 (reveal), then p0, p2, p4 (declare) and voted p4 out alone; by _declared_away every other seat "
+           "is away for that vote on every peer.  Restarted p1 held p3's vote on p4 before the majority's votes on p3 "
+           "completed and took p4 over at turn 3 (voters [3]); p0, p2, p4 decided p3 first (its vote then void): a "
+           "desync at turn 3 naming nobody.  The 7930 family (a cut-off seat's lone decision taken where it arrives "
+           "first)"),
     # found by s18j's sweep SNOWP2P_SIM_FIRST=7200 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 7205 and 7930); both fail on main (fd02520)
     7930: ("(a)/(c) relink-storm seat, partition {4} | rest (5 seats, Mush! Mush!): cut-off p4 declared 1 (reveal), then "
            "0, 2, 3 (owed: declare) in a row and voted 3 out alone; by _declared_away (s18g) every other seat is away "
