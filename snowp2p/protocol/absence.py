@@ -806,6 +806,14 @@ class AbsenceRules:
             v = next(iter(held))
             if v == self.me or v in self.quit:
                 continue
+            a = self.absents.get(x, {}).get(v)
+            if a is not None and a.turn == self.turn + 1:
+                # its claim names the next turn: this peer is behind (it lacks messages the voter held), so its
+                # clock can not tell that x answers there; it judges once it catches up (sim seed 5271: p2, cut off
+                # alone, took p1's and p0's votes one by one a turn behind, treated each voter as leaving, refused
+                # the majority's decision on itself and split the game).  (A claim farther ahead is no honest
+                # voter's: a seat is at most one turn ahead of a present seat it waits on.)
+                continue
             if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
                 continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
             res.append((x, v))
