@@ -1,0 +1,210 @@
+"""What this seat's own clock decides about votes that rest on one seat's word (protocol/SPEC.md section 11.9:
+*A vote on this seat*, *A lone vote on a seat that answers*, *A vote that counts this seat away*).
+
+Signed messages can not tell a vote inside the move time from a race; only the clock of the seat voted on,
+or of a third seat that the voted seat answered, can.  These rules hold such a decision until the owner's
+watch (net/watch.py) gives its verdict, and turn a refused or lone vote into its voter *leaving* (G10): the
+owner signs ``absent{voter, "left"}`` and votes, so the auditor of its log reads the verdict from its own
+signed messages, as the peer made it.  :class:`~snowp2p.protocol.absence.AbsenceRules` takes them in.
+"""
+
+from __future__ import annotations
+
+from .events import Output
+from .messages import Absent
+
+
+LEFT_REASON = "left"  # absent{owed: "left"}: the seat is leaving (a refused or lone vote's voter; bye{"left"})
+
+
+class OwnerVerdicts:
+    """The owner's verdicts on votes that rest on one seat's word (the session's state; no state of its own)."""
+
+    def _counts_owner_away(self, seat: int, voters: list[int]) -> bool:
+        """The decision on ``seat`` rests on one voter ``V``'s word and counts the log's owner away only because
+        ``V`` signed an ``absent`` about the owner before its ``absent{seat, owed: declare|vote}``
+        (:meth:`_declared_away`).  Signed messages do not tell a liar (the owner answered: sim strategy
+        "lie-away") from sim seed 563 (the owner had crashed); the owner's clock does, so the decision waits for
+        its verdict (:meth:`settle_away`), and the auditor reads it from the owner's next own message."""
+        o = self.owner
+        if (o is None or seat == o or len(voters) != 1 or o in voters or o in self.decided or o in self.gone
+                or o in self.leaving):
+            return False
+        return self.absents.get(o, {}).get(voters[0]) is not None and o in self._declared_away(seat)
+
+    def _owner_verdict(self, body) -> None:
+        """The owner's next own message after a held decision (:meth:`_counts_owner_away`) is its verdict: an
+        ``absent{V, owed: left}`` about the held decision's voter refuses it (``_on_absent`` undoes it); anything
+        else accepts it, and the game goes on from it (the takeover first, as on the owner's peer)."""
+        if (isinstance(body, Absent) and body.owed == LEFT_REASON and body.seat in self.away_held.values()):
+            return
+        self._accept_away()
+
+    def _accept_away(self) -> None:
+        """The owner accepts the held decisions (they stand, and may still be reopened by ``_reopen_if_back``)."""
+        self.away_held.clear()
+
+    def _progress_before(self, seat: int) -> "Output":
+        """Go on from an accepted held decision as the owner's peer did, before the owner's message now handled
+        (already in its chain here): that message does not make the owner a voter that came back
+        (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over)."""
+        saved = {x: d[seat] for x, d in self.away_at.items() if seat in d}
+        for x in saved:
+            self.away_at[x][seat] = max(saved[x], self.chain.next_seq(seat))
+        try:
+            return self._progress()
+        finally:
+            for x, n in saved.items():
+                if seat in self.away_at.get(x, {}):
+                    self.away_at[x][seat] = n
+
+    def settle_away(self, answering: bool) -> "Output":
+        """The shell's verdict on a held decision that counts this seat away on one voter's word: if this seat's
+        clock says it was answering (``AbsenceWatch``), that voter counted a present seat away to decide alone: it
+        is treated as leaving (:meth:`leave_voter`: ``absent{V, left}``, which undoes the decision); otherwise the
+        decision stands (this seat was away: sim seed 563)."""
+        out = Output()
+        if not self.away_held or self.me is None:
+            return out
+        if answering:
+            for v in sorted(set(self.away_held.values())):
+                out.extend(self.leave_voter(v))
+        if self.away_held:  # (accepted, or no absent could be signed: the decision stands)
+            self._accept_away()
+            out.extend(self._progress())
+        return out
+
+    def sole_word(self, seat: int) -> int | None:
+        """The one seat whose vote alone decided ``seat`` (two seats, or one seat left to vote), else None."""
+        voters = self.voters.get(seat) or (self.decided.get(seat, (None, None, ()))[2])
+        return voters[0] if len(voters) == 1 else None
+
+    # ---- a vote on this seat: accepted or refused (G10)
+    def votes_on_owner(self) -> set[int]:
+        """The present, not leaving seats whose vote on this log's owner is held, less any two of them that were
+        on two sides (``_sides_apart``): their votes are each one seat's word, not a majority's (sim seed 3155)."""
+        me = self.owner
+        held = {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
+                and i in self.present()}
+        return {i for i in held if not any(self._sides_apart(i, j) for j in held)}
+
+    def _sides_apart(self, a: int, b: int) -> bool:
+        """``a`` voted on ``b`` or ``b`` on ``a`` (signed votes held here): the two were on two sides (of a partition,
+        or of a refused vote), and their votes on a third seat are no common word.  A seat cut off alone votes every
+        other seat out; its vote on this log's owner, held with a later vote of a seat it voted on, must not make
+        that vote a majority's (sim seed 3155: p3, alone, voted p0, p1, p2 out; p1 later voted on p2 for a
+        declaration p2 could not see it owed; p2, answering, took the two for a majority and accepted)."""
+        return a != b and (a in self.votes.get(b, {}) or b in self.votes.get(a, {}))
+
+    def may_still_vote(self) -> set[int]:
+        """The seats whose vote on the owner's seat may still come although the decision on it did not count
+        them: present, not leaving, no bye, not decided, not among the decision's voters, and counted away here
+        because the game waits on their own messages (a partition may have held those back, and their vote with
+        them: sim seed 4221)."""
+        me = self.owner
+        if me is None or me not in self.decided:
+            return set()
+        voters = set(self.decided[me][2])
+        away = self._base_needed()
+        # (not a seat the same voters voted on too: a seat cut off by a partition votes every other seat out alone,
+        # and its other victims are no voters with it: sim seed 2502)
+        victims = {x for x, vs in self.votes.items() if voters & set(vs)}
+        return {i for i in self.present() if i != me and i not in voters and i not in self.decided
+                and i not in self.leaving and i not in self.byes and i in away and i not in victims}
+
+    def refuse_vote(self) -> "Output":
+        """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
+        rests on one seat's word): it keeps playing, and treats its voters as leaving (G10): each is
+        declared absent (``owed: left``) and, with nobody else to agree, voted out at once."""
+        out = Output()
+        me = self.me
+        if me is None or me not in self.decided or me in self.gone:
+            return out
+        self._refusal(me)
+        for v in self.refused[me]:
+            have = self.chain.next_seq(v)
+            if have > max(self.absent_haves.get((me, v), ()), default=-1):  # (not declared at this count yet)
+                self._emit(Absent(v, self.turn, have, "left"), out)
+        out.extend(self._progress())
+        for v in self.refused[me]:
+            if self.paused_on(v) and v not in self.my_votes:
+                self._vote(v, "bot", out)
+        if out.send and not self.halted:
+            out.extend(self._progress())
+        return out
+
+    # ---- a lone vote on a seat that answers here (G10)
+    def lone_votes(self) -> list[tuple[int, int]]:
+        """``(X, V)``: V's vote on X is the only vote on X held here, and no other seat's absent on X still
+        holds (this peer's own neither): X is present and answers here, so the vote can complete only if this
+        peer (and every other voter) declares X absent, which it never will.  The shell judges it on its clock
+        (AbsenceWatch._lone_votes): if X is answering (this seat: running and owing nothing overdue; another
+        seat: owing this peer nothing overdue), V voted against a present seat and is treated as leaving
+        (:meth:`leave_voter`; SPEC 11.9, *A lone vote on a seat that answers*).  Without it such a vote stayed
+        open for good, nobody voted on V, and V played its own seat to the end (sim seed 3465)."""
+        if (self.me is None or self.halted or self.done or self.state is None or self.over
+                or self.state.is_over or self._owner_decided()):
+            return []
+        res = []
+        for x, vs in sorted(self.votes.items()):
+            if (x in self.gone or x in self.decided or x in self.leaving or x in self.quit or x in self.byes
+                    or x in self.refused):
+                continue
+            held = {i for i in vs if i != x and i not in self.gone and i not in self.decided
+                    and i not in self.leaving and i not in self.byes}
+            if len(held) != 1:
+                continue
+            v = next(iter(held))
+            if v == self.me or v in self.quit:
+                continue
+            a = self.absents.get(x, {}).get(v)
+            if a is not None and a.turn == self.turn + 1:
+                # its claim names the next turn: this peer is behind (it lacks messages the voter held), so its
+                # clock can not tell that x answers there; it judges once it catches up (sim seed 5271: p2, cut off
+                # alone, took p1's and p0's votes one by one a turn behind, treated each voter as leaving, refused
+                # the majority's decision on itself and split the game).  (A claim farther ahead is no honest
+                # voter's: a seat is at most one turn ahead of a present seat it waits on.)
+                continue
+            if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
+                continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
+            res.append((x, v))
+        return res
+
+    def leave_voter(self, v: int) -> "Output":
+        """This peer's clock says the seat ``v`` voted on (a :meth:`lone_votes` pair) was answering: ``v`` voted
+        against a present seat and is **leaving** here (G10), as if its claim had refuted itself: this peer
+        signs ``absent{v, owed: "left"}`` (from which the auditor of this log reads the same, ``_on_absent``)
+        and, once every other present seat holds it so, votes ``bot`` on it at once."""
+        out = Output()
+        if (self.me is None or v == self.me or v in self.gone or v in self.decided or v in self.leaving
+                or self.halted or self.done):
+            return out
+        have = self.chain.next_seq(v)
+        if have <= max(self.absent_haves.get((self.me, v), ()), default=-1):
+            return out  # (declared at this count already: again once it sent more)
+        self.leaving.add(v)
+        self._emit(Absent(v, self.turn, have, "left"), out)
+        if not self.halted:
+            out.extend(self._progress())
+        return out
+
+    def _refusal(self, seat: int) -> None:
+        _, _, voters = self.decided.pop(seat)
+        self.refused[seat] = voters
+        self.voters.pop(seat, None)
+        for v in voters:
+            self.leaving.add(v)
+            self.votes.get(seat, {}).pop(v, None)
+            if self.me is not None:  # (the live peer: what it does not take is not in its log for the auditor)
+                # the voter takes this seat over as soon as its decision takes effect there: what it signs from then on
+                # belongs to a game without this seat (a hidden seat's cards opened), so nothing more is taken straight
+                # from it, as after a vote of this peer's own on it; relayed copies still are (sim seed 5293: p2
+                # refused p1's vote, then applied p1's move made with a computer in p2's seat: "not in its hand")
+                self.refused_from.setdefault(v, self.chain.next_seq(v))
+        # the refused voters' word decides nothing more: their decisions on other seats that have not taken
+        # effect are undone alike (a seat cut off by a partition that voted the others out alone, seed 312)
+        for x in [x for x, d in self.decided.items() if x not in self.gone and set(d[2]) & self.leaving]:
+            del self.decided[x]
+            self.voters.pop(x, None)
+
+    # ---- takeover
