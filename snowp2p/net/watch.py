@@ -97,10 +97,7 @@ class AbsenceWatch:
             return False
         if self._was_stopped(now):  # the vote read before the next tick: it was away (fault injection, freeze seed 1)
             return False
-        mine = self.since.get(s.me)
-        if mine is None:
-            return True
-        return now - mine[1] < self._limit(mine[0])
+        return self._answering(s.me, now)
 
     def vote_verdict(self, now: float) -> str:
         """What this seat does with a decided vote on it (the shell asks on ``VotedOut``, and ``tick`` again

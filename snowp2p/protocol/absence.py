@@ -419,19 +419,21 @@ class AbsenceRules(OwnerVerdicts):
         if part:
             away |= self._declared_away(seat)
         away -= self.came_back.get(seat, set())  # (back since a decision that did not count it: _reopen_if_back)
-        return [i for i in self.present() if i != seat and i not in self.decided and i not in away
-                and i not in self.leaving and i not in self.byes]
+        return [i for i in self.present() if i != seat and i not in away and self._may_vote(i)]
+
+    def _may_vote(self, v: int) -> bool:
+        """``v`` may still vote: not voted out, not decided, not leaving, and it has not said bye (a seat that said
+        bye votes on nobody: sim seed 2321)."""
+        return v not in self.gone and v not in self.decided and v not in self.leaving and v not in self.byes
 
     def _voters_part(self, seat: int) -> bool:
         """``seat`` is declared absent for its part as a voter (``owed: declare`` or ``vote``) by a seat that may vote."""
-        return any(a.owed in ("declare", "vote") and v != seat and v not in self.leaving and v not in self.decided
-                   and v not in self.gone and v not in self.byes for v, a in self.absents.get(seat, {}).items())
+        return any(a.owed in ("declare", "vote") and v != seat and self._may_vote(v)
+                   for v, a in self.absents.get(seat, {}).items())
 
     def _declared(self, seat: int) -> bool:
         """Some seat that may vote has a current ``absent`` about ``seat``."""
-        return any(self._current(v, seat) for v in self.absents.get(seat, {})
-                   if v != seat and v not in self.leaving and v not in self.byes and v not in self.gone
-                   and v not in self.decided)
+        return any(self._current(v, seat) for v in self.absents.get(seat, {}) if v != seat and self._may_vote(v))
 
     def _declared_away(self, seat: int) -> set[int]:
         """The seats a voter on ``seat`` counted away when it declared ``seat`` absent for a voter's part (its
@@ -447,8 +449,7 @@ class AbsenceRules(OwnerVerdicts):
         res: set[int] = set()
         claims = self.absents.get(seat, {})
         for v, a in claims.items():
-            if (a.owed not in ("declare", "vote") or v in self.leaving or v in self.decided or v in self.gone
-                    or v in self.byes or v == seat):  # (a seat that said bye votes on nobody: seed 2321)
+            if a.owed not in ("declare", "vote") or v == seat or not self._may_vote(v):
                 continue
             at = self.absent_seq.get((v, seat), -1)
             for w, by in self.absents.items():
@@ -536,11 +537,10 @@ class AbsenceRules(OwnerVerdicts):
         if (seat == self.owner and body.owed == "left" and self._owner_decided()
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
-        if (seat == self.owner and body.owed == "left" and x not in self.quit and x not in self.gone
-                and x not in self.decided and x != seat):
-            self.leaving.add(x)  # (the owner's verdict on a lone vote, leave_voter: the auditor reads it alike)
-        if seat == self.owner and body.owed == LEFT_REASON:  # (it refuses a held decision that counted it away)
-            for y in [y for y, v in self.away_held.items() if v == x]:
+        if seat == self.owner and body.owed == LEFT_REASON:
+            if x not in self.quit and x not in self.gone and x not in self.decided and x != seat:
+                self.leaving.add(x)  # (the owner's verdict on a lone vote, leave_voter: the auditor reads it alike)
+            for y in [y for y, v in self.away_held.items() if v == x]:  # (it refuses a held decision counting it away)
                 del self.away_held[y]
                 self.decided.pop(y, None)
                 self.voters.pop(y, None)
@@ -664,8 +664,7 @@ class AbsenceRules(OwnerVerdicts):
         self.decided[seat] = (choice, have, tuple(voters))
         # the seats it did not count, with the count of their messages held now (_reopen_if_back)
         self.away_at[seat] = {w: self.chain.next_seq(w) for w in self.present()
-                              if w != seat and w not in voters and w not in self.decided and w not in self.leaving
-                              and w not in self.byes}
+                              if w != seat and w not in voters and self._may_vote(w)}
         return choice
 
     # ---- a decision that counts this seat away on one voter's word (G10)
@@ -706,8 +705,7 @@ class AbsenceRules(OwnerVerdicts):
         alone played a computer in a seat whose messages W, back, still took: two honest peers apart on the
         same turn with nobody to blame (sim seeds 6412, 7037).  True: reopened (the votes held stay)."""
         back = {w for w, n in self.away_at.get(seat, {}).items()
-                if self.chain.next_seq(w) > n and w not in self.votes.get(seat, {}) and w in self.present()
-                and w not in self.decided and w not in self.leaving and w not in self.byes
+                if self.chain.next_seq(w) > n and w not in self.votes.get(seat, {}) and self._may_vote(w)
                 and self.owner not in self.votes.get(w, {})}  # (a seat the owner voted on stays away: seed 2122)
         if not back:
             return False

@@ -35,8 +35,8 @@ class TurnFlow:
 
         Where it stops to wait for other seats' messages, it notes what it waits on (``_waiting``: the move of
         turn t, the acks of turn a or the reveals of event t, from which seats) so that a message that can not
-        complete it is not followed by another pass that would find the same (``Session._may_advance``)."""
-        self._waiting = None
+        complete it is not followed by another pass that would find the same (``Session._may_advance``; the
+        caller, ``Session._progress_loop``, clears it before each pass)."""
         while not self.halted and not self.done:
             if self.state is None:
                 if not self._setup_ready():

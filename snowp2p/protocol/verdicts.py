@@ -109,8 +109,8 @@ class OwnerVerdicts:
         # (not a seat the same voters voted on too: a seat cut off by a partition votes every other seat out alone,
         # and its other victims are no voters with it: sim seed 2502)
         victims = {x for x, vs in self.votes.items() if voters & set(vs)}
-        return {i for i in self.present() if i != me and i not in voters and i not in self.decided
-                and i not in self.leaving and i not in self.byes and i in away and i not in victims}
+        return {i for i in self.present() if i != me and i not in voters and i in away and i not in victims
+                and self._may_vote(i)}
 
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
@@ -150,8 +150,7 @@ class OwnerVerdicts:
             if (x in self.gone or x in self.decided or x in self.leaving or x in self.quit or x in self.byes
                     or x in self.refused):
                 continue
-            held = {i for i in vs if i != x and i not in self.gone and i not in self.decided
-                    and i not in self.leaving and i not in self.byes}
+            held = {i for i in vs if i != x and self._may_vote(i)}
             if len(held) != 1:
                 continue
             v = next(iter(held))
