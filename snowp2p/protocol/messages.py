@@ -206,10 +206,24 @@ def _parse_envelope(raw: Any) -> Envelope:
         _fail("envelope.type", f"unknown message type {_short(kind)!r}")
     body = _parse_record(cls, body_raw, "body")
     _check_envelope(game, sender, seq, prev, body, "envelope")
+    return _envelope(game, sender, seq, prev, body)
+
+
+def _envelope(game: bytes, sender: int, seq: int, prev: bytes, body: Body) -> Envelope:
+    """An Envelope of fields already validated (skips the dataclass __init__)."""
     env = object.__new__(Envelope)
-    for name, val in (("game", game), ("sender", sender), ("seq", seq), ("prev", prev), ("body", body)):
-        object.__setattr__(env, name, val)
+    env.__dict__.update(game=game, sender=sender, seq=seq, prev=prev, body=body)
     return env
+
+
+def _signed(envelope: Envelope, signature: bytes, env_bytes: bytes, payload: bytes) -> SignedMessage:
+    """A SignedMessage of fields already validated (skips the dataclass __init__), with the properties read on
+    every step of its way filled in (``_computed_once``)."""
+    msg = object.__new__(SignedMessage)
+    body = envelope.body
+    msg.__dict__.update(envelope=envelope, signature=signature, envelope_bytes=env_bytes, payload=payload,
+                        type=body.TYPE, sender=envelope.sender, seq=envelope.seq, body=body)
+    return msg
 
 
 # --------------------------------------------------------------------------
@@ -331,10 +345,7 @@ def _decode_strict(payload: bytes) -> SignedMessage:
     # (minimal headers); the same test as re-encoding the parsed envelope, without rebuilding it.
     if not _maps_sorted(raw) or msgpack.packb(raw, use_bin_type=True) != env_bytes:
         _fail("envelope", "not in canonical encoding")
-    msg = object.__new__(SignedMessage)  # (the fields are validated above: skip the dataclass __init__)
-    msg.__dict__.update(envelope=envelope, signature=signature, envelope_bytes=env_bytes, payload=payload,
-                        type=envelope.body.TYPE, sender=envelope.sender, seq=envelope.seq, body=envelope.body)
-    return msg
+    return _signed(envelope, signature, env_bytes, payload)
 
 
 _SIG = exact_bytes(SIGNATURE_SIZE)
@@ -408,12 +419,7 @@ def _decode_usual(payload: bytes) -> SignedMessage | None:
             return None
     except Exception:  # (DecodeError, or anything msgpack raises on hostile bytes: the strict path decides)
         return None
-    env = object.__new__(Envelope)
-    env.__dict__.update(game=game, sender=sender, seq=seq, prev=prev, body=body)
-    msg = object.__new__(SignedMessage)
-    msg.__dict__.update(envelope=env, signature=signature, envelope_bytes=env_bytes, payload=payload,
-                        type=kind, sender=sender, seq=seq, body=body)
-    return msg
+    return _signed(_envelope(game, sender, seq, prev, body), signature, env_bytes, payload)
 
 
 #: body class -> {sorted tuple of the keys of a valid body: (fields to check as (name, checker, path, the
