@@ -662,9 +662,11 @@ class AbsenceRules(OwnerVerdicts):
         choice = "end" if ends and not final else "bot"
         have = max(votes[i].have for i in voters)
         self.decided[seat] = (choice, have, tuple(voters))
-        # the seats it did not count, with the count of their messages held now (_reopen_if_back)
+        # the seats it did not count, with the count of their messages held now (_reopen_if_back), less the seats
+        # its voters' signed absents count away (_declared_away): they are away on every peer, whatever arrived when
+        signed = self._declared_away(seat) if self._voters_part(seat) and seat not in self.leaving | self.quit else ()
         self.away_at[seat] = {w: self.chain.next_seq(w) for w in self.present()
-                              if w != seat and w not in voters and self._may_vote(w)}
+                              if w != seat and w not in voters and w not in signed and self._may_vote(w)}
         return choice
 
     # ---- a decision that counts this seat away on one voter's word (G10)

@@ -1,0 +1,82 @@
+"""A decision that counts a voter away by signed absents is not reopened by that voter's later messages
+(protocol/SPEC.md 11.9, *Who votes on a seat that failed its part as a voter* and *A voter counted away that
+comes back*; sim seed 8530).
+
+Three sessions on the in-memory table, no clock.  Seat 2 "crashes" (its frames, both ways, are held back);
+seat 0 declares it absent, then declares seat 1 absent for the declaration seat 1 never makes
+(``owed: "declare"``), and votes seat 1 out alone: seat 2 is away for that vote on every peer, by seat 0's
+signed absent (``_declared_away``).  Seat 1 then hears nothing more.  Seat 2 comes back: every held frame
+arrives in order; seat 2 answers the first (a message signed before it holds seat 0's vote), then holds the
+vote and decides it counting its own answer; that answer reaches seat 0 after seat 0's decision.  Before the
+rule, seat 0 read the answer as seat 2 "coming back" (``_reopen_if_back`` compared the counts each peer held at
+its decision, which differ by arrival order), reopened the decision and waited for seat 2's vote, while seat 2
+had taken seat 1 over: the two honest seats apart.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kit import table as kit
+from kit.table import KINDS, fixed
+
+
+class HeldTable(kit.Table):
+    """The kit's table, where the frames to and from the seats in ``held`` wait in ``stash`` (a crashed peer
+    whose links resend on its return) until :meth:`release`; frames to the seats in ``deaf`` are dropped."""
+
+    def __init__(self, game: str):
+        super().__init__(game, 3, "reopen signed", game_id=fixed(f"reopen signed {game}"))
+        self.held: set[int] = set()
+        self.deaf: set[int] = set()
+        self.stash: list[tuple[int, int, bytes]] = []
+
+    def deliver(self, to: int, frm: int, payload: bytes) -> None:
+        if to in self.deaf:
+            return
+        if to in self.held or frm in self.held:
+            self.stash.append((to, frm, payload))
+        else:
+            super().deliver(to, frm, payload)
+
+    def release(self, seat: int) -> None:
+        self.held.discard(seat)
+        stash, self.stash = self.stash, []
+        for to, frm, payload in stash:
+            self.deliver(to, frm, payload)
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_voter_counted_away_by_a_signed_absent_does_not_reopen_the_decision(game):
+    t = HeldTable(game)
+    t.start()
+    t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
+    t.held.add(2)  # seat 2 crashes
+    t.run()
+    s0, s2 = t.s[0], t.s[2]
+    assert 2 in s0.waiting_on(), f"seat 0 does not wait on seat 2: {s0.waiting_on()}"
+    t.out(0, s0.declare_absent(2))
+    t.run()
+    owed = s0.owed().get(1)
+    assert owed is not None and owed.what == "declare", f"seat 1 owes {owed}, not its declaration of seat 2"
+    t.out(0, s0.declare_absent(1, owed))  # seat 1 never declares seat 2 (the never-declares cheat)
+    t.run()
+    assert s0._voters(1) == [0], f"seat 0 counts voters {s0._voters(1)} on seat 1"
+    t.deaf.add(1)  # seat 1 hears nothing more (its messages so far still arrive)
+    t.out(0, s0.cast_vote(1, "bot"))
+    t.run()
+    assert 1 in s0.decided and 1 not in s0.gone, "seat 0's lone vote on seat 1 is not decided and pending"
+    t.release(2)  # seat 2 is back: it answers before it holds seat 0's vote; the answer reaches seat 0 after it
+    t.run()
+    assert s2._voters(1) == [0], f"seat 2 counts voters {s2._voters(1)} on seat 1"
+    assert s2.away_held, "seat 2 does not hold the decision that counts it away for its clock's verdict"
+    t.out(2, s2.settle_away(False))  # seat 2's clock: it was away (it crashed), the decision stands
+    t.run()
+    for i in (0, 2):
+        assert t.s[i].halted is None, f"seat {i} stopped: {t.s[i].halted}"
+        assert not t.s[i].leaving, f"seat {i} takes an honest seat for leaving: {t.s[i].leaving}"
+    assert 1 in s0.gone and 1 in s2.gone, f"seat 1 taken over: seat 0 {s0.gone}, seat 2 {s2.gone}"
+    assert s0.gone[1] == s2.gone[1], f"seat 1's fate: seat 0 {s0.gone[1]}, seat 2 {s2.gone[1]} (choice, count, turn)"
+    assert s0.done and s2.done, "the two honest seats did not finish"
+    assert t.over[0] == t.over[2], "the two honest seats finished different games"
+    assert not s0.came_back.get(1), f"seat 0 reopened the decision on seat 1 (came back: {s0.came_back})"
