@@ -662,12 +662,23 @@ class AbsenceRules(OwnerVerdicts):
         choice = "end" if ends and not final else "bot"
         have = max(votes[i].have for i in voters)
         self.decided[seat] = (choice, have, tuple(voters))
-        # the seats it did not count, with the count of their messages held now (_reopen_if_back), less the seats
-        # its voters' signed absents count away (_declared_away): they are away on every peer, whatever arrived when
-        signed = self._declared_away(seat) if self._voters_part(seat) and seat not in self.leaving | self.quit else ()
-        self.away_at[seat] = {w: self.chain.next_seq(w) for w in self.present()
-                              if w != seat and w not in voters and w not in signed and self._may_vote(w)}
+        self.away_at[seat] = self._away_counts(seat, voters)
         return choice
+
+    def _away_counts(self, seat: int, voters: list[int]) -> dict[int, int]:
+        """The seats the decision on ``seat`` did not count, each with the count of its messages past which it is
+        back (_reopen_if_back).  For a seat the voters' signed absents count away (:meth:`_declared_away`): the
+        count those absents name, so that a message it signed at or past it reopens the decision alike on every
+        peer, its own and the auditor's (sim seed 8530: the count held at the decision differed by arrival order,
+        and only the decider reopened); for any other (away because the game waited on it here): the count held."""
+        signed = self._declared_away(seat) if (seat not in self.leaving and seat not in self.quit
+                                               and self._voters_part(seat)) else set()
+        res = {}
+        for w in self.present():
+            if w != seat and w not in voters and self._may_vote(w):
+                named = [b.have for v, b in self.absents.get(w, {}).items() if v in voters] if w in signed else []
+                res[w] = max(named, default=self.chain.next_seq(w))
+        return res
 
     # ---- a decision that counts this seat away on one voter's word (G10)
     def _take_over(self, out: "Output") -> bool:

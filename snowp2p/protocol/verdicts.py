@@ -47,10 +47,11 @@ class OwnerVerdicts:
     def _progress_before(self, seat: int) -> "Output":
         """Go on from an accepted held decision as the owner's peer did, before the owner's message now handled
         (already in its chain here): that message does not make the owner a voter that came back
-        (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over)."""
+        (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over), but its
+        messages before it do, as on its peer (sim seed 8530)."""
         saved = {x: d[seat] for x, d in self.away_at.items() if seat in d}
         for x in saved:
-            self.away_at[x][seat] = max(saved[x], self.chain.next_seq(seat))
+            self.away_at[x][seat] = saved[x] + 1
         try:
             return self._progress()
         finally:

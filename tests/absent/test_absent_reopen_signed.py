@@ -1,6 +1,6 @@
-"""A decision that counts a voter away by signed absents is not reopened by that voter's later messages
-(protocol/SPEC.md 11.9, *Who votes on a seat that failed its part as a voter* and *A voter counted away that
-comes back*; sim seed 8530).
+"""A voter counted away by a signed absent comes back, for the decision that did not count it, alike on every
+peer: when it signed a message at or past the count that absent named (protocol/SPEC.md 11.9, *Who votes on a
+seat that failed its part as a voter*; sim seed 8530).
 
 Three sessions on the in-memory table, no clock.  Seat 2 "crashes" (its frames, both ways, are held back);
 seat 0 declares it absent, then declares seat 1 absent for the declaration seat 1 never makes
@@ -10,7 +10,8 @@ arrives in order; seat 2 answers the first (a message signed before it holds sea
 vote and decides it counting its own answer; that answer reaches seat 0 after seat 0's decision.  Before the
 rule, seat 0 read the answer as seat 2 "coming back" (``_reopen_if_back`` compared the counts each peer held at
 its decision, which differ by arrival order), reopened the decision and waited for seat 2's vote, while seat 2
-had taken seat 1 over: the two honest seats apart.
+had taken seat 1 over: the two honest seats apart.  Now both reopen (seat 2 signed past the count seat 0's absent
+on it named), seat 2 votes too, and both take seat 1 over at the same turn.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 
 from kit import table as kit
 from kit.table import KINDS, fixed
+from test_absent_counted_away import audit
 
 
 class HeldTable(kit.Table):
@@ -70,13 +72,24 @@ def test_a_voter_counted_away_by_a_signed_absent_does_not_reopen_the_decision(ga
     t.run()
     assert s2._voters(1) == [0], f"seat 2 counts voters {s2._voters(1)} on seat 1"
     assert s2.away_held, "seat 2 does not hold the decision that counts it away for its clock's verdict"
-    t.out(2, s2.settle_away(False))  # seat 2's clock: it was away (it crashed), the decision stands
+    t.out(2, s2.settle_away(False))  # seat 2's clock: it was away (it crashed), the decision stands there
+    t.run()
+    # seat 2 signed a message at or past the count seat 0's absent on it named: it is back on both peers alike, a
+    # voter on seat 1 (on main seat 0 alone reopened: the answer came after its decision, but before seat 2's own)
+    assert s0.came_back.get(1) == {2} and s2.came_back.get(1) == {2}, \
+        f"the decision on seat 1 reopened: on seat 0 {s0.came_back}, on seat 2 {s2.came_back}"
+    assert 1 not in s0.gone and 1 not in s2.gone, f"seat 1 taken over: seat 0 {s0.gone}, seat 2 {s2.gone}"
+    t.out(2, s2.declare_absent(1))  # seat 2's clock: seat 1 owes it a message; it votes too
+    t.run()
+    t.out(2, s2.cast_vote(1, "bot"))
     t.run()
     for i in (0, 2):
         assert t.s[i].halted is None, f"seat {i} stopped: {t.s[i].halted}"
         assert not t.s[i].leaving, f"seat {i} takes an honest seat for leaving: {t.s[i].leaving}"
-    assert 1 in s0.gone and 1 in s2.gone, f"seat 1 taken over: seat 0 {s0.gone}, seat 2 {s2.gone}"
-    assert s0.gone[1] == s2.gone[1], f"seat 1's fate: seat 0 {s0.gone[1]}, seat 2 {s2.gone[1]} (choice, count, turn)"
+    assert 1 in s0.gone and s0.gone[1] == s2.gone.get(1), f"seat 1's fate: seat 0 {s0.gone}, seat 2 {s2.gone}"
+    assert s0.decided[1][2] == s2.decided[1][2] == (0, 2), (s0.decided, s2.decided)
     assert s0.done and s2.done, "the two honest seats did not finish"
     assert t.over[0] == t.over[2], "the two honest seats finished different games"
-    assert not s0.came_back.get(1), f"seat 0 reopened the decision on seat 1 (came back: {s0.came_back})"
+    for i in (0, 2):  # the auditor of each log takes the same decision at the same turn
+        obs = audit(t, i)
+        assert obs.done and obs.gone == t.s[i].gone and obs.places() == t.s[i].places(), (i, obs.gone)
