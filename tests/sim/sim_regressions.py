@@ -436,6 +436,23 @@ REGRESSIONS: dict[str, Case] = {
         "and not on p0 and p4: a desync naming nobody.  Now a vote whose voter's claim names the next turn is not "
         "judged lone (Session.lone_votes): this peer is behind and catches up first; p2 accepts; was OPEN", None,
         fixed=True),
+    # fixed on branch s18o (traced; 8530 found by s18l's sweep of 8000-8799, 6295 by s18l's sweep of 5600-6399)
+    "a_signed_away_voter_is_back_alike_on_every_peer": Case(
+        8530, "never-declares", "c",
+        "p2 declared crashed p1 (reveal, have 10), then never-declaring p0 (declare), and voted p0 out alone (p1 away by "
+        "_declared_away on every peer); p1's move #11, signed before it held the vote, reached p2 after p2's decision, "
+        "so p2 reopened it (_reopen_if_back compared the counts each peer held at its decision) and took p0 over at "
+        "turn 11, p1 (its own #11 counted at its decision) at turn 10: a desync naming honest p2.  Now a voter counted "
+        "away by signed absents is back once it signed a message at or past the count those absents name "
+        "(AbsenceRules._away_counts): alike on every peer and in the audit; was OPEN", None, fixed=True),
+    "a_cut_off_seats_lone_decision_counts_a_voter_back_alike": Case(
+        6295, "partition", "a",
+        "partition {3} | rest while p1 crashed and restarted (5 seats, no hostile seat): cut-off p3 declared p1 "
+        "(reveal, have 4), then p0, p2, p4 (declare) and voted p4 out alone; restarted p1 held that vote before the "
+        "majority's votes on p3 completed and took p4 over at turn 3 while p0, p2, p4 decided p3 first: a desync at "
+        "turn 3 naming nobody.  Fixed by the rule of 8530: p1 had signed its reveals #4, #5, at or past the count "
+        "p3's absent on it named, so p3's lone decision is reopened on p1 too (AbsenceRules._away_counts); was OPEN",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -444,13 +461,6 @@ OPEN: dict[int, str] = {
     # found by s18h's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 on 6d2fb23; fails on main 1589a2f alike
     # found by s18l's sweep SNOWP2P_SIM_FIRST=8000 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 8530 and 8568); both fail on
     # main b495d19 alike (traced)
-    8530: ("(c)/(f) never-declares seat 0, p1 crashed and restarted (3 seats, Snake Carnival): p2 declared p1 (reveal, "
-           "have 10), then never-declaring p0 (owed: declare), and voted p0 out alone (p1 away by _declared_away on "
-           "every peer, p1 too).  p2 decided at once, counting p1 away at 11 messages; p1's move #11 (turn 10, signed "
-           "before it held the vote) reached p2 after it, so p2 reopened the decision (_reopen_if_back: p1 came back) "
-           "and took p0 over only at turn 11, while p1 (which held its own #11 already: away_at 12) took p0 over at "
-           "turn 10: a desync naming honest p2.  The reopening compares counts held at the decision, which differ by "
-           "peer (arrival order), while the away set it amends (_declared_away) is signed"),
     8568: ("(c) never-declares seat 0, p2 crashed and restarted (3 seats, Snow Tails): p1 declared crashed p2, then "
            "never-declaring p0 (declare), and voted p0 out alone; p0 refused (lone word, it answered) and signed "
            "absent{p1, left}, which also paid its 'declare' (any absent of it does: _current), so p1's absent on p0 "
@@ -467,14 +477,6 @@ OPEN: dict[int, str] = {
            "16.0, p2 (p0 back on its clock at 16.5) judged that vote lone and treated p1 as leaving, p0 refused it, "
            "and p0 and p2 voted honest p1 out.  A 'declare' claim outlives the obligation it names (not traced "
            "further: why p2 saw p0 back)"),
-    # found by s18l's sweep SNOWP2P_SIM_FIRST=5600 SNOWP2P_SIM_RUNS=800 on 0d59972 (1 of 800 failed); fails on main
-    # 9a2b49a alike (traced)
-    6295: ("(a) partition {3} | rest while p1 crashed and restarted (5 seats, Snow Tails, no hostile seat): cut-off p3 "
-           "declared p1 (reveal), then p0, p2, p4 (declare) and voted p4 out alone; by _declared_away every other seat "
-           "is away for that vote on every peer.  Restarted p1 held p3's vote on p4 before the majority's votes on p3 "
-           "completed and took p4 over at turn 3 (voters [3]); p0, p2, p4 decided p3 first (its vote then void): a "
-           "desync at turn 3 naming nobody.  The 7930 family (a cut-off seat's lone decision taken where it arrives "
-           "first)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
