@@ -402,7 +402,7 @@ class AbsenceRules(OwnerVerdicts):
         votes on nobody.  On a seat declared absent for its part as a voter (``owed: declare|vote``), a seat the
         game waits on is away only once declared absent, and the seats a voter declared just before are away on
         every peer (:meth:`_declared_away`; SPEC 11.9, *Who votes on a seat that failed its part as a voter*)."""
-        part = seat not in self.leaving and seat not in self.quit and self._voters_part(seat)
+        part = self._voters_part(seat)
         away = set() if seat in self.leaving or seat in self.quit else self._base_needed() - {seat}
         if part and seat != self.owner:
             # a vote on a seat for its part as a voter: the game does not wait on that seat's own messages, so who
@@ -431,9 +431,11 @@ class AbsenceRules(OwnerVerdicts):
         return v not in self.gone and v not in self.decided and v not in self.leaving and v not in self.byes
 
     def _voters_part(self, seat: int) -> bool:
-        """``seat`` is declared absent for its part as a voter (``owed: declare`` or ``vote``) by a seat that may vote."""
-        return any(a.owed in ("declare", "vote") and v != seat and self._may_vote(v)
-                   for v, a in self.absents.get(seat, {}).items())
+        """``seat`` is declared absent for its part as a voter (``owed: declare`` or ``vote``) by a seat that may vote
+        (and is not leaving: on a leaving seat every other present seat votes)."""
+        return seat not in self.leaving and seat not in self.quit and any(
+            a.owed in ("declare", "vote") and v != seat and self._may_vote(v)
+            for v, a in self.absents.get(seat, {}).items())
 
     def _declared(self, seat: int) -> bool:
         """Some seat that may vote has a current ``absent`` about ``seat``."""
@@ -674,12 +676,10 @@ class AbsenceRules(OwnerVerdicts):
 
     def _away_counts(self, seat: int, voters: list[int]) -> dict[int, int]:
         """The seats the decision on ``seat`` did not count, each with the count of its messages past which it is
-        back (_reopen_if_back).  For a seat the voters' signed absents count away (:meth:`_declared_away`): the
-        count those absents name, so that a message it signed at or past it reopens the decision alike on every
-        peer, its own and the auditor's (sim seed 8530: the count held at the decision differed by arrival order,
-        and only the decider reopened); for any other (away because the game waited on it here): the count held."""
-        signed = self._declared_away(seat) if (seat not in self.leaving and seat not in self.quit
-                                               and self._voters_part(seat)) else set()
+        back (_reopen_if_back): for a seat the voters' signed absents count away (:meth:`_declared_away`), the
+        count they name, alike on every peer (sim seed 8530: the count held at the decision differs by arrival
+        order); for any other (away because the game waited on it here), the count held."""
+        signed = self._declared_away(seat) if self._voters_part(seat) else set()
         res = {}
         for w in self.present():
             if w != seat and w not in voters and self._may_vote(w):
