@@ -453,6 +453,14 @@ REGRESSIONS: dict[str, Case] = {
         "turn 3 naming nobody.  Fixed by the rule of 8530: p1 had signed its reveals #4, #5, at or past the count "
         "p3's absent on it named, so p3's lone decision is reopened on p1 too (AbsenceRules._away_counts); was OPEN",
         None, fixed=True),
+    "a_resumed_peer_takes_the_relayed_copies_in_its_log": Case(
+        3158, "vote-present", "a",
+        "found by s18o's sweep of 1600-3199 (fails on main f6385fc alike): p1 refused vote-present p0's vote on it, "
+        "voted p0 out with p2 (count 10), having taken p0's reveal #9 as a copy relayed by p2 (taken after its own "
+        "vote at count 9: a relayed copy still is); p1 crashed and resumed from its log, which does not say which "
+        "records came relayed: Session.from_log froze #9 as straight from p0, the resumed p1 sat at turn 4 (its log "
+        "at 9) and stopped on a desync naming nobody.  Now a logged record is frozen only by a decision "
+        "(Session.check(logged=True))", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
