@@ -531,8 +531,12 @@ LIE_AWAY: dict[str, Case] = {
         "at turn 5 (found after merging s18j's rules; passes on main, where p1 follows the liar; not traced, OPEN)"),
     "a_liar_counts_away_a_seat_cut_off_by_a_partition": Case(
         337, "lie-away", "a",
-        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 stops on a desync at turn 2 naming nobody (found by "
-        "the lie-away sweep past seed 293; passes on main; not traced, OPEN)"),
+        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 voted on liar p1 and refused it at count 7, then "
+        "took p1's #7 as a copy relayed by p0 (a relayed copy still is taken) and went on to turn 4 with p1 taken "
+        "over; crashed and resumed, it replayed its log, which does not say which records came relayed, froze #7 as "
+        "straight from p1, sat at turn 2 and stopped on a desync naming nobody.  Fixed on branch s18o (traced): a "
+        "logged record is frozen only by a decision (Session.check(logged=True), the fix of sim seed 3158)",
+        fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
