@@ -148,8 +148,8 @@ class OwnerVerdicts:
         res = []
         for x, vs in sorted(self.votes.items()):
             if (x in self.gone or x in self.decided or x in self.leaving or x in self.quit or x in self.byes
-                    or x in self.refused):
-                continue
+                    or x in self.refused or x in self.came_back):
+                continue  # (came_back: its votes decided it here, every voter's then: no vote on an answering seat)
             held = {i for i in vs if i != x and self._may_vote(i)}
             if len(held) != 1:
                 continue
