@@ -120,6 +120,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
         # X -> V: a decision on X that counts this log's owner away on V's word alone, held (no takeover, nothing
         # signed) until the owner's verdict, its next own message (SPEC 11.9, *A vote that counts this seat away*)
         self.away_held: dict[int, int] = {}
+        self.away_accepted: set[tuple[int, int]] = set()  # (X, V): held decisions the owner accepted (it was away)
 
     # ---- who is in
     def present(self) -> list[int]:

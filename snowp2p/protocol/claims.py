@@ -39,8 +39,19 @@ class DeclareClaims:
             return False  # (two claims of v that name each other: each is owed only through the other)
         self._naming.add((v, x))
         try:
-            return any(w not in self.gone and w not in self.decided and self._current(v, w)
-                       and self.absent_seq.get((x, w), -1) < a.have and self.vote_at.get((x, w), -1) < a.have
+            return any(w not in self.gone and w not in self.decided and self._current(v, w) and not self._paid(x, w, a.have)
                        for w in self.names.get((v, x), ()))
         finally:
             self._naming.discard((v, x))
+
+    def _unpaid(self, v: int, x: int, w: int) -> bool:
+        """``v``'s latest ``absent`` about ``x`` says ``x`` owes a declaration on ``w`` (it names ``w``), and ``x`` signed no
+        ``absent`` or ``vote`` about ``w`` past ``v``'s count: if ``w`` was away, ``x`` failed its part as a voter, and
+        ``v``'s vote on it is no vote on an answering seat (:meth:`lone_votes`; sim seed 8568: ``w`` crashed, came back,
+        accepted ``v``'s decision counting it away, which its return reopened, and then took ``v`` for leaving)."""
+        a = self.absents.get(x, {}).get(v)
+        return a is not None and a.owed == "declare" and w in self.names.get((v, x), ()) and not self._paid(x, w, a.have)
+
+    def _paid(self, x: int, w: int, have: int) -> bool:
+        """``x`` signed an ``absent`` or a ``vote`` about ``w`` as its message ``have`` or later."""
+        return self.absent_seq.get((x, w), -1) >= have or self.vote_at.get((x, w), -1) >= have
