@@ -23,23 +23,23 @@ from snowp2p.protocol.absence import Owed
 from test_absent_voters_signed import HeldTable
 
 
-def _declared_for_its_part(game: str) -> HeldTable:
-    """Seat 2 crashes; seat 0 declares it absent, then declares seat 1 for the declaration on seat 2 that seat 1
-    never makes (``owed: declare``)."""
+def _declared_for_its_part(game: str, v: int = 0, x: int = 1) -> HeldTable:
+    """Seat 2 crashes; seat ``v`` declares it absent, then declares seat ``x`` for the declaration on seat 2 that
+    seat ``x`` never makes (``owed: declare``)."""
     t = HeldTable(game)
     t.start()
     t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
     t.held.add(2)
     t.run()
-    s0 = t.s[0]
-    assert 2 in s0.waiting_on(), f"seat 0 does not wait on seat 2: {s0.waiting_on()}"
-    t.out(0, s0.declare_absent(2))
+    sv = t.s[v]
+    assert 2 in sv.waiting_on(), f"seat {v} does not wait on seat 2: {sv.waiting_on()}"
+    t.out(v, sv.declare_absent(2))
     t.run()
-    owed = s0.owed().get(1)
-    assert owed is not None and owed.what == "declare", f"seat 1 owes {owed}, not its declaration of seat 2"
-    t.out(0, s0.declare_absent(1, owed))
+    owed = sv.owed().get(x)
+    assert owed is not None and owed.what == "declare", f"seat {x} owes {owed}, not its declaration of seat 2"
+    t.out(v, sv.declare_absent(x, owed))
     t.run()
-    assert s0._current(0, 1) and s0.paused_on(1)
+    assert sv._current(v, x) and sv.paused_on(x)
     return t
 
 
@@ -74,3 +74,25 @@ def test_a_declare_claim_lapses_once_the_named_seat_is_back(game):
         assert not s.paused_on(1), f"seat {i} is still paused on seat 1"
     assert all(o.what != "declare" or o.about != 1 for o in s0.owed().values()), f"owed {s0.owed()}"
     assert all(s.names[(0, 1)] == {2} for s in t.s), "the claim does not name seat 2 on every peer"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_seat_that_was_away_does_not_judge_a_reopened_declare_vote_lone(game):
+    """Seat 1 votes seat 0 out alone for its declaration on crashed seat 2 (seat 2 away by seat 1's signed absent).
+    Seat 2 comes back, holds the decision counting it away, and its verdict is that it was away (it accepts); its
+    own messages since then reopen the decision (it came back: ``_reopen_if_back``), and seat 1's vote is the only
+    one on seat 0.  It is no vote on an answering seat: seat 0 owed that declaration and never gave it, so seat 2
+    must not take seat 1 for leaving on its clock (sim seed 8568: it did, and the honest seat 1 was voted out)."""
+    t = _declared_for_its_part(game, v=1, x=0)
+    s1, s2 = t.s[1], t.s[2]
+    t.out(1, s1.cast_vote(0, "bot"))
+    t.run()
+    assert 0 in s1.decided, "seat 1's lone vote on seat 0 was not decided on seat 1"
+    t.release(2)
+    t.run()
+    assert s2.away_held == {0: 1}, f"seat 2 does not hold the decision that counts it away: {s2.away_held}"
+    t.out(2, s2.settle_away(False))  # seat 2's clock: it was away
+    t.run()
+    assert 0 not in s2.decided and 2 in s2.came_back.get(0, set()), "the decision on seat 0 was not reopened"
+    assert s2.lone_votes() == [], f"seat 2 would judge {s2.lone_votes()} as votes on an answering seat"
+    assert (0, 1) in s2.away_accepted
