@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.drbg import Rand
+from .claims import DeclareClaims
 from .crypto import h
 from .events import Abandoned, GameOver, Output, SeatTakenOver, VotedOut
 from .messages import Absent, Vote, pack_canonical
-from .claims import DeclareClaims
 from .verdicts import LEFT_REASON, OwnerVerdicts
 
 if TYPE_CHECKING:
