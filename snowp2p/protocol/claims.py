@@ -46,10 +46,10 @@ class DeclareClaims:
 
     def _unpaid(self, v: int, x: int, w: int) -> bool:
         """``v``'s latest ``absent`` about ``x`` says ``x`` owes a declaration on ``w`` (it names ``w``), and ``x``
-        signed no ``absent`` or ``vote`` about ``w`` past ``v``'s count: if ``w`` was away, ``x`` failed its part as a voter,
-        and ``v``'s vote on it is no vote on an answering seat (:meth:`lone_votes`; sim seed 8568: ``w`` crashed, came
-        back, accepted ``v``'s decision counting it away, which its return reopened, and then took ``v`` for
-        leaving)."""
+        signed no ``absent`` or ``vote`` about ``w`` past ``v``'s count: if ``w`` was away, ``x`` failed its part as a
+        voter, and ``v``'s vote on it is no vote on an answering seat (:meth:`lone_votes`; sim seed 8568: ``w``
+        crashed, came back, accepted ``v``'s decision counting it away, which its return reopened, and then took ``v``
+        for leaving)."""
         a = self.absents.get(x, {}).get(v)
         return (a is not None and a.owed == "declare" and w in self.names.get((v, x), ())
                 and not self._paid(x, w, a.have))
