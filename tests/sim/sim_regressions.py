@@ -468,6 +468,13 @@ OPEN: dict[int, str] = {
     # found by s18h's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 on 6d2fb23; fails on main 1589a2f alike
     # found by s18l's sweep SNOWP2P_SIM_FIRST=5600 SNOWP2P_SIM_RUNS=800 on 0d59972 (1 of 800 failed); fails on main
     # 9a2b49a alike (traced)
+    # found by s18m's sweep SNOWP2P_SIM_FIRST=2400 SNOWP2P_SIM_RUNS=800 on 6c179d7 (1 of 800 failed); fails on main
+    # c638ed3 alike (traced in part)
+    3158: ("(a) vote-present seat 0 (end), p1 crashed and restarted (3 seats, Snow Tails): p0 voted answering p1 out "
+           "alone; p1 refused, p2 judged p0 lone, both voted p0 out, and p1 took p0 over at turn 5 live.  Crashed at "
+           "7.2 and restarted from its log, p1 rebuilt that takeover at turn 4 (gone {0: ('bot', 9, 4)}) and stopped "
+           "on a desync after turn 4 naming nobody: the session rebuilt from a log places the decision's effect where "
+           "the live one did not (not traced further; no declaration claim involved)"),
     6295: ("(a) partition {3} | rest while p1 crashed and restarted (5 seats, Snow Tails, no hostile seat): cut-off p3 "
            "declared p1 (reveal), then p0, p2, p4 (declare) and voted p4 out alone; by _declared_away every other seat "
            "is away for that vote on every peer.  Restarted p1 held p3's vote on p4 before the majority's votes on p3 "
