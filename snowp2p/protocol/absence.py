@@ -688,12 +688,9 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
         count they name, alike on every peer (sim seed 8530: the count held at the decision differs by arrival
         order); for any other (away because the game waited on it here), the count held."""
         signed = self._declared_away(seat) if self._voters_part(seat) else set()
-        res = {}
-        for w in self.present():
-            if w != seat and w not in voters and self._may_vote(w):
-                named = [b.have for v, b in self.absents.get(w, {}).items() if v in voters] if w in signed else []
-                res[w] = max(named, default=self.chain.next_seq(w))
-        return res
+        return {w: max([b.have for v, b in self.absents.get(w, {}).items() if v in voters and w in signed],
+                       default=self.chain.next_seq(w))
+                for w in self.present() if w != seat and w not in voters and self._may_vote(w)}
 
     # ---- a decision that counts this seat away on one voter's word (G10)
     def _take_over(self, out: "Output") -> bool:
