@@ -17,8 +17,7 @@ import pytest
 from kit import table as kit
 from kit.sessions import session_from_log
 from kit.table import KINDS, fixed
-from snowp2p.protocol.messages import Vote, decode_signed
-from snowp2p.protocol.session import Output
+from snowp2p.protocol.messages import Vote
 
 
 class HoldTable(kit.Table):

@@ -75,6 +75,12 @@ def test_a_seat_away_when_the_vote_was_cast_is_no_voter_on_any_peer(game):
     assert 0 not in s2.leaving, "seat 2 takes seat 0 (whose ack leaves seat 1 out) for leaving"
     # seat 2's clock then finds dead seat 1 owing it a message: it declares it and votes (the relay that answers
     # brings it seat 1's messages up to the decided count)
+    seat_2_votes_and_both_finish(t)
+
+
+def seat_2_votes_and_both_finish(t: HeldTable) -> None:
+    """Seat 2 declares seat 1 absent and votes; seats 0 and 2 take the same decision and finish the same game."""
+    s0, s2 = t.s[0], t.s[2]
     t.out(2, s2.declare_absent(1))
     t.run()
     t.out(2, s2.cast_vote(1, "bot"))
@@ -82,6 +88,6 @@ def test_a_seat_away_when_the_vote_was_cast_is_no_voter_on_any_peer(game):
     for i in (0, 2):
         assert t.s[i].halted is None, f"seat {i} stopped: {t.s[i].halted}"
         assert not t.s[i].leaving, f"seat {i} takes an honest seat for leaving: {t.s[i].leaving}"
-    assert 1 in s2.gone and s2.gone[1] == s0.gone[1], f"seat 1's fate: seat 0 {s0.gone.get(1)}, seat 2 {s2.gone.get(1)}"
+    assert 1 in s2.gone and s2.gone[1] == s0.gone.get(1), f"seat 1's fate: seat 0 {s0.gone}, seat 2 {s2.gone}"
     assert s0.done and s2.done, "the two honest seats did not finish"
     assert t.over[0] == t.over[2], "the two honest seats finished different games"
