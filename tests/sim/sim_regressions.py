@@ -436,6 +436,15 @@ REGRESSIONS: dict[str, Case] = {
         "and not on p0 and p4: a desync naming nobody.  Now a vote whose voter's claim names the next turn is not "
         "judged lone (Session.lone_votes): this peer is behind and catches up first; p2 accepts; was OPEN", None,
         fixed=True),
+    # fixed on branch s18n (traced)
+    "a_lone_decision_on_a_seat_that_claims_its_voter_waits_for_that_claim": Case(
+        6295, "partition", "a",
+        "partition {3} | rest, p1 crashed and restarted: cut-off p3 declared p1, then p0, p2, p4 and voted p4 out "
+        "alone (every other seat away by _declared_away), while p4 (and p0, p2) declared p3, unseen by it, and voted "
+        "it out; restarted p1 held p3's vote before p4's and took p4 over at turn 3, the others decided p3 first: a "
+        "desync naming nobody.  Now a decision resting on V's word alone waits while the seat it decides has an "
+        "absent on V that does not count V's claim on it (verdicts._contested), on every peer but V's own, until V is "
+        "decided or leaving or a second voter votes; was OPEN", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -467,14 +476,6 @@ OPEN: dict[int, str] = {
            "16.0, p2 (p0 back on its clock at 16.5) judged that vote lone and treated p1 as leaving, p0 refused it, "
            "and p0 and p2 voted honest p1 out.  A 'declare' claim outlives the obligation it names (not traced "
            "further: why p2 saw p0 back)"),
-    # found by s18l's sweep SNOWP2P_SIM_FIRST=5600 SNOWP2P_SIM_RUNS=800 on 0d59972 (1 of 800 failed); fails on main
-    # 9a2b49a alike (traced)
-    6295: ("(a) partition {3} | rest while p1 crashed and restarted (5 seats, Snow Tails, no hostile seat): cut-off p3 "
-           "declared p1 (reveal), then p0, p2, p4 (declare) and voted p4 out alone; by _declared_away every other seat "
-           "is away for that vote on every peer.  Restarted p1 held p3's vote on p4 before the majority's votes on p3 "
-           "completed and took p4 over at turn 3 (voters [3]); p0, p2, p4 decided p3 first (its vote then void): a "
-           "desync at turn 3 naming nobody.  The 7930 family (a cut-off seat's lone decision taken where it arrives "
-           "first)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
