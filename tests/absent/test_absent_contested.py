@@ -40,8 +40,9 @@ def _give(t: Table, to: int, frm: int, frames: list[bytes]) -> None:
         t.take(to, frm, p)
 
 
-@pytest.mark.parametrize("game", KINDS)
-def test_a_lone_decision_waits_for_the_claim_on_its_voter(game):
+def _claims(game: str):
+    """Seat Y is to move and holds its move; X declares Y, then V (not hearing V).  Returns the table, the seats
+    (V, X, Y, Z), X's frames (not delivered yet) and the turn."""
     t = Table(game, n=4)
     for i in range(4):
         t.hold_from[i] = 3
@@ -50,21 +51,31 @@ def test_a_lone_decision_waits_for_the_claim_on_its_voter(game):
     assert t.held_at is not None, "nobody is to move"
     y = t.held_at[0]
     v, x, z = [i for i in range(4) if i != y]
+    turn = t.s[y].turn
+    return t, (v, x, y, z), _sign(t, x, *_declares(t, x, turn, (y, "move"), (v, "declare"))), turn
+
+
+def _declares(t: Table, by: int, turn: int, *claims) -> list:
+    return [Absent(seat, turn, t.s[by].chain.next_seq(seat), owed) for seat, owed in claims]
+
+
+def _lone(t: Table, seats, turn: int) -> list[bytes]:
+    """V, cut off alone: Y owes it its move, then Z and X owe their declaration; its vote on X is the last seat's
+    word (Y and Z are away for it on every peer)."""
+    v, x, y, z = seats
+    return _sign(t, v, *_declares(t, v, turn, (y, "move"), (z, "declare"), (x, "declare")),
+                 Vote(x, "bot", t.s[v].chain.next_seq(x)))
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_lone_decision_waits_for_the_claim_on_its_voter(game):
+    t, seats, xs, turn = _claims(game)
+    v, x, y, z = seats
     s = t.s
-    turn = s[y].turn
-
-    def have(by: int, of: int) -> int:
-        return s[by].chain.next_seq(of)
-
-    # V, cut off alone: Y owes it its move, then Z and X owe their declaration; its vote on X is the last seat's word
-    # (Y and Z are away for it on every peer)
     t.dead.add(v)
-    lone = _sign(t, v, Absent(y, turn, have(v, y), "move"), Absent(z, turn, have(v, z), "declare"),
-                 Absent(x, turn, have(v, x), "declare"))
-    lone += _sign(t, v, Vote(x, "bot", have(v, x)))
-    # X and Z, on the other side, did not hear V's claims: they declare Y, then V (Y hears them all)
-    xs = _sign(t, x, Absent(y, turn, have(x, y), "move"), Absent(v, turn, have(x, v), "declare"))
-    zs = _sign(t, z, Absent(y, turn, have(z, y), "move"), Absent(v, turn, have(z, v), "declare"))
+    lone = _lone(t, seats, turn)
+    # Z, on X's side, did not hear V's claims either: it declares Y, then V (X, Z and Y hear them all)
+    zs = _sign(t, z, *_declares(t, z, turn, (y, "move"), (v, "declare")))
     for to in (y, z):
         _give(t, to, x, xs)
     for to in (x, y):
@@ -75,8 +86,8 @@ def test_a_lone_decision_waits_for_the_claim_on_its_voter(game):
     t.out(y, s[y].submit(t.choose(y, s[y].state, turn)))
     t.run()
     assert all(s[i].waiting_on() == {v} for i in (x, y, z)), [s[i].waiting_on() for i in (x, y, z)]
-    zs_vote = _sign(t, z, Vote(v, "bot", have(z, v)))
-    xs_vote = _sign(t, x, Vote(v, "bot", have(x, v)))
+    zs_vote = _sign(t, z, Vote(v, "bot", s[z].chain.next_seq(v)))
+    xs_vote = _sign(t, x, Vote(v, "bot", s[x].chain.next_seq(v)))
     _give(t, x, z, zs_vote)
     _give(t, z, x, xs_vote)
     for i in (x, z):
@@ -108,3 +119,33 @@ def test_a_lone_decision_waits_for_the_claim_on_its_voter(game):
     for rec in records[1:]:
         obs.receive(rec)
     assert obs.halted is None and obs.done and obs.gone == s[y].gone and obs.places() == s[y].places()
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_the_lone_voters_own_peer_decides_at_once(game):
+    """V's own peer does not wait (G7: it may be the last seat standing; cut off, it is voted out anyway)."""
+    t, seats, xs, turn = _claims(game)
+    v, x, y, z = seats
+    s = t.s
+    _give(t, v, x, xs)  # V holds X's claim on it, then declares and votes
+    lone = _lone(t, seats, turn)
+    assert s[v].decided.get(x, (None, None, ()))[2] == (v,), f"V's own peer did not decide X: {s[v].decided}"
+    _give(t, y, x, xs)  # ...while a third peer holding the same frames waits
+    _give(t, y, v, lone)
+    assert x not in s[y].decided and x not in s[y].gone, s[y].decided
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_the_wait_ends_when_a_second_voter_votes(game):
+    """A peer on whose clock X is away declares it and votes: the decision is no longer one seat's word (G7)."""
+    t, seats, xs, turn = _claims(game)
+    v, x, y, z = seats
+    s = t.s
+    lone = _lone(t, seats, turn)
+    _give(t, y, x, xs)
+    _give(t, y, v, lone)
+    assert x not in s[y].decided, s[y].decided
+    _give(t, y, z, _sign(t, z, *_declares(t, z, turn, (x, "declare")), Vote(x, "bot", s[z].chain.next_seq(x))))
+    if s[y].away_held:  # (counted away on V's word: its clock says it was away)
+        t.out(y, s[y].settle_away(False))
+    assert s[y].decided.get(x, (None, None, ()))[2] == tuple(sorted((v, z))), s[y].decided
