@@ -445,20 +445,18 @@ REGRESSIONS: dict[str, Case] = {
         "desync naming nobody.  Now a decision resting on V's word alone waits while the seat it decides has an "
         "absent on V that does not count V's claim on it (verdicts._contested), on every peer but V's own, until V is "
         "decided or leaving or a second voter votes; was OPEN", None, fixed=True),
+    "a_resumed_peer_takes_the_relayed_copies_its_log_holds": Case(
+        3158, "vote-present", "a",
+        "found by s18n's sweep of 2400-3199 (failed on main c638ed3 and 53064d7 alike): vote-present p0 voted p1 out, "
+        "p1 refused and took p0's reveal #9 relayed by p2 (not straight from p0 any more: refused_from), crashed and "
+        "resumed; from_log read that record as straight from p0 and dropped it, stayed at turn 4 while its live self "
+        "and the auditor were at turn 9, voted p2 and then p0 out alone and took p0 over at turn 4: a desync.  Now "
+        "from_log takes another seat's record as a relayed copy (Resume.from_log); was OPEN", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
-    # found by s18n's sweep SNOWP2P_SIM_FIRST=2400 SNOWP2P_SIM_RUNS=800 on bc0cf7c (1 of 800 failed); fails on main
-    # c638ed3 and on 53064d7 alike, and with s18n's _contested switched off (traced in part)
-    3158: ("(a) vote-present seat 0 (3 seats, Snow Tails), p1 crashed at 7.21 and restarted from 37 records: p0 voted "
-           "answering p1 out ('end'), p1 refused (absent{0, left}) and the live p1 decided p0 with p2 at turn 5 (count "
-           "10) and played on to turn 9.  Its session rebuilt from its log (resume) stayed at turn 4 (counts [9, 16, "
-           "15]), while the auditor of the same log (owner 1, me None) reaches turn 9 as the live peer did; at 12.75 "
-           "the resumed p1 voted p2 out alone, which made it decide p0 alone at count 9 and take it over at turn 4: a "
-           "desync naming nobody.  A resumed owner's rebuild differs from the live peer and the auditor after a "
-           "refused vote (not traced further: where the rebuild stops at turn 4)"),
     # found by s18h's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 on 6d2fb23; fails on main 1589a2f alike
     # found by s18l's sweep SNOWP2P_SIM_FIRST=8000 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 8530 and 8568); both fail on
     # main b495d19 alike (traced)
