@@ -529,8 +529,10 @@ LIE_AWAY: dict[str, Case] = {
         "at turn 5 (found after merging s18j's rules; passes on main, where p1 follows the liar; not traced, OPEN)"),
     "a_liar_counts_away_a_seat_cut_off_by_a_partition": Case(
         337, "lie-away", "a",
-        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 stops on a desync at turn 2 naming nobody (found by "
-        "the lie-away sweep past seed 293; passes on main; not traced, OPEN)"),
+        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 refused liar p1's vote and took p1's reveal #7 "
+        "relayed (not straight from p1 any more: refused_from, its own vote); resumed, from_log read that record as "
+        "straight from p1 and dropped it, and p2 stopped on a desync at turn 2 naming nobody.  Fixed by s18n with seed "
+        "3158: from_log takes another seat's record as a relayed copy (Resume.from_log); was OPEN", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
