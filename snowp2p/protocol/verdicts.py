@@ -184,6 +184,13 @@ class OwnerVerdicts:
                 # the majority's decision on itself and split the game).  (A claim farther ahead is no honest
                 # voter's: a seat is at most one turn ahead of a present seat it waits on.)
                 continue
+            if x == self.owner and any(w in self.my_votes and w not in self.gone for w in self.absents.get(x, {})
+                                       if w != v):
+                # a seat this one voted on declared it too: its vote on it, not taken straight from it any more
+                # (_frozen), may be on its way, and the vote is then a majority's (sim seed 6295 after s18m's claims:
+                # p3, cut off alone, voted p4 out, then took p2's and p0's votes on it one at a time, judged each
+                # lone, treated them as leaving, and played on alone into a desync)
+                continue
             if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
                 continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
             res.append((x, v))

@@ -444,7 +444,10 @@ REGRESSIONS: dict[str, Case] = {
         "it out; restarted p1 held p3's vote before p4's and took p4 over at turn 3, the others decided p3 first: a "
         "desync naming nobody.  Now a decision resting on V's word alone waits while the seat it decides has an "
         "absent on V that does not count V's claim on it (verdicts._contested), on every peer but V's own, until V is "
-        "decided or leaving or a second voter votes; was OPEN", None, fixed=True),
+        "decided or leaving or a second voter votes.  After s18m's claim rules p1's race was gone but cut-off p3, "
+        "which voted p4 out (p4's messages no longer taken straight), judged p2's then p0's vote on it lone and "
+        "played on alone; now a seat does not judge a vote on it lone while a seat it voted on has declared it "
+        "(Session.lone_votes); was OPEN", None, fixed=True),
     "a_resumed_peer_takes_the_relayed_copies_its_log_holds": Case(
         3158, "vote-present", "a",
         "found by s18n's sweep of 2400-3199 (failed on main c638ed3 and 53064d7 alike): vote-present p0 voted p1 out, "
