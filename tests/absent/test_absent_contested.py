@@ -149,3 +149,29 @@ def test_the_wait_ends_when_a_second_voter_votes(game):
     if s[y].away_held:  # (counted away on V's word: its clock says it was away)
         t.out(y, s[y].settle_away(False))
     assert s[y].decided.get(x, (None, None, ()))[2] == tuple(sorted((v, z))), s[y].decided
+
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["declared-by-the-seat-it-voted-on", "alone"])
+@pytest.mark.parametrize("game", KINDS)
+def test_a_seat_does_not_judge_a_vote_on_it_lone_while_a_seat_it_voted_on_declared_it(game, declared):
+    """V, cut off alone, voted X out (X's messages are no longer taken straight there); X declared V too, and its
+    vote on V may be on its way: Z's vote on V is then no lone vote (sim seed 6295 after the declaration-claim rules:
+    V judged Z's and then another seat's vote lone and played on alone).  Without X's claim it is judged as before."""
+    t = Table(game, n=4)
+    for i in range(4):
+        t.hold_from[i] = 3
+    t.start()
+    t.run()
+    x = t.held_at[0]  # (X is to move and holds its move)
+    v, y, z = [i for i in range(4) if i != x]
+    s, turn = t.s, t.s[x].turn
+    claim = _sign(t, x, *_declares(t, x, turn, (v, "relay")))
+    _sign(t, v, *_declares(t, v, turn, (x, "relay")), Vote(x, "bot", s[v].chain.next_seq(x)))
+    assert x in s[v].my_votes
+    if declared:
+        _give(t, v, y, claim)  # relayed by Y (not taken straight from X any more)
+        assert x in s[v].absents.get(v, {}), "X's claim on V was not taken"
+    _give(t, v, z, _sign(t, z, *_declares(t, z, turn, (v, "relay")), Vote(v, "bot", s[z].chain.next_seq(v))))
+    assert v not in s[v].decided, s[v].decided
+    assert ((v, z) not in s[v].lone_votes()) if declared else ((v, z) in s[v].lone_votes()), s[v].lone_votes()
