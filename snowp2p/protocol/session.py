@@ -216,10 +216,8 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
 
     # ---------------------------------------------------------------- intake
     def check(self, payload: bytes, from_seat: int | None = None,
-              msg: SignedMessage | None = None, relayed: bool = False, logged: bool = False) -> SignedMessage | None:
-        """Decode and authenticate one frame.  None: a duplicate (ignore it).  ``logged``: a record of this
-        peer's own log (a resume): it was taken then, straight or relayed (the log does not say which), so only
-        a decision freezes it, as for a relayed copy.
+              msg: SignedMessage | None = None, relayed: bool = False) -> SignedMessage | None:
+        """Decode and authenticate one frame.  None: a duplicate (ignore it).
 
         Raises :class:`Halted` with an :class:`Offence` for a frame that
         breaks the protocol (the sender is the seat the frame names, or the
@@ -245,7 +243,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             self._halt(Offence(blame, self._nick(blame), f"sent a {msg.type} from another game", (payload,)))
         if sender not in self.keys:
             self._halt(Offence(blame, self._nick(blame), f"sent a message as unknown seat {sender}", (payload,)))
-        if self._frozen(sender, msg.envelope.seq, relayed or logged):
+        if self._frozen(sender, msg.envelope.seq, relayed):
             return None  # voted out: what it sends after the vote is not part of this game
         self._check_size(msg, blame)
         try:

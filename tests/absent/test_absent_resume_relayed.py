@@ -1,56 +1,47 @@
-"""A peer resumed from its own log takes every record of it again, relayed copies too (protocol/SPEC.md 11.9:
-after its own vote a peer takes nothing straight from the seat it voted on past its vote's count, but still takes
-relayed copies until the decision; sim seed 3158).
+"""A resumed session takes every record of its own log again, relayed copies included (protocol/SPEC.md 11.12,
+*Coming back*; sim seed 3158).
 
-Three sessions on the in-memory table, no clock.  Seat 1's frames to seat 0 are lost; seat 0 declares seat 1
-absent and votes at once.  Seat 2 answers seat 0's absent with a relay of the messages of seat 1 that seat 0
-lacks, past seat 0's vote's count: seat 0 takes them and logs them.  The log does not say which records came
-relayed: before the fix, ``Session.from_log`` read them as straight from seat 1 and froze them, so the resumed
-seat 0 held fewer of seat 1's messages than its own log (in the simulator it sat at turn 4, its log at turn 9,
-and stopped on a desync naming nobody once back in the game).
+After its own vote on a seat (or a refusal of a vote on itself), a peer no longer takes that seat's messages straight
+from it, but still takes relayed copies until the decision (``AbsenceRules._frozen``).  The log does not say how a
+frame arrived: a peer that crashed and resumed read a relayed copy it had logged as one straight from the seat,
+dropped it, and stayed a turn behind its own live self and the auditor of the same log (seed 3158: the resumed p1
+stayed at turn 4 while it had played on to turn 9, voted out a seat alone and split the game).  In memory.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from kit import table as kit
 from kit.sessions import session_from_log
 from kit.table import KINDS, fixed
-from snowp2p.protocol.messages import Vote
+from snowp2p.protocol.messages import Absent, Vote
+from snowp2p.protocol.session import Output
+from test_absent_unit import Table
 
-
-class HoldTable(kit.Table):
-    """The kit's table, where seat 1's frames to seat 0 are dropped while ``hold`` (a lossy link)."""
-
-    def __init__(self, game: str):
-        super().__init__(game, 3, "resume relayed", game_id=fixed(f"resume relayed {game}"))
-        self.hold = False
-
-    def deliver(self, to: int, frm: int, payload: bytes) -> None:
-        if not (self.hold and (to, frm) == (0, 1)):
-            super().deliver(to, frm, payload)
+ME, RELAY, X = 0, 1, 2
 
 
 @pytest.mark.parametrize("game", KINDS)
-def test_a_resumed_peer_takes_the_relayed_copies_its_log_holds(game):
-    t = HoldTable(game)
+def test_a_resumed_session_takes_a_relayed_record_it_logged_after_its_own_vote(game):
+    t = Table(game)
     t.start()
     t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
-    t.hold = True
-    t.run()  # seat 0 misses seat 1's next messages
-    s0 = t.s[0]
-    held = s0.chain.next_seq(1)
-    o = s0.declare_absent(1)  # seat 0's absent and, its clock run out, its vote at once (seat 2 does not vote)
-    s0._emit(Vote(1, "bot", held), o)
-    t.out(0, o)
-    assert 1 in s0.my_votes and 1 not in s0.decided, "seat 0's vote on seat 1 is not an open vote of its own"
-    t.run()  # seat 2 answers seat 0's absent: it relays seat 1's messages seat 0 lacks, past its vote's count
-    assert s0.chain.next_seq(1) > held, f"seat 0 holds {s0.chain.next_seq(1)} of seat 1's messages (voted at {held})"
-    resumed, missing = session_from_log(t.records(0), s0.track, 0, t.ids[0], fixed("resume relayed secret 0"))
-    assert resumed.halted is None, resumed.halted
-    assert resumed.chain.next_seq(1) == s0.chain.next_seq(1), \
-        f"resumed seat 0 holds {resumed.chain.next_seq(1)} of seat 1's messages, its live session {s0.chain.next_seq(1)}"
-    assert (resumed.turn, resumed.applied_turn) == (s0.turn, s0.applied_turn), \
-        f"resumed at turn {resumed.turn} (applied {resumed.applied_turn}), live at {s0.turn} ({s0.applied_turn})"
-    assert not missing, f"the resumed seat produced {len(missing)} frames its log does not hold"
+    t.run()
+    me, x = t.s[ME], t.s[X]
+    o = Output()
+    me._emit(Absent(X, me.turn, me.chain.next_seq(X), "relay"), o)
+    me._emit(Vote(X, "bot", me.chain.next_seq(X)), o)
+    for p in o.send:
+        t.logs[ME].append(p)  # (signed and logged, not sent: only this peer's log matters here)
+    assert X in me.my_votes
+    o = Output()
+    x._emit(Absent(RELAY, x.turn, x.chain.next_seq(RELAY), "relay"), o)  # any message of X's after that vote
+    frame = o.send[0]
+    t.take(RELAY, X, frame)
+    before = me.chain.next_seq(X)
+    t.take(ME, RELAY, frame)  # relayed: taken (a copy straight from X would not be) and logged
+    assert me.chain.next_seq(X) == before + 1, "the live peer did not take the relayed copy"
+    resumed, _ = session_from_log(t.records(ME), None, ME, t.ids[ME], fixed(f"absent test secret {ME}"))
+    assert resumed.chain.next_seq(X) == me.chain.next_seq(X), (
+        "the resumed session dropped a relayed record of its own log")
+    assert resumed.turn == me.turn and resumed.applied_turn == me.applied_turn

@@ -436,6 +436,25 @@ REGRESSIONS: dict[str, Case] = {
         "and not on p0 and p4: a desync naming nobody.  Now a vote whose voter's claim names the next turn is not "
         "judged lone (Session.lone_votes): this peer is behind and catches up first; p2 accepts; was OPEN", None,
         fixed=True),
+    # fixed on branch s18n (traced)
+    "a_lone_decision_on_a_seat_that_claims_its_voter_waits_for_that_claim": Case(
+        6295, "partition", "a",
+        "partition {3} | rest, p1 crashed and restarted: cut-off p3 declared p1, then p0, p2, p4 and voted p4 out "
+        "alone (every other seat away by _declared_away), while p4 (and p0, p2) declared p3, unseen by it, and voted "
+        "it out; restarted p1 held p3's vote before p4's and took p4 over at turn 3, the others decided p3 first: a "
+        "desync naming nobody.  Now a decision resting on V's word alone waits while the seat it decides has an "
+        "absent on V that does not count V's claim on it (verdicts._contested), on every peer but V's own, until V is "
+        "decided or leaving or a second voter votes.  After s18m's claim rules p1's race was gone but cut-off p3, "
+        "which voted p4 out (p4's messages no longer taken straight), judged p2's then p0's vote on it lone and "
+        "played on alone; now a seat does not judge a vote on it lone while a seat it voted on has declared it "
+        "(Session.lone_votes); was OPEN", None, fixed=True),
+    "a_resumed_peer_takes_the_relayed_copies_its_log_holds": Case(
+        3158, "vote-present", "a",
+        "found by s18n's sweep of 2400-3199 (failed on main c638ed3 and 53064d7 alike): vote-present p0 voted p1 out, "
+        "p1 refused and took p0's reveal #9 relayed by p2 (not straight from p0 any more: refused_from), crashed and "
+        "resumed; from_log read that record as straight from p0 and dropped it, stayed at turn 4 while its live self "
+        "and the auditor were at turn 9, voted p2 and then p0 out alone and took p0 over at turn 4: a desync.  Now "
+        "from_log takes another seat's record as a relayed copy (Resume.from_log); was OPEN", None, fixed=True),
     # fixed on branch s18m (traced): what a "declare" claim names (claims.py) and a lone vote a seat that was away
     # accepted (verdicts.lone_votes); all three were OPEN
     "a_declare_claim_is_paid_only_by_a_declaration_on_the_seat_it_names": Case(
@@ -453,7 +472,7 @@ REGRESSIONS: dict[str, Case] = {
         "declaration nobody owed, and honest p1 ended voted out.  Now a 'declare' claim names the seats its sender "
         "declared just before it (signed: claims._names) and holds only while one of them is still owed",
         None, fixed=True),
-    # fixed on branch s18o (traced; 8530 found by s18l's sweep of 8000-8799, 6295 by s18l's sweep of 5600-6399)
+    # fixed on branch s18o (traced; found by s18l's sweep of 8000-8799)
     "a_signed_away_voter_is_back_alike_on_every_peer": Case(
         8530, "never-declares", "c",
         "p2 declared crashed p1 (reveal, have 10), then never-declaring p0 (declare), and voted p0 out alone (p1 away by "
@@ -462,23 +481,9 @@ REGRESSIONS: dict[str, Case] = {
         "turn 11, p1 (its own #11 counted at its decision) at turn 10: a desync naming honest p2.  Now a voter counted "
         "away by signed absents is back once it signed a message at or past the count those absents name "
         "(AbsenceRules._away_counts): alike on every peer and in the audit; was OPEN (it also passes with s18m's "
-        "'declare' claim rule alone: the claim lapses once p1 is back)", None, fixed=True),
-    "a_cut_off_seats_lone_decision_counts_a_voter_back_alike": Case(
-        6295, "partition", "a",
-        "partition {3} | rest while p1 crashed and restarted (5 seats, no hostile seat): cut-off p3 declared p1 "
-        "(reveal, have 4), then p0, p2, p4 (declare) and voted p4 out alone; restarted p1 held that vote before the "
-        "majority's votes on p3 completed and took p4 over at turn 3 while p0, p2, p4 decided p3 first: a desync at "
-        "turn 3 naming nobody.  Fixed by the rule of 8530: p1 had signed its reveals #4, #5, at or past the count "
-        "p3's absent on it named, so p3's lone decision is reopened on p1 too (AbsenceRules._away_counts); was OPEN",
-        None, fixed=True),
-    "a_resumed_peer_takes_the_relayed_copies_in_its_log": Case(
-        3158, "vote-present", "a",
-        "found by s18o's sweep of 1600-3199 (fails on main f6385fc alike): p1 refused vote-present p0's vote on it, "
-        "voted p0 out with p2 (count 10), having taken p0's reveal #9 as a copy relayed by p2 (taken after its own "
-        "vote at count 9: a relayed copy still is); p1 crashed and resumed from its log, which does not say which "
-        "records came relayed: Session.from_log froze #9 as straight from p0, the resumed p1 sat at turn 4 (its log "
-        "at 9) and stopped on a desync naming nobody.  Now a logged record is frozen only by a decision "
-        "(Session.check(logged=True))", None, fixed=True),
+        "'declare' claim rule alone: the claim lapses once p1 is back; the same rule alone passes 6295: p1 had "
+        "signed its reveals past the count p3's absent on it named, so p3's lone decision reopens on p1 too)", None,
+        fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -534,12 +539,10 @@ LIE_AWAY: dict[str, Case] = {
         "at turn 5 (found after merging s18j's rules; passes on main, where p1 follows the liar; not traced, OPEN)"),
     "a_liar_counts_away_a_seat_cut_off_by_a_partition": Case(
         337, "lie-away", "a",
-        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 voted on liar p1 and refused it at count 7, then "
-        "took p1's #7 as a copy relayed by p0 (a relayed copy still is taken) and went on to turn 4 with p1 taken "
-        "over; crashed and resumed, it replayed its log, which does not say which records came relayed, froze #7 as "
-        "straight from p1, sat at turn 2 and stopped on a desync naming nobody.  Fixed on branch s18o (traced): a "
-        "logged record is frozen only by a decision (Session.check(logged=True), the fix of sim seed 3158)",
-        fixed=True),
+        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 refused liar p1's vote and took p1's reveal #7 "
+        "relayed (not straight from p1 any more: refused_from, its own vote); resumed, from_log read that record as "
+        "straight from p1 and dropped it, and p2 stopped on a desync at turn 2 naming nobody.  Fixed by s18n with seed "
+        "3158: from_log takes another seat's record as a relayed copy (Resume.from_log); was OPEN", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
