@@ -686,10 +686,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
 
     def _away_counts(self, seat: int, voters: list[int]) -> dict[int, int]:
         """The seats the decision on ``seat`` did not count, each with the count of its messages past which it is
-        back (_reopen_if_back): for a seat the voters' signed absents count away (:meth:`_declared_away`), the
+        back (_reopen_if_back): for a seat a lone voter's signed absents count away (:meth:`_declared_away`), the
         count they name, alike on every peer (sim seed 8530: the count held at the decision differs by arrival
-        order); for any other (away because the game waited on it here), the count held."""
-        signed = self._declared_away(seat) if self._voters_part(seat) else set()
+        order); for any other, the count held (tests/absent/test_absent_contested.py: two voters)."""
+        signed = self._declared_away(seat) if len(voters) == 1 and self._voters_part(seat) else set()
         return {w: max([b.have for v, b in self.absents.get(w, {}).items() if v in voters and w in signed],
                        default=self.chain.next_seq(w))
                 for w in self.present() if w != seat and w not in voters and self._may_vote(w)}
