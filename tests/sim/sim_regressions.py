@@ -436,6 +436,16 @@ REGRESSIONS: dict[str, Case] = {
         "and not on p0 and p4: a desync naming nobody.  Now a vote whose voter's claim names the next turn is not "
         "judged lone (Session.lone_votes): this peer is behind and catches up first; p2 accepts; was OPEN", None,
         fixed=True),
+    # found by s18q's sweep SNOWP2P_SIM_FIRST=8800 SNOWP2P_SIM_RUNS=800 (1 of 800 failed; fails on main 53064d7 alike),
+    # fixed on branch s18q (traced)
+    "a_liars_unpaid_count_makes_the_honest_voters_owe_each_other_votes": Case(
+        9499, "lies-count", "c",
+        "5 seats, p0 crashed, lies-count p3 declared and voted on p0 with 10 of its messages (the others held 5) and "
+        "never relayed them: no honest seat could vote on p0 (_vote waits for the highest count), yet each owed the "
+        "others its vote on p0 (owed: vote), and 5 s into the pause p1, p2 (restarted) and p4 declared each other for "
+        "it; p3 then voted on p2 and p4, and the honest seats, each voting on p3, p0 and the others, voted each other "
+        "out: three results.  Now no voter owes its vote on X while a voter's claim on X beyond this peer's count "
+        "holds every vote back: only the claimer owes (the relay; AbsenceRules.owed)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
