@@ -308,7 +308,7 @@ class AbsenceRules(OwnerVerdicts):
                 # the claimer owes the relay (_owing), the others owe no vote until it comes (sim seed 9499: a
                 # lies-count seat's claim kept three honest seats from voting, each declared the other two for
                 # their vote, and they voted each other out)
-                blocked = self.chain.next_seq(x) < self._highest_have(x)
+                blocked = paused and self.chain.next_seq(x) < self._highest_have(x)
                 for w in voters:
                     if w == self.me or w in res:
                         continue
