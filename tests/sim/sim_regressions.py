@@ -479,6 +479,15 @@ REGRESSIONS: dict[str, Case] = {
         "absent: alone (p2 away, owing its reveal), it took p1 over at once; healed, p1 refused, p2 judged the lone "
         "vote (p0 leaving), and p0 stopped on a desync naming honest p2.  Now a resumed or woken peer votes on nobody "
         "before it heard from the others, as it declares nobody (AbsenceWatch._pause; SPEC 11.9)", None, fixed=True),
+    # found by s18q's sweep SNOWP2P_SIM_FIRST=12000 SNOWP2P_SIM_RUNS=800 (3 of 800 failed, 12343 OPEN below): both fail on
+    # main f6385fc and pass on main 4286bde, with s18m's declaration-claim rules (the 5114/8568 family; not traced)
+    **{f"a_never_declaring_seat_and_a_crash_seed_{seed}": Case(
+        seed, "never-declares", kind,
+        f"{why}; passes with s18m's declaration-claim rules (claims._declare_owed), not traced", None, fixed=True)
+       for seed, kind, why in (
+           (12776, "c", "3 seats, never-declares p0, p2 crashed 6 s and cuts: p2 voted honest p1 out"),
+           (12111, "c", "3 seats, never-declares p2, p1 crashed 9 s and a partition {1} | {0, 2}: p0 named honest p1 "
+                        "in a desync at turn 3"))},
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -508,6 +517,14 @@ OPEN: dict[int, str] = {
             "alone, and so decided p2 alone and took it over at turn 3: a desync naming nobody.  A 'vote' claim outlives "
             "the pause it names on the other peers (the 5114/8568 family, s18m) and a lone decision takes effect on "
             "its decider (s18n's); re-run after those merge"),
+    # found by s18q's sweep SNOWP2P_SIM_FIRST=12000 SNOWP2P_SIM_RUNS=800; fails on main f6385fc and 4286bde alike (traced)
+    12343: ("(c) never-votes seat 2, p4 crashed for 6 s (5 seats, Snow Tails): p0, p1, p3 voted p4 out at count 4; the "
+            "vote stayed open (p2 never votes).  p4 came back and revealed event 2 (#4); p0 took it as a copy relayed "
+            "by p2 (a relayed copy is taken until the decision: _frozen) and drew turn 2 with it, while p1 and p3 did "
+            "not hold it; the votes on p2 then decided p2 and p4 at count 4 on every peer: p1 and p3 took p4 over at "
+            "turn 2, p0 had used p4's own reveal, and p1 and p3 named honest p0 (its ack's extra seat.4 section is not "
+            "compared: same_inputs).  The 6468 family (_counted_reveal covers a reveal drawn after the decision, not "
+            "one drawn before it while the vote was open), plus a culprit named on different inputs"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
