@@ -658,6 +658,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
                 have = max(votes[i].have for i in voters)
                 if self.chain.next_seq(seat) < have:
                     continue  # the relay of what the highest vote holds is still on its way
+                if self._contested(seat, voters):
+                    continue  # (its voter is claimed on by the seat it votes out: that claim is settled first)
                 held = self._counts_owner_away(seat, voters)
                 choice = self._decide(seat, voters, votes)
                 changed = True

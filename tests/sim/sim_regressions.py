@@ -436,6 +436,25 @@ REGRESSIONS: dict[str, Case] = {
         "and not on p0 and p4: a desync naming nobody.  Now a vote whose voter's claim names the next turn is not "
         "judged lone (Session.lone_votes): this peer is behind and catches up first; p2 accepts; was OPEN", None,
         fixed=True),
+    # fixed on branch s18n (traced)
+    "a_lone_decision_on_a_seat_that_claims_its_voter_waits_for_that_claim": Case(
+        6295, "partition", "a",
+        "partition {3} | rest, p1 crashed and restarted: cut-off p3 declared p1, then p0, p2, p4 and voted p4 out "
+        "alone (every other seat away by _declared_away), while p4 (and p0, p2) declared p3, unseen by it, and voted "
+        "it out; restarted p1 held p3's vote before p4's and took p4 over at turn 3, the others decided p3 first: a "
+        "desync naming nobody.  Now a decision resting on V's word alone waits while the seat it decides has an "
+        "absent on V that does not count V's claim on it (verdicts._contested), on every peer but V's own, until V is "
+        "decided or leaving or a second voter votes.  After s18m's claim rules p1's race was gone but cut-off p3, "
+        "which voted p4 out (p4's messages no longer taken straight), judged p2's then p0's vote on it lone and "
+        "played on alone; now a seat does not judge a vote on it lone while a seat it voted on has declared it "
+        "(Session.lone_votes); was OPEN", None, fixed=True),
+    "a_resumed_peer_takes_the_relayed_copies_its_log_holds": Case(
+        3158, "vote-present", "a",
+        "found by s18n's sweep of 2400-3199 (failed on main c638ed3 and 53064d7 alike): vote-present p0 voted p1 out, "
+        "p1 refused and took p0's reveal #9 relayed by p2 (not straight from p0 any more: refused_from), crashed and "
+        "resumed; from_log read that record as straight from p0 and dropped it, stayed at turn 4 while its live self "
+        "and the auditor were at turn 9, voted p2 and then p0 out alone and took p0 over at turn 4: a desync.  Now "
+        "from_log takes another seat's record as a relayed copy (Resume.from_log); was OPEN", None, fixed=True),
     # fixed on branch s18m (traced): what a "declare" claim names (claims.py) and a lone vote a seat that was away
     # accepted (verdicts.lone_votes); all three were OPEN
     "a_declare_claim_is_paid_only_by_a_declaration_on_the_seat_it_names": Case(
@@ -493,22 +512,6 @@ REGRESSIONS: dict[str, Case] = {
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
-    # found by s18h's sweep SNOWP2P_SIM_FIRST=4800 SNOWP2P_SIM_RUNS=800 on 6d2fb23; fails on main 1589a2f alike
-    # found by s18l's sweep SNOWP2P_SIM_FIRST=5600 SNOWP2P_SIM_RUNS=800 on 0d59972 (1 of 800 failed); fails on main
-    # 9a2b49a alike (traced)
-    # found by s18m's sweep SNOWP2P_SIM_FIRST=2400 SNOWP2P_SIM_RUNS=800 on 6c179d7 (1 of 800 failed); fails on main
-    # c638ed3 alike (traced in part)
-    3158: ("(a) vote-present seat 0 (end), p1 crashed and restarted (3 seats, Snow Tails): p0 voted answering p1 out "
-           "alone; p1 refused, p2 judged p0 lone, both voted p0 out, and p1 took p0 over at turn 5 live.  Crashed at "
-           "7.2 and restarted from its log, p1 rebuilt that takeover at turn 4 (gone {0: ('bot', 9, 4)}) and stopped "
-           "on a desync after turn 4 naming nobody: the session rebuilt from a log places the decision's effect where "
-           "the live one did not (not traced further; no declaration claim involved)"),
-    6295: ("(a) partition {3} | rest while p1 crashed and restarted (5 seats, Snow Tails, no hostile seat): cut-off p3 "
-           "declared p1 (reveal), then p0, p2, p4 (declare) and voted p4 out alone; by _declared_away every other seat "
-           "is away for that vote on every peer.  Restarted p1 held p3's vote on p4 before the majority's votes on p3 "
-           "completed and took p4 over at turn 3 (voters [3]); p0, p2, p4 decided p3 first (its vote then void): a "
-           "desync at turn 3 naming nobody.  The 7930 family (a cut-off seat's lone decision taken where it arrives "
-           "first)"),
     # found by s18q's sweep SNOWP2P_SIM_FIRST=10400 SNOWP2P_SIM_RUNS=800; fails on main 53064d7 and f6385fc alike (traced)
     10727: ("(a) never-votes seats 1 and 3, p2 crashed for 7 s (4 seats, Mush): p0 declared p2 (reveal) and voted alone "
             "(p1, p3 declared but never vote); p0 then took nothing straight from p2 past its vote's count (_frozen), so "
@@ -516,7 +519,7 @@ OPEN: dict[int, str] = {
             "(p0 leaving) and owed no vote on their view, while p0 declared both for their vote on p2, voted each out "
             "alone, and so decided p2 alone and took it over at turn 3: a desync naming nobody.  A 'vote' claim outlives "
             "the pause it names on the other peers (the 5114/8568 family, s18m) and a lone decision takes effect on "
-            "its decider (s18n's); re-run after those merge"),
+            "its decider (s18n's); still fails with both merged (main 806c906)"),
     # found by s18q's sweep SNOWP2P_SIM_FIRST=12000 SNOWP2P_SIM_RUNS=800; fails on main f6385fc and 4286bde alike (traced)
     12343: ("(c) never-votes seat 2, p4 crashed for 6 s (5 seats, Snow Tails): p0, p1, p3 voted p4 out at count 4; the "
             "vote stayed open (p2 never votes).  p4 came back and revealed event 2 (#4); p0 took it as a copy relayed "
@@ -571,8 +574,10 @@ LIE_AWAY: dict[str, Case] = {
         "at turn 5 (found after merging s18j's rules; passes on main, where p1 follows the liar; not traced, OPEN)"),
     "a_liar_counts_away_a_seat_cut_off_by_a_partition": Case(
         337, "lie-away", "a",
-        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 stops on a desync at turn 2 naming nobody (found by "
-        "the lie-away sweep past seed 293; passes on main; not traced, OPEN)"),
+        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 refused liar p1's vote and took p1's reveal #7 "
+        "relayed (not straight from p1 any more: refused_from, its own vote); resumed, from_log read that record as "
+        "straight from p1 and dropped it, and p2 stopped on a desync at turn 2 naming nobody.  Fixed by s18n with seed "
+        "3158: from_log takes another seat's record as a relayed copy (Resume.from_log); was OPEN", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
