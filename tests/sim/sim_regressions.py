@@ -484,6 +484,34 @@ REGRESSIONS: dict[str, Case] = {
         "'declare' claim rule alone: the claim lapses once p1 is back; the same rule alone passes 6295: p1 had "
         "signed its reveals past the count p3's absent on it named, so p3's lone decision reopens on p1 too)", None,
         fixed=True),
+    # found by s18q's sweep SNOWP2P_SIM_FIRST=8800 SNOWP2P_SIM_RUNS=800 (1 of 800 failed; fails on main 53064d7 alike),
+    # fixed on branch s18q (traced)
+    "a_liars_unpaid_count_makes_the_honest_voters_owe_each_other_votes": Case(
+        9499, "lies-count", "c",
+        "5 seats, p0 crashed, lies-count p3 declared and voted on p0 with 10 of its messages (the others held 5) and "
+        "never relayed them: no honest seat could vote on p0 (_vote waits for the highest count), yet each owed the "
+        "others its vote on p0 (owed: vote), and 5 s into the pause p1, p2 (restarted) and p4 declared each other for "
+        "it; p3 then voted on p2 and p4, and the honest seats, each voting on p3, p0 and the others, voted each other "
+        "out: three results.  Now no voter owes its vote on X while a voter's claim on X beyond this peer's count "
+        "holds every vote back: only the claimer owes (the relay; AbsenceRules.owed)", None, fixed=True),
+    # found by s18q's sweep SNOWP2P_SIM_FIRST=10400 SNOWP2P_SIM_RUNS=800 (2 of 800 failed, 10727 OPEN below); fails on
+    # main 53064d7 and f6385fc alike; fixed on branch s18q (traced)
+    "a_resumed_peer_behind_a_partition_votes_alone_on_an_old_absent": Case(
+        10836, "partition", "c",
+        "3 seats, no hostile seat: p0's move #6 was lost to a partition {0} | {1, 2}; p0 declared p1 (reveal) and "
+        "crashed (0.3 s); resumed, it declared nobody (it heard from nobody) but its clock still voted on its old "
+        "absent: alone (p2 away, owing its reveal), it took p1 over at once; healed, p1 refused, p2 judged the lone "
+        "vote (p0 leaving), and p0 stopped on a desync naming honest p2.  Now a resumed or woken peer votes on nobody "
+        "before it heard from the others, as it declares nobody (AbsenceWatch._pause; SPEC 11.9)", None, fixed=True),
+    # found by s18q's sweep SNOWP2P_SIM_FIRST=12000 SNOWP2P_SIM_RUNS=800 (3 of 800 failed, 12343 OPEN below): both fail on
+    # main f6385fc and pass on main 4286bde, with s18m's declaration-claim rules (the 5114/8568 family; not traced)
+    **{f"a_never_declaring_seat_and_a_crash_seed_{seed}": Case(
+        seed, "never-declares", kind,
+        f"{why}; passes with s18m's declaration-claim rules (claims._declare_owed), not traced", None, fixed=True)
+       for seed, kind, why in (
+           (12776, "c", "3 seats, never-declares p0, p2 crashed 6 s and cuts: p2 voted honest p1 out"),
+           (12111, "c", "3 seats, never-declares p2, p1 crashed 9 s and a partition {1} | {0, 2}: p0 named honest p1 "
+                        "in a desync at turn 3"))},
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -493,6 +521,22 @@ OPEN: dict[int, str] = {
     3279: ("(c)/(f) equivocate seat 2, p1 crashed for 0.3 s, a partition {0} | {1, 2} and a cut (3 seats, Snake "
            "Carnival): p1 named honest p0 for an illegal move (SC-L6: purple diamond corner replaces only a log) and "
            "its log's audit stops there (not traced)"),
+    # found by s18q's sweep SNOWP2P_SIM_FIRST=10400 SNOWP2P_SIM_RUNS=800; fails on main 53064d7 and f6385fc alike (traced)
+    10727: ("(a) never-votes seats 1 and 3, p2 crashed for 7 s (4 seats, Mush): p0 declared p2 (reveal) and voted alone "
+            "(p1, p3 declared but never vote); p0 then took nothing straight from p2 past its vote's count (_frozen), so "
+            "p2's return (its reveal #5, applied by p1 and p3) never showed there; p1 and p3 judged p0's vote lone "
+            "(p0 leaving) and owed no vote on their view, while p0 declared both for their vote on p2, voted each out "
+            "alone, and so decided p2 alone and took it over at turn 3: a desync naming nobody.  A 'vote' claim outlives "
+            "the pause it names on the other peers (the 5114/8568 family, s18m) and a lone decision takes effect on "
+            "its decider (s18n's); still fails with both merged (main 806c906)"),
+    # found by s18q's sweep SNOWP2P_SIM_FIRST=12000 SNOWP2P_SIM_RUNS=800; fails on main f6385fc and 4286bde alike (traced)
+    12343: ("(c) never-votes seat 2, p4 crashed for 6 s (5 seats, Snow Tails): p0, p1, p3 voted p4 out at count 4; the "
+            "vote stayed open (p2 never votes).  p4 came back and revealed event 2 (#4); p0 took it as a copy relayed "
+            "by p2 (a relayed copy is taken until the decision: _frozen) and drew turn 2 with it, while p1 and p3 did "
+            "not hold it; the votes on p2 then decided p2 and p4 at count 4 on every peer: p1 and p3 took p4 over at "
+            "turn 2, p0 had used p4's own reveal, and p1 and p3 named honest p0 (its ack's extra seat.4 section is not "
+            "compared: same_inputs).  The 6468 family (_counted_reveal covers a reveal drawn after the decision, not "
+            "one drawn before it while the vote was open), plus a culprit named on different inputs"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
