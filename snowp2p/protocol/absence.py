@@ -688,14 +688,13 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
         return choice
 
     def _away_counts(self, seat: int, voters: list[int]) -> dict[int, int]:
-        """The seats the decision on ``seat`` did not count, each with the count of its messages past which it is
-        back (_reopen_if_back): for a seat a lone voter's signed absents count away (:meth:`_declared_away`), the
-        count they name, alike on every peer (sim seed 8530: the count held at the decision differs by arrival
-        order); for any other, the count held (tests/absent/test_absent_contested.py: two voters)."""
+        """The seats the decision on ``seat`` did not count, each with the count past which it is back: the one
+        a lone voter's signed absent names for a seat it counts away (_declared_away; alike on every peer, seed 8530),
+        else the count held (test_absent_contested.py: two voters).  (_reopen_if_back)"""
         signed = self._declared_away(seat) if len(voters) == 1 and self._voters_part(seat) else set()
         return {w: max([b.have for v, b in self.absents.get(w, {}).items() if v in voters and w in signed],
                        default=self.chain.next_seq(w))
-                for w in self.present() if w != seat and w not in voters and self._may_vote(w)}
+                for w in set(self.present()) - {seat, *voters} if self._may_vote(w)}
 
     # ---- a decision that counts this seat away on one voter's word (G10)
     def _take_over(self, out: "Output") -> bool:
