@@ -6,8 +6,8 @@ decision (``AbsenceRules._frozen``): whoever relays one holds it and votes with 
 decision's count is the highest count its votes carry, so a reveal of X at or past the highest count of the votes
 held may lie beyond it: if it is drawn while the vote is open, a peer that took it from a relay plays the turn with
 X's own reveal while the peers that never held it take X over (seed 12343: p0 drew turn 2 with p4's reveal relayed by
-never-voting p2, p1 and p3 took p4 over at turn 2 and named honest p0).  Such a reveal now waits for the decision
-(``AbsenceRules._counted_reveal``).  In memory, every game.
+never-voting p2, p1 and p3 took p4 over at turn 2 and named honest p0).  Such a reveal should wait for the decision
+(in ``AbsenceRules._counted_reveal``); not so yet (xfail, strict: see sim_regressions.OPEN[12343]).  In memory.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ def _x_owes_its_reveal(game: str):
     pytest.skip("no turn found where X owed only its reveal")
 
 
+@pytest.mark.xfail(strict=True, reason="sim seed 12343 is OPEN: the rule (a reveal past an open vote's count waits for "
+                   "the decision) broke seed 413 and was taken out (sim_regressions.OPEN)")
 @pytest.mark.parametrize("game", KINDS)
 def test_a_relayed_reveal_past_an_open_votes_count_is_not_drawn(game):
     t, held = _x_owes_its_reveal(game)
