@@ -532,8 +532,11 @@ OPEN: dict[int, str] = {
             "for the decision (_counted_reveal; test_absent_open_vote_reveal.py, xfail): fixes 12343 but breaks seed "
             "413 (never-votes p0, p1 partitioned: votes on p1 at 8, 8, 10, p1's reveal #10 relayed by p0; p2, p3, p4 "
             "now wait for a decision only p0's vote or its removal closes; p2's clock for p0's 'vote' runs from its own "
-            "vote (14.75 + 6 s) while p3, p4 declared p0 at 16.5 and then p2 for its 'declare' at 18.75, and honest p2 "
-            "was voted out): the waiting rule needs the never-voter's removal to be timed alike on every voter first"),
+            "vote's relay (14.54 + 6 s) while p3, p4 declared p0 at 16.5 and then p2 for its 'declare' at 18.75, and honest "
+            "p2 was voted out).  Why: p1's reveal #10 reached p2 before p4's relay of what p4's vote (count 10) claims; "
+            "meanwhile p0 owed p2 no vote (owed(): 'blocked', p4 owes the relay) for 14.335-14.54, a window that held a "
+            "watch tick (14.5) on p2 and none on p3 (14.395-14.495): p2's clock for p0 restarted, p3's did not.  The "
+            "waiting rule needs that obligation's clock alike on every voter first (not in owed(): tried, no effect)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
