@@ -22,16 +22,29 @@ from test_absent_unit import Table
 ME, RELAY, X = 0, 1, 2
 
 
+def _held_table(game: str) -> tuple[Table, list[tuple[int, int, bytes]]]:
+    """A table whose frames from X are held back (in ``held``) once ``t.gate`` is set."""
+    t = Table(game)
+    held: list[tuple[int, int, bytes]] = []
+    deliver = t.deliver
+
+    def gated(to: int, frm: int, p: bytes) -> None:
+        if frm == X and t.gate:
+            held.append((to, frm, p))
+        else:
+            deliver(to, frm, p)
+
+    t.deliver = gated
+    t.gate = False
+    return t, held
+
+
 def _x_owes_its_reveal(game: str):
     """A table where X's frames are held back (X still plays) while ME and RELAY wait on X's reveal of a turn."""
     for cut in range(2, 9):
-        t = Table(game)
-        held: list[tuple[int, int, bytes]] = []
-        deliver = t.deliver
-        t.deliver = lambda to, frm, p: held.append((to, frm, p)) if frm == X and t.gate else deliver(to, frm, p)
-        t.gate = False
+        t, held = _held_table(game)
         t.start()
-        t.run(until=lambda: all(s.final_turn >= cut for s in t.s))
+        t.run(until=lambda t=t, cut=cut: all(s.final_turn >= cut for s in t.s))
         t.gate = True
         t.run()
         owed = t.s[ME].owed().get(X)
@@ -55,7 +68,7 @@ def test_a_relayed_reveal_past_an_open_votes_count_is_not_drawn(game):
     t.out(ME, o)
     t.run()
     assert X in me.my_votes and X not in me.decided
-    for to, frm, p in held:  # X's reveal reaches RELAY alone ...
+    for to, _frm, p in held:  # X's reveal reaches RELAY alone ...
         if to == RELAY:
             t.take(RELAY, X, p)
     t.run()
