@@ -148,7 +148,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
             return seq >= self.gone[seat][1]
         if seat in self.decided and seat != self.owner:
             return seq >= self.decided[seat][1]
-        if seat in self.my_votes and not relayed:
+        if seat in self.my_votes and not relayed and not self._vote_judged_lone():
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
             return seq >= self.refused_from[seat]
@@ -394,6 +394,13 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
         if a.owed == "declare":
             return self._declare_owed(sender, seat, a)
         return a.have >= self.chain.next_seq(seat)
+
+    def _vote_judged_lone(self) -> bool:
+        """Another seat's latest ``absent`` about this peer says it is leaving (``owed: left``): this peer's vote was
+        judged lone there, the seat it voted on answered.  It then takes that seat's messages straight again
+        (:meth:`_frozen`), to see the return its vote froze out (sim seed 10727: p0 never saw p2 come back, declared
+        the seats that judged it leaving for a vote they did not owe, voted them out alone, and took p2 over)."""
+        return any(w != self.me and a.owed == LEFT_REASON for w, a in self.absents.get(self.me, {}).items())
 
     def paused_on(self, seat: int) -> bool:
         """Every voter on ``seat`` has declared it absent since its last message we hold."""
