@@ -15,18 +15,8 @@ import pytest
 
 from kit.table import KINDS
 from snowp2p.protocol.messages import Absent, Vote
-from snowp2p.protocol.session import Output
+from test_absent_contested import _sign
 from test_absent_unit import Table
-
-
-def _sign(t: Table, seat: int, *bodies) -> list[bytes]:
-    """``seat`` signs ``bodies`` (logged as sent); the test delivers them itself."""
-    o = Output()
-    for b in bodies:
-        t.s[seat]._emit(b, o)
-    for p in o.send:
-        t.logs[seat].append(p)
-    return list(o.send)
 
 
 @pytest.mark.parametrize("game", KINDS)
