@@ -527,7 +527,16 @@ OPEN: dict[int, str] = {
             "not hold it; the votes on p2 then decided p2 and p4 at count 4 on every peer: p1 and p3 took p4 over at "
             "turn 2, p0 had used p4's own reveal, and p1 and p3 named honest p0 (its ack's extra seat.4 section is not "
             "compared: same_inputs).  The 6468 family (_counted_reveal covers a reveal drawn after the decision, not "
-            "one drawn before it while the vote was open), plus a culprit named on different inputs"),
+            "one drawn before it while the vote was open), plus a culprit named on different inputs.  Tried (s18s): "
+            "while the owner's vote on X is open, a reveal of X at or past the highest count of the votes held waits "
+            "for the decision (_counted_reveal; test_absent_open_vote_reveal.py, xfail): fixes 12343 but breaks seed "
+            "413 (never-votes p0, p1 partitioned: votes on p1 at 8, 8, 10, p1's reveal #10 relayed by p0; p2, p3, p4 "
+            "now wait for a decision only p0's vote or its removal closes; p2's clock for p0's 'vote' restarted at "
+            "14.54 (so 20.75) while p3, p4 declared p0 at 16.5 and then p2 for its 'declare' at 18.75, and honest "
+            "p2 was voted out).  Why: p1's reveal #10 reached p2 before p4's relay of what p4's vote (count 10) claims; "
+            "meanwhile p0 owed p2 no vote (owed(): 'blocked', p4 owes the relay) for 14.335-14.54, a window that held a "
+            "watch tick (14.5) on p2 and none on p3 (14.395-14.495): p2's clock for p0 restarted, p3's did not.  The "
+            "waiting rule needs that obligation's clock alike on every voter first (not in owed(): tried, no effect)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the

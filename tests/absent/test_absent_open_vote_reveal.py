@@ -1,0 +1,69 @@
+"""A reveal past the count of an open vote waits for the decision (protocol/SPEC.md 11.9, *Agreed count*; sim
+seed 12343).
+
+A peer that voted on seat X takes no more of X's messages straight from X, but still takes relayed copies until the
+decision (``AbsenceRules._frozen``): whoever relays one holds it and votes with a count that covers it.  The
+decision's count is the highest count its votes carry, so a reveal of X at or past the highest count of the votes
+held may lie beyond it: if it is drawn while the vote is open, a peer that took it from a relay plays the turn with
+X's own reveal while the peers that never held it take X over (seed 12343: p0 drew turn 2 with p4's reveal relayed by
+never-voting p2, p1 and p3 took p4 over at turn 2 and named honest p0).  Such a reveal should wait for the decision
+(in ``AbsenceRules._counted_reveal``); not so yet (xfail, strict: see sim_regressions.OPEN[12343]).  In memory.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.table import KINDS
+from snowp2p.protocol.messages import Vote
+from snowp2p.protocol.session import Output
+from test_absent_unit import Table
+
+ME, RELAY, X = 0, 1, 2
+
+
+def _x_owes_its_reveal(game: str):
+    """A table where X's frames are held back (X still plays) while ME and RELAY wait on X's reveal of a turn."""
+    for cut in range(2, 9):
+        t = Table(game)
+        held: list[tuple[int, int, bytes]] = []
+        deliver = t.deliver
+        t.deliver = lambda to, frm, p: held.append((to, frm, p)) if frm == X and t.gate else deliver(to, frm, p)
+        t.gate = False
+        t.start()
+        t.run(until=lambda: all(s.final_turn >= cut for s in t.s))
+        t.gate = True
+        t.run()
+        owed = t.s[ME].owed().get(X)
+        if t.s[ME].waiting_on() == {X} and owed is not None and owed.what == "reveal" and held:
+            return t, held
+    pytest.skip("no turn found where X owed only its reveal")
+
+
+@pytest.mark.xfail(strict=True, reason="sim seed 12343 is OPEN: the rule (a reveal past an open vote's count waits for "
+                   "the decision) broke seed 413 and was taken out (sim_regressions.OPEN)")
+@pytest.mark.parametrize("game", KINDS)
+def test_a_relayed_reveal_past_an_open_votes_count_is_not_drawn(game):
+    t, held = _x_owes_its_reveal(game)
+    me, relay = t.s[ME], t.s[RELAY]
+    turn = me.applied_turn
+    count = me.chain.next_seq(X)
+    t.out(ME, me.declare_absent(X))
+    t.run()
+    o = Output()
+    me._emit(Vote(X, "bot", count), o)  # (RELAY never votes: the vote stays open)
+    t.out(ME, o)
+    t.run()
+    assert X in me.my_votes and X not in me.decided
+    for to, frm, p in held:  # X's reveal reaches RELAY alone ...
+        if to == RELAY:
+            t.take(RELAY, X, p)
+    t.run()
+    assert relay.chain.next_seq(X) > count
+    t.out(RELAY, relay.forget_relays(ME))  # ... which relays it to ME (its vote said it lacks it)
+    t.run()
+    assert me.chain.next_seq(X) > count, "ME did not take the relayed copy"
+    assert X not in me.decided and me.reveals.has_revealed(X, turn + 1)
+    assert me.applied_turn == turn, (
+        "ME drew the turn with X's reveal past its open vote's count: the decision may take X over before it")
+    assert X in me.waiting_on()
