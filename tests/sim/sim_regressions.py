@@ -512,6 +512,14 @@ REGRESSIONS: dict[str, Case] = {
            (12776, "c", "3 seats, never-declares p0, p2 crashed 6 s and cuts: p2 voted honest p1 out"),
            (12111, "c", "3 seats, never-declares p2, p1 crashed 9 s and a partition {1} | {0, 2}: p0 named honest p1 "
                         "in a desync at turn 3"))},
+    # found by s18q's sweep SNOWP2P_SIM_FIRST=10400 SNOWP2P_SIM_RUNS=800; failed on main 53064d7, f6385fc, 806c906
+    "a_voter_frozen_off_the_seat_it_voted_on_never_sees_it_back": Case(
+        10727, "never-votes", "a",
+        "4 seats, never-votes p1 and p3, p2 crashed 7 s: p0 voted p2 out alone and then took nothing straight from p2 "
+        "past its vote's count (_frozen), so p2's return never showed there; p1 and p3 judged p0's vote lone (absent{p0, "
+        "left}) while p0 declared both for a vote on p2, voted each out alone and took p2 over at turn 3: a desync "
+        "naming nobody.  Now a peer that another seat says is leaving takes straight messages again (AbsenceRules."
+        "_vote_judged_lone; SPEC 11.9)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -521,14 +529,6 @@ OPEN: dict[int, str] = {
     3279: ("(c)/(f) equivocate seat 2, p1 crashed for 0.3 s, a partition {0} | {1, 2} and a cut (3 seats, Snake "
            "Carnival): p1 named honest p0 for an illegal move (SC-L6: purple diamond corner replaces only a log) and "
            "its log's audit stops there (not traced)"),
-    # found by s18q's sweep SNOWP2P_SIM_FIRST=10400 SNOWP2P_SIM_RUNS=800; fails on main 53064d7 and f6385fc alike (traced)
-    10727: ("(a) never-votes seats 1 and 3, p2 crashed for 7 s (4 seats, Mush): p0 declared p2 (reveal) and voted alone "
-            "(p1, p3 declared but never vote); p0 then took nothing straight from p2 past its vote's count (_frozen), so "
-            "p2's return (its reveal #5, applied by p1 and p3) never showed there; p1 and p3 judged p0's vote lone "
-            "(p0 leaving) and owed no vote on their view, while p0 declared both for their vote on p2, voted each out "
-            "alone, and so decided p2 alone and took it over at turn 3: a desync naming nobody.  A 'vote' claim outlives "
-            "the pause it names on the other peers (the 5114/8568 family, s18m) and a lone decision takes effect on "
-            "its decider (s18n's); still fails with both merged (main 806c906)"),
     # found by s18q's sweep SNOWP2P_SIM_FIRST=12000 SNOWP2P_SIM_RUNS=800; fails on main f6385fc and 4286bde alike (traced)
     12343: ("(c) never-votes seat 2, p4 crashed for 6 s (5 seats, Snow Tails): p0, p1, p3 voted p4 out at count 4; the "
             "vote stayed open (p2 never votes).  p4 came back and revealed event 2 (#4); p0 took it as a copy relayed "
