@@ -142,8 +142,16 @@ class AbsenceRules(OwnerVerdicts):
         if seat in self.my_votes and not relayed:
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
-            return seq >= self.refused_from[seat]
+            return seq >= self.refused_from[seat] and not self._claimed(seat, seq)
         return False
+
+    def _claimed(self, seat: int, seq: int) -> bool:
+        """Another seat's ``absent`` or ``vote`` held here says it holds ``seat``'s message ``seq``: its relay would
+        be taken (``_frozen``), and so is the same message straight from ``seat`` (sim lie-away seed 131: p1 refused
+        p0's vote and dropped p0's next reveal, which p2's vote on p0 counted; p2 crashed before relaying it, and p1
+        took p0 over a message earlier than p2 had)."""
+        return any(m.have > seq for by in (self.absents.get(seat, {}), self.votes.get(seat, {}))
+                   for i, m in by.items() if i != seat)
 
     def _move_digest(self, t: int) -> bytes:
         return self.moves[t].digest if t in self.moves else self.bot_moves[t]

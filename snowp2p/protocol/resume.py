@@ -36,7 +36,7 @@ class Resume:
         logged = set()
         for rec in records[1:]:
             logged.add(rec)
-            msg = session.check(rec)
+            msg = session.check(rec, logged=True)  # (as it was taken live, straight or relayed)
             if msg is None:
                 continue
             produced.extend(session.handle(msg).send)
