@@ -517,12 +517,19 @@ LIE_AWAY: dict[str, Case] = {
         "away_at instead broke seed 1901, whose reopening is right)", fixed=True),
     "a_liar_then_a_crash_names_an_honest_seat": Case(
         131, "lie-away", "c",
-        "p0 lies (counts p1 away, votes p2 out alone), cuts, then p2 crashes for 9 s: p1 names honest p2 in a desync "
-        "at turn 5 (found after merging s18j's rules; passes on main, where p1 follows the liar; not traced, OPEN)"),
+        "p0 counts p2 away to vote p1 out alone; p1 refuses (refused_from p0 = 10: it drops p0's next reveal, #10, "
+        "event 5, straight and again after a redial) while p2's clock treats p0 as leaving and votes on it at 11; p1's "
+        "vote waits for p2's relay of #10, p2 crashes before it, p1 votes p2 out (its ack of turn 5, counted, built on "
+        "#10) and then p0 at 10 alone: a desync naming p2.  Fixed: a straight copy that another seat's signed absent "
+        "or vote counts is taken as its relay would be (AbsenceRules._claimed in _frozen)", fixed=True),
     "a_liar_counts_away_a_seat_cut_off_by_a_partition": Case(
         337, "lie-away", "a",
-        "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 stops on a desync at turn 2 naming nobody (found by "
-        "the lie-away sweep past seed 293; passes on main; not traced, OPEN)"),
+        "p1 counts p0 away to vote p2 out alone; p2 refuses (refused_from p1 = 7) and takes p1's reveal #7 as a relay "
+        "(allowed), decides p1 with p0 at 8, crashes; resumed, it re-read that record as a straight copy and dropped "
+        "it, so p0's vote (8) waited for a relay cut off by the partition, p2 voted p0 out alone and took p1 over at 7, "
+        "without its event-2 reveal the others played: a desync naming nobody.  Fixed: from_log takes its records as "
+        "they were taken live (Session.check(logged=True): what freezes straight copies only does not drop them)",
+        fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
