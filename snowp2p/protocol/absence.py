@@ -106,6 +106,10 @@ class AbsenceRules(OwnerVerdicts):
         self.leaving: set[int] = set()  # seats whose own claim refuted itself, or that a refused vote names (G10)
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
         self.refused_from: dict[int, int] = {}  # a voter this peer refused -> its first seq not taken straight from it
+        # the signed facts the result's refusal lines are read from (outcome): (voter, X) for every vote held, and
+        # (X, V) for every absent{V, owed: "left"} X signed
+        self.voted_on: set[tuple[int, int]] = set()
+        self.left_said: set[tuple[int, int]] = set()
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
         self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
@@ -542,6 +546,8 @@ class AbsenceRules(OwnerVerdicts):
         self.absents.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
         self.absent_seq[(seat, x)] = msg.seq
+        if body.owed == LEFT_REASON:
+            self.left_said.add((seat, x))
         if (seat == self.owner and body.owed == "left" and self._owner_decided()
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
@@ -611,6 +617,7 @@ class AbsenceRules(OwnerVerdicts):
         if not self.absent_haves.get((seat, x)):
             self._offence(seat, f"voted on seat {x} without declaring it absent first", msg)
         self.votes.setdefault(x, {})[seat] = body
+        self.voted_on.add((seat, x))
         self.claim_seq[seat] = msg.seq
         self.vote_seq[seat] = msg.seq
         if seat == self.me:
@@ -740,6 +747,18 @@ class AbsenceRules(OwnerVerdicts):
         self.bot_moves[t] = h("snowp2p/bot-move/v1", t, pack_canonical(self.g.action_to_wire(action)))
 
     # ---- the result
+    def _refusals(self) -> dict[int, list[int]]:
+        """Seat X refused V's vote on it: X signed ``absent{V, owed: "left"}`` and V signed a vote on X.  Read from
+        those two signed messages alone, not from how this peer came to its verdict: X may refuse a decided vote
+        (refuse_vote) where another peer judged the same vote lone (leave_voter), by arrival order, and the
+        result must read alike on every peer and in the audit (tests/pause case 2b: j2 refused j1's vote, the
+        host had judged it lone, and their results differed by this line)."""
+        res: dict[int, list[int]] = {}
+        for x, v in sorted(self.left_said):
+            if (v, x) in self.voted_on and x not in self.gone:
+                res.setdefault(x, []).append(v)
+        return res
+
     def outcome(self) -> list[str]:
         """How the result was reached, one line each: played out; a seat played by a computer from
         turn T (voted by ...); abandoned; and whose word alone a decision rests on (G12)."""
@@ -757,7 +776,7 @@ class AbsenceRules(OwnerVerdicts):
                              f"and {by} voted to end the game; no places")
             if len(voters) == 1:
                 lines.append(f"this rests on the word of seat {voters[0]} ({self.nicks[voters[0]]}) alone")
-        for seat, voters in sorted(self.refused.items()):
+        for seat, voters in sorted(self._refusals().items()):
             by = ", ".join(f"seat {v} ({self.nicks[v]})" for v in voters)
             lines.append(f"seat {seat} ({self.nicks[seat]}) refused a vote on it by {by}: it was answering")
         if not lines:

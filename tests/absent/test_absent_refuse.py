@@ -147,3 +147,25 @@ def test_a_lone_vote_on_a_seat_that_answers_the_others_costs_the_voter_its_seat(
     assert obs.owner == t.THIRD and t.ATTACKER in obs.leaving
     assert obs.done and obs.gone == third.gone and obs.places() == third.places()
     assert obs.outcome() == third.outcome()
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_refusal_reads_alike_on_every_peer_however_it_was_reached(game):
+    """tests/pause case 2b, seen failing on a loaded machine: j2 took j1's lone vote on it as decided and refused it
+    (``refused``), while the host had judged the same vote lone (``leave_voter``), by arrival order; the two results
+    differed by the line "seat 2 (j2) refused a vote on it by seat 1 (j1)".  That line is read from the signed
+    messages alone (seat 2's absent{1, left} and seat 1's vote on seat 2), the same on every peer and in the audit:
+    here seat 2 reaches it by judging the lone vote, and every result still names the refusal."""
+    t = LoneVoteOnTheMover(game)
+    t.start()
+    t.run()
+    nicks = t.s[t.THIRD].nicks
+    line = f"seat 2 ({nicks[2]}) refused a vote on it by seat 1 ({nicks[1]}): it was answering"
+    results = {seat: t.s[seat].outcome() for seat in (t.THIRD, t.VICTIM)}
+    assert not t.s[t.VICTIM].refused, "(seat 2 judged the vote lone here: it decided nothing on itself)"
+    assert all(line in out for out in results.values()), results
+    assert results[t.THIRD] == results[t.VICTIM]
+    assert replay_log(t).outcome() == results[t.THIRD]
+    victim = t.s[t.VICTIM]
+    victim.refused = {t.VICTIM: (t.ATTACKER,)}  # (had it refused a decision instead: the result is the same)
+    assert victim.outcome() == results[t.VICTIM]
