@@ -530,6 +530,20 @@ LIE_AWAY: dict[str, Case] = {
         "without its event-2 reveal the others played: a desync naming nobody.  Fixed: from_log takes its records as "
         "they were taken live (Session.check(logged=True): what freezes straight copies only does not drop them)",
         fixed=True),
+    "a_liar_splits_a_refusing_victim_from_a_seat_that_was_away": Case(
+        297, "lie-away", "a",
+        "p0 counts p2 away (p2 had really crashed for 1 s) to vote p1 out alone: p1 refuses (it was answering), resumed "
+        "p2's clock says it was away, so it accepts the held decision and takes p1 over (settle_away, as seed 563); "
+        "p2's ack of turn 3 then leaves p1 out by a decision p1 refused, and p1 stops on a desync naming nobody "
+        "(found by the lie-away sweep to 600; fails on main too).  Treating such a seat as leaving "
+        "(_voted_itself_off: the owner left out and refused) passes this seed but lets a hidden-deck game end on the "
+        "leaving seat's final opening from its own world (an offence naming it): not done, OPEN"),
+    "a_resumed_seat_joins_a_liars_vote_after_a_relay": Case(
+        833, "lie-away", "c",
+        "p0 counts p2 away (crashed for 9 s) to vote p1 out alone; p1 refuses.  Back, p2 declares p1 absent for a relay "
+        "(p1's absent{p0, left} counts more of p0 than p2 holds); p1 relays at once, which brings p2 p0's vote on p1, "
+        "and p2 joins it at once (_join_votes: it holds its own absent on p1): p1, honest and answering, is decided "
+        "by p0 and p2, a majority's word (found by the lie-away sweep to 600; fails on main too; OPEN)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
