@@ -149,14 +149,6 @@ class AbsenceRules(OwnerVerdicts):
             return seq >= self.refused_from[seat] and not self._claimed(seat, seq)
         return False
 
-    def _claimed(self, seat: int, seq: int) -> bool:
-        """Another seat's ``absent`` or ``vote`` held here says it holds ``seat``'s message ``seq``: its relay would
-        be taken (``_frozen``), and so is the same message straight from ``seat`` (sim lie-away seed 131: p1 refused
-        p0's vote and dropped p0's next reveal, which p2's vote on p0 counted; p2 crashed before relaying it, and p1
-        took p0 over a message earlier than p2 had)."""
-        return any(m.have > seq for by in (self.absents.get(seat, {}), self.votes.get(seat, {}))
-                   for i, m in by.items() if i != seat)
-
     def _move_digest(self, t: int) -> bytes:
         return self.moves[t].digest if t in self.moves else self.bot_moves[t]
 
@@ -393,6 +385,8 @@ class AbsenceRules(OwnerVerdicts):
             return self.vote_seq.get(seat, -1) < a.have
         if a.owed == "declare":  # only an absent or a vote of its own pays for it
             return self.claim_seq.get(seat, -1) < a.have
+        if a.owed == "relay":  # (it owes no relay any more: the relay it owed was delivered, G7a)
+            return False
         return a.have >= self.chain.next_seq(seat)
 
     def paused_on(self, seat: int) -> bool:
@@ -504,8 +498,13 @@ class AbsenceRules(OwnerVerdicts):
         for seat, votes in list(self.votes.items()):
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
                     and any(i != self.me and i not in self.leaving for i in votes)
-                    and self.absent_haves.get((self.me, seat))):
+                    and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)):
                 self._vote(seat, self._leave_choice(seat), out)
+
+    def _relay_paid(self, seat: int) -> bool:
+        """This peer declared ``seat`` absent only for a relay it owed, and it owes none any more."""
+        a = self.absents.get(seat, {}).get(self.me)
+        return a is not None and a.owed == "relay" and not self._current(self.me, seat)
 
     def _on_bye(self, msg: "SignedMessage") -> None:
         """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more, and

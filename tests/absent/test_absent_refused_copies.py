@@ -83,3 +83,48 @@ def test_a_resumed_seat_takes_the_relayed_copies_it_had_taken(game):
     held = [back.chain.next_seq(i) for i in range(3)]
     assert held == [s2.chain.next_seq(i) for i in range(3)], f"resumed seat 2 holds {held}: it dropped a record"
     assert (back.refused, back.leaving, back.decided) == (s2.refused, s2.leaving, s2.decided)
+
+
+class AwaySeatAccepts(LieAway):
+    """As LieAway, but seat 1's clock says it was away when the liar counted it away (it had crashed, say): it
+    accepts the liar's lone decision and takes seat 2 over, while seat 2 refuses it (sim lie-away seed 297)."""
+
+    def tick(self, i):
+        if i == W and self.s[W].away_held:
+            self.out(W, self.s[W].settle_away(False))
+            return
+        super().tick(i)
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_refusing_seat_treats_a_seat_that_accepted_the_refused_decision_as_leaving(game):
+    """Seat 1 plays on with a computer in seat 2 (the liar's word), seat 2 with the liar leaving: seat 1's acks leave
+    seat 2 out by a decision seat 2 refused, not by a lie.  Seat 2 treats seat 1 as leaving too, its ack uncounted and
+    nothing more taken straight from it (what it signs belongs to its own game: a hidden seat's final opening), and
+    finishes its own game (before: it stopped on a desync naming nobody); the auditor of its log agrees."""
+    t = AwaySeatAccepts(game)
+    t.start()
+    t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
+    liar = t.s[LIAR]
+    o = Output()
+    for seat, owed in ((W, "relay"), (X, "declare")):
+        liar._emit(Absent(seat, liar.turn, liar.chain.next_seq(seat), owed), o)
+    liar._emit(Vote(X, "bot", liar.chain.next_seq(X)), o)
+    t.out(LIAR, o)
+    t.run()
+    s1, s2 = t.s[W], t.s[X]
+    for _ in range(1000):  # (the table's limits are 30 s: seat 1, which owes its vote on the liar, is voted out)
+        if s2.done or s2.halted is not None:
+            break
+        t.now += 0.25
+        for i in (W, X):
+            if not t.s[i].done and t.s[i].halted is None:
+                t.out(i, t.watches[i].tick(t.now, connected={0, 1, 2} - {i}, linked={0, 1, 2} - {i},
+                                           last_rx={j: t.now for j in range(3) if j != i}).out)
+        t.run()
+    assert X in s1.gone, "seat 1 did not follow the liar's decision (the test's premise)"
+    assert s2.refused == {X: (LIAR,)}
+    assert s2.halted is None, f"seat 2 stopped: {s2.halted}"
+    assert W in s2.leaving and s2.done, f"seat 2 did not finish its own game with seat 1 leaving: {s2.gone}"
+    obs = audit(t, X)
+    assert obs.done and obs.gone == s2.gone and obs.places() == s2.places()

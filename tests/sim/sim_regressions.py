@@ -534,16 +534,18 @@ LIE_AWAY: dict[str, Case] = {
         297, "lie-away", "a",
         "p0 counts p2 away (p2 had really crashed for 1 s) to vote p1 out alone: p1 refuses (it was answering), resumed "
         "p2's clock says it was away, so it accepts the held decision and takes p1 over (settle_away, as seed 563); "
-        "p2's ack of turn 3 then leaves p1 out by a decision p1 refused, and p1 stops on a desync naming nobody "
-        "(found by the lie-away sweep to 600; fails on main too).  Treating such a seat as leaving "
-        "(_voted_itself_off: the owner left out and refused) passes this seed but lets a hidden-deck game end on the "
-        "leaving seat's final opening from its own world (an offence naming it): not done, OPEN"),
+        "p2's ack of turn 3 then leaves p1 out by a decision p1 refused, and p1 stopped on a desync naming nobody "
+        "(found by the lie-away sweep to 600; failed on main too).  Fixed: such a seat is treated as leaving "
+        "(Session._voted_itself_off: the owner left out, and it refused), and, as for every seat treated so there, "
+        "nothing more is taken straight from it (refused_from: its later messages, a final opening, are of its game)",
+        fixed=True),
     "a_resumed_seat_joins_a_liars_vote_after_a_relay": Case(
         833, "lie-away", "c",
         "p0 counts p2 away (crashed for 9 s) to vote p1 out alone; p1 refuses.  Back, p2 declares p1 absent for a relay "
         "(p1's absent{p0, left} counts more of p0 than p2 holds); p1 relays at once, which brings p2 p0's vote on p1, "
-        "and p2 joins it at once (_join_votes: it holds its own absent on p1): p1, honest and answering, is decided "
-        "by p0 and p2, a majority's word (found by the lie-away sweep to 600; fails on main too; OPEN)"),
+        "and p2 joined it at once (_join_votes: it held its own absent on p1): p1, honest and answering, was decided "
+        "by p0 and p2 (found by the lie-away sweep to 600; failed on main too).  Fixed: an absent{X, relay} whose relay "
+        "came no longer holds (_current, G7a), and a seat does not join a vote on X on it (_relay_paid)", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
