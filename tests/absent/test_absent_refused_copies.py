@@ -23,7 +23,7 @@ import io
 import pytest
 
 from snowp2p.protocol.log import read_log
-from snowp2p.protocol.messages import Absent, Bye, Vote
+from snowp2p.protocol.messages import Bye
 from snowp2p.protocol.session import Output
 from kit.sessions import session_from_log
 from kit.table import KINDS, fixed
@@ -34,16 +34,8 @@ def refused(game: str):
     """The lie-away attack, delivered: seat 2 refused the liar's vote on it.  Returns the table and the liar's
     first message that seat 2 no longer takes straight from it (the liar signs a bye if it has signed none yet)."""
     t = LieAway(game)
-    t.start()
-    t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
-    liar = t.s[LIAR]
-    o = Output()
-    for seat, owed in ((W, "relay"), (X, "declare")):
-        liar._emit(Absent(seat, liar.turn, liar.chain.next_seq(seat), owed), o)
-    liar._emit(Vote(X, "bot", liar.chain.next_seq(X)), o)
-    t.out(LIAR, o)
-    t.run()
-    s2 = t.s[X]
+    t.attack()
+    liar, s2 = t.s[LIAR], t.s[X]
     assert LIAR in s2.refused_from and LIAR in s2.leaving, "seat 2 did not refuse the liar's vote"
     k = s2.refused_from[LIAR]
     assert s2.chain.next_seq(LIAR) == k
@@ -103,25 +95,10 @@ def test_a_refusing_seat_treats_a_seat_that_accepted_the_refused_decision_as_lea
     nothing more taken straight from it (what it signs belongs to its own game: a hidden seat's final opening), and
     finishes its own game (before: it stopped on a desync naming nobody); the auditor of its log agrees."""
     t = AwaySeatAccepts(game)
-    t.start()
-    t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
-    liar = t.s[LIAR]
-    o = Output()
-    for seat, owed in ((W, "relay"), (X, "declare")):
-        liar._emit(Absent(seat, liar.turn, liar.chain.next_seq(seat), owed), o)
-    liar._emit(Vote(X, "bot", liar.chain.next_seq(X)), o)
-    t.out(LIAR, o)
-    t.run()
+    t.attack()
     s1, s2 = t.s[W], t.s[X]
-    for _ in range(1000):  # (the table's limits are 30 s: seat 1, which owes its vote on the liar, is voted out)
-        if s2.done or s2.halted is not None:
-            break
-        t.now += 0.25
-        for i in (W, X):
-            if not t.s[i].done and t.s[i].halted is None:
-                t.out(i, t.watches[i].tick(t.now, connected={0, 1, 2} - {i}, linked={0, 1, 2} - {i},
-                                           last_rx={j: t.now for j in range(3) if j != i}).out)
-        t.run()
+    # (the table's limits are 30 s: seat 1, which owes its vote on the liar, is voted out after a minute)
+    t.play_out(lambda: s2.done or s2.halted is not None, steps=1000)
     assert X in s1.gone, "seat 1 did not follow the liar's decision (the test's premise)"
     assert s2.refused == {X: (LIAR,)}
     assert s2.halted is None, f"seat 2 stopped: {s2.halted}"
