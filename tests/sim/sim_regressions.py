@@ -544,8 +544,9 @@ LIE_AWAY: dict[str, Case] = {
         "p0 counts p2 away (crashed for 9 s) to vote p1 out alone; p1 refuses.  Back, p2 declares p1 absent for a relay "
         "(p1's absent{p0, left} counts more of p0 than p2 holds); p1 relays at once, which brings p2 p0's vote on p1, "
         "and p2 joined it at once (_join_votes: it held its own absent on p1): p1, honest and answering, was decided "
-        "by p0 and p2 (found by the lie-away sweep to 600; failed on main too).  Fixed: an absent{X, relay} whose relay "
-        "came no longer holds (_current, G7a), and a seat does not join a vote on X on it (_relay_paid)", fixed=True),
+        "by p0 and p2 (found by the lie-away sweep to 600; failed on main too).  Fixed: a seat whose latest absent on X "
+        "was for a relay, once X owes it nothing, does not join a vote on X at once (AbsenceRules._relay_paid; making "
+        "that absent stale instead, in _current, broke seeds 2099 and 5271)", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
