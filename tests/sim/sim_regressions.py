@@ -547,6 +547,27 @@ LIE_AWAY: dict[str, Case] = {
         "by p0 and p2 (found by the lie-away sweep to 600; failed on main too).  Fixed: a seat whose latest absent on X "
         "was for a relay, once X owes it nothing, does not join a vote on X at once (AbsenceRules._relay_paid; making "
         "that absent stale instead, in _current, broke seeds 2099 and 5271)", fixed=True),
+    # found by the lie-away sweep to 1200 (seeds 874-1780; they fail on main too): not traced, OPEN
+    "a_liar_in_a_partition_names_an_honest_seat_4_seats": Case(
+        1098, "lie-away", "c",
+        "4 seats, p1 crashed for 7 s, partition {0} | {1, 2, 3}: p0 names honest p2 in a desync at turn 1, and the "
+        "audit of p0's log stops there (not traced, OPEN)"),
+    "a_liar_and_a_partition_vote_out_an_honest_seat_5_seats": Case(
+        1266, "lie-away", "c",
+        "5 seats, a cut and a partition {1} | {0, 2, 3, 4}: p2 and p3 vote out honest p0, which had no fault (not "
+        "traced, OPEN)"),
+    "a_liar_and_a_partition_name_an_honest_seat_5_seats": Case(
+        1482, "lie-away", "c",
+        "5 seats, partition {3} | {0, 1, 2, 4}, then p3 crashes for 0.3 s: p1 and p2 name honest p4 in a desync at "
+        "turn 7 (not traced, OPEN)"),
+    "a_liar_and_a_frozen_seat_vote_out_an_honest_seat": Case(
+        1701, "lie-away", "c",
+        "3 seats, p1 frozen for 7 s as the liar counts p2 away: p1 votes out honest p2 with the liar (not traced, "
+        "OPEN)"),
+    "a_liar_and_a_short_crash_break_an_audit": Case(
+        1768, "lie-away", "f",
+        "3 seats, liar p1, p0 crashes for 0.3 s: the audit of honest p0's log stops on a desync after turn 8 that "
+        "names p0 (its peer finished; not traced, OPEN)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
