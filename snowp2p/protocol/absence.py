@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.drbg import Rand
+from .claims import DeclareClaims
 from .crypto import h
 from .events import Abandoned, GameOver, Output, SeatTakenOver, VotedOut
 from .messages import Absent, Vote, pack_canonical
@@ -79,7 +80,7 @@ OWED: dict[str, tuple[str, str, bool]] = {
 }
 
 
-class AbsenceRules(OwnerVerdicts):
+class AbsenceRules(OwnerVerdicts, DeclareClaims):
     """The absence, relay, vote and takeover rules of a :class:`Session` (a mixin: see the module doc)."""
 
     # ---- initial state (called by Session.__init__)
@@ -114,12 +115,16 @@ class AbsenceRules(OwnerVerdicts):
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
         self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
+        self.vote_at: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's vote on X
+        self.names: dict[tuple[int, int], frozenset[int]] = {}  # (sender, X) -> what its absent{X, declare} names
+        self._naming: set[tuple[int, int]] = set()  # (sender, X) claims being judged now (_declare_owed)
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
         self.quit: set[int] = set()  # seats that said bye before their game was over: leaving (SPEC 11.9, *Bye*)
         # X -> V: a decision on X that counts this log's owner away on V's word alone, held (no takeover, nothing
         # signed) until the owner's verdict, its next own message (SPEC 11.9, *A vote that counts this seat away*)
         self.away_held: dict[int, int] = {}
+        self.away_accepted: set[tuple[int, int]] = set()  # (X, V): held decisions the owner accepted (it was away)
 
     # ---- who is in
     def present(self) -> list[int]:
@@ -383,8 +388,8 @@ class AbsenceRules(OwnerVerdicts):
             return True  # (its own messages do not pay a relay it owes)
         if a.owed == "vote":  # only a vote of its own pays for it (an absent about another seat does not: sim 3761)
             return self.vote_seq.get(seat, -1) < a.have
-        if a.owed == "declare":  # only an absent or a vote of its own pays for it
-            return self.claim_seq.get(seat, -1) < a.have
+        if a.owed == "declare":
+            return self._declare_owed(sender, seat, a)
         return a.have >= self.chain.next_seq(seat)
 
     def paused_on(self, seat: int) -> bool:
@@ -543,6 +548,8 @@ class AbsenceRules(OwnerVerdicts):
             self._offence(seat, f"declared seat {x} absent again without holding more of its messages ({body.have})",
                           msg)
         haves.add(body.have)
+        if body.owed == "declare":
+            self.names[(seat, x)] = self._names(seat, x, body)
         self.absents.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
         self.absent_seq[(seat, x)] = msg.seq
@@ -620,6 +627,7 @@ class AbsenceRules(OwnerVerdicts):
         self.voted_on.add((seat, x))
         self.claim_seq[seat] = msg.seq
         self.vote_seq[seat] = msg.seq
+        self.vote_at[(seat, x)] = msg.seq
         if seat == self.me:
             self.my_votes[x] = body.have
         self._relay(seat, x, body.have, out)

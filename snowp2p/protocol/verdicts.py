@@ -41,7 +41,10 @@ class OwnerVerdicts:
         self._accept_away()
 
     def _accept_away(self) -> None:
-        """The owner accepts the held decisions (they stand, and may still be reopened by ``_reopen_if_back``)."""
+        """The owner accepts the held decisions (they stand, and may still be reopened by ``_reopen_if_back``): it was
+        away, and each one's voter rightly counted it so.  If the decision is reopened (this seat came back), that
+        voter's vote is still no vote on an answering seat (:meth:`lone_votes`; sim seed 8568)."""
+        self.away_accepted |= set(self.away_held.items())
         self.away_held.clear()
 
     def _progress_before(self, seat: int) -> "Output":
@@ -154,8 +157,8 @@ class OwnerVerdicts:
             if len(held) != 1:
                 continue
             v = next(iter(held))
-            if v == self.me or v in self.quit:
-                continue
+            if v == self.me or v in self.quit or ((x, v) in self.away_accepted and self._unpaid(v, x, self.me)):
+                continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
             a = self.absents.get(x, {}).get(v)
             if a is not None and a.turn == self.turn + 1:
                 # its claim names the next turn: this peer is behind (it lacks messages the voter held), so its

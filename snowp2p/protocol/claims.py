@@ -1,0 +1,59 @@
+"""What an ``absent{X, owed: declare}`` names, and whether X still owes it (protocol/SPEC.md section 11.9, *What a
+declaration claim names*).
+
+The wire's ``absent`` carries no "about": a claim that ``X`` owes a declaration names the seats its sender ``V`` had
+declared absent just before, in ``V``'s own chain.  That makes what the claim means a function of ``V``'s signed
+messages, the same on every peer and for the auditor (G7a: only what is owed counts).
+:class:`~snowp2p.protocol.absence.AbsenceRules` takes these rules in (a mixin: its state).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .messages import Absent
+
+
+class DeclareClaims:
+    """The meaning of a "declare" claim (the session's state; no state of its own)."""
+
+    def _names(self, v: int, x: int, a: Absent) -> frozenset[int]:
+        """The seats ``W`` whose declaration ``v``'s ``absent{x, owed: declare}`` says ``x`` owes: those ``v`` had
+        declared absent just before (its latest ``absent`` about ``W`` precedes it in ``v``'s chain, of that turn or
+        the one before; as :meth:`_declared_away`).  Read when the claim is taken, in ``v``'s chain order: the same on
+        every peer and for the auditor."""
+        return frozenset(w for w, by in self.absents.items()
+                         if w not in (x, v) and v in by and by[v].turn >= a.turn - 1)
+
+    def _declare_owed(self, v: int, x: int, a: Absent) -> bool:
+        """``v``'s ``absent{x, owed: declare}`` still names something ``x`` owes (G7a: only what is owed counts): a
+        seat ``W`` it names (:meth:`_names`) that is still owed as ``v`` declared it (not decided or gone, ``v``'s
+        absent on it current), and about which ``x`` has signed no ``absent`` or ``vote`` past ``v``'s count.  Only
+        that pays it: an absent or vote of ``x`` about another seat does not (sim seed 8568: the refusal ``absent{v,
+        left}`` made every absent on the refusing seat stale); and once no named seat is owed, ``x`` owes nothing, and
+        the claim is stale on every peer alike (sim seed 5114: ``W`` came back and voted, its vote's seat was decided,
+        and ``x`` was paused and voted on for a declaration nobody owed).  (A claim names only seats ``v`` declared
+        before it in its own chain, so this ends.)"""
+        if (v, x) in self._naming:
+            return False  # (two claims of v that name each other: each is owed only through the other)
+        self._naming.add((v, x))
+        try:
+            return any(w not in self.gone and w not in self.decided and self._current(v, w)
+                       and not self._paid(x, w, a.have) for w in self.names.get((v, x), ()))
+        finally:
+            self._naming.discard((v, x))
+
+    def _unpaid(self, v: int, x: int, w: int) -> bool:
+        """``v``'s latest ``absent`` about ``x`` says ``x`` owes a declaration on ``w`` (it names ``w``), and ``x``
+        signed no ``absent`` or ``vote`` about ``w`` past ``v``'s count: if ``w`` was away, ``x`` failed its part as a
+        voter, and ``v``'s vote on it is no vote on an answering seat (:meth:`lone_votes`; sim seed 8568: ``w``
+        crashed, came back, accepted ``v``'s decision counting it away, which its return reopened, and then took ``v``
+        for leaving)."""
+        a = self.absents.get(x, {}).get(v)
+        return (a is not None and a.owed == "declare" and w in self.names.get((v, x), ())
+                and not self._paid(x, w, a.have))
+
+    def _paid(self, x: int, w: int, have: int) -> bool:
+        """``x`` signed an ``absent`` or a ``vote`` about ``w`` as its message ``have`` or later."""
+        return self.absent_seq.get((x, w), -1) >= have or self.vote_at.get((x, w), -1) >= have
