@@ -298,5 +298,8 @@ class AbsenceWatch:
                 tk.say.append(f"{s.name(seat)} is not answering: the game is paused "
                               f"(vote in {self.vote_after:g} s: {self.vote})")
         wait = 0.0 if seat in s.leaving or seat in s.quit else self.vote_after
+        if now < self.quiet_until or (self.resumed and self.heard_at is None):
+            return  # (nor votes, as it declares nobody, before it heard from the others: sim seed 10836, where a
+            # peer resumed behind a partition voted a seat out alone on its absent from before its crash)
         if now - self.paused_since.setdefault(seat, now) >= wait:
             tk.out.extend(s.cast_vote(seat, self.vote))

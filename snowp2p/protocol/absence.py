@@ -309,10 +309,13 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
                 # deliver what x owes (a trickle) neither clears it nor makes it new (G7a; seed 2048: the
                 # count of x's messages renewed a gone voter's 'declare' at every trickled message)
                 held = self.absents[x][self.me].have
+                # a claim on x beyond this peer's count holds every vote back (_vote): only its maker owes, the relay
+                # (sim seed 9499: honest seats held by a liar's count declared each other for votes none could cast)
+                blocked = paused and self.chain.next_seq(x) < self._highest_have(x)
                 for w in voters:
                     if w == self.me or w in res:
                         continue
-                    if paused and w not in self.votes.get(x, {}):
+                    if paused and w not in self.votes.get(x, {}) and not blocked:
                         res[w] = Owed("vote", turn, x, held)
                     elif not paused and not self._current(w, x):
                         res[w] = Owed("declare", turn, x, held)
@@ -663,6 +666,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
                 have = max(votes[i].have for i in voters)
                 if self.chain.next_seq(seat) < have:
                     continue  # the relay of what the highest vote holds is still on its way
+                if self._contested(seat, voters):
+                    continue  # (its voter is claimed on by the seat it votes out: that claim is settled first)
                 held = self._counts_owner_away(seat, voters)
                 choice = self._decide(seat, voters, votes)
                 changed = True

@@ -12,7 +12,7 @@ from typing import Any
 from .crypto import Identity
 from .errors import ProtocolError
 from .events import GameOver, Output, VotedOut, YourTurn
-from .messages import decode_signed
+from .messages import BODY_TYPES, decode_signed
 
 
 class Resume:
@@ -36,7 +36,13 @@ class Resume:
         logged = set()
         for rec in records[1:]:
             logged.add(rec)
-            msg = session.check(rec, logged=True)  # (as it was taken live, straight or relayed)
+            msg = decode_signed(rec)
+            # another seat's record is taken as a relayed copy: the log does not say how it came, and a copy the
+            # live peer took relayed (after its own vote on that seat, or its refusal of that seat's vote) is no
+            # longer taken straight from the seat (AbsenceRules._frozen); dropping it left the resumed session a
+            # turn behind its live self and the auditor (sim seed 3158)
+            relayed = msg.envelope.sender != me and BODY_TYPES[msg.type].CHAINED
+            msg = session.check(rec, msg=msg, relayed=relayed)
             if msg is None:
                 continue
             produced.extend(session.handle(msg).send)

@@ -216,15 +216,13 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
 
     # ---------------------------------------------------------------- intake
     def check(self, payload: bytes, from_seat: int | None = None,
-              msg: SignedMessage | None = None, relayed: bool = False, logged: bool = False) -> SignedMessage | None:
+              msg: SignedMessage | None = None, relayed: bool = False) -> SignedMessage | None:
         """Decode and authenticate one frame.  None: a duplicate (ignore it).
 
         Raises :class:`Halted` with an :class:`Offence` for a frame that
         breaks the protocol (the sender is the seat the frame names, or the
         connection's seat when the frame can not be attributed), and
-        ``DecodeError`` for bytes that are not a message at all.  ``logged``: a record of this peer's own log
-        (``from_log``), taken when it arrived, straight or relayed (the log does not say which): what freezes only
-        straight copies (our vote, a refusal: ``_frozen``) does not drop it (sim lie-away seed 337).
+        ``DecodeError`` for bytes that are not a message at all.
         """
         if msg is None:
             msg = decode_signed(payload)
@@ -245,7 +243,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             self._halt(Offence(blame, self._nick(blame), f"sent a {msg.type} from another game", (payload,)))
         if sender not in self.keys:
             self._halt(Offence(blame, self._nick(blame), f"sent a message as unknown seat {sender}", (payload,)))
-        if self._frozen(sender, msg.envelope.seq, relayed or logged):
+        if self._frozen(sender, msg.envelope.seq, relayed):
             return None  # voted out: what it sends after the vote is not part of this game
         self._check_size(msg, blame)
         try:

@@ -32,6 +32,23 @@ class OwnerVerdicts:
             return False
         return self.absents.get(o, {}).get(voters[0]) is not None and o in self._declared_away(seat)
 
+    def _contested(self, seat: int, voters: list[int]) -> bool:
+        """The decision on ``seat`` rests on one voter ``V``'s word, and ``seat`` has signed an ``absent`` about ``V``
+        without holding ``V``'s claim on it (its count of ``V``'s messages does not reach ``V``'s latest ``absent``
+        about ``seat``): the two declared each other across a cut, and ``V``'s lone decision and the others' decision
+        on ``V`` can not both stand.  Whichever of the two votes completes first on a peer must not choose: the
+        lone decision waits until the claim on ``V`` is settled, on every peer but ``V``'s own (it may be the last
+        seat standing) and for the auditor alike: ``V`` decided (its vote then counts for nothing), leaving (a lone
+        vote on a seat that answers), or another voter on ``seat`` votes too (the decision is no longer one seat's
+        word).  Sim seed 6295: cut-off p3 declared p1, then p0, p2, p4 and voted p4 out alone, while p4, p0 and p2
+        voted p3 out; restarted p1 held p3's vote before p4's vote on p3 and took p4 over; the others decided p3
+        first: a desync naming nobody (SPEC 11.9, *A lone decision on a seat that claims its voter*)."""
+        if len(voters) != 1 or voters[0] == self.owner:
+            return False
+        v = voters[0]
+        haves = self.absent_haves.get((seat, v))
+        return bool(haves) and min(haves) <= self.absent_seq.get((v, seat), -1)
+
     def _owner_verdict(self, body) -> None:
         """The owner's next own message after a held decision (:meth:`_counts_owner_away`) is its verdict: an
         ``absent{V, owed: left}`` about the held decision's voter refuses it (``_on_absent`` undoes it); anything
@@ -166,6 +183,13 @@ class OwnerVerdicts:
                 # alone, took p1's and p0's votes one by one a turn behind, treated each voter as leaving, refused
                 # the majority's decision on itself and split the game).  (A claim farther ahead is no honest
                 # voter's: a seat is at most one turn ahead of a present seat it waits on.)
+                continue
+            if x == self.owner and any(w in self.my_votes and w not in self.gone for w in self.absents.get(x, {})
+                                       if w != v):
+                # a seat this one voted on declared it too: its vote on it, not taken straight from it any more
+                # (_frozen), may be on its way, and the vote is then a majority's (sim seed 6295 after s18m's claims:
+                # p3, cut off alone, voted p4 out, then took p2's and p0's votes on it one at a time, judged each
+                # lone, treated them as leaving, and played on alone into a desync)
                 continue
             if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
                 continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
