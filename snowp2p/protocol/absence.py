@@ -151,7 +151,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims):
         if seat in self.my_votes and not relayed:
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
-            return seq >= self.refused_from[seat] and not self._claimed(seat, seq)
+            return seq >= self.refused_from[seat]
         return False
 
     def _move_digest(self, t: int) -> bytes:

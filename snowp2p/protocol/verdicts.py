@@ -214,14 +214,6 @@ class OwnerVerdicts:
             out.extend(self._progress())
         return out
 
-    def _claimed(self, seat: int, seq: int) -> bool:
-        """Another seat's ``absent`` or ``vote`` held here says it holds ``seat``'s message ``seq``: its relay would
-        be taken (``_frozen``), and so is the same message straight from ``seat`` (sim lie-away seed 131: p1 refused
-        p0's vote and dropped p0's next reveal, which p2's vote on p0 counted; p2 crashed before relaying it, and p1
-        took p0 over a message earlier than p2 had)."""
-        return any(m.have > seq for by in (self.absents.get(seat, {}), self.votes.get(seat, {}))
-                   for i, m in by.items() if i != seat)
-
     def _refusal(self, seat: int) -> None:
         _, _, voters = self.decided.pop(seat)
         self.refused[seat] = voters
