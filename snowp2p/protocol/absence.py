@@ -514,8 +514,16 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         for seat, votes in list(self.votes.items()):
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
                     and any(i != self.me and i not in self.leaving for i in votes)
-                    and self.absent_haves.get((self.me, seat))):
+                    and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)):
                 self._vote(seat, self._leave_choice(seat), out)
+
+    def _relay_paid(self, seat: int) -> bool:
+        """This peer's latest ``absent`` about ``seat`` was for a relay it owed, and ``seat`` owes this peer nothing
+        now (the relay came): it answered, and this peer joins no other seat's vote on it on that claim (sim lie-away
+        seed 833: back from a crash, p2 asked answering p1 for a relay, which brought a liar's lone vote on p1, and
+        p2 joined it at once).  (The claim still counts for a vote cast after the pause: sim seeds 2099, 5271.)"""
+        a = self.absents.get(seat, {}).get(self.me)
+        return a is not None and a.owed == "relay" and seat not in self._needed()
 
     def _on_bye(self, msg: "SignedMessage") -> None:
         """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more, and

@@ -658,11 +658,17 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
                 self.voters[owner] = (seat,)
                 out.events.append(self._voted_out_event(owner, v.choice))
                 return True
-            if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) for x in left_out):
+            # (or it took this seat over on the word of voters this seat refused: it was away and accepted their
+            # decision, as a seat counted away on one voter's word does, verdicts.settle_away; its game differs by that
+            # decision, not by a lie: each side's result rests on one seat's word, G12; sim lie-away seed 297)
+            if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) for x in left_out) or (
+                    owner in left_out and owner in self.refused and owner not in self.decided):
                 # (a vote that the seat it named refused is no longer in ``votes``: its voter is leaving, seed 56)
                 off.append(seat)
         for seat in off:
             self.leaving.add(seat)
+            if self.me is not None:  # (what it signs from now on belongs to its own game: as after a refusal)
+                self.refused_from.setdefault(seat, self.chain.next_seq(seat))
             self.uncounted.setdefault(t, set()).add(seat)  # (it did ack: its later reveal is no offence, seed 2584)
             del self.acks[t][seat]
             self.ack_msgs.get(t, {}).pop(seat, None)

@@ -53,6 +53,29 @@ class LieAway(Table):
         if self.s[to].away_held and to in self.watches:
             self.tick(to)
 
+    def attack(self) -> None:
+        """Play to turn 2; then the liar counts seat 1 away (``relay``), declares seat 2 (``declare``) and votes it out."""
+        self.start()
+        self.run(until=lambda: all(s.final_turn >= 2 for s in self.s))
+        liar = self.s[LIAR]
+        o = Output()
+        for seat, owed in ((W, "relay"), (X, "declare")):
+            liar._emit(Absent(seat, liar.turn, liar.chain.next_seq(seat), owed), o)
+        liar._emit(Vote(X, "bot", liar.chain.next_seq(X)), o)
+        self.out(LIAR, o)
+        self.run()
+
+    def play_out(self, done, steps: int = 200) -> None:
+        """The honest seats' clocks tick every 0.25 s (and what follows is delivered) until ``done()``."""
+        for _ in range(steps):
+            if done():
+                break
+            self.now += 0.25
+            for i in (W, X):
+                if not self.s[i].done and self.s[i].halted is None:
+                    self.tick(i)
+            self.run()
+
     def out(self, seat, out):
         super().out(seat, Output(out.send, [], out.relay))
         for ev in out.events:
@@ -75,24 +98,9 @@ def audit(t: Table, seat: int):
 @pytest.mark.parametrize("game", KINDS)
 def test_a_seat_counted_away_by_a_lone_liar_treats_it_as_leaving(game):
     t = LieAway(game)
-    t.start()
-    t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
-    liar = t.s[LIAR]
-    o = Output()
-    for seat, owed in ((W, "relay"), (X, "declare")):
-        liar._emit(Absent(seat, liar.turn, liar.chain.next_seq(seat), owed), o)
-    liar._emit(Vote(X, "bot", liar.chain.next_seq(X)), o)
-    t.out(LIAR, o)
-    t.run()
+    t.attack()
     s1, s2 = t.s[W], t.s[X]
-    for _ in range(200):
-        if s1.done and s2.done:
-            break
-        t.now += 0.25
-        for i in (W, X):
-            if not t.s[i].done and t.s[i].halted is None:
-                t.tick(i)
-        t.run()
+    t.play_out(lambda: s1.done and s2.done)
     for s in (s1, s2):
         assert s.halted is None, f"seat {s.me} stopped: {s.halted}"
     assert X not in s1.gone and X not in s1.decided, f"seat 1 followed the liar's lone decision on seat 2: {s1.gone}"
