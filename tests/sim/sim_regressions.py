@@ -528,7 +528,16 @@ OPEN: dict[int, str] = {
     # found by s18o's sweep SNOWP2P_SIM_FIRST=3200 SNOWP2P_SIM_RUNS=800 (1 of 800 failed); fails on main 53064d7 alike
     3279: ("(c)/(f) equivocate seat 2, p1 crashed for 0.3 s, a partition {0} | {1, 2} and a cut (3 seats, Snake "
            "Carnival): p1 named honest p0 for an illegal move (SC-L6: purple diamond corner replaces only a log) and "
-           "its log's audit stops there (not traced)"),
+           "its log's audit stops there.  Traced (s18t): p2 equivocated at turn 3 (its move #4: the twin to p0, the "
+           "original to p1); the partition {0} | {1, 2} (5.81) came before any ack crossed.  p0 moved turn 4 (#6) on "
+           "the twin's state and, alone, voted p1 and p2 out at count 5.  At the heal p1 took p0's move #6: its ack "
+           "of turn 3 differs, traced to the mover p2 ('move' digest), so p1 sent its copies of p2 (evidence #8) "
+           "and waited for p0's (_agree: awaiting_copies); p0, that had voted p1 out, ignored them.  p1 and p2 then "
+           "voted p0 out at count 13: present = {1, 2}, whose acks of turn 3 agree, so turn 3 was final without p0 "
+           "and p0's counted move #6 (seq 6 < 13) was judged on the original's state: illegal, honest p0 named.  "
+           "Missing rule: a counted move of a seat decided out whose own ack of the turn before (in the move) "
+           "differs from the agreed hash was made on another state (a fork it was shown), no offence: the seat "
+           "is taken over from that turn (function of signed messages: the move's ack vs the agreed hash)"),
     # found by s18q's sweep SNOWP2P_SIM_FIRST=12000 SNOWP2P_SIM_RUNS=800; fails on main f6385fc and 4286bde alike (traced)
     12343: ("(c) never-votes seat 2, p4 crashed for 6 s (5 seats, Snow Tails): p0, p1, p3 voted p4 out at count 4; the "
             "vote stayed open (p2 never votes).  p4 came back and revealed event 2 (#4); p0 took it as a copy relayed "
