@@ -196,6 +196,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         self.evidence_seen: dict[int, set[int]] = {}
         self.awaiting_copies: dict[int, set[int]] = {}  # turn -> the seats whose differing acks' copies we wait for
         self.uncounted: dict[int, set[int]] = {}  # turn -> leaving seats whose ack of it was held and does not count
+        self.dropped_acks: dict[int, set[int]] = {}  # turn -> of those, the ones dropped as it left (a bye, a lone vote)
         self._busy = False
         self._waiting: tuple | None = None  # what the turn flow's last pass stopped to wait for (turns.py)
         self.last_description = ""
@@ -594,6 +595,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             # waited for its copies for ever)
             for s in quitters:
                 self.uncounted.setdefault(t, set()).add(s)
+                self.dropped_acks.setdefault(t, set()).add(s)  # (its move of t+1 rides on it: turns._move_dropped)
                 del self.acks[t][s]
                 self.ack_msgs.get(t, {}).pop(s, None)
             return False

@@ -66,7 +66,9 @@ class TurnFlow:
             # another state, or arriving after the computer moved) is never used: the computer player moves for
             # it, whatever arrived when (SPEC 11.9, *Takeover*; G9: a move is never applied unchecked, seed 312;
             # the peer and the auditor of its log alike, seed 596)
-            mv = None if cur in self.bot_seats else self.move_from.get((t, cur))
+            # (nor is the move of a seat whose ack of turn a, which the move carries, differed and was dropped as it
+            # left: it was made on another state, and waits for the computer player; sim seed 3279)
+            mv = None if cur in self.bot_seats or self._move_dropped(t, cur) else self.move_from.get((t, cur))
             if mv is not None:
                 self.moves[t] = mv
             if mv is None and t not in self.move_actions and cur in self.bot_seats:
@@ -142,7 +144,16 @@ class TurnFlow:
 
     def _move_held(self, t: int) -> bool:
         """Turn t's move is here: the mover's (by our state after t-1), or a computer player's."""
-        return (t, self.state.public.current) in self.move_from or t in self.move_actions
+        cur = self.state.public.current
+        return ((t, cur) in self.move_from and not self._move_dropped(t, cur)) or t in self.move_actions
+
+    def _move_dropped(self, t: int, seat: int) -> bool:
+        """``seat``'s move t rides on its ack of turn t-1, which differed from ours and was dropped when the seat
+        left (``dropped_acks``: it quit, or voted alone, Session._agree): the move was made on another state
+        (an equivocator's fork it was shown) and is never judged on ours; the seat owes the move until it is taken
+        over and the computer player moves for it (SPEC 11.9, *Takeover*; sim seed 3279: an honest seat named for a
+        move legal on the twin of an equivocated move)."""
+        return seat in self.dropped_acks.get(t - 1, ()) and t not in self.move_actions
 
     def _disagreed(self, t: int) -> bool:
         """Some present seat's ack of turn t differs from our state hash."""
