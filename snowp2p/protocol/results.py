@@ -26,11 +26,16 @@ class ResultLines:
         """How the result was reached, one line each: played out; a seat played by a computer from
         turn T (voted by ...); abandoned; and whose word alone a decision rests on (G12)."""
         lines = []
+        refusals = self._refusals()
+        # a seat whose vote another seat refused left by its own claim, read from the signed refusal as the refusal
+        # line is, not from how this peer came to hold it (tests/pause case 2b under load: j2 held j1 as a seat that
+        # said bye, "(it left the game)", the host as leaving, "(it left: its own claim ...)")
+        claimed = self.leaving | {v for vs in refusals.values() for v in vs}
         for seat, (choice, _, turn) in sorted(self.gone.items()):
             voters = self.voters.get(seat, ())
             by = ", ".join(f"seat {v} ({self.nicks[v]})" for v in voters)
-            left = (" (it left the game)" if seat in self.quit and seat not in self.leaving
-                    else " (it left: its own claim on a seat that was answering)" if seat in self.leaving else "")
+            left = (" (it left the game)" if seat in self.quit and seat not in claimed
+                    else " (it left: its own claim on a seat that was answering)" if seat in claimed else "")
             if choice == "bot":
                 lines.append(f"seat {seat} ({self.nicks[seat]}) played by a computer from turn {turn} "
                              f"(voted by {by}){left}")
@@ -39,7 +44,7 @@ class ResultLines:
                              f"and {by} voted to end the game; no places")
             if len(voters) == 1:
                 lines.append(f"this rests on the word of seat {voters[0]} ({self.nicks[voters[0]]}) alone")
-        for seat, voters in sorted(self._refusals().items()):
+        for seat, voters in sorted(refusals.items()):
             by = ", ".join(f"seat {v} ({self.nicks[v]})" for v in voters)
             lines.append(f"seat {seat} ({self.nicks[seat]}) refused a vote on it by {by}: it was answering")
         if not lines:

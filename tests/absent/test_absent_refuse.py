@@ -169,3 +169,6 @@ def test_a_refusal_reads_alike_on_every_peer_however_it_was_reached(game):
     victim = t.s[t.VICTIM]
     victim.refused = {t.VICTIM: (t.ATTACKER,)}  # (had it refused a decision instead: the result is the same)
     assert victim.outcome() == results[t.VICTIM]
+    victim.leaving.discard(t.ATTACKER)  # (had it held the voter only as a seat that said bye: the same again)
+    victim.quit.add(t.ATTACKER)
+    assert victim.outcome() == results[t.VICTIM]
