@@ -140,11 +140,12 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         neither accepted nor refused: it produces nothing until its shell does one or the other."""
         return self.owner is not None and self.owner in self.decided and self.owner not in self.gone
 
-    def _frozen(self, seat: int, seq: int, relayed: bool = False) -> bool:
+    def _frozen(self, seat: int, seq: int, relayed: bool = False, kind: str | None = None) -> bool:
         """Messages of ``seat`` this peer no longer takes: from the agreed count on once it is taken over or
         decided; after our own vote, those straight from the seat from our vote's count on.  A relayed copy is
         still taken until the decision (whoever relays it held it, and votes with a count that covers it).
-        The owner of this log is never frozen by a decision on it: it accepts (its ``bye``) or refuses it."""
+        The owner of this log is never frozen by a decision on it: it accepts (its ``bye``) or refuses it.
+        ``kind``: the message's type, for a straight copy another seat's count covers (:meth:`_claimed`)."""
         if seat in self.gone:
             return seq >= self.gone[seat][1]
         if seat in self.decided and seat != self.owner:
@@ -152,7 +153,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if seat in self.my_votes and not relayed and not self._vote_judged_lone():
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
-            return seq >= self.refused_from[seat]
+            return seq >= self.refused_from[seat] and not self._claimed(seat, seq, kind)
         return False
 
     def _move_digest(self, t: int) -> bytes:

@@ -57,3 +57,16 @@ class DeclareClaims:
     def _paid(self, x: int, w: int, have: int) -> bool:
         """``x`` signed an ``absent`` or a ``vote`` about ``w`` as its message ``have`` or later."""
         return self.absent_seq.get((x, w), -1) >= have or self.vote_at.get((x, w), -1) >= have
+
+    def _claimed(self, seat: int, seq: int, kind: str | None) -> bool:
+        """A game message (not an ``absent`` or ``vote``: ``kind``) of a voter this peer refused, which another
+        seat's ``absent`` or ``vote`` held here counts (its ``have`` is past ``seq``): that seat's relay of it would be
+        taken (``_frozen``), and so is the same message straight from the voter (sim lie-away seed 131: p1 refused p0's
+        vote and dropped p0's reveal #10, which p2's vote on p0 counted; p2 crashed before relaying it, and p1 took p0
+        over at a count earlier than p2's).  Not its ``absent`` or ``vote``: those count this peer as the voter saw
+        it, frozen off it by its own vote, and taken here they read as a false claim on this very peer (sim seed
+        12776: p0 took refused p1's ``absent{p0, owed: reveal}`` counted by p2's vote on p1, judged it a lie, and
+        joined p2's vote: honest p1 decided by two)."""
+        return (kind is not None and kind not in ("absent", "vote") and seat in self.refused.get(self.me, ())
+                and any(m.have > seq for by in (self.absents.get(seat, {}), self.votes.get(seat, {}))
+                        for i, m in by.items() if i != seat))

@@ -598,9 +598,13 @@ LIE_AWAY: dict[str, Case] = {
         "p0 counts p2 away to vote p1 out alone; p1 refuses (refused_from p0 = 10: it drops p0's next reveal, #10, "
         "event 5, straight and again after a redial) while p2's clock treats p0 as leaving and votes on it at 11; p1's "
         "vote waits for p2's relay of #10, p2 crashes before it, p1 votes p2 out (its ack of turn 5, counted, built on "
-        "#10) and then p0 at 10 alone: a desync naming p2.  Taking a straight copy that another seat's signed absent "
-        "or vote counts, as its relay would be (_frozen), fixed it on branch s18p but broke seed 12776 once merged "
-        "with s18m's claim rules (not traced): OPEN"),
+        "#10) and then p0 at 10 alone: a desync naming p2.  Fixed: a straight copy of a refused voter's game message "
+        "(not an absent or vote) that another seat's signed absent or vote counts is taken, as its relay would be "
+        "(claims._claimed, in _frozen; tests/absent/test_absent_claimed_copy.py).  The unnarrowed rule (s18p) broke "
+        "seed 12776 at 2efc278 (traced by s18u): p0 refused p1's vote, p2 voted p1 out (have 13) and p0 then took "
+        "p1's absent #12 {p0, owed reveal, have 9} straight on p2's count: p1 had frozen p0 off by its vote and never "
+        "saw p0's reveal #10, so at p0 it read as a false claim on p0 itself; p0 treated p1 as leaving and joined p2's "
+        "vote: honest p1 decided by two.  (On main c48f12e the unnarrowed rule no longer breaks 12776.)", fixed=True),
     "a_liar_counts_away_a_seat_cut_off_by_a_partition": Case(
         337, "lie-away", "a",
         "3 seats, a crash of p2 and a partition {2} | {0, 1}: p2 refused liar p1's vote and took p1's reveal #7 "
