@@ -40,9 +40,8 @@ def _give(t: Table, to: int, frm: int, frames: list[bytes]) -> None:
         t.take(to, frm, p)
 
 
-def _claims(game: str):
-    """Seat Y is to move and holds its move; X declares Y, then V (not hearing V).  Returns the table, the seats
-    (V, X, Y, Z), X's frames (not delivered yet) and the turn."""
+def mover_held(game: str) -> tuple[Table, int, list[int]]:
+    """Four seats; play until a seat Y is to move, and hold its move.  Returns the table, Y and the three others."""
     t = Table(game, n=4)
     for i in range(4):
         t.hold_from[i] = 3
@@ -50,7 +49,13 @@ def _claims(game: str):
     t.run()
     assert t.held_at is not None, "nobody is to move"
     y = t.held_at[0]
-    v, x, z = [i for i in range(4) if i != y]
+    return t, y, [i for i in range(4) if i != y]
+
+
+def _claims(game: str):
+    """Seat Y is to move and holds its move; X declares Y, then V (not hearing V).  Returns the table, the seats
+    (V, X, Y, Z), X's frames (not delivered yet) and the turn."""
+    t, y, (v, x, z) = mover_held(game)
     turn = t.s[y].turn
     return t, (v, x, y, z), _sign(t, x, *_declares(t, x, turn, (y, "move"), (v, "declare"))), turn
 

@@ -15,20 +15,12 @@ import pytest
 
 from kit.table import KINDS
 from snowp2p.protocol.messages import Absent, Vote
-from test_absent_contested import _sign
-from test_absent_unit import Table
+from test_absent_contested import _sign, mover_held
 
 
 @pytest.mark.parametrize("game", KINDS)
 def test_a_voter_judged_lone_takes_the_voted_seat_straight_again(game):
-    t = Table(game, n=4)
-    for i in range(4):
-        t.hold_from[i] = 3
-    t.start()
-    t.run()
-    assert t.held_at is not None, "nobody is to move"
-    y = t.held_at[0]
-    v, w, z = [i for i in range(4) if i != y]
+    t, y, (v, w, z) = mover_held(game)
     s = t.s
     turn = s[v].turn
     have = s[v].chain.next_seq(y)
