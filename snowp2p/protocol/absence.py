@@ -148,7 +148,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         ``kind``: the message's type, for a straight copy another seat's count covers (:meth:`_claimed`)."""
         if seat in self.gone:
             return seq >= self.gone[seat][1]
-        if seat in self.decided and seat != self.owner:
+        # (a decision held for the owner's verdict, away_held, has not taken effect: the owner may refuse it, or
+        # come back and reopen it, and then the seat's messages past its count are needed; the auditor froze them
+        # while the live peer took them, and its audit stopped on a gap: sim lie-away seed 297)
+        if seat in self.decided and seat != self.owner and seat not in self.away_held:
             return seq >= self.decided[seat][1]
         if seat in self.my_votes and not relayed and not self._vote_judged_lone():
             return seq >= self.my_votes[seat]

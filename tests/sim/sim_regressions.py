@@ -619,9 +619,11 @@ LIE_AWAY: dict[str, Case] = {
         "(found by the lie-away sweep to 600; failed on main too).  Fixed: such a seat is treated as leaving "
         "(Session._voted_itself_off: the owner left out, and it refused), and, as for every seat treated so there, "
         "nothing more is taken straight from it (refused_from: its later messages, a final opening, are of its game).  "
-        "OPEN again: passes on s18p's branch, fails once merged with s18o's signed away count (main c48f12e; "
-        "AbsenceRules._away_counts, verdicts._progress_before): the audit of p2's log stops at record 23 on a gap in "
-        "p1's chain (expected #4, got #6 in an ack); not traced"),
+        "Broken again by the merge with s18o's signed away count (main c48f12e): the auditor of p2's log held p0's "
+        "lone decision on p1 (away_held, for p2's verdict) and froze p1's #4 and #5 meanwhile (_frozen), then p2's "
+        "next message reopened the decision and p1's #6 left a gap: the audit stopped, while the live p2 had taken "
+        "them.  Fixed: a held decision freezes nothing until it takes effect (test_absent_held_not_frozen.py)",
+        fixed=True),
     "a_resumed_seat_joins_a_liars_vote_after_a_relay": Case(
         833, "lie-away", "c",
         "p0 counts p2 away (crashed for 9 s) to vote p1 out alone; p1 refuses.  Back, p2 declares p1 absent for a relay "
