@@ -108,9 +108,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.leaving: set[int] = set()  # seats whose own claim refuted itself, or that a refused vote names (G10)
         self.refused: dict[int, tuple[int, ...]] = {}  # owner seat -> the voters of the vote it refused
         self.refused_from: dict[int, int] = {}  # a voter this peer refused -> its first seq not taken straight from it
-        # the signed facts the result's refusal lines are read from (outcome): (voter, X) for every vote held, and
-        # (X, V) for every absent{V, owed: "left"} X signed
-        self.voted_on: set[tuple[int, int]] = set()
+        # (X, V) for every absent{V, owed: "left"} X signed: with vote_at, what the result's refusal lines are read
+        # from (results.outcome)
         self.left_said: set[tuple[int, int]] = set()
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
@@ -641,7 +640,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if not self.absent_haves.get((seat, x)):
             self._offence(seat, f"voted on seat {x} without declaring it absent first", msg)
         self.votes.setdefault(x, {})[seat] = body
-        self.voted_on.add((seat, x))
         self.claim_seq[seat] = msg.seq
         self.vote_seq[seat] = msg.seq
         self.vote_at[(seat, x)] = msg.seq

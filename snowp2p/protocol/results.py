@@ -18,7 +18,7 @@ class ResultLines:
         host had judged it lone, and their results differed by this line)."""
         res: dict[int, list[int]] = {}
         for x, v in sorted(self.left_said):
-            if (v, x) in self.voted_on and x not in self.gone:
+            if (v, x) in self.vote_at and x not in self.gone:
                 res.setdefault(x, []).append(v)
         return res
 
