@@ -598,6 +598,17 @@ class NetGame(LinkSending):
             return  # (a decision that came back after this peer stopped, e.g. from a freeze: never signed)
         if self._takes_turn(turn, action):
             return
+        if self.session.away_held:  # the watch's verdict on a decision counting this seat away comes first (SPEC 11.9)
+            try:
+                tk = self.watch.settle(trio.current_time())
+            except Halted as h:
+                self._halt(h.reason)
+                return
+            for line in tk.say:
+                self.say(line)
+            self._dispatch(tk.out)
+            if self.session.turn != turn or self.session.halted or not self.session.my_turn():
+                return
         try:
             out = self.session.submit(action)
         except Halted as h:

@@ -148,12 +148,7 @@ class AbsenceWatch:
             self.heard_at = now
         if self.heard_at is not None:  # the others had a second to tell us what we missed: the quiet ends
             self.quiet_until = min(self.quiet_until, self.heard_at + 1.0)
-        if s.away_held:  # a decision that counts this seat away on one voter's word: this clock's verdict
-            answering = self._clock_ran(now) and self._answering(s.me, now)
-            if answering:
-                tk.say.extend(f"{s.name(v)} counted this seat away to vote {s.name(x)} out alone while this seat was "
-                              "answering: it is treated as leaving" for x, v in sorted(s.away_held.items()))
-            tk.out.extend(s.settle_away(answering))
+        self._settle(now, tk)
         waiting = s.waiting_on()
         if connected or not waiting:
             self.alone_since = now
@@ -190,6 +185,22 @@ class AbsenceWatch:
             self._relink(seat, o, now, connected, last_rx, linked, tk)
             self._pause(seat, now, tk)
         return tk
+
+    def settle(self, now: float) -> Tick:
+        """This clock's verdict now on a decision held because it counts this seat away (the shell asks before it
+        submits a move: the move must not come first, Session.submit)."""
+        tk = Tick()
+        self._settle(now, tk)
+        return tk
+
+    def _settle(self, now: float, tk: Tick) -> None:
+        s = self.s
+        if s.away_held:  # a decision that counts this seat away on one voter's word: this clock's verdict
+            answering = self._clock_ran(now) and self._answering(s.me, now)
+            if answering:
+                tk.say.extend(f"{s.name(v)} counted this seat away to vote {s.name(x)} out alone while this seat was "
+                              "answering: it is treated as leaving" for x, v in sorted(s.away_held.items()))
+            tk.out.extend(s.settle_away(answering))
 
     def _answering(self, seat: int, now: float) -> bool:
         """On this peer's clock ``seat`` owes nothing, or owes it for less than its limit."""

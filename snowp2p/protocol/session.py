@@ -350,6 +350,12 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         if (self.halted or self.over or self.state.is_over or self.turn != self.applied_turn + 1
                 or (self.turn, self.me) in self.move_from or self.state.public.current != self.me):
             raise IllegalMove("TURN", "it is not your turn")
+        if self.away_held:
+            # this seat signs nothing before its verdict on a decision counting it away: its clock's, not its
+            # move's (SPEC 11.9; lie-away seed 1815: the move, signed before the watch looked, accepted a liar's
+            # decision while this seat answered, and two honest seats voted each other out).  The shell asks its
+            # watch first (AbsenceWatch.settle)
+            raise IllegalMove("TURN", "wait: a vote that counts this seat away is being settled")
         dry = self.g.apply(self.state, action, _FirstDraws())  # raises IllegalMove: nothing sent
         openings: tuple = ()
         if self.g.hidden:

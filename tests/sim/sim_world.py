@@ -401,6 +401,15 @@ class Peer:
     def think(self, turn: int) -> None:
         """An honest seat's move, chosen by the computer player (the strategy may do otherwise)."""
         s = self.session
+        if s.away_held and self.finishing_at is None and not s.halted:  # its clock's verdict first (NetGame._play_turn)
+            try:
+                tk = self.watch.settle(self.w.now)
+            except Halted as h:
+                self.halt(h.reason)
+                return
+            for line in tk.say:
+                self.say(line)
+            self.dispatch(tk.out)
         if self.finishing_at is not None or s.halted or s.turn != turn or not s.my_turn():
             return
         if self.strategy is not None and self.strategy.on_turn(self, turn):
