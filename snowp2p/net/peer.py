@@ -598,7 +598,7 @@ class NetGame(LinkSending):
             return  # (a decision that came back after this peer stopped, e.g. from a freeze: never signed)
         if self._takes_turn(turn, action):
             return
-        if self.session.away_held:  # the watch's verdict on a decision counting this seat away comes first (SPEC 11.9)
+        if self.session.away_held and self.watch is not None:  # the watch's verdict on a decision counting this seat away comes first (SPEC 11.9)
             try:
                 tk = self.watch.settle(trio.current_time())
             except Halted as h:
