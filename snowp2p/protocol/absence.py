@@ -156,12 +156,12 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
             return seq >= self.refused_from[seat] and not self._claimed(seat, seq, kind)
-        if (self.me is not None and not relayed and self.me not in self.gone and self.me not in self.refused
-                and seq > self.vote_at.get((seat, self.me), seq)):
-            # a seat that voted on this one signs what follows in a game that may no longer hold this seat: nothing
-            # past its vote is taken straight from it until the vote is settled here (relayed copies still are, as
-            # after a vote of this peer's own; lie-away seed 1874: p1, cut off, held p0's vote on it, still open,
-            # and applied p0's next move, made with p1 taken over: "not in its hand")
+        if (self.me is not None and not relayed and self.me not in self.gone
+                and seq > self.vote_at.get((seat, self.me), seq) and self._contested(self.me, [seat])):
+            # a lone vote on this seat by a seat it declared absent across a cut (contested: it waits) is followed by
+            # messages signed in the voter's game without this seat: nothing past the vote is taken straight from it
+            # until the contest is settled (relayed copies still are, as after a vote of this peer's own; lie-away
+            # seed 1874: p1, cut off, applied p0's move made with p1 taken over, "not in its hand")
             return True
         return False
 
