@@ -658,15 +658,23 @@ LIE_AWAY: dict[str, Case] = {
     # found by the lead's lie-away sweep of seeds 1800-2399 (418 runs, 6 failed; on main 89de4b2): not traced, OPEN
     "a_liar_alone_votes_out_an_honest_seat_snake": Case(
         1815, "lie-away", "c",
-        "3 seats, no fault: liar p2; p0 votes out honest p1 and p1 votes out honest p0 (not traced, OPEN)"),
+        "3 seats, no fault: liar p2 counted p1 away to vote p0 out; p1 held the decision, but its move, signed 0.04 s "
+        "later and before its watch looked, was read as its verdict (accepted); the decision reopened, p2's vote "
+        "was never judged lone on p1, p0 voted p1 out for a declaration and each honest seat voted the other out.  "
+        "Fixed: Session.submit signs nothing while a decision is held, the shell asks AbsenceWatch.settle first",
+        fixed=True),
     "a_liar_and_a_partition_get_an_honest_seat_named_for_a_card": Case(
         1874, "lie-away", "c",
-        "3 seats, cut (0, 2), partition {1} | {0, 2}: p1 names honest p0 in an offence (a card not in its hand) "
-        "(not traced, OPEN)"),
+        "3 seats, cut (0, 2), partition {1} | {0, 2}: after the liar left, cut-off p1 and p0 declared each other; "
+        "p0 voted p1 out, took it over and moved; on p1 that lone vote was contested (waiting) and p1 applied p0's "
+        "next move, made with p1's cards opened: 'not in its hand'.  Fixed: _frozen takes nothing straight from "
+        "a contested voter past its vote on this seat", fixed=True),
     "a_liar_and_cuts_name_an_honest_seat_in_a_desync": Case(
         1880, "lie-away", "c",
-        "3 seats, cuts (0, 2), (2, 1), (0, 1): p1 names honest p2 in a desync at turn 2 and votes it out (not "
-        "traced, OPEN)"),
+        "3 seats, cuts (0, 2), (2, 1), (0, 1): p1 and p2 voted the leaving liar out at counts 8 and 9; p2's relay "
+        "of the liar's #8 was lost with a cut and never sent again (the liar gone on p2: forget_relays and "
+        "_answer_relay skipped gone seats); p1 waited, was voted out, named p2 in a desync.  Fixed: a gone seat is "
+        "relayed up to its kept count", fixed=True),
     "a_liar_and_a_short_crash_name_an_honest_seat_in_a_desync": Case(
         2178, "lie-away", "c",
         "3 seats, p1 crashes for 0.3 s: p2 names honest p1 in a desync at turn 4 (not traced, OPEN)"),
