@@ -675,6 +675,12 @@ LIE_AWAY: dict[str, Case] = {
         "of the liar's #8 was lost with a cut and never sent again (the liar gone on p2: forget_relays and "
         "_answer_relay skipped gone seats); p1 waited, was voted out, named p2 in a desync.  Fixed: a gone seat is "
         "relayed up to its kept count", fixed=True),
+    "a_liar_a_crash_and_a_gap_vote_out_an_honest_seat_4_seats": Case(
+        1168, "lie-away", "c",
+        "4 seats, p1 crashes, partition {2} | {0, 1, 3}, liar p3 votes p0 out (p0 refuses, absent{3, left} #8, "
+        "vote #9); a cut loses p0's #8-#9 to p1 (its #10 ran ahead); p1, which never saw p3 leaving, declares p0 "
+        "for the reveal past the gap and joins the liar's vote at once: honest p0 decided by two (found by s19a's "
+        "lie-away sweep 0-2399; fails on 0902586 too; traced, not fixed: OPEN)"),
     "a_liar_and_a_short_crash_name_an_honest_seat_in_a_desync": Case(
         2178, "lie-away", "c",
         "3 seats, p1 crashes for 0.3 s: p2 names honest p1 in a desync at turn 4 (not traced, OPEN)"),
@@ -683,7 +689,9 @@ LIE_AWAY: dict[str, Case] = {
         "3 seats, p2 crashes for 1 s: p2 votes out honest p0, which had no fault (not traced, OPEN)"),
     "a_liar_alone_splits_two_honest_seats": Case(
         2333, "lie-away", "c",
-        "3 seats, no fault: liar p1; p0 votes out honest p2 and p2 votes out honest p0 (not traced, OPEN)"),
+        "3 seats, no fault: liar p1 counted p0 away to vote p2 out; p0's move (#5, 0.24 s later, before its watch "
+        "looked) was read as accepting the held decision, as in seed 1815; fixed by the same rule (Session.submit "
+        "waits for AbsenceWatch.settle; s19a)", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
