@@ -681,6 +681,12 @@ LIE_AWAY: dict[str, Case] = {
         "vote #9); a cut loses p0's #8-#9 to p1 (its #10 ran ahead); p1, which never saw p3 leaving, declares p0 "
         "for the reveal past the gap and joins the liar's vote at once: honest p0 decided by two (found by s19a's "
         "lie-away sweep 0-2399; fails on 0902586 too; traced, not fixed: OPEN)"),
+    "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
+        1741, "lie-away", "c",
+        "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves and crashes 0.2 s later, restarts 1.5 s later; p0 "
+        "refuses (absent{1, left}), and restarted p2 takes p0's absent{1, left} before p1's vote; at turn 8 p0 "
+        "names honest p2 in a desync (found by s19a's lie-away sweep 0-2399; fails on 0902586 too; the class SPEC "
+        "11.9 'What stays open' names: a seat counted away that really was away; not traced further: OPEN)"),
     "a_liar_and_a_short_crash_name_an_honest_seat_in_a_desync": Case(
         2178, "lie-away", "c",
         "3 seats, p1 crashes for 0.3 s: p2 names honest p1 in a desync at turn 4 (not traced, OPEN)"),
