@@ -666,6 +666,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 if seat in self.gone or seat in self.decided or seat in self.refused:
                     continue
                 voters = [i for i in self._voters(seat) if i not in self.leaving]
+                voters = [i for i in voters if not self._voted_on_voter(i, seat, voters)]
                 if not voters or any(i not in votes for i in voters):
                     continue
                 # every present seat whose vote on it is held is one of its voters (a seat away here may have
@@ -690,6 +691,12 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                     self.voters[seat] = tuple(voters)
                     out.events.append(self._voted_out_event(seat, choice))
                     return
+
+    def _voted_on_voter(self, v: int, seat: int, voters: list[int]) -> bool:
+        """XXX"""
+        mine = self.vote_at.get((v, seat))
+        return any(w != v and w != seat and (v, w) in self.vote_at
+                   and (mine is None or self.vote_at[(v, w)] < mine) for w in voters)
 
     def _voted_out_event(self, seat: int, choice: str):
         return VotedOut(seat, choice, self.turn)

@@ -177,6 +177,8 @@ class OwnerVerdicts:
             v = next(iter(held))
             if v == self.me or v in self.quit or ((x, v) in self.away_accepted and self._unpaid(v, x, self.me)):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
+            if vs[v].have > self.chain.next_seq(x):
+                continue  # XXX behind
             a = self.absents.get(x, {}).get(v)
             if a is not None and a.turn == self.turn + 1:
                 # its claim names the next turn: this peer is behind (it lacks messages the voter held), so its
