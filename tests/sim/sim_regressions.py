@@ -687,10 +687,12 @@ LIE_AWAY: dict[str, Case] = {
         "lie-away sweep 0-2399; fails on 0902586 too; traced, not fixed: OPEN)"),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
-        "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves and crashes 0.2 s later, restarts 1.5 s later; p0 "
-        "refuses (absent{1, left}), and restarted p2 takes p0's absent{1, left} before p1's vote; at turn 8 p0 "
-        "names honest p2 in a desync (found by s19a's lie-away sweep 0-2399; fails on 0902586 too; the class SPEC "
-        "11.9 'What stays open' names: a seat counted away that really was away; not traced further: OPEN)"),
+        "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
+        "restarts 1.5 s later; p0 refuses (p1 leaving there, nothing more taken straight from it); on restarted p2 "
+        "its #7 is past the liar's count, so it is a voter on p0 and p1's vote is lone, but its clock judges no "
+        "lone vote for absent_after + vote_after after the restart: p2 plays turns 7-8 with p1's reveals, which p0 "
+        "froze out, and at turn 8 p0 names honest p2 in a desync (found by s19a's lie-away sweep 0-2399; fails on "
+        "0902586 too; traced: OPEN; honouring another seat's absent{V, left} would let a liar make a seat leaving)"),
     "a_liar_and_a_short_crash_name_an_honest_seat_in_a_desync": Case(
         2178, "lie-away", "c",
         "3 seats, p1 crashes for 0.3 s: p2 names honest p1 in a desync at turn 4 (not traced, OPEN)"),
