@@ -68,7 +68,13 @@ class OwnerVerdicts:
         """Go on from an accepted held decision as the owner's peer did, before the owner's message now handled
         (already in its chain here): that message does not make the owner a voter that came back
         (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over), but its
-        messages before it do, as on its peer (sim seed 8530)."""
+        messages before it do, as on its peer (sim seed 8530).  Unless the game waits on the owner's own message
+        here: its peer, having accepted, signed that message in ``_advance`` before the takeover's check of the same
+        pass (``_progress_loop``), so it counts there, as it does here (lie-away seed 1768: the peer accepted while
+        the game waited on another seat's move, revealed for that move, and reopened the decision; the auditor took
+        the seat over)."""
+        if seat in self._needed():
+            return self._progress()
         saved = {x: d[seat] for x, d in self.away_at.items() if seat in d}
         for x in saved:
             self.away_at[x][seat] = saved[x] + 1
