@@ -73,7 +73,7 @@ class OwnerVerdicts:
         pass (``_progress_loop``), so it counts there, as it does here (lie-away seed 1768: the peer accepted while
         the game waited on another seat's move, revealed for that move, and reopened the decision; the auditor took
         the seat over)."""
-        if seat in self._needed():
+        if seat in self._base_needed():
             return self._progress()
         saved = {x: d[seat] for x, d in self.away_at.items() if seat in d}
         for x in saved:
