@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from snowp2p.protocol.messages import Absent, Vote
+from snowp2p.protocol.messages import Absent
 from snowp2p.protocol.session import Halted, Output
 from kit.table import KINDS
 from test_absent_counted_away import LIAR, W, X, audit
@@ -84,12 +84,7 @@ def test_the_auditor_counts_the_reveal_the_peer_signed_before_its_takeover(game)
     t.run()
     assert t.held_at is not None and t.held_at[0] == LIAR, "the liar is to move (the test's premise)"
     liar = t.s[LIAR]
-    o = Output()
-    for seat, owed in ((W, "relay"), (X, "declare")):
-        liar._emit(Absent(seat, liar.turn, liar.chain.next_seq(seat), owed), o)
-    liar._emit(Vote(X, "bot", liar.chain.next_seq(X)), o)
-    t.out(LIAR, o)
-    t.run()
+    t.lie()
     s1 = t.s[W]
     assert s1.away_held.get(X) == LIAR and s1.waiting_for_move(), "seat 1 holds the decision while the liar is to move"
     t.out(W, s1.settle_away(False))  # accepted (seat 2 never declared seat 1): nothing to take over yet
