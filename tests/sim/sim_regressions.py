@@ -653,12 +653,20 @@ LIE_AWAY: dict[str, Case] = {
         "while two voters remain (verdicts._voted_on_voter, in _resolve_votes)", fixed=True),
     "a_liar_and_a_frozen_seat_vote_out_an_honest_seat": Case(
         1701, "lie-away", "c",
-        "3 seats, p1 frozen for 7 s as the liar counts p2 away: p1 votes out honest p2 with the liar (not traced, "
-        "OPEN)"),
+        "3 seats, liar p0 counts p1 away (frozen for 7 s from just before) to vote p2 out alone; p2 refuses (absent{p0, "
+        "left}), votes frozen p1 out and finishes.  p1 wakes holding all that, accepts the held decision (it was away), "
+        "reopens it (its reveal counts it back), takes p2's bye for leaving and votes p2 out with p0's old vote "
+        "(found by the lie-away sweep to 1200).  Fixed: an owner away also refuses a held decision whose seat "
+        "refused it (OwnerVerdicts.refused_by_seat in settle_away): p0 is leaving, p2's vote on p1 decides p1",
+        fixed=True),
     "a_liar_and_a_short_crash_break_an_audit": Case(
         1768, "lie-away", "f",
-        "3 seats, liar p1, p0 crashes for 0.3 s: the audit of honest p0's log stops on a desync after turn 8 that "
-        "names p0 (its peer finished; not traced, OPEN)"),
+        "3 seats, liar p1 counts p0 (resumed from a 0.3 s crash) away to vote p2 out alone; p0 accepts at a tick "
+        "while the game waits on p1's move; the move comes, p0 reveals for it and then reopens the decision (that "
+        "reveal counts it back), and refuses p1 with p2.  The auditor read the verdict at that reveal and went on as "
+        "if it were not signed yet (_progress_before, for seed 124): it took p2 over, a desync after turn 8.  Fixed: "
+        "when the game waits on the owner's own message there, the peer signed it before the takeover's check, so "
+        "it counts (OwnerVerdicts._progress_before)", fixed=True),
     # found by the lead's lie-away sweep of seeds 1800-2399 (418 runs, 6 failed; on main 89de4b2): not traced, OPEN
     "a_liar_alone_votes_out_an_honest_seat_snake": Case(
         1815, "lie-away", "c",
