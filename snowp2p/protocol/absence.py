@@ -240,10 +240,17 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0)."""
         if not self.reveals.has_revealed(seat, event):
             return False
-        d = self.decided.get(seat)
-        if d is None or seat in self.gone or seat == self.owner:
+        if seat in self.gone or seat == self.owner:
             return True
-        return self.reveal_seq.get((seat, event), -1) < d[1]
+        d = self.decided.get(seat)
+        if d is not None:
+            return self.reveal_seq.get((seat, event), -1) < d[1]
+        votes = self.votes.get(seat, {})
+        if self.owner in votes:
+            # the owner's vote on it is open: the decision's count will be at least the highest count the votes held
+            # carry; a reveal within it is used on every peer, one beyond it waits for the decision (sim seed 12343)
+            return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
+        return True
 
     def _needed(self) -> set[int]:
         """The present seats whose messages the game can not go on without, now (for the auditor too):
