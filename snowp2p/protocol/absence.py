@@ -246,7 +246,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if d is not None:
             return self.reveal_seq.get((seat, event), -1) < d[1]
         votes = self.votes.get(seat, {})
-        if self.owner in votes:
+        if self.owner in votes and not self._vote_judged_lone():
             # the owner's vote on it is open: the decision's count will be at least the highest count the votes held
             # carry; a reveal within it is used on every peer, one beyond it waits for the decision (sim seed 12343)
             return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
@@ -411,7 +411,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         judged lone there, the seat it voted on answered.  It then takes that seat's messages straight again
         (:meth:`_frozen`), to see the return its vote froze out (sim seed 10727: p0 never saw p2 come back, declared
         the seats that judged it leaving for a vote they did not owe, voted them out alone, and took p2 over)."""
-        return any(w != self.me and a.owed == LEFT_REASON for w, a in self.absents.get(self.me, {}).items())
+        return any(w != self.owner and a.owed == LEFT_REASON for w, a in self.absents.get(self.owner, {}).items())
 
     def paused_on(self, seat: int) -> bool:
         """Every voter on ``seat`` has declared it absent since its last message we hold."""
