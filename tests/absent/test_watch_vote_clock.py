@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import pytest
 
-from kit import table as kit
-from kit.table import KINDS, fixed
+from kit.table import KINDS
 from snowp2p.net.watch import AbsenceWatch, limit
 from snowp2p.protocol.absence import Owed
 from snowp2p.protocol.messages import decode_signed
+from test_absent_resumed_vote import held_from_turn_2
 
 ABSENT_AFTER, VOTE_AFTER = 2.0, 4.0
 VOTER, ABOUT = 2, 1
@@ -50,11 +50,7 @@ def _declared_at(s, start: float, gap: tuple[float, float]) -> float | None:
 
 @pytest.mark.parametrize("game", KINDS)
 def test_a_vote_clock_does_not_restart_on_one_peer_alone(game):
-    t = kit.Table(game, 3, "vote clock", game_id=fixed(f"vote clock {game}"))
-    t.hold_from = dict.fromkeys(range(3), 2)
-    t.start()
-    t.run()
-    assert t.held_at is not None, "the game ended before turn 2"
+    t = held_from_turn_2(game, "vote clock")
     lim = limit(Owed("vote", 0), 6.0, ABSENT_AFTER, VOTE_AFTER)
     a = _declared_at(t.s[0], 0.0, GAP)
     b = _declared_at(t.s[1], 0.1, GAP)
@@ -67,10 +63,6 @@ def test_a_vote_clock_does_not_restart_on_one_peer_alone(game):
 @pytest.mark.parametrize("game", KINDS)
 def test_a_long_hold_leaves_the_voter_absent_after_to_vote(game):
     """A vote held back for longer than its limit: once owed again, the voter still has ``absent_after`` s."""
-    t = kit.Table(game, 3, "vote clock", game_id=fixed(f"vote clock long {game}"))
-    t.hold_from = dict.fromkeys(range(3), 2)
-    t.start()
-    t.run()
-    assert t.held_at is not None, "the game ended before turn 2"
+    t = held_from_turn_2(game, "vote clock long")
     at = _declared_at(t.s[0], 0.0, (1.0, 9.0))
     assert at is not None and at >= 9.0 + ABSENT_AFTER, f"declared at {at}, before absent_after had passed"
