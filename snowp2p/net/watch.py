@@ -195,11 +195,12 @@ class AbsenceWatch:
 
     def _start(self, seat: int, o: Owed, now: float) -> float:
         """When the clock of ``seat``'s new obligation ``o`` starts: now, for a new one.  A voter's vote is owed from
-        the pause on: it is delivered once, so the same ``vote`` obligation seen again is the one not delivered, and its
-        clock goes on (less ``absent_after`` s to go at most); it is not owed while a claim beyond this peer's count
-        holds every vote back (``Session.owed``: 'blocked'), and a clock that restarted after such a window ran
-        only on the peers whose tick fell in it: the voters' clocks on one seat differed by seconds and one of them
-        was declared for a declaration it owed, then voted out (sim seed 413, with seed 12343's rule)."""
+        the pause on and delivered once, so the same ``vote`` obligation seen again is the one not delivered: its clock
+        goes on from when it was first owed, leaving the voter at least ``absent_after`` s from now.  It is not owed
+        while a claim beyond this peer's count holds every vote back (``Session.owed``: 'blocked'), and a clock that
+        restarted after such a window restarted only on the peers whose tick fell in it: the voters' clocks on one seat
+        differed by seconds, and an honest voter declared late was declared for its declaration and voted out (sim
+        seed 413, with seed 12343's rule; tests/absent/test_watch_vote_clock.py)."""
         if o.what != "vote":
             return now
         for key in [k for k in self.vote_first if k[1].about in self.s.decided or k[1].about in self.s.gone]:

@@ -237,7 +237,12 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         ``seat`` that has not taken effect yet.  A peer may hold such a message (a relayed copy is taken after its
         own vote, until the decision: _frozen) when the voter that relayed it never voted and the decision's count
         is lower; the seat is then taken over before the event, as on the peers that never held it (sim seed
-        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0)."""
+        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0).  Nor, while
+        the owner's vote on ``seat`` is open (and not judged lone: then it takes the seat's messages straight again, as
+        the others play on with them, sim seed 10727), one at or past the highest count of the votes held: the
+        decision's count is at least that, so a reveal within it is drawn on every peer and one beyond it waits for the
+        decision (sim seed 12343: p0 drew with p4's reveal relayed by never-voting p2, and p2's removal then decided
+        p4 at the lower count)."""
         if not self.reveals.has_revealed(seat, event):
             return False
         if seat in self.gone or seat == self.owner:
@@ -247,8 +252,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return self.reveal_seq.get((seat, event), -1) < d[1]
         votes = self.votes.get(seat, {})
         if self.owner in votes and not self._vote_judged_lone():
-            # the owner's vote on it is open: the decision's count will be at least the highest count the votes held
-            # carry; a reveal within it is used on every peer, one beyond it waits for the decision (sim seed 12343)
             return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
         return True
 
