@@ -654,6 +654,27 @@ LIE_AWAY: dict[str, Case] = {
         1768, "lie-away", "f",
         "3 seats, liar p1, p0 crashes for 0.3 s: the audit of honest p0's log stops on a desync after turn 8 that "
         "names p0 (its peer finished; not traced, OPEN)"),
+    # found by the lead's lie-away sweep of seeds 1800-2399 (418 runs, 6 failed; on main 89de4b2): not traced, OPEN
+    "a_liar_alone_votes_out_an_honest_seat_snake": Case(
+        1815, "lie-away", "c",
+        "3 seats, no fault: liar p2; p0 votes out honest p1 and p1 votes out honest p0 (not traced, OPEN)"),
+    "a_liar_and_a_partition_get_an_honest_seat_named_for_a_card": Case(
+        1874, "lie-away", "c",
+        "3 seats, cut (0, 2), partition {1} | {0, 2}: p1 names honest p0 in an offence (a card not in its hand) "
+        "(not traced, OPEN)"),
+    "a_liar_and_cuts_name_an_honest_seat_in_a_desync": Case(
+        1880, "lie-away", "c",
+        "3 seats, cuts (0, 2), (2, 1), (0, 1): p1 names honest p2 in a desync at turn 2 and votes it out (not "
+        "traced, OPEN)"),
+    "a_liar_and_a_short_crash_name_an_honest_seat_in_a_desync": Case(
+        2178, "lie-away", "c",
+        "3 seats, p1 crashes for 0.3 s: p2 names honest p1 in a desync at turn 4 (not traced, OPEN)"),
+    "a_liar_and_a_crash_vote_out_an_honest_seat": Case(
+        2275, "lie-away", "c",
+        "3 seats, p2 crashes for 1 s: p2 votes out honest p0, which had no fault (not traced, OPEN)"),
+    "a_liar_alone_splits_two_honest_seats": Case(
+        2333, "lie-away", "c",
+        "3 seats, no fault: liar p1; p0 votes out honest p2 and p2 votes out honest p0 (not traced, OPEN)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
