@@ -155,6 +155,10 @@ class AbsenceWatch:
             if answering:
                 tk.say.extend(f"{s.name(v)} counted this seat away to vote {s.name(x)} out alone while this seat was "
                               "answering: it is treated as leaving" for x, v in sorted(s.away_held.items()))
+            else:
+                tk.say.extend(f"{s.name(v)} counted this seat away to vote {s.name(x)} out alone, and {s.name(x)} "
+                              "refused the vote: it is treated as leaving" for x, v in sorted(s.away_held.items())
+                              if s.refused_by_seat(x, v))
             tk.out.extend(s.settle_away(answering))
         waiting = s.waiting_on()
         if connected or not waiting:

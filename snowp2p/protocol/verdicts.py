@@ -68,7 +68,13 @@ class OwnerVerdicts:
         """Go on from an accepted held decision as the owner's peer did, before the owner's message now handled
         (already in its chain here): that message does not make the owner a voter that came back
         (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over), but its
-        messages before it do, as on its peer (sim seed 8530)."""
+        messages before it do, as on its peer (sim seed 8530).  Unless the game waits on the owner's own message
+        here: its peer, having accepted, signed that message in ``_advance`` before the takeover's check of the same
+        pass (``_progress_loop``), so it counts there, as it does here (lie-away seed 1768: the peer accepted while
+        the game waited on another seat's move, revealed for that move, and reopened the decision; the auditor took
+        the seat over)."""
+        if seat in self._base_needed():
+            return self._progress()
         saved = {x: d[seat] for x, d in self.away_at.items() if seat in d}
         for x in saved:
             self.away_at[x][seat] = saved[x] + 1
@@ -82,18 +88,31 @@ class OwnerVerdicts:
     def settle_away(self, answering: bool) -> "Output":
         """The shell's verdict on a held decision that counts this seat away on one voter's word: if this seat's
         clock says it was answering (``AbsenceWatch``), that voter counted a present seat away to decide alone: it
-        is treated as leaving (:meth:`leave_voter`: ``absent{V, left}``, which undoes the decision); otherwise the
-        decision stands (this seat was away: sim seed 563)."""
+        is treated as leaving (:meth:`leave_voter`: ``absent{V, left}``, which undoes the decision); so it is when
+        the seat voted on has refused the vote (:meth:`refused_by_seat`); otherwise the decision stands (this seat
+        was away: sim seed 563)."""
         out = Output()
         if not self.away_held or self.me is None:
             return out
-        if answering:
-            for v in sorted(set(self.away_held.values())):
-                out.extend(self.leave_voter(v))
+        for v in sorted({v for x, v in self.away_held.items() if answering or self.refused_by_seat(x, v)}):
+            out.extend(self.leave_voter(v))
         if self.away_held:  # (accepted, or no absent could be signed: the decision stands)
             self._accept_away()
             out.extend(self._progress())
         return out
+
+    def refused_by_seat(self, x: int, v: int) -> bool:
+        """``x`` has refused ``v``'s vote on it (its latest ``absent`` about ``v`` says ``left`` and was signed holding
+        that vote) and has paid the claim that it owed a declaration on this log's owner (it signed an ``absent`` or
+        ``vote`` about the owner past ``v``'s count: :meth:`_unpaid`).  A held decision (:meth:`_counts_owner_away`)
+        is then one seat's word against the other's, each on its own clock, and the signed messages side with ``x``:
+        the owner, away, can not judge it itself (lie-away seed 1701: frozen p1 accepted liar p0's decision on p2,
+        which p2 had refused; it came back, took p2's bye for leaving and voted p2 out with p0's vote, while p2 had
+        declared and voted p1 out).  A seat that never declared the owner stays the one that failed its part (sim
+        seed 8568: never-declaring p0 refused honest p1's vote; crashed p2 accepts it)."""
+        a = self.absents.get(v, {}).get(x)
+        return (a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, x), a.have)
+                and not self._unpaid(v, x, self.owner))
 
     def sole_word(self, seat: int) -> int | None:
         """The one seat whose vote alone decided ``seat`` (two seats, or one seat left to vote), else None."""
@@ -116,6 +135,16 @@ class OwnerVerdicts:
         that vote a majority's (sim seed 3155: p3, alone, voted p0, p1, p2 out; p1 later voted on p2 for a
         declaration p2 could not see it owed; p2, answering, took the two for a majority and accepted)."""
         return a != b and (a in self.votes.get(b, {}) or b in self.votes.get(a, {}))
+
+    def _voted_on_voter(self, v: int, seat: int, voters: list[int]) -> bool:
+        """``v`` voted on another voter ``w`` on ``seat`` before its vote on ``seat`` (or has not voted on ``seat``
+        yet): the two were on two sides (a partition), and ``v``'s vote on ``seat`` is no common word with ``w``'s.
+        Read in ``v``'s chain order, so every peer that holds ``v``'s vote on ``seat`` reads it alike.
+        (:meth:`_resolve_votes`: such a voter does not count while two voters that do remain; SPEC 11.9, *A vote after
+        a vote on another voter*.)"""
+        mine = self.vote_at.get((v, seat))
+        return any(w not in (v, seat) and (v, w) in self.vote_at
+                   and (mine is None or self.vote_at[(v, w)] < mine) for w in voters)
 
     def may_still_vote(self) -> set[int]:
         """The seats whose vote on the owner's seat may still come although the decision on it did not count
@@ -177,6 +206,12 @@ class OwnerVerdicts:
             v = next(iter(held))
             if v == self.me or v in self.quit or ((x, v) in self.away_accepted and self._unpaid(v, x, self.me)):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
+            if vs[v].have > self.chain.next_seq(x):
+                # the vote counts more of x's messages than this peer holds: this peer is behind the voter (it owes
+                # the relay), so its clock can not tell that x answers there; it judges once it holds that count
+                # (sim lie-away seed 1266: p1, cut off alone, voted every seat out; p2, holding p1's votes, voted p1
+                # out alone at count 18; p0, holding 7 of p1's messages, judged p2's vote lone and voted honest p2 out)
+                continue
             a = self.absents.get(x, {}).get(v)
             if a is not None and a.turn == self.turn + 1:
                 # its claim names the next turn: this peer is behind (it lacks messages the voter held), so its

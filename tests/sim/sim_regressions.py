@@ -648,20 +648,32 @@ LIE_AWAY: dict[str, Case] = {
         "traced which one fixes it)", fixed=True),
     "a_liar_and_a_partition_vote_out_an_honest_seat_5_seats": Case(
         1266, "lie-away", "c",
-        "5 seats, a cut and a partition {1} | {0, 2, 3, 4}: p2 and p3 vote out honest p0, which had no fault (not "
-        "traced, OPEN)"),
+        "5 seats, partition {1} | {0, 2, 3, 4}: p1, alone, voted every seat out; p2, holding p1's votes, voted p1 out "
+        "alone at count 18; p0, holding 7 of p1's messages, judged p2's vote lone on its clock and voted honest p2 out "
+        "with p3.  Fixed: a lone vote is judged only once this peer holds the count of the seat's messages it claims "
+        "(verdicts.lone_votes)", fixed=True),
     "a_liar_and_a_partition_name_an_honest_seat_5_seats": Case(
         1482, "lie-away", "c",
-        "5 seats, partition {3} | {0, 1, 2, 4}, then p3 crashes for 0.3 s: p1 and p2 name honest p4 in a desync at "
-        "turn 7 (not traced, OPEN)"),
+        "5 seats, partition {3} | {0, 1, 2, 4}: cut-off p3 voted p1 out with the liar p0, then voted on leaving p0 "
+        "at count 15 (p0's late reveal), the others at 14; p2 judged p3 leaving before its vote came and took p0 over "
+        "at 14, p4 at 15: a desync naming p4.  Fixed: a voter that voted on another voter first counts for nothing "
+        "while two voters remain (verdicts._voted_on_voter, in _resolve_votes)", fixed=True),
     "a_liar_and_a_frozen_seat_vote_out_an_honest_seat": Case(
         1701, "lie-away", "c",
-        "3 seats, p1 frozen for 7 s as the liar counts p2 away: p1 votes out honest p2 with the liar (not traced, "
-        "OPEN)"),
+        "3 seats, liar p0 counts p1 away (frozen for 7 s from just before) to vote p2 out alone; p2 refuses (absent{p0, "
+        "left}), votes frozen p1 out and finishes.  p1 wakes holding all that, accepts the held decision (it was away), "
+        "reopens it (its reveal counts it back), takes p2's bye for leaving and votes p2 out with p0's old vote "
+        "(found by the lie-away sweep to 1200).  Fixed: an owner away also refuses a held decision whose seat "
+        "refused it (OwnerVerdicts.refused_by_seat in settle_away): p0 is leaving, p2's vote on p1 decides p1",
+        fixed=True),
     "a_liar_and_a_short_crash_break_an_audit": Case(
         1768, "lie-away", "f",
-        "3 seats, liar p1, p0 crashes for 0.3 s: the audit of honest p0's log stops on a desync after turn 8 that "
-        "names p0 (its peer finished; not traced, OPEN)"),
+        "3 seats, liar p1 counts p0 (resumed from a 0.3 s crash) away to vote p2 out alone; p0 accepts at a tick "
+        "while the game waits on p1's move; the move comes, p0 reveals for it and then reopens the decision (that "
+        "reveal counts it back), and refuses p1 with p2.  The auditor read the verdict at that reveal and went on as "
+        "if it were not signed yet (_progress_before, for seed 124): it took p2 over, a desync after turn 8.  Fixed: "
+        "when the game waits on the owner's own message there, the peer signed it before the takeover's check, so "
+        "it counts (OwnerVerdicts._progress_before)", fixed=True),
     # found by the lead's lie-away sweep of seeds 1800-2399 (418 runs, 6 failed; on main 89de4b2): not traced, OPEN
     "a_liar_alone_votes_out_an_honest_seat_snake": Case(
         1815, "lie-away", "c",
