@@ -156,14 +156,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
             return seq >= self.refused_from[seat] and not self._claimed(seat, seq, kind)
-        if (self.me is not None and not relayed and self.me not in self.gone
-                and seq > self.vote_at.get((seat, self.me), seq) and self._contested(self.me, [seat])):
-            # a lone vote on this seat by a seat it declared absent across a cut (contested: it waits) is followed by
-            # messages signed in the voter's game without this seat: nothing past the vote is taken straight from it
-            # until the contest is settled (relayed copies still are, as after a vote of this peer's own; lie-away
-            # seed 1874: p1, cut off, applied p0's move made with p1 taken over, "not in its hand")
-            return True
-        return False
+        # a contested lone vote on this seat: what its voter signs after it is of a game without this seat (SPEC 11.9;
+        # lie-away seed 1874: cut-off p1 applied p0's move made with p1 taken over, "not in its hand")
+        return (self.me is not None and not relayed and self.me not in self.gone
+                and seq > self.vote_at.get((seat, self.me), seq) and self._contested(self.me, [seat]))
 
     def _move_digest(self, t: int) -> bytes:
         return self.moves[t].digest if t in self.moves else self.bot_moves[t]
@@ -188,10 +184,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if self.me is None or asker == self.me:
             return
         mine = self.chain.next_seq(absent)
-        if absent in self.gone:
-            # a seat taken over: its messages up to the agreed count are still owed to a voter that lacks them (its
-            # decision waits for them; lie-away seed 1880: the relay was lost with a cut link, and the seat, gone
-            # here, was never relayed again: the voter waited, was voted out, and named this seat in a desync)
+        if absent in self.gone:  # (a seat taken over is still relayed up to its kept count: lie-away seed 1880)
             mine = min(mine, self.gone[absent][1])
         start = max(have, self.relayed.get((asker, absent), 0))
         if start >= mine:
@@ -249,13 +242,23 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         ``seat`` that has not taken effect yet.  A peer may hold such a message (a relayed copy is taken after its
         own vote, until the decision: _frozen) when the voter that relayed it never voted and the decision's count
         is lower; the seat is then taken over before the event, as on the peers that never held it (sim seed
-        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0)."""
+        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0).  Nor, while
+        the owner's vote on ``seat`` is open (and not judged lone: then it takes the seat's messages straight again, as
+        the others play on with them, sim seed 10727), one at or past the highest count of the votes held: the
+        decision's count is at least that, so a reveal within it is drawn on every peer and one beyond it waits for the
+        decision (sim seed 12343: p0 drew with p4's reveal relayed by never-voting p2, and p2's removal then decided
+        p4 at the lower count)."""
         if not self.reveals.has_revealed(seat, event):
             return False
-        d = self.decided.get(seat)
-        if d is None or seat in self.gone or seat == self.owner:
+        if seat in self.gone or seat == self.owner:
             return True
-        return self.reveal_seq.get((seat, event), -1) < d[1]
+        d = self.decided.get(seat)
+        if d is not None:
+            return self.reveal_seq.get((seat, event), -1) < d[1]
+        votes = self.votes.get(seat, {})
+        if self.owner in votes and not self._vote_judged_lone():
+            return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
+        return True
 
     def _needed(self) -> set[int]:
         """The present seats whose messages the game can not go on without, now (for the auditor too):
@@ -416,7 +419,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         judged lone there, the seat it voted on answered.  It then takes that seat's messages straight again
         (:meth:`_frozen`), to see the return its vote froze out (sim seed 10727: p0 never saw p2 come back, declared
         the seats that judged it leaving for a vote they did not owe, voted them out alone, and took p2 over)."""
-        return any(w != self.me and a.owed == LEFT_REASON for w, a in self.absents.get(self.me, {}).items())
+        return any(w != self.owner and a.owed == LEFT_REASON for w, a in self.absents.get(self.owner, {}).items())
 
     def paused_on(self, seat: int) -> bool:
         """Every voter on ``seat`` has declared it absent since its last message we hold."""
