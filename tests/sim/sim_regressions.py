@@ -536,6 +536,12 @@ REGRESSIONS: dict[str, Case] = {
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
+    # found by s18z's sweeps SNOWP2P_SIM_FIRST=12800 / 13600 SNOWP2P_SIM_RUNS=800 (1 and 2 of 800 failed)
+    13551: ("(a) never-votes p0, partition {2} | {0, 1, 3}, p1 crashed 8 s (4 seats, Snake Carnival): p1 stopped on "
+            "a desync at turn 10 naming nobody (not traced yet)"),
+    14216: ("(c) omit p3, cuts, partition {2} | {0, 1, 3} (4 seats, Snow Tails): p2 named honest p1 (played a card not "
+            "in its hand, HAND; not traced yet)"),
+    14310: "(c) crash p1, partition {2} | {0, 1, 3, 4} (5 seats, Mush! Mush!): p0, p3 voted honest p4 out (not traced yet)",
     # found by s18q's sweep SNOWP2P_SIM_FIRST=12000 SNOWP2P_SIM_RUNS=800; fails on main f6385fc and 4286bde alike (traced)
     12343: ("(c) never-votes seat 2, p4 crashed for 6 s (5 seats, Snow Tails): p0, p1, p3 voted p4 out at count 4; the "
             "vote stayed open (p2 never votes).  p4 came back and revealed event 2 (#4); p0 took it as a copy relayed "
