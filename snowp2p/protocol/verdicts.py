@@ -175,15 +175,20 @@ class OwnerVerdicts:
             if len(held) != 1:
                 continue
             v = next(iter(held))
+            if self.chain.next_seq(x) <= vs[v].have:
+                continue  # (x sent nothing past the vote's count: no signed message shows it answers: sim seed 14310)
             if v == self.me or v in self.quit or ((x, v) in self.away_accepted and self._unpaid(v, x, self.me)):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
             a = self.absents.get(x, {}).get(v)
-            if a is not None and a.turn == self.turn + 1:
+            if a is not None and (a.turn == self.turn + 1 or (a.owed == "reveal" and a.turn > self.applied_turn
+                                                              and not self._move_held(a.turn))):
                 # its claim names the next turn: this peer is behind (it lacks messages the voter held), so its
                 # clock can not tell that x answers there; it judges once it catches up (sim seed 5271: p2, cut off
                 # alone, took p1's and p0's votes one by one a turn behind, treated each voter as leaving, refused
                 # the majority's decision on itself and split the game).  (A claim farther ahead is no honest
-                # voter's: a seat is at most one turn ahead of a present seat it waits on.)
+                # voter's: a seat is at most one turn ahead of a present seat it waits on.)  So is a claim of a reveal
+                # whose move this peer lacks (sim seed 14216: p2, cut off alone, judged p1's vote on it lone before p0's
+                # move reached it, refused the majority's decision and played on alone into an offence naming p1)
                 continue
             if x == self.owner and any(w in self.my_votes and w not in self.gone for w in self.absents.get(x, {})
                                        if w != v):
