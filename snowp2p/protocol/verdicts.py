@@ -175,13 +175,17 @@ class OwnerVerdicts:
             if len(held) != 1:
                 continue
             v = next(iter(held))
-            if self.chain.next_seq(x) <= vs[v].have:
-                continue  # (x sent nothing past the vote's count: no signed message shows it answers: sim seed 14310)
+            if x != self.owner and self.chain.next_seq(x) <= vs[v].have:
+                # another seat that sent this peer nothing past the vote's count: no signed message shows it answers,
+                # only this peer's clock, which restarts whenever what x owes changes (sim seed 14310: p4 judged p0's
+                # vote on crashed p1 lone, as p1's declaration on p2 turned into a reveal on p2's late move)
+                continue
             if v == self.me or v in self.quit or ((x, v) in self.away_accepted and self._unpaid(v, x, self.me)):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
             a = self.absents.get(x, {}).get(v)
-            if a is not None and (a.turn == self.turn + 1 or (a.owed == "reveal" and a.turn > self.applied_turn
-                                                              and not self._move_held(a.turn))):
+            if a is not None and (a.turn == self.turn + 1 or (
+                    a.owed == "reveal" and a.turn == self.turn and self.state.public.current != x
+                    and not self._move_held(a.turn))):
                 # its claim names the next turn: this peer is behind (it lacks messages the voter held), so its
                 # clock can not tell that x answers there; it judges once it catches up (sim seed 5271: p2, cut off
                 # alone, took p1's and p0's votes one by one a turn behind, treated each voter as leaving, refused
