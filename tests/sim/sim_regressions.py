@@ -560,6 +560,21 @@ OPEN: dict[int, str] = {
             "what it owes is of a turn no later than the claims on the seat (non-'left' absents), or it is declared: "
             "13551 passes (all four finish alike) but lie-away seed 1098 fails (liar p3 no longer decides p1 alone "
             "once p1 moved; p0, cut off alone, froze p1's reveal past its own lone vote and named honest p2)"),
+    # found by s18z's acceptance sweep SNOWP2P_SIM_FIRST=6400 SNOWP2P_SIM_RUNS=800 (2 of 800 failed): both fail on main
+    # 89de4b2 and as far back as d67cd8e (not caused by s18z's rules; traced)
+    6780: ("(c) partition {1} | {0, 2}, p2 crashed 8 s (3 seats, Mush! Mush!): p1, alone, voted p0 and p2 out, took both "
+           "over (their cards opened) and played to the end.  At the heal p0 got p1's absents, votes and move #10 (turn "
+           "4) in one batch; p1's vote on p0 completed only once that move was taken (then p2 owed a reveal: away), so "
+           "p0 judged a move made in a game without it on its own state: HAND offence naming honest p1, before its "
+           "refusal could stop taking p1's messages (refused_from is set at the refusal).  Tried (s18z): _frozen drops "
+           "a voter's straight messages past its vote on the owner while the owner's fate is pending: no effect, the "
+           "decision completes after the move"),
+    7109: ("(c) never-declares p2, partition {0} | {1, 2} (3 seats, Snow Tails): p1 declared p0 (reveal of turn 4, "
+           "whose move never reached p0) and then p2 for the declaration it never gave; p1 voted p2 out alone, counting "
+           "p0 away by its own absent (_declared_away).  p0, back, held that decision for its verdict (away_held): its "
+           "clock said it was answering (it never held the move it was declared for), so it treated honest p1 as "
+           "leaving (settle_away), and p0 and never-declaring p2 voted p1 out.  The lie-away verdict can not tell a "
+           "partition from a liar here: the claim names a reveal of a move this seat got only after the claim"),
     # found by s18q's sweep SNOWP2P_SIM_FIRST=12000 SNOWP2P_SIM_RUNS=800; fails on main f6385fc and 4286bde alike (traced)
     12343: ("(c) never-votes seat 2, p4 crashed for 6 s (5 seats, Snow Tails): p0, p1, p3 voted p4 out at count 4; the "
             "vote stayed open (p2 never votes).  p4 came back and revealed event 2 (#4); p0 took it as a copy relayed "
