@@ -680,13 +680,16 @@ LIE_AWAY: dict[str, Case] = {
         "traced which one fixes it)", fixed=True),
     "a_liar_and_a_partition_vote_out_an_honest_seat_5_seats": Case(
         1266, "lie-away", "c",
-        "5 seats, a cut and a partition {1} | {0, 2, 3, 4}: p2 and p3 vote out honest p0, which had no fault.  Passes "
-        "with s18z's lone-vote rules (verdicts.lone_votes: not judged before the seat voted on sent past the vote's "
-        "count, nor on a reveal claim whose move is not here; not traced by s18z)", fixed=True),
+        "5 seats, partition {1} | {0, 2, 3, 4}: p1, alone, voted every seat out; p2, holding p1's votes, voted p1 out "
+        "alone at count 18; p0, holding 7 of p1's messages, judged p2's vote lone on its clock and voted honest p2 out "
+        "with p3.  Fixed: a lone vote is judged only once this peer holds the count of the seat's messages it claims "
+        "(verdicts.lone_votes)", fixed=True),
     "a_liar_and_a_partition_name_an_honest_seat_5_seats": Case(
         1482, "lie-away", "c",
-        "5 seats, partition {3} | {0, 1, 2, 4}, then p3 crashes for 0.3 s: p1 and p2 name honest p4 in a desync at "
-        "turn 7 (not traced, OPEN)"),
+        "5 seats, partition {3} | {0, 1, 2, 4}: cut-off p3 voted p1 out with the liar p0, then voted on leaving p0 "
+        "at count 15 (p0's late reveal), the others at 14; p2 judged p3 leaving before its vote came and took p0 over "
+        "at 14, p4 at 15: a desync naming p4.  Fixed: a voter that voted on another voter first counts for nothing "
+        "while two voters remain (verdicts._voted_on_voter, in _resolve_votes)", fixed=True),
     "a_liar_and_a_frozen_seat_vote_out_an_honest_seat": Case(
         1701, "lie-away", "c",
         "3 seats, p1 frozen for 7 s as the liar counts p2 away: p1 votes out honest p2 with the liar (not traced, "
@@ -695,6 +698,27 @@ LIE_AWAY: dict[str, Case] = {
         1768, "lie-away", "f",
         "3 seats, liar p1, p0 crashes for 0.3 s: the audit of honest p0's log stops on a desync after turn 8 that "
         "names p0 (its peer finished; not traced, OPEN)"),
+    # found by the lead's lie-away sweep of seeds 1800-2399 (418 runs, 6 failed; on main 89de4b2): not traced, OPEN
+    "a_liar_alone_votes_out_an_honest_seat_snake": Case(
+        1815, "lie-away", "c",
+        "3 seats, no fault: liar p2; p0 votes out honest p1 and p1 votes out honest p0 (not traced, OPEN)"),
+    "a_liar_and_a_partition_get_an_honest_seat_named_for_a_card": Case(
+        1874, "lie-away", "c",
+        "3 seats, cut (0, 2), partition {1} | {0, 2}: p1 names honest p0 in an offence (a card not in its hand) "
+        "(not traced, OPEN)"),
+    "a_liar_and_cuts_name_an_honest_seat_in_a_desync": Case(
+        1880, "lie-away", "c",
+        "3 seats, cuts (0, 2), (2, 1), (0, 1): p1 names honest p2 in a desync at turn 2 and votes it out (not "
+        "traced, OPEN)"),
+    "a_liar_and_a_short_crash_name_an_honest_seat_in_a_desync": Case(
+        2178, "lie-away", "c",
+        "3 seats, p1 crashes for 0.3 s: p2 names honest p1 in a desync at turn 4 (not traced, OPEN)"),
+    "a_liar_and_a_crash_vote_out_an_honest_seat": Case(
+        2275, "lie-away", "c",
+        "3 seats, p2 crashes for 1 s: p2 votes out honest p0, which had no fault (not traced, OPEN)"),
+    "a_liar_alone_splits_two_honest_seats": Case(
+        2333, "lie-away", "c",
+        "3 seats, no fault: liar p1; p0 votes out honest p2 and p2 votes out honest p0 (not traced, OPEN)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
