@@ -185,11 +185,6 @@ class OwnerVerdicts:
             if len(held) != 1:
                 continue
             v = next(iter(held))
-            if x != self.owner and self.chain.next_seq(x) <= vs[v].have:
-                # another seat that sent this peer nothing past the vote's count: no signed message shows it answers,
-                # only this peer's clock, which restarts whenever what x owes changes (sim seed 14310: p4 judged p0's
-                # vote on crashed p1 lone, as p1's declaration on p2 turned into a reveal on p2's late move)
-                continue
             if v == self.me or v in self.quit or ((x, v) in self.away_accepted and self._unpaid(v, x, self.me)):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
             if vs[v].have > self.chain.next_seq(x):
@@ -199,6 +194,11 @@ class OwnerVerdicts:
                 # out alone at count 18; p0, holding 7 of p1's messages, judged p2's vote lone and voted honest p2 out)
                 continue
             a = self.absents.get(x, {}).get(v)
+            if x != self.owner and self.chain.next_seq(x) <= (a.have if a is not None else vs[v].have):
+                # another seat that sent this peer nothing past the voter's claim on it: no signed message shows it
+                # answers, only this peer's clock, which restarts whenever what x owes changes (sim seed 14310: p4
+                # judged p0's vote on crashed p1 lone, as p1's declaration on p2 turned into a reveal on p2's late move)
+                continue
             if a is not None and (a.turn == self.turn + 1 or (
                     a.owed == "reveal" and a.turn == self.turn and self.state.public.current != x
                     and not self._move_held(a.turn))):

@@ -1,9 +1,9 @@
 """A lone vote is judged only on what this peer's signed messages show (SPEC 11.9, *A lone vote on a seat that
-answers*): not while the seat voted on has sent this peer nothing past the vote's count (sim seed 14310: p4 judged
-p0's vote on crashed p1 lone because p1's clock had just restarted on a late move), nor while the claim is of a
-reveal whose move this peer lacks (sim seed 14216: p2, cut off alone, judged p1's vote on it lone before p0's move
-reached it, refused the majority's decision and played on alone).  Each is judged once that message is here.
-In memory."""
+answers*): not while the seat voted on has sent this peer nothing past the voter's absent on it (sim seed 14310:
+p4 judged p0's vote on crashed p1 lone because p1's clock had just restarted on a late move), nor while the claim
+is of a reveal whose move this peer lacks (sim seed 14216: p2, cut off alone, judged p1's vote on it lone before
+p0's move reached it, refused the majority's decision and played on alone).  Each is judged once that message is
+here.  In memory."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_a_lone_vote_on_a_seat_that_sent_nothing_since_is_judged_once_it_does(ga
     voter, judge, _ = [i for i in range(4) if i != mover]
     claim(t, voter, mover, "move")
     assert voter in t.s[judge].votes.get(mover, {}), "the vote reached the third seat"
-    assert t.s[judge].lone_votes() == [], "judged before the seat voted on sent anything past the vote's count"
+    assert t.s[judge].lone_votes() == [], "judged before the seat voted on sent anything past the voter's claim"
     move(t, mover, turn)
     assert t.s[judge].lone_votes() == [(mover, voter)], "the seat moved: the vote is lone"
 

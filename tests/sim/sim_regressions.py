@@ -544,7 +544,7 @@ REGRESSIONS: dict[str, Case] = {
         "5 seats, crash p1, partition {2} | {0, 1, 3, 4}: p0 declared p1 for its declaration on p2 and voted; p4 "
         "judged that vote lone (p0 leaving) 0.9 s after p2's late move had turned p1's declaration into a reveal and "
         "restarted p1's clock, then judged p3's vote too; p0 and p3 voted honest p4 out.  Now a peer judges a vote "
-        "on another seat only once that seat sent it a message past the vote's count", None, fixed=True),
+        "on another seat only once that seat sent it a message past the voter's absent on it", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
