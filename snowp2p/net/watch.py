@@ -52,7 +52,7 @@ class AbsenceWatch:
         self.since: dict[int, tuple[Owed, float]] = {}  # seat -> (what it owes, since when), this seat too
         self.declared: dict[int, Owed] = {}  # seat -> the obligation we declared it absent for
         self.nudged: dict[int, Owed] = {}
-        self.paused_since: dict[int, float] = {}
+        self.paused_since: dict[int, tuple[Owed | None, float]] = {}  # seat -> (what it owed, since when)
         self.told: set[int] = set()
         self.alone_since = now
         # a peer that resumes after a crash (or wakes from a freeze) was the one away: it declares nobody
@@ -188,7 +188,7 @@ class AbsenceWatch:
             if o is not None:
                 self._clock(seat, o, now, tk)
             self._relink(seat, o, now, connected, last_rx, linked, tk)
-            self._pause(seat, now, tk)
+            self._pause(seat, now, tk, owed)
         return tk
 
     def _answering(self, seat: int, now: float) -> bool:
@@ -277,7 +277,7 @@ class AbsenceWatch:
         self.relink_at[seat] = (now + back, min(back * 2, RELINK_MOST))
         tk.relink.append(seat)
 
-    def _pause(self, seat: int, now: float, tk: Tick) -> None:
+    def _pause(self, seat: int, now: float, tk: Tick, owed: dict[int, Owed]) -> None:
         s = self.s
         if not s.paused_on(seat):
             self.paused_since.pop(seat, None)
@@ -301,5 +301,11 @@ class AbsenceWatch:
         if now < self.quiet_until or (self.resumed and self.heard_at is None):
             return  # (nor votes, as it declares nobody, before it heard from the others: sim seed 10836, where a
             # peer resumed behind a partition voted a seat out alone on its absent from before its crash)
-        if now - self.paused_since.setdefault(seat, now) >= wait:
+        # the pause runs on what the seat owes: once it delivers that (and owes something else, or nothing) the pause
+        # starts again (G7a; sim lie-away seed 2333: p2's pause on p0 for a declaration ran on while p0 declared, then
+        # relayed when asked, and p2 voted answering p0 out alone, 4 s after the first obligation)
+        o = owed.get(seat)
+        if self.paused_since.get(seat, (o,))[0] != o:
+            del self.paused_since[seat]
+        if now - self.paused_since.setdefault(seat, (o, now))[1] >= wait:
             tk.out.extend(s.cast_vote(seat, self.vote))
