@@ -229,6 +229,7 @@ class AbsenceWatch:
             return
         if self.declared.get(seat) != o:
             self.declared[seat] = o
+            self.paused_since.pop(seat, None)  # (a vote comes vote_after after this declaration: _pause)
             tk.out.extend(s.declare_absent(seat, o))
 
     def _may_declare(self, seat: int, now: float) -> bool:
@@ -302,10 +303,13 @@ class AbsenceWatch:
             return  # (nor votes, as it declares nobody, before it heard from the others: sim seed 10836, where a
             # peer resumed behind a partition voted a seat out alone on its absent from before its crash)
         # the pause runs on what the seat owes: once it delivers that (and owes something else, or nothing) the pause
-        # starts again (G7a; sim lie-away seed 2333: p2's pause on p0 for a declaration ran on while p0 declared, then
-        # relayed when asked, and p2 voted answering p0 out alone, 4 s after the first obligation)
+        # starts again, and again when this peer declares it absent for what it owes now (_clock); a vote is cast only
+        # on a seat overdue on what it owes now, and vote_after after that declaration (G7a; sim lie-away seed 2333:
+        # p2's pause on p0 for a declaration ran on while p0 declared, then relayed when asked, and p2 voted answering
+        # p0 out alone, 4 s after the first obligation; seed 712: p1 voted p0 out 2 s after p0 came to owe a relay that
+        # p1 never asked for, absent_after being 3 s; then in the same tick as it asked for it)
         o = owed.get(seat)
         if self.paused_since.get(seat, (o,))[0] != o:
             del self.paused_since[seat]
-        if now - self.paused_since.setdefault(seat, (o, now))[1] >= wait:
+        if now - self.paused_since.setdefault(seat, (o, now))[1] >= wait and not self._answering(seat, now):
             tk.out.extend(s.cast_vote(seat, self.vote))

@@ -81,11 +81,12 @@ def play(steps: dict[float, Owed | None], until: float) -> list[tuple[int, float
 
 def test_a_pause_starts_again_when_the_seat_delivers_what_it_owed():
     votes = play({0.0: Owed("declare", 3, 1, 8), 0.5: Owed("relay", 3), 2.75: None, 3.75: Owed("reveal", 4)},
-                 until=9.0)
-    # before the rule: a vote at 4.0, 4 s after a pause whose obligation p0 delivered at 0.5
-    assert votes == [(X, 3.75 + VOTE_AFTER)], f"voted on a seat that delivered what it owed (or never): {votes}"
+                 until=12.0)
+    # before the rule: a vote at 4.0, 4 s after a pause whose obligation p0 delivered at 0.5; now the reveal is overdue
+    # at 5.75, this peer declares p0 absent for it then, and votes 4 s later
+    assert votes == [(X, 3.75 + ABSENT_AFTER + VOTE_AFTER)], f"voted on a seat that delivered what it owed: {votes}"
 
 
 def test_a_pause_on_one_obligation_still_ends_in_a_vote():
     votes = play({0.0: Owed("reveal", 4)}, until=9.0)
-    assert votes == [(X, VOTE_AFTER)], f"the pause did not end in a vote after {VOTE_AFTER} s: {votes}"
+    assert votes == [(X, ABSENT_AFTER + VOTE_AFTER)], f"no vote {VOTE_AFTER} s after the declaration: {votes}"
