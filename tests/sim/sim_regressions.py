@@ -646,7 +646,8 @@ LIE_AWAY: dict[str, Case] = {
     "a_liar_and_a_partition_name_an_honest_seat_5_seats": Case(
         1482, "lie-away", "c",
         "5 seats, partition {3} | {0, 1, 2, 4}, then p3 crashes for 0.3 s: p1 and p2 name honest p4 in a desync at "
-        "turn 7 (not traced, OPEN)"),
+        "turn 7.  Passes with s19b's rule for 2275 alone (no vote the seat refused is joined at once: "
+        "AbsenceRules._refused_by); not traced by s19b", fixed=True),
     "a_liar_and_a_frozen_seat_vote_out_an_honest_seat": Case(
         1701, "lie-away", "c",
         "3 seats, p1 frozen for 7 s as the liar counts p2 away: p1 votes out honest p2 with the liar (not traced, "
@@ -669,13 +670,34 @@ LIE_AWAY: dict[str, Case] = {
         "traced, OPEN)"),
     "a_liar_and_a_short_crash_name_an_honest_seat_in_a_desync": Case(
         2178, "lie-away", "c",
-        "3 seats, p1 crashes for 0.3 s: p2 names honest p1 in a desync at turn 4 (not traced, OPEN)"),
+        "3 seats, p1 crashes for 0.3 s: p2 paused on p1 for a declaration (8.5 s), p1 declared, then owed a relay (its "
+        "claim on the liar p0 counted more than p2 held); p2's pause ran on from the declaration and p2 voted p1 out "
+        "alone at 12.5 s, then named p1 in a desync.  Fixed as 2333: the pause restarts when the seat delivers what it "
+        "owes (AbsenceWatch._pause)", fixed=True),
     "a_liar_and_a_crash_vote_out_an_honest_seat": Case(
         2275, "lie-away", "c",
-        "3 seats, p2 crashes for 1 s: p2 votes out honest p0, which had no fault (not traced, OPEN)"),
+        "3 seats, p2 crashes for 1 s: liar p1 counts p2 away and votes p0 out alone; p0 refuses (absent{p1, left}). "
+        "Back, p2 declared p0 absent for a reveal p0 lacked the move for (a cut held back p2's relay of it) and joined "
+        "p1's vote at once (_join_votes): p0 voted out by the liar and p2, while p0 held p1 as leaving.  Fixed: no vote "
+        "the seat refused (its latest absent on the voter says left, past the vote) is joined at once "
+        "(AbsenceRules._refused_by; tests/absent/test_absent_refused_join.py)", fixed=True),
     "a_liar_alone_splits_two_honest_seats": Case(
         2333, "lie-away", "c",
-        "3 seats, no fault: liar p1; p0 votes out honest p2 and p2 votes out honest p0 (not traced, OPEN)"),
+        "3 seats, no fault: liar p1; p2 refused p1's vote and held p1 as leaving, so p2 was p0's lone voter; p2 paused "
+        "on p0 at 5.0 s for a declaration, p0 declared (5.3 s), then owed a relay, relayed when asked (7.8 s), then owed "
+        "its next reveal; p2's own absent stayed current (p0 sent no message of its own: a relay is other seats'), the "
+        "pause ran on from 5.0 s and p2 voted answering p0 out alone at 9.0 s; p0 refused and voted p2 out: two "
+        "results.  Fixed: the pause runs on what the seat owes (restarts when that changes, and at this peer's "
+        "declaration), and a vote goes only to a seat overdue on what it owes now (AbsenceWatch._pause; "
+        "tests/absent/test_absent_pause_owed.py)", fixed=True),
+    # found by s19b's lie-away sweep 0-2399 on the way
+    "a_liar_and_a_crash_vote_on_a_relay_nobody_asked_for": Case(
+        712, "lie-away", "c",
+        "3 seats, p0 crashed for 7 s, liar p2: with the pause restarting at each new obligation alone (s19b's first "
+        "rule), p1's pause on p0 restarted when p0 came to owe a relay (declare -> relay, 16.25 s) and p1 voted p0 out "
+        "2 s later (vote_after 2, absent_after 3), never having asked for the relay, then in the same tick as its "
+        "absent{relay}: a desync naming p0 (passes on main).  Fixed: a vote goes only to a seat overdue on what it "
+        "owes now, vote_after after this peer's declaration of it (AbsenceWatch._pause)", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
