@@ -698,6 +698,10 @@ LIE_AWAY: dict[str, Case] = {
         "2 s later (vote_after 2, absent_after 3), never having asked for the relay, then in the same tick as its "
         "absent{relay}: a desync naming p0 (passes on main).  Fixed: a vote goes only to a seat overdue on what it "
         "owes now, vote_after after this peer's declaration of it (AbsenceWatch._pause)", fixed=True),
+    "a_liar_a_crash_and_a_partition_vote_out_an_honest_seat_4_seats": Case(
+        1168, "lie-away", "c",
+        "4 seats, p1 crashed for 0.3 s, partition {2} | {0, 1, 3}, liar p3 counts p1 away and votes p0 out; p0 refuses: "
+        "p1 votes out honest p0 (found by s19b's lie-away sweep 0-2399; fails on main 0902586 too; not traced, OPEN)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
