@@ -676,6 +676,12 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 if seat in self.gone or seat in self.decided or seat in self.refused:
                     continue
                 voters = [i for i in self._voters(seat) if i not in self.leaving]
+                # a voter that voted on another voter first counts for nothing here, if two voters remain: its count and
+                # its being a voter at all depend on when each peer judged it (sim lie-away seed 1482: p3, cut off, voted
+                # p1 out with the liar p0, then voted on leaving p0 with one more of p0's messages than the others; p2
+                # judged p3 leaving before its vote came and took p0 over at 14, p4 at 15: a desync)
+                apart = [i for i in voters if not self._voted_on_voter(i, seat, voters)]
+                voters = apart if len(apart) > 1 else voters
                 if not voters or any(i not in votes for i in voters):
                     continue
                 # every present seat whose vote on it is held is one of its voters (a seat away here may have

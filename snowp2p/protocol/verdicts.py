@@ -117,6 +117,16 @@ class OwnerVerdicts:
         declaration p2 could not see it owed; p2, answering, took the two for a majority and accepted)."""
         return a != b and (a in self.votes.get(b, {}) or b in self.votes.get(a, {}))
 
+    def _voted_on_voter(self, v: int, seat: int, voters: list[int]) -> bool:
+        """``v`` voted on another voter ``w`` on ``seat`` before its vote on ``seat`` (or has not voted on ``seat``
+        yet): the two were on two sides (a partition), and ``v``'s vote on ``seat`` is no common word with ``w``'s.
+        Read in ``v``'s chain order, so every peer that holds ``v``'s vote on ``seat`` reads it alike.
+        (:meth:`_resolve_votes`: such a voter does not count while two voters that do remain; SPEC 11.9, *A vote after
+        a vote on another voter*.)"""
+        mine = self.vote_at.get((v, seat))
+        return any(w not in (v, seat) and (v, w) in self.vote_at
+                   and (mine is None or self.vote_at[(v, w)] < mine) for w in voters)
+
     def may_still_vote(self) -> set[int]:
         """The seats whose vote on the owner's seat may still come although the decision on it did not count
         them: present, not leaving, no bye, not decided, not among the decision's voters, and counted away here
@@ -177,6 +187,12 @@ class OwnerVerdicts:
             v = next(iter(held))
             if v == self.me or v in self.quit or ((x, v) in self.away_accepted and self._unpaid(v, x, self.me)):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
+            if vs[v].have > self.chain.next_seq(x):
+                # the vote counts more of x's messages than this peer holds: this peer is behind the voter (it owes
+                # the relay), so its clock can not tell that x answers there; it judges once it holds that count
+                # (sim lie-away seed 1266: p1, cut off alone, voted every seat out; p2, holding p1's votes, voted p1
+                # out alone at count 18; p0, holding 7 of p1's messages, judged p2's vote lone and voted honest p2 out)
+                continue
             a = self.absents.get(x, {}).get(v)
             if a is not None and a.turn == self.turn + 1:
                 # its claim names the next turn: this peer is behind (it lacks messages the voter held), so its

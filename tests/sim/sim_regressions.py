@@ -641,13 +641,17 @@ LIE_AWAY: dict[str, Case] = {
         "traced which one fixes it)", fixed=True),
     "a_liar_and_a_partition_vote_out_an_honest_seat_5_seats": Case(
         1266, "lie-away", "c",
-        "5 seats, a cut and a partition {1} | {0, 2, 3, 4}: p2 and p3 vote out honest p0, which had no fault (not "
-        "traced, OPEN)"),
+        "5 seats, partition {1} | {0, 2, 3, 4}: p1, alone, voted every seat out; p2, holding p1's votes, voted p1 out "
+        "alone at count 18; p0, holding 7 of p1's messages, judged p2's vote lone on its clock and voted honest p2 out "
+        "with p3.  Fixed: a lone vote is judged only once this peer holds the count of the seat's messages it claims "
+        "(verdicts.lone_votes)", fixed=True),
     "a_liar_and_a_partition_name_an_honest_seat_5_seats": Case(
         1482, "lie-away", "c",
-        "5 seats, partition {3} | {0, 1, 2, 4}, then p3 crashes for 0.3 s: p1 and p2 name honest p4 in a desync at "
-        "turn 7.  Passes with s19b's rule for 2275 alone (no vote the seat refused is joined at once: "
-        "AbsenceRules._refused_by); not traced by s19b", fixed=True),
+        "5 seats, partition {3} | {0, 1, 2, 4}: cut-off p3 voted p1 out with the liar p0, then voted on leaving p0 "
+        "at count 15 (p0's late reveal), the others at 14; p2 judged p3 leaving before its vote came and took p0 over "
+        "at 14, p4 at 15: a desync naming p4.  Fixed: a voter that voted on another voter first counts for nothing "
+        "while two voters remain (verdicts._voted_on_voter, in _resolve_votes).  (Passes with s19b's rule for 2275 alone too: "
+        "AbsenceRules._refused_by)", fixed=True),
     "a_liar_and_a_frozen_seat_vote_out_an_honest_seat": Case(
         1701, "lie-away", "c",
         "3 seats, p1 frozen for 7 s as the liar counts p2 away: p1 votes out honest p2 with the liar (not traced, "
