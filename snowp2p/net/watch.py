@@ -303,13 +303,14 @@ class AbsenceWatch:
             return  # (nor votes, as it declares nobody, before it heard from the others: sim seed 10836, where a
             # peer resumed behind a partition voted a seat out alone on its absent from before its crash)
         # the pause runs on what the seat owes: once it delivers that (and owes something else, or nothing) the pause
-        # starts again, and again when this peer declares it absent for what it owes now (_clock); a vote is cast only
-        # on a seat overdue on what it owes now, and vote_after after that declaration (G7a; sim lie-away seed 2333:
+        # starts again, and again when this peer declares it absent (_clock); a relay, sent when asked, is voted on only
+        # once this peer asked for it (declared it absent for it), vote_after after that (G7a; sim lie-away seed 2333:
         # p2's pause on p0 for a declaration ran on while p0 declared, then relayed when asked, and p2 voted answering
         # p0 out alone, 4 s after the first obligation; seed 712: p1 voted p0 out 2 s after p0 came to owe a relay that
-        # p1 never asked for, absent_after being 3 s; then in the same tick as it asked for it)
+        # p1 had not asked for, absent_after being 3 s)
         o = owed.get(seat)
         if self.paused_since.get(seat, (o,))[0] != o:
             del self.paused_since[seat]
-        if now - self.paused_since.setdefault(seat, (o, now))[1] >= wait and not self._answering(seat, now):
+        if now - self.paused_since.setdefault(seat, (o, now))[1] >= wait and (
+                o is None or o.what != "relay" or self.declared.get(seat) == o):
             tk.out.extend(s.cast_vote(seat, self.vote))
