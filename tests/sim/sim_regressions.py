@@ -663,7 +663,10 @@ LIE_AWAY: dict[str, Case] = {
     # found by the lead's lie-away sweep of seeds 1800-2399 (418 runs, 6 failed; on main 89de4b2): not traced, OPEN
     "a_liar_alone_votes_out_an_honest_seat_snake": Case(
         1815, "lie-away", "c",
-        "3 seats, no fault: liar p2; p0 votes out honest p1 and p1 votes out honest p0 (not traced, OPEN)"),
+        "3 seats, no fault: liar p2; p0 holds p2 as leaving (it refused p2's vote), so it is p1's lone voter; p0 paused "
+        "on p1 at 8.0 s for a declaration, p1 declared at 8.25 s and then owed a relay; the pause ran on and p0 voted "
+        "p1 out at 10.0 s (vote_after 2).  The same cause as 2333; passes with s19b's rule (AbsenceWatch._pause: the "
+        "pause restarts when what the seat owes changes; a relay is voted on only once asked for)", fixed=True),
     "a_liar_and_a_partition_get_an_honest_seat_named_for_a_card": Case(
         1874, "lie-away", "c",
         "3 seats, cut (0, 2), partition {1} | {0, 2}: p1 names honest p0 in an offence (a card not in its hand) "
