@@ -522,11 +522,11 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 self._vote(seat, self._leave_choice(seat), out)
 
     def _refused_by(self, seat: int, v: int) -> bool:
-        """``seat`` refused ``v``'s vote on it: its latest ``absent`` about ``v`` says ``v`` is leaving and counts ``v``'s
-        vote (a signed refusal, verdicts.refuse_vote).  Nobody joins such a vote at once: the seat answered when it came,
-        and a vote joined later for another obligation makes its refused voter's word a majority's (sim lie-away seed
-        2275: p2, back from a crash, declared p0 for a reveal p0 lacked the move for, joined liar p1's vote that p0
-        had refused, and the two honest seats parted).  This peer votes on it after a pause of its own."""
+        """``seat`` refused ``v``'s vote on it: its latest ``absent`` about ``v`` says ``v`` is leaving and counts
+        ``v``'s vote (a signed refusal, verdicts.refuse_vote).  Nobody joins such a vote at once: the seat answered
+        when it came, and a vote joined later for another obligation makes its refused voter's word a majority's
+        (sim lie-away seed 2275: p2, back from a crash, declared p0 for a reveal p0 lacked the move for, joined liar
+        p1's vote that p0 had refused, and the two honest seats parted).  It votes after a pause of its own."""
         a = self.absents.get(v, {}).get(seat)
         return a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, seat), a.have)
 
