@@ -695,7 +695,7 @@ LIE_AWAY: dict[str, Case] = {
         "its next reveal; p2's own absent stayed current (p0 sent no message of its own: a relay is other seats'), the "
         "pause ran on from 5.0 s and p2 voted answering p0 out alone at 9.0 s; p0 refused and voted p2 out: two "
         "results.  Fixed: the pause runs on what the seat owes (restarts when that changes, and at this peer's "
-        "declaration), and a vote goes only to a seat overdue on what it owes now (AbsenceWatch._pause; "
+        "declaration), and a relay is voted on only once this peer asked for it (AbsenceWatch._pause; "
         "tests/absent/test_absent_pause_owed.py)", fixed=True),
     # found by s19b's lie-away sweep 0-2399 on the way
     "a_liar_and_a_crash_vote_on_a_relay_nobody_asked_for": Case(
@@ -703,8 +703,9 @@ LIE_AWAY: dict[str, Case] = {
         "3 seats, p0 crashed for 7 s, liar p2: with the pause restarting at each new obligation alone (s19b's first "
         "rule), p1's pause on p0 restarted when p0 came to owe a relay (declare -> relay, 16.25 s) and p1 voted p0 out "
         "2 s later (vote_after 2, absent_after 3), never having asked for the relay, then in the same tick as its "
-        "absent{relay}: a desync naming p0 (passes on main).  Fixed: a vote goes only to a seat overdue on what it "
-        "owes now, vote_after after this peer's declaration of it (AbsenceWatch._pause)", fixed=True),
+        "absent{relay}: a desync naming p0 (passes on main).  Fixed: a relay is voted on only vote_after after this "
+        "peer's own absent{relay} asked for it (AbsenceWatch._pause; asking every obligation to be overdue broke 5271)",
+        fixed=True),
     "a_liar_a_crash_and_a_partition_vote_out_an_honest_seat_4_seats": Case(
         1168, "lie-away", "c",
         "4 seats, p1 crashed for 0.3 s, partition {2} | {0, 1, 3}, liar p3 counts p1 away and votes p0 out; p0 refuses: "
