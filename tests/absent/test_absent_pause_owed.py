@@ -5,7 +5,8 @@ Sim lie-away seed 2333 (no network fault): p2 paused on p0 for a declaration p0 
 then owed a relay (its claim counted more of the liar's messages than p2 held), relayed when asked, then owed
 nothing, then its reveal of the next turn.  p2's own absent on p0 stayed current all along (p0 had sent no message of
 its own since it: a relay is other seats' messages), so the pause ran on from the first obligation, and p2 voted
-answering p0 out alone 4 s after it; p0 refused and voted p2 out: two results.  (Seed 2178 the same, with a crash.)
+answering p0 out alone 4 s after it; p0 refused and voted p2 out: two results.  (Seeds 2178 and 1815 the same.)
+A relay, which a seat sends when asked, is voted on only once this peer asked for it (seed 712).
 
 The watch is ticked over a session stand-in whose obligations and pause the test sets: what is tested is the
 watch's pause clock, not how a session derives them.
@@ -65,10 +66,11 @@ class Stand:
         return Output()
 
 
-def play(steps: dict[float, Owed | None], until: float) -> list[tuple[int, float]]:
+def play(steps: dict[float, Owed | None], until: float, absent_after: float = ABSENT_AFTER,
+         vote_after: float = VOTE_AFTER) -> list[tuple[int, float]]:
     """Tick the watch every 0.25 s to ``until``; at each time in ``steps`` seat X comes to owe that."""
     s = Stand()
-    w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", now=0.0)
+    w = AbsenceWatch(s, absent_after, vote_after, "bot", now=0.0)
     now = 0.0
     while now <= until and not s.votes_cast:
         s.now = now
@@ -90,3 +92,10 @@ def test_a_pause_starts_again_when_the_seat_delivers_what_it_owed():
 def test_a_pause_on_one_obligation_still_ends_in_a_vote():
     votes = play({0.0: Owed("reveal", 4)}, until=9.0)
     assert votes == [(X, ABSENT_AFTER + VOTE_AFTER)], f"no vote {VOTE_AFTER} s after the declaration: {votes}"
+
+
+def test_a_relay_is_voted_on_only_after_this_peer_asked_for_it():
+    # sim lie-away seed 712 (absent_after 3 s, vote_after 2 s): p1 voted p0 out 2 s after p0 came to owe a relay,
+    # before its own absent{relay} asked for it (a relay is sent when asked)
+    votes = play({0.0: Owed("relay", 5)}, until=9.0, absent_after=3.0, vote_after=2.0)
+    assert votes == [(X, 3.0 + 2.0)], f"voted on a relay before asking for it: {votes}"
