@@ -302,15 +302,16 @@ class AbsenceWatch:
         if now < self.quiet_until or (self.resumed and self.heard_at is None):
             return  # (nor votes, as it declares nobody, before it heard from the others: sim seed 10836, where a
             # peer resumed behind a partition voted a seat out alone on its absent from before its crash)
-        # the pause runs on what the seat owes: once it delivers that (and owes something else, or nothing) the pause
+        # the pause runs on what the seat owes: once it delivers that and owes something else, the pause
         # starts again, and again when this peer declares it absent (_clock); a relay, sent when asked, is voted on only
         # once this peer asked for it (declared it absent for it), vote_after after that (G7a; sim lie-away seed 2333:
         # p2's pause on p0 for a declaration ran on while p0 declared, then relayed when asked, and p2 voted answering
         # p0 out alone, 4 s after the first obligation; seed 712: p1 voted p0 out 2 s after p0 came to owe a relay that
         # p1 had not asked for, absent_after being 3 s)
         o = owed.get(seat)
-        if self.paused_since.get(seat, (o,))[0] != o:
-            del self.paused_since[seat]
+        if o is not None and self.paused_since.get(seat, (o,))[0] != o:
+            del self.paused_since[seat]  # (not when it comes to owe nothing: the pause is then on the signed absents,
+            # a never-voter's 'vote' absent still current once the vote lapsed: sim seed 8415)
         if now - self.paused_since.setdefault(seat, (o, now))[1] >= wait and (
                 o is None or o.what != "relay" or self.declared.get(seat) == o):
             tk.out.extend(s.cast_vote(seat, self.vote))
