@@ -50,6 +50,7 @@ class AbsenceWatch:
         self.vote_after = vote_after
         self.vote = vote
         self.since: dict[int, tuple[Owed, float]] = {}  # seat -> (what it owes, since when), this seat too
+        self.vote_first: dict[tuple[int, Owed], float] = {}  # (voter, its 'vote' obligation) -> when first owed
         self.declared: dict[int, Owed] = {}  # seat -> the obligation we declared it absent for
         self.nudged: dict[int, Owed] = {}
         self.paused_since: dict[int, tuple[Owed | None, float]] = {}  # seat -> (what it owed, since when)
@@ -136,6 +137,7 @@ class AbsenceWatch:
                 return tk  # (nothing else while the vote on this seat waits: it signs nothing meanwhile)
         if self._was_stopped(now):  # every clock starts again, from now
             self.since.clear()
+            self.vote_first.clear()
             self.paused_since.clear()
             self.away_until = max(self.away_until, now + self.absent_after + self.vote_after)
             self.quiet_until = max(self.quiet_until, now + min(self.absent_after, 5.0))
@@ -153,6 +155,10 @@ class AbsenceWatch:
             if answering:
                 tk.say.extend(f"{s.name(v)} counted this seat away to vote {s.name(x)} out alone while this seat was "
                               "answering: it is treated as leaving" for x, v in sorted(s.away_held.items()))
+            else:
+                tk.say.extend(f"{s.name(v)} counted this seat away to vote {s.name(x)} out alone, and {s.name(x)} "
+                              "refused the vote: it is treated as leaving" for x, v in sorted(s.away_held.items())
+                              if s.refused_by_seat(x, v))
             tk.out.extend(s.settle_away(answering))
         waiting = s.waiting_on()
         if connected or not waiting:
@@ -179,7 +185,7 @@ class AbsenceWatch:
             del self.since[seat]
         for seat, o in owed.items():
             if seat not in self.since or self.since[seat][0] != o:
-                self.since[seat] = (o, now)  # a new obligation (the last one was delivered): a new clock
+                self.since[seat] = (o, self._start(seat, o, now))  # a new obligation (the last one was delivered)
         self._lone_votes(now, tk)
         for seat in range(s.n):
             if seat == s.me:
@@ -190,6 +196,21 @@ class AbsenceWatch:
             self._relink(seat, o, now, connected, last_rx, linked, tk)
             self._pause(seat, now, tk, owed)
         return tk
+
+    def _start(self, seat: int, o: Owed, now: float) -> float:
+        """When the clock of ``seat``'s new obligation ``o`` starts: now, for a new one.  A voter's vote is owed from
+        the pause on and delivered once, so the same ``vote`` obligation seen again is the one not delivered: its clock
+        goes on from when it was first owed, leaving the voter at least ``absent_after`` s from now.  It is not owed
+        while a claim beyond this peer's count holds every vote back (``Session.owed``: 'blocked'), and a clock that
+        restarted after such a window restarted only on the peers whose tick fell in it: the voters' clocks on one seat
+        differed by seconds, and an honest voter declared late was declared for its declaration and voted out (sim
+        seed 413, with seed 12343's rule; tests/absent/test_watch_vote_clock.py)."""
+        if o.what != "vote":
+            return now
+        for key in [k for k in self.vote_first if k[1].about in self.s.decided or k[1].about in self.s.gone]:
+            del self.vote_first[key]
+        first = self.vote_first.setdefault((seat, o), now)
+        return max(first, now - self._limit(o) + self.absent_after)
 
     def _answering(self, seat: int, now: float) -> bool:
         """On this peer's clock ``seat`` owes nothing, or owes it for less than its limit."""

@@ -237,13 +237,23 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         ``seat`` that has not taken effect yet.  A peer may hold such a message (a relayed copy is taken after its
         own vote, until the decision: _frozen) when the voter that relayed it never voted and the decision's count
         is lower; the seat is then taken over before the event, as on the peers that never held it (sim seed
-        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0)."""
+        6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0).  Nor, while
+        the owner's vote on ``seat`` is open (and not judged lone: then it takes the seat's messages straight again, as
+        the others play on with them, sim seed 10727), one at or past the highest count of the votes held: the
+        decision's count is at least that, so a reveal within it is drawn on every peer and one beyond it waits for the
+        decision (sim seed 12343: p0 drew with p4's reveal relayed by never-voting p2, and p2's removal then decided
+        p4 at the lower count)."""
         if not self.reveals.has_revealed(seat, event):
             return False
-        d = self.decided.get(seat)
-        if d is None or seat in self.gone or seat == self.owner:
+        if seat in self.gone or seat == self.owner:
             return True
-        return self.reveal_seq.get((seat, event), -1) < d[1]
+        d = self.decided.get(seat)
+        if d is not None:
+            return self.reveal_seq.get((seat, event), -1) < d[1]
+        votes = self.votes.get(seat, {})
+        if self.owner in votes and not self._vote_judged_lone():
+            return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
+        return True
 
     def _needed(self) -> set[int]:
         """The present seats whose messages the game can not go on without, now (for the auditor too):
@@ -404,7 +414,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         judged lone there, the seat it voted on answered.  It then takes that seat's messages straight again
         (:meth:`_frozen`), to see the return its vote froze out (sim seed 10727: p0 never saw p2 come back, declared
         the seats that judged it leaving for a vote they did not owe, voted them out alone, and took p2 over)."""
-        return any(w != self.me and a.owed == LEFT_REASON for w, a in self.absents.get(self.me, {}).items())
+        return any(w != self.owner and a.owed == LEFT_REASON for w, a in self.absents.get(self.owner, {}).items())
 
     def paused_on(self, seat: int) -> bool:
         """Every voter on ``seat`` has declared it absent since its last message we hold."""

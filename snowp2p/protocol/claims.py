@@ -66,7 +66,10 @@ class DeclareClaims:
         over at a count earlier than p2's).  Not its ``absent`` or ``vote``: those count this peer as the voter saw
         it, frozen off it by its own vote, and taken here they read as a false claim on this very peer (sim seed
         12776: p0 took refused p1's ``absent{p0, owed: reveal}`` counted by p2's vote on p1, judged it a lie, and
-        joined p2's vote: honest p1 decided by two)."""
+        joined p2's vote: honest p1 decided by two).  And only as the next message of the seat's chain held here: after
+        one dropped (its vote) it would leave a gap, read as the seat's offence (sim seed 4592: p1 dropped refused p3's
+        vote #12, took its reveal #13 on p0's count and halted naming honest p3); the relay brings both in order."""
         return (kind is not None and kind not in ("absent", "vote") and seat in self.refused.get(self.me, ())
+                and seq == self.chain.next_seq(seat)
                 and any(m.have > seq for by in (self.absents.get(seat, {}), self.votes.get(seat, {}))
                         for i, m in by.items() if i != seat))

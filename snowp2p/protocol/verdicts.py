@@ -68,7 +68,13 @@ class OwnerVerdicts:
         """Go on from an accepted held decision as the owner's peer did, before the owner's message now handled
         (already in its chain here): that message does not make the owner a voter that came back
         (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over), but its
-        messages before it do, as on its peer (sim seed 8530)."""
+        messages before it do, as on its peer (sim seed 8530).  Unless the game waits on the owner's own message
+        here: its peer, having accepted, signed that message in ``_advance`` before the takeover's check of the same
+        pass (``_progress_loop``), so it counts there, as it does here (lie-away seed 1768: the peer accepted while
+        the game waited on another seat's move, revealed for that move, and reopened the decision; the auditor took
+        the seat over)."""
+        if seat in self._base_needed():
+            return self._progress()
         saved = {x: d[seat] for x, d in self.away_at.items() if seat in d}
         for x in saved:
             self.away_at[x][seat] = saved[x] + 1
@@ -82,18 +88,31 @@ class OwnerVerdicts:
     def settle_away(self, answering: bool) -> "Output":
         """The shell's verdict on a held decision that counts this seat away on one voter's word: if this seat's
         clock says it was answering (``AbsenceWatch``), that voter counted a present seat away to decide alone: it
-        is treated as leaving (:meth:`leave_voter`: ``absent{V, left}``, which undoes the decision); otherwise the
-        decision stands (this seat was away: sim seed 563)."""
+        is treated as leaving (:meth:`leave_voter`: ``absent{V, left}``, which undoes the decision); so it is when
+        the seat voted on has refused the vote (:meth:`refused_by_seat`); otherwise the decision stands (this seat
+        was away: sim seed 563)."""
         out = Output()
         if not self.away_held or self.me is None:
             return out
-        if answering:
-            for v in sorted(set(self.away_held.values())):
-                out.extend(self.leave_voter(v))
+        for v in sorted({v for x, v in self.away_held.items() if answering or self.refused_by_seat(x, v)}):
+            out.extend(self.leave_voter(v))
         if self.away_held:  # (accepted, or no absent could be signed: the decision stands)
             self._accept_away()
             out.extend(self._progress())
         return out
+
+    def refused_by_seat(self, x: int, v: int) -> bool:
+        """``x`` has refused ``v``'s vote on it (its latest ``absent`` about ``v`` says ``left`` and was signed holding
+        that vote) and has paid the claim that it owed a declaration on this log's owner (it signed an ``absent`` or
+        ``vote`` about the owner past ``v``'s count: :meth:`_unpaid`).  A held decision (:meth:`_counts_owner_away`)
+        is then one seat's word against the other's, each on its own clock, and the signed messages side with ``x``:
+        the owner, away, can not judge it itself (lie-away seed 1701: frozen p1 accepted liar p0's decision on p2,
+        which p2 had refused; it came back, took p2's bye for leaving and voted p2 out with p0's vote, while p2 had
+        declared and voted p1 out).  A seat that never declared the owner stays the one that failed its part (sim
+        seed 8568: never-declaring p0 refused honest p1's vote; crashed p2 accepts it)."""
+        a = self.absents.get(v, {}).get(x)
+        return (a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, x), a.have)
+                and not self._unpaid(v, x, self.owner))
 
     def sole_word(self, seat: int) -> int | None:
         """The one seat whose vote alone decided ``seat`` (two seats, or one seat left to vote), else None."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from snowp2p.protocol.messages import Bye
+from snowp2p.protocol.messages import Absent, Bye
 from snowp2p.protocol.session import Output
 from kit.table import KINDS
 from test_absent_counted_away import LIAR, W, X, LieAway, audit
@@ -79,3 +79,23 @@ def test_a_refused_voters_absent_or_vote_is_not_taken_straight_on_another_seats_
         assert s2._frozen(LIAR, k, kind=kind), f"seat 2 takes the refused voter's {kind} straight on seat 1's count"
         assert not s2._frozen(LIAR, k, relayed=True, kind=kind)
     assert not s2._frozen(LIAR, k, kind="reveal")
+
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_claimed_message_after_a_dropped_one_is_not_taken_straight(game):
+    """Seat 2 dropped the refused voter's message ``k`` (its vote, say) straight: its message ``k + 1``, though another
+    seat's count covers it, is not taken straight either: it would leave a gap in the voter's chain, which seat 2 reads
+    as the voter's offence (sim seed 4592: p1 dropped refused p3's vote #12, took its reveal #13 on p0's count and
+    halted naming honest p3).  Their relay brings both, in order."""
+    t, payloads = refused(game)
+    s1, s2 = t.s[W], t.s[X]
+    k = s2.refused_from[LIAR]
+    counted_by_seat_1(t, payloads[:1])
+    o = Output()
+    s1._emit(Absent(LIAR, s1.turn, k + 2, "relay"), o)  # (a count past k + 1: as p0's in seed 4592)
+    t.take(X, W, [p for p in o.send if t.decoded(p).type == "absent"][0])
+    assert s2.absents[LIAR][W].have == k + 2
+    assert not s2._frozen(LIAR, k, kind="reveal"), "the next message, counted, is taken straight"
+    assert s2._frozen(LIAR, k + 1, kind="reveal"), "a counted message past a gap is taken straight"
+    assert not s2._frozen(LIAR, k + 1, relayed=True, kind="reveal")

@@ -57,6 +57,10 @@ class LieAway(Table):
         """Play to turn 2; then the liar counts seat 1 away (``relay``), declares seat 2 (``declare``) and votes it out."""
         self.start()
         self.run(until=lambda: all(s.final_turn >= 2 for s in self.s))
+        self.lie()
+
+    def lie(self) -> None:
+        """The liar's three messages, delivered: ``absent{1, relay}``, ``absent{2, declare}``, ``vote{2}``."""
         liar = self.s[LIAR]
         o = Output()
         for seat, owed in ((W, "relay"), (X, "declare")):

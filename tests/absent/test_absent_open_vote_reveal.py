@@ -6,8 +6,9 @@ decision (``AbsenceRules._frozen``): whoever relays one holds it and votes with 
 decision's count is the highest count its votes carry, so a reveal of X at or past the highest count of the votes
 held may lie beyond it: if it is drawn while the vote is open, a peer that took it from a relay plays the turn with
 X's own reveal while the peers that never held it take X over (seed 12343: p0 drew turn 2 with p4's reveal relayed by
-never-voting p2, p1 and p3 took p4 over at turn 2 and named honest p0).  Such a reveal should wait for the decision
-(in ``AbsenceRules._counted_reveal``); not so yet (xfail, strict: see sim_regressions.OPEN[12343]).  In memory.
+never-voting p2, p1 and p3 took p4 over at turn 2 and named honest p0).  Such a reveal waits for the decision
+(``AbsenceRules._counted_reveal``), unless another seat judged this peer's vote lone (it takes the seat's messages
+straight again, and the others play on with them: sim seed 10727).  In memory.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from kit.table import KINDS
-from snowp2p.protocol.messages import Vote
+from snowp2p.protocol.messages import Absent, Vote
 from snowp2p.protocol.session import Output
 from test_absent_unit import Table
 
@@ -53,10 +54,8 @@ def _x_owes_its_reveal(game: str):
     pytest.skip("no turn found where X owed only its reveal")
 
 
-@pytest.mark.xfail(strict=True, reason="sim seed 12343 is OPEN: the rule (a reveal past an open vote's count waits for "
-                   "the decision) broke seed 413 and was taken out (sim_regressions.OPEN)")
-@pytest.mark.parametrize("game", KINDS)
-def test_a_relayed_reveal_past_an_open_votes_count_is_not_drawn(game):
+def _relayed_past_open_vote(game: str):
+    """ME voted on X (RELAY never votes: the vote stays open); X's reveal reached RELAY alone, which relayed it to ME."""
     t, held = _x_owes_its_reveal(game)
     me, relay = t.s[ME], t.s[RELAY]
     turn = me.applied_turn
@@ -64,7 +63,7 @@ def test_a_relayed_reveal_past_an_open_votes_count_is_not_drawn(game):
     t.out(ME, me.declare_absent(X))
     t.run()
     o = Output()
-    me._emit(Vote(X, "bot", count), o)  # (RELAY never votes: the vote stays open)
+    me._emit(Vote(X, "bot", count), o)
     t.out(ME, o)
     t.run()
     assert X in me.my_votes and X not in me.decided
@@ -77,6 +76,27 @@ def test_a_relayed_reveal_past_an_open_votes_count_is_not_drawn(game):
     t.run()
     assert me.chain.next_seq(X) > count, "ME did not take the relayed copy"
     assert X not in me.decided and me.reveals.has_revealed(X, turn + 1)
+    return t, turn
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_relayed_reveal_past_an_open_votes_count_is_not_drawn(game):
+    t, turn = _relayed_past_open_vote(game)
+    me = t.s[ME]
     assert me.applied_turn == turn, (
         "ME drew the turn with X's reveal past its open vote's count: the decision may take X over before it")
     assert X in me.waiting_on()
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_vote_judged_lone_does_not_hold_the_reveal_back(game):
+    """RELAY judges ME's vote lone (X answered it): ME's vote decides nothing there, RELAY draws the turn with X's
+    reveal, and so does ME (sim seed 10727: ME waited for a decision of its own and took X over alone)."""
+    t, turn = _relayed_past_open_vote(game)
+    me, relay = t.s[ME], t.s[RELAY]
+    o = Output()
+    relay._emit(Absent(ME, relay.turn, relay.chain.next_seq(ME), "left"), o)  # (its verdict, as leave_voter signs it)
+    t.out(RELAY, o)
+    t.run()
+    assert me._vote_judged_lone()
+    assert me.applied_turn > turn, "ME still waits on X's reveal for a vote judged lone"

@@ -24,13 +24,19 @@ from snowp2p.protocol.messages import decode_signed
 ABSENT_AFTER, VOTE_AFTER = 3.0, 4.0
 
 
-@pytest.mark.parametrize("game", KINDS)
-def test_a_resumed_peer_that_hears_nobody_votes_on_nobody(game):
-    t = kit.Table(game, 3, "resumed vote", game_id=fixed(f"resumed vote {game}"))
+def held_from_turn_2(game: str, label: str) -> kit.Table:
+    """Three seats on the kit's table, played until the first seat to move from turn 2 on (``held_at``) holds its move."""
+    t = kit.Table(game, 3, label, game_id=fixed(f"{label} {game}"))
     t.hold_from = dict.fromkeys(range(3), 2)
     t.start()
     t.run()
     assert t.held_at is not None, "the game ended before turn 2"
+    return t
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_resumed_peer_that_hears_nobody_votes_on_nobody(game):
+    t = held_from_turn_2(game, "resumed vote")
     m, turn = t.held_at
     x, y = [i for i in range(3) if i != m]
     t.dead |= {x, y}  # (the partition: what the mover sends reaches nobody, and nothing reaches it)
