@@ -531,15 +531,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                     and not all(self._refused_by(seat, i) for i in votes if i != self.me and i not in self.leaving)):
                 self._vote(seat, self._leave_choice(seat), out)
 
-    def _refused_by(self, seat: int, v: int) -> bool:
-        """``seat`` refused ``v``'s vote on it: its latest ``absent`` about ``v`` says ``v`` is leaving and counts
-        ``v``'s vote (a signed refusal, verdicts.refuse_vote).  Nobody joins such a vote at once: the seat answered
-        when it came, and a vote joined later for another obligation makes its refused voter's word a majority's
-        (sim lie-away seed 2275: p2, back from a crash, declared p0 for a reveal p0 lacked the move for, joined liar
-        p1's vote that p0 had refused, and the two honest seats parted).  It votes after a pause of its own."""
-        a = self.absents.get(v, {}).get(seat)
-        return a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, seat), a.have)
-
     def _relay_paid(self, seat: int) -> bool:
         """This peer's latest ``absent`` about ``seat`` was for a relay it owed, and ``seat`` owes this peer nothing
         now (the relay came): it answered, and this peer joins no other seat's vote on it on that claim (sim lie-away

@@ -658,7 +658,7 @@ LIE_AWAY: dict[str, Case] = {
         "at count 15 (p0's late reveal), the others at 14; p2 judged p3 leaving before its vote came and took p0 over "
         "at 14, p4 at 15: a desync naming p4.  Fixed: a voter that voted on another voter first counts for nothing "
         "while two voters remain (verdicts._voted_on_voter, in _resolve_votes).  (Passes with s19b's rule for 2275 alone too: "
-        "AbsenceRules._refused_by)", fixed=True),
+        "verdicts._refused_by)", fixed=True),
     "a_liar_and_a_frozen_seat_vote_out_an_honest_seat": Case(
         1701, "lie-away", "c",
         "3 seats, liar p0 counts p1 away (frozen for 7 s from just before) to vote p2 out alone; p2 refuses (absent{p0, "
@@ -702,7 +702,7 @@ LIE_AWAY: dict[str, Case] = {
         "Back, p2 declared p0 absent for a reveal p0 lacked the move for (a cut held back p2's relay of it) and joined "
         "p1's vote at once (_join_votes): p0 voted out by the liar and p2, while p0 held p1 as leaving.  Fixed: no vote "
         "the seat refused (its latest absent on the voter says left, past the vote) is joined at once "
-        "(AbsenceRules._refused_by; tests/absent/test_absent_refused_join.py)", fixed=True),
+        "(verdicts._refused_by; tests/absent/test_absent_refused_join.py)", fixed=True),
     "a_liar_alone_splits_two_honest_seats": Case(
         2333, "lie-away", "c",
         "3 seats, no fault: liar p1; p2 refused p1's vote and held p1 as leaving, so p2 was p0's lone voter; p2 paused "
