@@ -527,7 +527,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         for seat, votes in list(self.votes.items()):
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
                     and any(i != self.me and i not in self.leaving for i in votes)
-                    and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)):
+                    and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)
+                    and not all(self._refused_by(seat, i) for i in votes if i != self.me and i not in self.leaving)):
                 self._vote(seat, self._leave_choice(seat), out)
 
     def _relay_paid(self, seat: int) -> bool:

@@ -162,6 +162,15 @@ class OwnerVerdicts:
         return {i for i in self.present() if i != me and i not in voters and i in away and i not in victims
                 and self._may_vote(i)}
 
+    def _refused_by(self, seat: int, v: int) -> bool:
+        """``seat`` refused ``v``'s vote on it: its latest ``absent`` about ``v`` says ``v`` is leaving and counts
+        ``v``'s vote (a signed refusal, verdicts.refuse_vote).  Nobody joins such a vote at once: the seat answered
+        when it came, and a vote joined later for another obligation makes its refused voter's word a majority's
+        (sim lie-away seed 2275: p2, back from a crash, declared p0 for a reveal p0 lacked the move for, joined liar
+        p1's vote that p0 had refused, and the two honest seats parted).  It votes after a pause of its own."""
+        a = self.absents.get(v, {}).get(seat)
+        return a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, seat), a.have)
+
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
         rests on one seat's word): it keeps playing, and treats its voters as leaving (G10): each is

@@ -696,7 +696,8 @@ LIE_AWAY: dict[str, Case] = {
         "5 seats, partition {3} | {0, 1, 2, 4}: cut-off p3 voted p1 out with the liar p0, then voted on leaving p0 "
         "at count 15 (p0's late reveal), the others at 14; p2 judged p3 leaving before its vote came and took p0 over "
         "at 14, p4 at 15: a desync naming p4.  Fixed: a voter that voted on another voter first counts for nothing "
-        "while two voters remain (verdicts._voted_on_voter, in _resolve_votes)", fixed=True),
+        "while two voters remain (verdicts._voted_on_voter, in _resolve_votes).  (Passes with s19b's rule for 2275 alone too: "
+        "verdicts._refused_by)", fixed=True),
     "a_liar_and_a_frozen_seat_vote_out_an_honest_seat": Case(
         1701, "lie-away", "c",
         "3 seats, liar p0 counts p1 away (frozen for 7 s from just before) to vote p2 out alone; p2 refuses (absent{p0, "
@@ -716,7 +717,10 @@ LIE_AWAY: dict[str, Case] = {
     # found by the lead's lie-away sweep of seeds 1800-2399 (418 runs, 6 failed; on main 89de4b2): not traced, OPEN
     "a_liar_alone_votes_out_an_honest_seat_snake": Case(
         1815, "lie-away", "c",
-        "3 seats, no fault: liar p2; p0 votes out honest p1 and p1 votes out honest p0 (not traced, OPEN)"),
+        "3 seats, no fault: liar p2; p0 holds p2 as leaving (it refused p2's vote), so it is p1's lone voter; p0 paused "
+        "on p1 at 8.0 s for a declaration, p1 declared at 8.25 s and then owed a relay; the pause ran on and p0 voted "
+        "p1 out at 10.0 s (vote_after 2).  The same cause as 2333; passes with s19b's rule (AbsenceWatch._pause: the "
+        "pause restarts when what the seat owes changes; a relay is voted on only once asked for)", fixed=True),
     "a_liar_and_a_partition_get_an_honest_seat_named_for_a_card": Case(
         1874, "lie-away", "c",
         "3 seats, cut (0, 2), partition {1} | {0, 2}: p1 names honest p0 in an offence (a card not in its hand) "
@@ -727,13 +731,39 @@ LIE_AWAY: dict[str, Case] = {
         "traced, OPEN)"),
     "a_liar_and_a_short_crash_name_an_honest_seat_in_a_desync": Case(
         2178, "lie-away", "c",
-        "3 seats, p1 crashes for 0.3 s: p2 names honest p1 in a desync at turn 4 (not traced, OPEN)"),
+        "3 seats, p1 crashes for 0.3 s: p2 paused on p1 for a declaration (8.5 s), p1 declared, then owed a relay (its "
+        "claim on the liar p0 counted more than p2 held); p2's pause ran on from the declaration and p2 voted p1 out "
+        "alone at 12.5 s, then named p1 in a desync.  Fixed as 2333: the pause restarts when the seat delivers what it "
+        "owes (AbsenceWatch._pause)", fixed=True),
     "a_liar_and_a_crash_vote_out_an_honest_seat": Case(
         2275, "lie-away", "c",
-        "3 seats, p2 crashes for 1 s: p2 votes out honest p0, which had no fault (not traced, OPEN)"),
+        "3 seats, p2 crashes for 1 s: liar p1 counts p2 away and votes p0 out alone; p0 refuses (absent{p1, left}). "
+        "Back, p2 declared p0 absent for a reveal p0 lacked the move for (a cut held back p2's relay of it) and joined "
+        "p1's vote at once (_join_votes): p0 voted out by the liar and p2, while p0 held p1 as leaving.  Fixed: no vote "
+        "the seat refused (its latest absent on the voter says left, past the vote) is joined at once "
+        "(verdicts._refused_by; tests/absent/test_absent_refused_join.py)", fixed=True),
     "a_liar_alone_splits_two_honest_seats": Case(
         2333, "lie-away", "c",
-        "3 seats, no fault: liar p1; p0 votes out honest p2 and p2 votes out honest p0 (not traced, OPEN)"),
+        "3 seats, no fault: liar p1; p2 refused p1's vote and held p1 as leaving, so p2 was p0's lone voter; p2 paused "
+        "on p0 at 5.0 s for a declaration, p0 declared (5.3 s), then owed a relay, relayed when asked (7.8 s), then owed "
+        "its next reveal; p2's own absent stayed current (p0 sent no message of its own: a relay is other seats'), the "
+        "pause ran on from 5.0 s and p2 voted answering p0 out alone at 9.0 s; p0 refused and voted p2 out: two "
+        "results.  Fixed: the pause runs on what the seat owes (restarts when that changes, and at this peer's "
+        "declaration), and a relay is voted on only once this peer asked for it (AbsenceWatch._pause; "
+        "tests/absent/test_absent_pause_owed.py)", fixed=True),
+    # found by s19b's lie-away sweep 0-2399 on the way
+    "a_liar_and_a_crash_vote_on_a_relay_nobody_asked_for": Case(
+        712, "lie-away", "c",
+        "3 seats, p0 crashed for 7 s, liar p2: with the pause restarting at each new obligation alone (s19b's first "
+        "rule), p1's pause on p0 restarted when p0 came to owe a relay (declare -> relay, 16.25 s) and p1 voted p0 out "
+        "2 s later (vote_after 2, absent_after 3), never having asked for the relay, then in the same tick as its "
+        "absent{relay}: a desync naming p0 (passes on main).  Fixed: a relay is voted on only vote_after after this "
+        "peer's own absent{relay} asked for it (AbsenceWatch._pause; asking every obligation to be overdue broke 5271)",
+        fixed=True),
+    "a_liar_a_crash_and_a_partition_vote_out_an_honest_seat_4_seats": Case(
+        1168, "lie-away", "c",
+        "4 seats, p1 crashed for 0.3 s, partition {2} | {0, 1, 3}, liar p3 counts p1 away and votes p0 out; p0 refuses: "
+        "p1 votes out honest p0 (found by s19b's lie-away sweep 0-2399; fails on main 0902586 too; not traced, OPEN)"),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
