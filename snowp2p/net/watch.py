@@ -53,7 +53,7 @@ class AbsenceWatch:
         self.vote_first: dict[tuple[int, Owed], float] = {}  # (voter, its 'vote' obligation) -> when first owed
         self.declared: dict[int, Owed] = {}  # seat -> the obligation we declared it absent for
         self.nudged: dict[int, Owed] = {}
-        self.paused_since: dict[int, float] = {}
+        self.paused_since: dict[int, tuple[Owed | None, float]] = {}  # seat -> (what it owed, since when)
         self.told: set[int] = set()
         self.alone_since = now
         # a peer that resumes after a crash (or wakes from a freeze) was the one away: it declares nobody
@@ -185,7 +185,7 @@ class AbsenceWatch:
             if o is not None:
                 self._clock(seat, o, now, tk)
             self._relink(seat, o, now, connected, last_rx, linked, tk)
-            self._pause(seat, now, tk)
+            self._pause(seat, now, tk, owed)
         return tk
 
     def settle(self, now: float) -> Tick:
@@ -261,6 +261,7 @@ class AbsenceWatch:
             return
         if self.declared.get(seat) != o:
             self.declared[seat] = o
+            self.paused_since.pop(seat, None)  # (a vote comes vote_after after this declaration: _pause)
             tk.out.extend(s.declare_absent(seat, o))
 
     def _may_declare(self, seat: int, now: float) -> bool:
@@ -309,7 +310,7 @@ class AbsenceWatch:
         self.relink_at[seat] = (now + back, min(back * 2, RELINK_MOST))
         tk.relink.append(seat)
 
-    def _pause(self, seat: int, now: float, tk: Tick) -> None:
+    def _pause(self, seat: int, now: float, tk: Tick, owed: dict[int, Owed]) -> None:
         s = self.s
         if not s.paused_on(seat):
             self.paused_since.pop(seat, None)
@@ -333,5 +334,16 @@ class AbsenceWatch:
         if now < self.quiet_until or (self.resumed and self.heard_at is None):
             return  # (nor votes, as it declares nobody, before it heard from the others: sim seed 10836, where a
             # peer resumed behind a partition voted a seat out alone on its absent from before its crash)
-        if now - self.paused_since.setdefault(seat, now) >= wait:
+        # the pause runs on what the seat owes: once it delivers that and owes something else, the pause
+        # starts again, and again when this peer declares it absent (_clock); a relay, sent when asked, is voted on only
+        # once this peer asked for it (declared it absent for it), vote_after after that (G7a; sim lie-away seed 2333:
+        # p2's pause on p0 for a declaration ran on while p0 declared, then relayed when asked, and p2 voted answering
+        # p0 out alone, 4 s after the first obligation; seed 712: p1 voted p0 out 2 s after p0 came to owe a relay that
+        # p1 had not asked for, absent_after being 3 s)
+        o = owed.get(seat)
+        if o is not None and self.paused_since.get(seat, (o,))[0] != o:
+            del self.paused_since[seat]  # (not when it comes to owe nothing: the pause is then on the signed absents,
+            # a never-voter's 'vote' absent still current once the vote lapsed: sim seed 8415)
+        if now - self.paused_since.setdefault(seat, (o, now))[1] >= wait and (
+                o is None or o.what != "relay" or self.declared.get(seat) == o):
             tk.out.extend(s.cast_vote(seat, self.vote))

@@ -156,8 +156,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
             return seq >= self.refused_from[seat] and not self._claimed(seat, seq, kind)
-        # a contested lone vote on this seat: what its voter signs after it is of a game without this seat (SPEC 11.9;
-        # lie-away seed 1874: cut-off p1 applied p0's move made with p1 taken over, "not in its hand")
+        # a contested lone vote on this seat: its voter signs on in a game without this seat (SPEC 11.9; lie-away 1874)
         return (self.me is not None and not relayed and self.me not in self.gone
                 and seq > self.vote_at.get((seat, self.me), seq) and self._contested(self.me, [seat]))
 
@@ -532,7 +531,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         for seat, votes in list(self.votes.items()):
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
                     and any(i != self.me and i not in self.leaving for i in votes)
-                    and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)):
+                    and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)
+                    and not all(self._refused_by(seat, i) for i in votes if i != self.me and i not in self.leaving)):
                 self._vote(seat, self._leave_choice(seat), out)
 
     def _relay_paid(self, seat: int) -> bool:

@@ -162,6 +162,15 @@ class OwnerVerdicts:
         return {i for i in self.present() if i != me and i not in voters and i in away and i not in victims
                 and self._may_vote(i)}
 
+    def _refused_by(self, seat: int, v: int) -> bool:
+        """``seat`` refused ``v``'s vote on it: its latest ``absent`` about ``v`` says ``v`` is leaving and counts
+        ``v``'s vote (a signed refusal, verdicts.refuse_vote).  Nobody joins such a vote at once: the seat answered
+        when it came, and a vote joined later for another obligation makes its refused voter's word a majority's
+        (sim lie-away seed 2275: p2, back from a crash, declared p0 for a reveal p0 lacked the move for, joined liar
+        p1's vote that p0 had refused, and the two honest seats parted).  It votes after a pause of its own."""
+        a = self.absents.get(v, {}).get(seat)
+        return a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, seat), a.have)
+
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
         rests on one seat's word): it keeps playing, and treats its voters as leaving (G10): each is
@@ -213,12 +222,21 @@ class OwnerVerdicts:
                 # out alone at count 18; p0, holding 7 of p1's messages, judged p2's vote lone and voted honest p2 out)
                 continue
             a = self.absents.get(x, {}).get(v)
-            if a is not None and a.turn == self.turn + 1:
+            if x != self.owner and self.chain.next_seq(x) <= (a.have if a is not None else vs[v].have):
+                # another seat that sent this peer nothing past the voter's claim on it: no signed message shows it
+                # answers, only this peer's clock, which restarts whenever what x owes changes (sim seed 14310: p4
+                # judged p0's vote on crashed p1 lone, as p1's declaration on p2 turned into a reveal on p2's late move)
+                continue
+            if a is not None and (a.turn == self.turn + 1 or (
+                    a.owed == "reveal" and a.turn == self.turn and self.state.public.current != x
+                    and not self._move_held(a.turn))):
                 # its claim names the next turn: this peer is behind (it lacks messages the voter held), so its
                 # clock can not tell that x answers there; it judges once it catches up (sim seed 5271: p2, cut off
                 # alone, took p1's and p0's votes one by one a turn behind, treated each voter as leaving, refused
                 # the majority's decision on itself and split the game).  (A claim farther ahead is no honest
-                # voter's: a seat is at most one turn ahead of a present seat it waits on.)
+                # voter's: a seat is at most one turn ahead of a present seat it waits on.)  So is a claim of a reveal
+                # whose move this peer lacks (sim seed 14216: p2, cut off alone, judged p1's vote on it lone before p0's
+                # move reached it, refused the majority's decision and played on alone into an offence naming p1)
                 continue
             if x == self.owner and any(w in self.my_votes and w not in self.gone for w in self.absents.get(x, {})
                                        if w != v):
