@@ -580,30 +580,22 @@ REGRESSIONS: dict[str, Case] = {
            "leaving (settle_away), and p0 and never-declaring p2 voted p1 out.  The lie-away verdict can not tell a "
            "partition from a liar here: the claim names a reveal of a move this seat got only after the claim"
         "  Passes with s18z's and s19b's rules merged (main 42386e4; not traced)", None, fixed=True),
+    "a_restarted_voter_decides_a_returned_seat_alone_4_seats": Case(
+        13551, "never-votes", "a",
+        "never-votes p0, partition {2} | {0, 1, 3}, p1 crashed 8 s (4 seats, Snake Carnival): restarted p1 decided p2 "
+        "with voters {p1, p3} at its own move while p0 and p3 used p2's reveal: a desync naming nobody (s18z, OPEN).  "
+        "Passes on s19a merged with main 622c65e (s19a's and s19b's rules; not traced which)", None, fixed=True),
+    "a_heal_batch_brings_a_lone_voters_move_before_its_vote_completes": Case(
+        6780, "partition", "c",
+        "partition {1} | {0, 2}, p2 crashed 8 s (3 seats, Mush! Mush!): at the heal p0 took cut-off p1's move made in "
+        "a game without p0 before p1's vote on it completed: HAND offence naming honest p1 (s18z, OPEN).  Passes on "
+        "s19a merged with main 622c65e (likely s19a's _frozen rule: nothing straight from a contested voter past its "
+        "vote on this seat; not traced)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
-    # found by s18z's sweep SNOWP2P_SIM_FIRST=12800 SNOWP2P_SIM_RUNS=800 (1 of 800 failed; fails on main 89de4b2; traced)
-    13551: ("(a) never-votes p0, partition {2} | {0, 1, 3}, p1 crashed 8 s (4 seats, Snake Carnival): p0, p1, p3 "
-            "declared p2 (reveal, turn 9, count 10); p3 voted, p0 never votes, p1 crashed.  p2 came back (its reveal 9, "
-            "ack 9); p1, restarted, voted at once on its old absent, took p2's messages, moved turn 10 and at that "
-            "instant decided p2 with voters {p1, p3}: p0 counted away as the game waits on it (the reveal p1's own "
-            "move asked), so p1 took p2 over at turn 10 while p3 (p2 leaving there) and p0 used p2's reveal #18: a "
-            "desync naming nobody.  Tried (s18z, /tmp patch): _voters counts a seat the game waits on away only if "
-            "what it owes is of a turn no later than the claims on the seat (non-'left' absents), or it is declared: "
-            "13551 passes (all four finish alike) but lie-away seed 1098 fails (liar p3 no longer decides p1 alone "
-            "once p1 moved; p0, cut off alone, froze p1's reveal past its own lone vote and named honest p2)"),
-    # found by s18z's acceptance sweep SNOWP2P_SIM_FIRST=6400 SNOWP2P_SIM_RUNS=800 (2 of 800 failed): both fail on main
-    # 89de4b2 and as far back as d67cd8e (not caused by s18z's rules; traced)
-    6780: ("(c) partition {1} | {0, 2}, p2 crashed 8 s (3 seats, Mush! Mush!): p1, alone, voted p0 and p2 out, took both "
-           "over (their cards opened) and played to the end.  At the heal p0 got p1's absents, votes and move #10 (turn "
-           "4) in one batch; p1's vote on p0 completed only once that move was taken (then p2 owed a reveal: away), so "
-           "p0 judged a move made in a game without it on its own state: HAND offence naming honest p1, before its "
-           "refusal could stop taking p1's messages (refused_from is set at the refusal).  Tried (s18z): _frozen drops "
-           "a voter's straight messages past its vote on the owner while the owner's fate is pending: no effect, the "
-           "decision completes after the move"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
@@ -753,7 +745,8 @@ LIE_AWAY: dict[str, Case] = {
         "its #7 is past the liar's count, so it is a voter on p0 and p1's vote is lone, but its clock judges no "
         "lone vote for absent_after + vote_after after the restart: p2 plays turns 7-8 with p1's reveals, which p0 "
         "froze out, and at turn 8 p0 names honest p2 in a desync (found by s19a's lie-away sweep 0-2399; fails on "
-        "0902586 too; traced: OPEN; honouring another seat's absent{V, left} would let a liar make a seat leaving)"),
+        "0902586 too; traced: OPEN on s19a alone; passes once merged with main 622c65e, s19b's pause rule: not traced)",
+        fixed=True),
     "a_liar_and_a_short_crash_name_an_honest_seat_in_a_desync": Case(
         2178, "lie-away", "c",
         "3 seats, p1 crashes for 0.3 s: p2 paused on p1 for a declaration (8.5 s), p1 declared, then owed a relay (its "
