@@ -732,6 +732,10 @@ LIE_AWAY: dict[str, Case] = {
         "of the liar's #8 was lost with a cut and never sent again (the liar gone on p2: forget_relays and "
         "_answer_relay skipped gone seats); p1 waited, was voted out, named p2 in a desync.  Fixed: a gone seat is "
         "relayed up to its kept count", fixed=True),
+    "a_liar_and_cuts_name_an_honest_seat_in_a_desync_at_turn_2": Case(
+        1728, "lie-away", "c",
+        "p2 names honest p1 in a desync at turn 2 (found by s19a's lie-away sweep 0-2399 on s19a merged with main "
+        "622c65e; fails on main 622c65e as well, passes on 0902586; not traced: OPEN)"),
     "a_liar_a_crash_and_a_gap_vote_out_an_honest_seat_4_seats": Case(
         1168, "lie-away", "c",
         "4 seats, p1 crashes, partition {2} | {0, 1, 3}, liar p3 votes p0 out (p0 refuses, absent{3, left} #8, "
