@@ -742,6 +742,21 @@ LIE_AWAY: dict[str, Case] = {
         "vote #9); a cut loses p0's #8-#9 to p1 (its #10 ran ahead); p1, which never saw p3 leaving, declares p0 "
         "for the reveal past the gap and joins the liar's vote at once: honest p0 decided by two (found by s19a's "
         "lie-away sweep 0-2399; fails on 0902586 too, found by s19b's sweep too; traced, not fixed: OPEN)"),
+    # found by the lead's lie-away sweep 0-4199 on main 68b97d3 (2830 runs, 6 failed: 1168, 1728 above and these four;
+    # at the session's start, 89de4b2, the same ranges failed 20 of 1608 runs in 1800-4199): not traced, OPEN
+    "a_liar_alone_votes_out_an_honest_seat_late_in_the_game": Case(
+        2806, "lie-away", "c",
+        "3 seats, no fault (Snow Tails, lie at 9.1 s): p0 votes out honest p2 alone (not traced, OPEN)"),
+    "a_liar_and_a_partition_get_an_honest_seat_named_for_a_card_5_seats": Case(
+        3345, "lie-away", "c",
+        "5 seats, partition {2} | {0, 1, 3, 4}: p2 names honest p0 in an offence (a card not in its hand), and the "
+        "audit of p2's log stops on it (not traced, OPEN)"),
+    "a_liar_cuts_and_a_crash_vote_out_an_honest_seat_4_seats": Case(
+        3529, "lie-away", "c",
+        "4 seats, cuts and a crash of p2 for 6 s: p2 votes out honest p1, which had no fault (not traced, OPEN)"),
+    "a_liar_cuts_and_a_short_crash_vote_out_an_honest_seat_snake": Case(
+        4046, "lie-away", "c",
+        "3 seats, cuts and a 1 s crash of p0: p0 votes out honest p2 alone (not traced, OPEN)"),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "

@@ -102,7 +102,7 @@ def test_a_seed_replays_the_same_run():
         assert out.splitlines() == first[seeds[0]], f"seed {seeds[0]} ran otherwise with PYTHONHASHSEED={hash_seed}"
 
 
-LIE_AWAY_RUNS = 200
+LIE_AWAY_RUNS = 600
 
 
 def test_simulated_games_with_a_seat_that_counts_an_answering_seat_away(capsys):
