@@ -596,6 +596,10 @@ REGRESSIONS: dict[str, Case] = {
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
+    # found by the lead's sweep of never-swept seeds 14400-19199 on main 7bf99de (4800 runs, 1 failed): traced in part
+    15817: ("(a) never-votes p1, partition {2} | {0, 1, 3}, a cut (3, 0) (4 seats, Snake Carnival): p3 took p2 over at "
+            "turn 4, p0 at turn 5, and p3 stopped on a desync naming nobody (the point of effect "
+            "of a decision depends on arrival order; not traced further: OPEN)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
