@@ -525,23 +525,18 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
 
     def _join_votes(self, out: "Output") -> None:
         """A vote on a seat this peer has declared absent is joined at once (with this peer's choice), so
-        a pause ends within a bounded time even if the seat came back to this peer alone meanwhile."""
+        a pause ends within a bounded time even if the seat came back to this peer alone meanwhile: while this peer's
+        declaration holds, or the vote belongs to the pause it declared (_same_pause), not on a declaration the seat has
+        paid since (sim lie-away seed 8839)."""
         if self.me is None or self._owner_decided():
             return
         for seat, votes in list(self.votes.items()):
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
                     and any(i != self.me and i not in self.leaving for i in votes)
                     and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)
+                    and (self._current(self.me, seat) or self._same_pause(seat, votes))
                     and not all(self._refused_by(seat, i) for i in votes if i != self.me and i not in self.leaving)):
                 self._vote(seat, self._leave_choice(seat), out)
-
-    def _relay_paid(self, seat: int) -> bool:
-        """This peer's latest ``absent`` about ``seat`` was for a relay it owed, and ``seat`` owes this peer nothing
-        now (the relay came): it answered, and this peer joins no other seat's vote on it on that claim (sim lie-away
-        seed 833: back from a crash, p2 asked answering p1 for a relay, which brought a liar's lone vote on p1, and
-        p2 joined it at once).  (The claim still counts for a vote cast after the pause: sim seeds 2099, 5271.)"""
-        a = self.absents.get(seat, {}).get(self.me)
-        return a is not None and a.owed == "relay" and seat not in self._needed()
 
     def _on_bye(self, msg: "SignedMessage") -> None:
         """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more, and

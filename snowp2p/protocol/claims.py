@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 class DeclareClaims:
-    """The meaning of a "declare" claim (the session's state; no state of its own)."""
+    """The meaning of a "declare" claim, and whether this peer's own claim still counts for joining a vote (the
+    session's state; no state of its own)."""
 
     def _names(self, v: int, x: int, a: Absent) -> frozenset[int]:
         """The seats ``W`` whose declaration ``v``'s ``absent{x, owed: declare}`` says ``x`` owes: those ``v`` had
@@ -73,3 +74,21 @@ class DeclareClaims:
                 and seq == self.chain.next_seq(seat)
                 and any(m.have > seq for by in (self.absents.get(seat, {}), self.votes.get(seat, {}))
                         for i, m in by.items() if i != seat))
+
+    def _same_pause(self, seat: int, votes: dict) -> bool:
+        """A voter's latest ``absent`` about ``seat`` is of this peer's own declaration's turn or earlier: the vote
+        belongs to the pause this peer declared, and is joined at once though ``seat`` may have come back to this peer
+        alone meanwhile (sim lie-away seed 3333).  A declaration ``seat`` has paid since and a vote of a later turn are
+        no such pause: ``seat`` answered this peer (sim lie-away seeds 8839, 3529: a cut dropped p0's reveal of turn 1
+        to p1, the relay paid it, and at turn 3 p1 joined the liar's vote on p0 on that old declaration)."""
+        mine = self.absents[seat][self.me].turn
+        return any(i != self.me and i not in self.leaving and i in self.absents.get(seat, {})
+                   and self.absents[seat][i].turn <= mine for i in votes)
+
+    def _relay_paid(self, seat: int) -> bool:
+        """This peer's latest ``absent`` about ``seat`` was for a relay it owed, and ``seat`` owes this peer nothing
+        now (the relay came): it answered, and this peer joins no other seat's vote on it on that claim (sim lie-away
+        seed 833: back from a crash, p2 asked answering p1 for a relay, which brought a liar's lone vote on p1, and
+        p2 joined it at once).  (The claim still counts for a vote cast after the pause: sim seeds 2099, 5271.)"""
+        a = self.absents.get(seat, {}).get(self.me)
+        return a is not None and a.owed == "relay" and seat not in self._needed()
