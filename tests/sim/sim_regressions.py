@@ -600,6 +600,16 @@ OPEN: dict[int, str] = {
     15817: ("(a) never-votes p1, partition {2} | {0, 1, 3}, a cut (3, 0) (4 seats, Snake Carnival): p3 took p2 over at "
             "turn 4, p0 at turn 5, and p3 stopped on a desync naming nobody (the point of effect "
             "of a decision depends on arrival order; not traced further: OPEN)"),
+    # found by the lead's sweep of never-swept seeds 20800-23999 on main 9dedb77 (3200 runs, 3 failed): OPEN
+    21761: ("(c) relink-storm p1, partition {0} | {1, 2, 3}, a cut (0, 3) (4 seats, Snow Tails): p3, voting for its "
+            "part as a voter while p0 was cut off, voted relink-storming p1 out alone at turn 7; p0 and p1 judged that a "
+            "vote that counted them away, p2 took honest p3 over at turn 8 and p3 named p2 in a desync (not traced "
+            "further: OPEN)"),
+    21955: ("(c) never-votes p1, partition {3} | {0, 1, 2, 4}, cuts (4, 2), (3, 0), (0, 1) (5 seats, Snow Tails): p0 "
+            "voted out honest p4 (not traced: OPEN)"),
+    22350: ("(c) trickle p4 (absents), p0 crashed 7 s (5 seats, Mush! Mush!): p3 voted the trickling p4 at count 10, "
+            "the decision came at 11 and p3 froze p4's #10; stuck behind it, p3 declared p1 and p2 for their part as "
+            "voters and voted p2 out alone, and the others voted honest p3 out as a liar (not traced further: OPEN)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
