@@ -773,6 +773,13 @@ LIE_AWAY: dict[str, Case] = {
         "refusal was dropped (then p2's #10 ran ahead), and p0 declared p2 for the reveal and joined p1's vote at "
         "once.  Fixed: a decision that counts the owner away freezes nothing until it takes effect, accepted as held "
         "(verdicts._away_decision; tests/absent/test_absent_accepted_not_frozen.py)", fixed=True),
+    # found by s20a's lie-away sweep 4200-5399 (816 runs, 1 failed; fails on main 9dedb77 too): OPEN
+    "a_liar_and_a_partition_leave_an_honest_seat_with_no_result": Case(
+        4898, "lie-away", "b",
+        "3 seats, partition {2} | {0, 1} 2.8-7.8 s (Mush!): p2, alone, declares p0 (declare) and votes p0 and the liar "
+        "p1 out alone at 7.0, finishes and leaves; p0, which had declared p2 (absent{2, vote} #9), takes p2's vote on "
+        "it (#8, #9), then nothing more of p2 (frozen: a contested lone vote?), never decides or refuses, and stops "
+        "with no result after 31 s (first look only, not traced: OPEN)"),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
