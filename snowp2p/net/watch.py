@@ -330,7 +330,9 @@ class AbsenceWatch:
             else:
                 tk.say.append(f"{s.name(seat)} is not answering: the game is paused "
                               f"(vote in {self.vote_after:g} s: {self.vote})")
-        wait = 0.0 if seat in s.leaving or seat in s.quit else self.vote_after
+        # (a seat that said bye and owes a relay is voted on like any other: it still relays while it lingers, lie-away
+        # seed 2806; only its own messages it will never send)
+        wait = 0.0 if seat in s.leaving or (seat in s.quit and s._quitting(seat)) else self.vote_after
         if now < self.quiet_until or (self.resumed and self.heard_at is None):
             return  # (nor votes, as it declares nobody, before it heard from the others: sim seed 10836, where a
             # peer resumed behind a partition voted a seat out alone on its absent from before its crash)

@@ -147,10 +147,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         ``kind``: the message's type, for a straight copy another seat's count covers (:meth:`_claimed`)."""
         if seat in self.gone:
             return seq >= self.gone[seat][1]
-        # (a decision held for the owner's verdict, away_held, has not taken effect: the owner may refuse it, or
-        # come back and reopen it, and then the seat's messages past its count are needed; the auditor froze them
-        # while the live peer took them, and its audit stopped on a gap: sim lie-away seed 297)
-        if seat in self.decided and seat != self.owner and seat not in self.away_held:
+        # (nor a decision that counts the owner away, held for its verdict or accepted: _away_decision)
+        if seat in self.decided and seat != self.owner and not self._away_decision(seat):
             return seq >= self.decided[seat][1]
         if seat in self.my_votes and not relayed and not self._vote_judged_lone():
             return seq >= self.my_votes[seat]
@@ -341,7 +339,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             if v in self.present() and v not in self.decided and v != self.me:
                 res[v] = Owed("left", turn)
         for v in self.quit:  # (said bye, and owes: it will never send it)
-            if self._quitting(v, res):
+            if self._quitting(v, base):
                 res[v] = Owed("left", turn)
         return res
 
@@ -394,7 +392,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if seat in self.leaving:
             return True
         base = self._base_owed()
-        if seat in self.quit and self._quitting(seat, {**base, **dict.fromkeys(self._owing(set(base)))}):
+        if seat in self.quit and self._quitting(seat, base):
             return True
         o = base.get(seat)
         if o is not None and a.have >= self.chain.next_seq(seat):
@@ -550,14 +548,14 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if seat != self.me and seat != self.owner:
             self.quit.add(seat)
 
-    def _quitting(self, seat: int, owed: dict | None = None) -> bool:
-        """``seat`` said bye and owes something now: it is leaving (SPEC 11.9, *Bye*)."""
+    def _quitting(self, seat: int, base: dict | None = None) -> bool:
+        """``seat`` said bye and owes its own messages now (``base``: :meth:`_base_owed`): it is leaving (SPEC 11.9,
+        *Bye*).  Not for a relay it owes: a seat whose game is over still passes on what it holds while it lingers,
+        so the relay is asked for and voted on like any other (sim lie-away seed 2806: p2's bye{game over} reached p0
+        before the liar's last message, which p2 then owed p0, and p0 voted p2 out at once, alone)."""
         if seat not in self.quit or seat in self.gone or seat in self.decided:
             return False
-        if owed is None:
-            base = self._base_owed()
-            return seat in base or seat in self._owing(set(base))
-        return seat in owed
+        return seat in (self._base_owed() if base is None else base)
 
     def _leave_choice(self, seat: int) -> str:
         """This peer's vote on a leaving seat: a seat whose claim refuted itself is always played by a computer

@@ -49,6 +49,16 @@ class OwnerVerdicts:
         haves = self.absent_haves.get((seat, v))
         return bool(haves) and min(haves) <= self.absent_seq.get((v, seat), -1)
 
+    def _away_decision(self, seat: int) -> bool:
+        """The decision on ``seat`` counts this log's owner away on one voter's word (:meth:`_counts_owner_away`),
+        held for the owner's verdict or accepted by it: it has not taken effect, and ``seat``'s messages past its
+        count are still taken (:meth:`_frozen`).  The owner may refuse it, or come back and reopen it, and then they
+        are needed: the auditor froze them while the live peer took them, and its audit stopped on a gap (sim
+        lie-away seed 297); p0, just resumed, accepted liar p1's decision on p2 before p2's refusal came, dropped the
+        refusal and later joined p1's vote on p2 at once (lie-away seed 4046)."""
+        voters = self.decided[seat][2]
+        return seat in self.away_held or (len(voters) == 1 and (seat, voters[0]) in self.away_accepted)
+
     def _owner_verdict(self, body) -> None:
         """The owner's next own message after a held decision (:meth:`_counts_owner_away`) is its verdict: an
         ``absent{V, owed: left}`` about the held decision's voter refuses it (``_on_absent`` undoes it); anything
