@@ -345,16 +345,17 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 res[v] = Owed("left", turn)
         return res
 
-    def held_elsewhere(self, seat: int) -> set[int]:
+    def held_elsewhere(self, seat: int, o: Owed | Absent | None = None) -> set[int]:
         """The other present seats whose own signed messages, held here, show that they hold what ``seat`` owes
-        now: its move of turn t (a seat reveals t only once it holds the move) or its reveal of t (a seat acks
-        t only once it applied t).  Calling ``seat`` absent then asks those seats for a relay of what this peer
-        lacks rather than for a vote: it answered them (SPEC 11.12, *Coming back*)."""
-        o = self._base_owed().get(seat)
-        if o is None or o.what not in ("move", "reveal"):
+        now (or what ``o`` says it owed): its move of turn t (a seat reveals t only once it holds the move) or its
+        reveal of t (a seat acks t only once it applied t).  Calling ``seat`` absent then asks those seats for a
+        relay of what this peer lacks rather than for a vote: it answered them (SPEC 11.12, *Coming back*)."""
+        o = self._base_owed().get(seat) if o is None else o
+        what = o.what if isinstance(o, Owed) else o.owed if o is not None else None
+        if what not in ("move", "reveal"):
             return set()
         t = o.turn
-        if o.what == "move":
+        if what == "move":
             return {i for i in self.present() if i not in (seat, self.me) and (i, t) in self.reveal_seq}
         return {i for i in self.present() if i not in (seat, self.me) and i in self.acks.get(t, {})}
 
@@ -534,14 +535,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                     and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)
                     and not all(self._refused_by(seat, i) for i in votes if i != self.me and i not in self.leaving)):
                 self._vote(seat, self._leave_choice(seat), out)
-
-    def _relay_paid(self, seat: int) -> bool:
-        """This peer's latest ``absent`` about ``seat`` was for a relay it owed, and ``seat`` owes this peer nothing
-        now (the relay came): it answered, and this peer joins no other seat's vote on it on that claim (sim lie-away
-        seed 833: back from a crash, p2 asked answering p1 for a relay, which brought a liar's lone vote on p1, and
-        p2 joined it at once).  (The claim still counts for a vote cast after the pause: sim seeds 2099, 5271.)"""
-        a = self.absents.get(seat, {}).get(self.me)
-        return a is not None and a.owed == "relay" and seat not in self._needed()
 
     def _on_bye(self, msg: "SignedMessage") -> None:
         """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more, and
