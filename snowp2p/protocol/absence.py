@@ -103,6 +103,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.vote_choice = "bot"  # this peer's choice when it joins a vote others started (the shell sets it)
         self.bot_seats: set[int] = set()
         self.bot_moves: dict[int, bytes] = {}
+        self.asked_relay: set[tuple[int, int]] = set()  # (X, have) of the owner's absents on X that asked for a relay
         self.relayed: dict[int, set[int]] = {}  # (asker, X) -> how far this peer relayed X's messages to asker
         self.copied: dict[tuple[int, int], set[int]] = {}  # (sender, seat) -> seqs of seat's messages it copied
         self.leaving: set[int] = set()  # seats whose own claim refuted itself, or that a refused vote names (G10)
@@ -356,8 +357,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return set()
         t = o.turn
         if what == "move":
-            return {i for i in self.present() if i not in (seat, self.me) and (i, t) in self.reveal_seq}
-        return {i for i in self.present() if i not in (seat, self.me) and i in self.acks.get(t, {})}
+            return {i for i in self.present() if i not in (seat, self.owner) and (i, t) in self.reveal_seq}
+        return {i for i in self.present() if i not in (seat, self.owner) and i in self.acks.get(t, {})}
 
     def waiting_on(self) -> set[int]:
         """The seats whose messages the game is waiting for now."""
@@ -589,6 +590,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 del self.away_held[y]
                 self.decided.pop(y, None)
                 self.voters.pop(y, None)
+        if seat == self.owner and self.held_elsewhere(x, body):
+            self.asked_relay.add((x, body.have))  # (a relay asked for, not a vote: claims._relay_paid)
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)

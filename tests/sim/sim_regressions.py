@@ -738,14 +738,21 @@ LIE_AWAY: dict[str, Case] = {
         "relayed up to its kept count", fixed=True),
     "a_liar_and_cuts_name_an_honest_seat_in_a_desync_at_turn_2": Case(
         1728, "lie-away", "c",
-        "p2 names honest p1 in a desync at turn 2 (found by s19a's lie-away sweep 0-2399 on s19a merged with main "
-        "622c65e; fails on main 622c65e as well, passes on 0902586; not traced: OPEN)"),
+        "4 seats, liar p3 counts p1 away (absent{1, relay}) and votes p0 out; p0 refuses and crashes; its reveal of "
+        "turn 2 reached p1 only, which moved on to turn 3; p2, holding p1's move (p1's ack of turn 2: held_elsewhere), "
+        "declared p0 absent for that reveal and joined the liar's vote at once: p0 decided by p3 and p2, and p2 named "
+        "p1 in a desync (found by s19a's lie-away sweep 0-2399).  Fixed: a claim on a move or reveal another seat "
+        "showed it held when it was signed asks for a relay: no vote joined at once on it (claims._relay_paid; "
+        "tests/absent/test_absent_held_join.py)", fixed=True),
     "a_liar_a_crash_and_a_gap_vote_out_an_honest_seat_4_seats": Case(
         1168, "lie-away", "c",
         "4 seats, p1 crashes, partition {2} | {0, 1, 3}, liar p3 votes p0 out (p0 refuses, absent{3, left} #8, "
         "vote #9); a cut loses p0's #8-#9 to p1 (its #10 ran ahead); p1, which never saw p3 leaving, declares p0 "
         "for the reveal past the gap and joins the liar's vote at once: honest p0 decided by two (found by s19a's "
-        "lie-away sweep 0-2399; fails on 0902586 too, found by s19b's sweep too; traced, not fixed: OPEN)"),
+        "lie-away sweep 0-2399).  Passes with 1728's rule, which changes the run before the gap: back from the "
+        "partition, p2 no longer joins the liar's vote on p0 at once on its claim of p0's move of turn 3, which "
+        "p3's reveal showed held.  The gap itself is left: p1 accepted the liar's held decision (it was away), "
+        "dropped p0's #8-#9 as frozen under it (_frozen), and reopened it (came back) without them", fixed=True),
     # found by the lead's lie-away sweep 0-4199 on main 68b97d3 (2830 runs, 6 failed: 1168, 1728 above and these four;
     # at the session's start, 89de4b2, the same ranges failed 20 of 1608 runs in 1800-4199): not traced, OPEN
     "a_liar_alone_votes_out_an_honest_seat_late_in_the_game": Case(
