@@ -151,7 +151,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         # (a decision held for the owner's verdict, away_held, has not taken effect: the owner may refuse it, or
         # come back and reopen it, and then the seat's messages past its count are needed; the auditor froze them
         # while the live peer took them, and its audit stopped on a gap: sim lie-away seed 297)
-        if seat in self.decided and seat != self.owner and seat not in self.away_held:
+        # (nor one that counted the owner away, accepted: the owner's next message reopens it, _reopen_if_back, and
+        # the seat's messages past its count are needed then: lie-away seed 1168 left a gap of two on the owner's peer)
+        if (seat in self.decided and seat != self.owner and seat not in self.away_held
+                and self.owner not in self.away_at.get(seat, {})):
             return seq >= self.decided[seat][1]
         if seat in self.my_votes and not relayed and not self._vote_judged_lone():
             return seq >= self.my_votes[seat]
