@@ -749,10 +749,12 @@ LIE_AWAY: dict[str, Case] = {
         "4 seats, p1 crashes, partition {2} | {0, 1, 3}, liar p3 votes p0 out (p0 refuses, absent{3, left} #8, "
         "vote #9); a cut loses p0's #8-#9 to p1 (its #10 ran ahead); p1, which never saw p3 leaving, declares p0 "
         "for the reveal past the gap and joins the liar's vote at once: honest p0 decided by two (found by s19a's "
-        "lie-away sweep 0-2399).  Passes with 1728's rule, which changes the run before the gap: back from the "
-        "partition, p2 no longer joins the liar's vote on p0 at once on its claim of p0's move of turn 3, which "
-        "p3's reveal showed held.  The gap itself is left: p1 accepted the liar's held decision (it was away), "
-        "dropped p0's #8-#9 as frozen under it (_frozen), and reopened it (came back) without them", fixed=True),
+        "lie-away sweep 0-2399).  Traced: no cut lost them: p1, back from its crash, had accepted the liar's "
+        "held decision (it was away) and dropped p0's #8-#9 as frozen under it; its own next message reopened it "
+        "(came back), and p0's #10 ran ahead of the gap.  Fixed: an accepted decision that counted the owner away "
+        "freezes nothing (absence._frozen; tests/absent/test_absent_held_not_frozen.py).  (Passes with 1728's rule "
+        "alone too: back from the partition, p2 no longer joins the liar's vote on p0 at once, which changes the run)",
+        fixed=True),
     # found by the lead's lie-away sweep 0-4199 on main 68b97d3 (2830 runs, 6 failed: 1168, 1728 above and these four;
     # at the session's start, 89de4b2, the same ranges failed 20 of 1608 runs in 1800-4199): not traced, OPEN
     "a_liar_alone_votes_out_an_honest_seat_late_in_the_game": Case(
@@ -767,7 +769,10 @@ LIE_AWAY: dict[str, Case] = {
         "4 seats, cuts and a crash of p2 for 6 s: p2 votes out honest p1, which had no fault (not traced, OPEN)"),
     "a_liar_cuts_and_a_short_crash_vote_out_an_honest_seat_snake": Case(
         4046, "lie-away", "c",
-        "3 seats, cuts and a 1 s crash of p0: p0 votes out honest p2 alone (not traced, OPEN)"),
+        "3 seats, cuts and a 1 s crash of p0: p0 votes out honest p2 with the liar.  As 1168: p0, restarted, "
+        "accepted liar p1's held decision on p2 (it was away), dropped p2's absent #9 as frozen under it, reopened "
+        "it with its next reveal, and later declared p2 absent for a reveal past that gap and joined p1's vote.  "
+        "Fixed by 1168's rule (absence._frozen)", fixed=True),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
