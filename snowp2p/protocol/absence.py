@@ -103,6 +103,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.vote_choice = "bot"  # this peer's choice when it joins a vote others started (the shell sets it)
         self.bot_seats: set[int] = set()
         self.bot_moves: dict[int, bytes] = {}
+        self.asked_relay: set[tuple[int, int]] = set()  # (X, have) of the owner's absents on X that asked for a relay
         self.relayed: dict[int, set[int]] = {}  # (asker, X) -> how far this peer relayed X's messages to asker
         self.copied: dict[tuple[int, int], set[int]] = {}  # (sender, seat) -> seqs of seat's messages it copied
         self.leaving: set[int] = set()  # seats whose own claim refuted itself, or that a refused vote names (G10)
@@ -343,18 +344,19 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 res[v] = Owed("left", turn)
         return res
 
-    def held_elsewhere(self, seat: int) -> set[int]:
+    def held_elsewhere(self, seat: int, o: Owed | Absent | None = None) -> set[int]:
         """The other present seats whose own signed messages, held here, show that they hold what ``seat`` owes
-        now: its move of turn t (a seat reveals t only once it holds the move) or its reveal of t (a seat acks
-        t only once it applied t).  Calling ``seat`` absent then asks those seats for a relay of what this peer
-        lacks rather than for a vote: it answered them (SPEC 11.12, *Coming back*)."""
-        o = self._base_owed().get(seat)
-        if o is None or o.what not in ("move", "reveal"):
+        now (or what ``o`` says it owed): its move of turn t (a seat reveals t only once it holds the move) or its
+        reveal of t (a seat acks t only once it applied t).  Calling ``seat`` absent then asks those seats for a
+        relay of what this peer lacks rather than for a vote: it answered them (SPEC 11.12, *Coming back*)."""
+        o = self._base_owed().get(seat) if o is None else o
+        what = o.what if isinstance(o, Owed) else o.owed if o is not None else None
+        if what not in ("move", "reveal"):
             return set()
         t = o.turn
-        if o.what == "move":
-            return {i for i in self.present() if i not in (seat, self.me) and (i, t) in self.reveal_seq}
-        return {i for i in self.present() if i not in (seat, self.me) and i in self.acks.get(t, {})}
+        if what == "move":
+            return {i for i in self.present() if i not in (seat, self.owner) and (i, t) in self.reveal_seq}
+        return {i for i in self.present() if i not in (seat, self.owner) and i in self.acks.get(t, {})}
 
     def waiting_on(self) -> set[int]:
         """The seats whose messages the game is waiting for now."""
@@ -589,6 +591,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 del self.away_held[y]
                 self.decided.pop(y, None)
                 self.voters.pop(y, None)
+        if seat == self.owner and self.held_elsewhere(x, body):
+            self.asked_relay.add((x, body.have))  # (a relay asked for, not a vote: claims._relay_paid)
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)

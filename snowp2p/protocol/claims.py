@@ -1,5 +1,5 @@
 """What an ``absent{X, owed: declare}`` names, and whether X still owes it (protocol/SPEC.md section 11.9, *What a
-declaration claim names*).
+declaration claim names*); and when this peer's own ``absent`` asked for a relay rather than a vote.
 
 The wire's ``absent`` carries no "about": a claim that ``X`` owes a declaration names the seats its sender ``V`` had
 declared absent just before, in ``V``'s own chain.  That makes what the claim means a function of ``V``'s signed
@@ -86,9 +86,17 @@ class DeclareClaims:
                    and self.absents[seat][i].turn <= mine for i in votes)
 
     def _relay_paid(self, seat: int) -> bool:
-        """This peer's latest ``absent`` about ``seat`` was for a relay it owed, and ``seat`` owes this peer nothing
-        now (the relay came): it answered, and this peer joins no other seat's vote on it on that claim (sim lie-away
-        seed 833: back from a crash, p2 asked answering p1 for a relay, which brought a liar's lone vote on p1, and
-        p2 joined it at once).  (The claim still counts for a vote cast after the pause: sim seeds 2099, 5271.)"""
+        """This peer's latest ``absent`` about ``seat`` asked for a relay, not a vote: for a relay ``seat`` owed, and
+        ``seat`` owes this peer nothing now (the relay came), or for a move or reveal that another seat's own messages,
+        held here when it was signed, showed it held (:meth:`held_elsewhere`: that seat owes the relay; recorded in
+        ``asked_relay``).  ``seat`` answered: this peer joins no other seat's vote on it at once on that claim (sim
+        lie-away seed 833: back from a crash, p2 asked answering p1 for a relay, which brought a liar's lone vote on
+        p1, and p2 joined it at once; seed 1728: p2 lacked p0's reveal of turn 2, which p1's move of turn 3 showed p1
+        held, declared p0 absent for it and joined the liar's vote on p0 at once: honest p0 decided by two).  Not on
+        evidence that came later (every seat acks a reveal delivered since: lie-away seed 3333, where the peers that
+        had declared a partitioned seat, back, then joined no vote on it, and judged an honest seat's vote lone).
+        (The claim still counts for a vote cast after the pause: sim seeds 2099, 5271.)"""
         a = self.absents.get(seat, {}).get(self.me)
-        return a is not None and a.owed == "relay" and seat not in self._needed()
+        if a is None:
+            return False
+        return a.owed == "relay" and seat not in self._needed() or (seat, a.have) in self.asked_relay

@@ -748,8 +748,12 @@ LIE_AWAY: dict[str, Case] = {
         "relayed up to its kept count", fixed=True),
     "a_liar_and_cuts_name_an_honest_seat_in_a_desync_at_turn_2": Case(
         1728, "lie-away", "c",
-        "p2 names honest p1 in a desync at turn 2 (found by s19a's lie-away sweep 0-2399 on s19a merged with main "
-        "622c65e; fails on main 622c65e as well, passes on 0902586; not traced: OPEN)"),
+        "4 seats, liar p3 counts p1 away (absent{1, relay}) and votes p0 out; p0 refuses and crashes; its reveal of "
+        "turn 2 reached p1 only, which moved on to turn 3; p2, holding p1's move (p1's ack of turn 2: held_elsewhere), "
+        "declared p0 absent for that reveal and joined the liar's vote at once: p0 decided by p3 and p2, and p2 named "
+        "p1 in a desync (found by s19a's lie-away sweep 0-2399).  Fixed: a claim on a move or reveal another seat "
+        "showed it held when it was signed asks for a relay: no vote joined at once on it (claims._relay_paid; "
+        "tests/absent/test_absent_held_join.py)", fixed=True),
     "a_liar_a_crash_and_a_gap_vote_out_an_honest_seat_4_seats": Case(
         1168, "lie-away", "c",
         "4 seats, p1 crashes, partition {2} | {0, 1, 3}, liar p3 votes p0 out (p0 refuses, absent{3, left} #8, "
@@ -792,7 +796,16 @@ LIE_AWAY: dict[str, Case] = {
         "OPEN)"),
     "a_liar_votes_out_an_honest_seat_4_seats_snow_tails": Case(
         8802, "lie-away", "c",
-        "4 seats, Snow Tails: p0 votes out honest p3 at count 15, turn 5 (not traced, OPEN)"),
+        "4 seats, Snow Tails: p0 votes out honest p3 at count 15, turn 5.  Passes with s20b's rules merged (no vote "
+        "joined at once on a claim for a move or reveal another seat showed it held: claims._relay_paid; not traced "
+        "further)", fixed=True),
+    # found by s20b's lie-away sweep 5400-6599 (795 runs, 1 failed; fails on main 9dedb77 too): traced, OPEN
+    "the_auditor_takes_a_seat_over_before_the_owners_accepting_reveal": Case(
+        6437, "lie-away", "f",
+        "live p1, restarted, holds liar p2's decision on p0 and takes p0's #5-#6 (its move of turn 2); at 3.0 s it "
+        "accepts, applies turn 1 and signs its reveal of event 2 in one pass, which reopens the decision; the auditor "
+        "reads that reveal as the acceptance and asks whether the game waits on the owner's message (_progress_before, "
+        "seed 1768) before turn 1 is applied: no, so it takes p0 over at count 5 and its state parts from p1's (OPEN)"),
     "a_liar_cuts_and_a_short_crash_vote_out_an_honest_seat_snake": Case(
         4046, "lie-away", "c",
         "3 seats, cuts and a 1 s crash of p0: p0 votes out honest p2 alone.  Cause (s20a): p0, just resumed, accepted "
