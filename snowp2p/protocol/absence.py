@@ -530,9 +530,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return
         for seat, votes in list(self.votes.items()):
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
-                    and any(i != self.me and i not in self.leaving for i in votes)
                     and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)
-                    and not all(self._refused_by(seat, i) for i in votes if i != self.me and i not in self.leaving)):
+                    and any(self._joinable(seat, i) for i in votes)):
                 self._vote(seat, self._leave_choice(seat), out)
 
     def _relay_paid(self, seat: int) -> bool:
@@ -678,7 +677,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         while changed:
             changed = False
             for seat, votes in sorted(self.votes.items()):
-                if seat in self.gone or seat in self.decided or seat in self.refused:
+                if seat in self.gone or seat in self.decided:
                     continue
                 voters = [i for i in self._voters(seat) if i not in self.leaving]
                 # a voter that voted on another voter first counts for nothing here, if two voters remain: its count and

@@ -10,6 +10,8 @@ signed messages, as the peer made it.  :class:`~snowp2p.protocol.absence.Absence
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .events import Output
 from .messages import Absent
 
@@ -169,6 +171,34 @@ class OwnerVerdicts:
         a = self.absents.get(v, {}).get(seat)
         return a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, seat), a.have)
 
+    def _joinable(self, seat: int, v: int) -> bool:
+        """This peer, having declared ``seat`` absent, may join ``v``'s vote on it at once (``_join_votes``): not its
+        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor one whose count holds what paid
+        this peer's claim (:meth:`_saw_paid`), nor one whose claim says ``seat`` failed to declare this very peer
+        (``v``'s declaration claim names it): that vote counts this peer away, and its own clock judges it (a lone
+        vote, a held decision), not a claim of its own about something else (sim lie-away seed 2321: p3 joined
+        cut-off p1's vote on honest p0 for not declaring p3, on p3's own claim on p0, and p0 was voted out by two)."""
+        return (v != self.me and v not in self.leaving and not self._refused_by(seat, v)
+                and not self._saw_paid(seat, v) and not self._names_me(seat, v))
+
+    def _names_me(self, seat: int, v: int) -> bool:
+        """``v``'s latest ``absent`` about ``seat`` is a declaration claim that names this peer (claims._names), and
+        ``seat`` is not leaving here (on a leaving seat every present seat votes at once anyway: lie-away seeds 1053,
+        1799, where the seat voted on was cut off alone and leaving here, and the joined vote was the right one)."""
+        a = self.absents.get(seat, {}).get(v)
+        return (a is not None and a.owed == "declare" and self.me in self.names.get((v, seat), ())
+                and seat not in self.leaving)
+
+    def _saw_paid(self, seat: int, v: int) -> bool:
+        """``v``'s vote on ``seat`` counts the message of ``seat`` that delivered what this peer's latest ``absent``
+        about it said it owed (its ``have`` is past that message: as :meth:`_refutes` with the vote's count).  ``v``
+        held that delivery when it voted: ``seat`` did not come back to this peer alone, and ``v`` voted for another
+        obligation, so this peer does not join its vote at once on its own stale claim; it votes after a pause of
+        its own (sim lie-away seed 3529: p1's absent on crashed p2 for a reveal, paid 4 s before, made it join liar
+        p0's lone vote on p2 for a declaration; later p1's claims on p2 refuted themselves and p1 was voted out)."""
+        a, vote = self.absents.get(seat, {}).get(self.me), self.votes.get(seat, {}).get(v)
+        return a is not None and vote is not None and self._refutes(replace(a, have=vote.have))
+
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
         rests on one seat's word): it keeps playing, and treats its voters as leaving (G10): each is
@@ -177,13 +207,14 @@ class OwnerVerdicts:
         me = self.me
         if me is None or me not in self.decided or me in self.gone:
             return out
+        voters = self.decided[me][2]  # (this vote's: a seat refused before is voted on again like any, seed 3345)
         self._refusal(me)
-        for v in self.refused[me]:
+        for v in voters:
             have = self.chain.next_seq(v)
             if have > max(self.absent_haves.get((me, v), ()), default=-1):  # (not declared at this count yet)
                 self._emit(Absent(v, self.turn, have, "left"), out)
         out.extend(self._progress())
-        for v in self.refused[me]:
+        for v in voters:
             if self.paused_on(v) and v not in self.my_votes:
                 self._vote(v, "bot", out)
         if out.send and not self.halted:
@@ -268,7 +299,7 @@ class OwnerVerdicts:
 
     def _refusal(self, seat: int) -> None:
         _, _, voters = self.decided.pop(seat)
-        self.refused[seat] = voters
+        self.refused[seat] = tuple(sorted({*self.refused.get(seat, ()), *voters}))
         self.voters.pop(seat, None)
         for v in voters:
             self.leaving.add(v)
