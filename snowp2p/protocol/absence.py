@@ -117,6 +117,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self.vote_at: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's vote on X
         self.names: dict[tuple[int, int], frozenset[int]] = {}  # (sender, X) -> what its absent{X, declare} names
+        self.claim_before: dict[tuple[int, int], int] = {}  # (V, X) -> seq of this peer's absent{X} when V's vote came
         self._naming: set[tuple[int, int]] = set()  # (sender, X) claims being judged now (_declare_owed)
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
@@ -534,14 +535,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                     and any(self._joinable(seat, i) for i in votes)):
                 self._vote(seat, self._leave_choice(seat), out)
 
-    def _relay_paid(self, seat: int) -> bool:
-        """This peer's latest ``absent`` about ``seat`` was for a relay it owed, and ``seat`` owes this peer nothing
-        now (the relay came): it answered, and this peer joins no other seat's vote on it on that claim (sim lie-away
-        seed 833: back from a crash, p2 asked answering p1 for a relay, which brought a liar's lone vote on p1, and
-        p2 joined it at once).  (The claim still counts for a vote cast after the pause: sim seeds 2099, 5271.)"""
-        a = self.absents.get(seat, {}).get(self.me)
-        return a is not None and a.owed == "relay" and seat not in self._needed()
-
     def _on_bye(self, msg: "SignedMessage") -> None:
         """A ``bye`` is a seat's last message: it votes on nobody and owes no declaration or vote any more, and
         whatever else it owes it will never send.  So a seat that said bye is **leaving** as soon as it owes
@@ -659,6 +652,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.vote_at[(seat, x)] = msg.seq
         if seat == self.me:
             self.my_votes[x] = body.have
+        self._note_join(x, seat)
         self._relay(seat, x, body.have, out)
 
     def _resolve_votes(self, out: "Output") -> None:

@@ -173,31 +173,47 @@ class OwnerVerdicts:
 
     def _joinable(self, seat: int, v: int) -> bool:
         """This peer, having declared ``seat`` absent, may join ``v``'s vote on it at once (``_join_votes``): not its
-        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor one whose count holds what paid
-        this peer's claim (:meth:`_saw_paid`), nor one whose claim says ``seat`` failed to declare this very peer
-        (``v``'s declaration claim names it): that vote counts this peer away, and its own clock judges it (a lone
-        vote, a held decision), not a claim of its own about something else (sim lie-away seed 2321: p3 joined
-        cut-off p1's vote on honest p0 for not declaring p3, on p3's own claim on p0, and p0 was voted out by two)."""
-        return (v != self.me and v not in self.leaving and not self._refused_by(seat, v)
-                and not self._saw_paid(seat, v) and not self._names_me(seat, v))
+        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor one that came after this peer's
+        own latest claim on ``seat`` (:meth:`_note_join`) when either (1) the vote's count holds the message of
+        ``seat`` that paid that claim (:meth:`_saw_paid`): ``seat`` did not come back to this peer alone, ``v`` saw it
+        answer and voted for another obligation (sim lie-away seed 3529: p1's absent on crashed p2 for a reveal, paid
+        4 s before, made it join liar p0's lone vote on p2 for a declaration; the open vote then held p2's next reveal
+        back on p1, p1 declared p2 for a reveal p2 had sent, a claim that refuted itself, and honest p1 was voted out
+        as leaving; seed 499: the same once the reveal came after the vote); or (2) the vote's claim says ``seat``
+        failed to declare this very peer (:meth:`_names_me`): ``v`` counted away a seat that had declared ``seat``
+        itself (sim lie-away seed 2321: p3 joined cut-off p1's vote on honest p0 for not declaring p3, on p3's own
+        claim on p0, and p0 was voted out by two).  This peer's clock judges such a vote (a lone vote, a held
+        decision), or it votes after a pause of its own.  A claim made only after the vote came is neither: a seat
+        back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
+        tests/absent/test_absent_voters_signed.py)."""
+        if v == self.me or v in self.leaving or self._refused_by(seat, v):
+            return False
+        before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
+        return not (before and (self._saw_paid(seat, v) or self._names_me(seat, v)))
+
+    def _note_join(self, seat: int, v: int) -> None:
+        """``v``'s vote on ``seat`` comes: which of this peer's own claims on ``seat`` it found (:meth:`_joinable`)."""
+        if v != self.me and (self.me, seat) in self.absent_seq:
+            self.claim_before[(v, seat)] = self.absent_seq[(self.me, seat)]
 
     def _names_me(self, seat: int, v: int) -> bool:
-        """``v``'s latest ``absent`` about ``seat`` is a declaration claim that names this peer (claims._names), and
-        ``seat`` is not leaving here (on a leaving seat every present seat votes at once anyway: lie-away seeds 1053,
-        1799, where the seat voted on was cut off alone and leaving here, and the joined vote was the right one)."""
+        """``v``'s latest ``absent`` about ``seat`` is a declaration claim that names this peer (claims._names)."""
         a = self.absents.get(seat, {}).get(v)
-        return (a is not None and a.owed == "declare" and self.me in self.names.get((v, seat), ())
-                and seat not in self.leaving)
+        return a is not None and a.owed == "declare" and self.me in self.names.get((v, seat), ())
 
     def _saw_paid(self, seat: int, v: int) -> bool:
         """``v``'s vote on ``seat`` counts the message of ``seat`` that delivered what this peer's latest ``absent``
-        about it said it owed (its ``have`` is past that message: as :meth:`_refutes` with the vote's count).  ``v``
-        held that delivery when it voted: ``seat`` did not come back to this peer alone, and ``v`` voted for another
-        obligation, so this peer does not join its vote at once on its own stale claim; it votes after a pause of
-        its own (sim lie-away seed 3529: p1's absent on crashed p2 for a reveal, paid 4 s before, made it join liar
-        p0's lone vote on p2 for a declaration; later p1's claims on p2 refuted themselves and p1 was voted out)."""
+        about it said it owed (its ``have`` is past that message: as :meth:`_refutes` with the vote's count)."""
         a, vote = self.absents.get(seat, {}).get(self.me), self.votes.get(seat, {}).get(v)
         return a is not None and vote is not None and self._refutes(replace(a, have=vote.have))
+
+    def _relay_paid(self, seat: int) -> bool:
+        """This peer's latest ``absent`` about ``seat`` was for a relay it owed, and ``seat`` owes this peer nothing
+        now (the relay came): it answered, and this peer joins no other seat's vote on it on that claim (sim lie-away
+        seed 833: back from a crash, p2 asked answering p1 for a relay, which brought a liar's lone vote on p1, and
+        p2 joined it at once).  (The claim still counts for a vote cast after the pause: sim seeds 2099, 5271.)"""
+        a = self.absents.get(seat, {}).get(self.me)
+        return a is not None and a.owed == "relay" and seat not in self._needed()
 
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote

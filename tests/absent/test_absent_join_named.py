@@ -1,6 +1,8 @@
-"""A seat does not join at once a vote whose claim says the seat voted on failed to declare this very seat: that vote
-counts this seat away, and its own clock judges it, not a claim of its own about something else (protocol/SPEC.md
-11.9, *Voting*, *A vote that counts this seat away*).
+"""A seat that has declared X absent does not join at once a vote, coming after that, whose claim says X failed to
+declare this very seat: that vote counts away a seat that declared X itself, and its own clock judges it, not a claim
+of its own about something else (protocol/SPEC.md 11.9, *Voting*, *A vote that counts this seat away*).  A seat that
+declares X only after the vote came (back from a crash: sim seed 563) still joins it
+(tests/absent/test_absent_voters_signed.py).
 
 Sim lie-away seed 2321 (with the rule of seed 3345): p1, cut off alone by a partition, declared p3 absent and then
 p0 for not declaring p3, and voted p0 out.  p3 held a claim of its own on p0 (a declaration it was owed on the

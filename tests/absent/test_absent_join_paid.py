@@ -1,5 +1,5 @@
-"""A seat does not join another seat's vote at once on a claim of its own that was paid before that vote: the voter
-held the message that delivered what the claim said was owed (protocol/SPEC.md 11.9, *Voting*).
+"""A seat does not join another seat's vote at once on a claim of its own that was paid before that vote came, when
+the voter held the message that delivered what the claim said was owed (protocol/SPEC.md 11.9, *Voting*).
 
 Sim lie-away seed 3529: p1 declared crashed p2 absent for a reveal, which came relayed a moment later.  Four seconds
 on, liar p0 counted p1 away to vote p2, back and answering, out for a declaration; p1 joined that vote at once on its
@@ -81,3 +81,25 @@ def test_a_vote_that_lacks_the_delivery_is_joined_at_once(game):
     vote(t, mover, x, have)
     assert mover in sw.votes.get(x, {}), "the test's premise: w holds the mover's vote on x"
     assert x in sw.my_votes, "w did not join a vote on a seat that came back to it alone"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_claim_paid_after_the_vote_came_does_not_join_it_either(game):
+    """Sim lie-away seed 499: the voter held x's reveal when it voted, this peer got it only after the vote came."""
+    t, (mover, x, w), turn = setup(game)
+    t.only_to[x] = mover  # x's reveal reaches the mover only
+    t.hold_from, t.held_at = {i: turn + 1 for i in range(3)}, None
+    move(t, mover)
+    t.run()
+    sw = t.s[w]
+    have = t.s[mover].chain.next_seq(x)
+    assert have > t.s[mover].reveal_seq[(x, turn)], "the test's premise: the mover holds x's reveal"
+    assert sw._current(w, x), "the test's premise: w lacks x's reveal"
+    vote(t, mover, x, have)
+    assert mover in sw.votes.get(x, {}) and x not in sw.my_votes
+    del t.only_to[x]
+    for m in t.s[x].chain.history(x)[sw.chain.next_seq(x):]:  # x's messages reach w now
+        t.deliver(w, x, m.payload)
+    t.run()
+    assert not sw._current(w, x), "the test's premise: x delivered the reveal to w"
+    assert x not in sw.my_votes, "w joined a vote that held x's reveal, once the reveal reached w too"

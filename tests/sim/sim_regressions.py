@@ -746,8 +746,8 @@ LIE_AWAY: dict[str, Case] = {
         "vote #9); a cut loses p0's #8-#9 to p1 (its #10 ran ahead); p1, which never saw p3 leaving, declares p0 "
         "for the reveal past the gap and joins the liar's vote at once: honest p0 decided by two (found by s19a's "
         "lie-away sweep 0-2399; fails on 0902586 too, found by s19b's sweep too; traced).  Passes with s20c's rules "
-        "(3345's changed its course): either join rule alone fixes it; with both, p2's claim on p0's move, paid by the "
-        "move the liar's vote counts, does not join that vote (verdicts._saw_paid; else _names_me: it names p1)",
+        "(3345's changed its course): p2's claim on p0's move, paid by the move the liar's vote counts, does not join "
+        "that vote (verdicts._joinable)",
         fixed=True),
     # found by the lead's lie-away sweep 0-4199 on main 68b97d3 (2830 runs, 6 failed: 1168, 1728 above and these four;
     # at the session's start, 89de4b2, the same ranges failed 20 of 1608 runs in 1800-4199): not traced, OPEN
@@ -766,8 +766,9 @@ LIE_AWAY: dict[str, Case] = {
         "4 seats, cuts and a crash of p2 for 6 s: p1's absent on p2 for a reveal was paid (relayed) at 5.5 s; at 9.5 s "
         "p1 joined liar p0's lone vote on p2 (a declaration, count past that reveal) at once on that old claim; the "
         "open vote then held p2's next reveal back on p1, p1 declared p2 for a reveal p2 had sent (a claim that "
-        "refuted itself) and p2, p3 voted honest p1 out as leaving.  Fixed: a vote whose count holds the delivery "
-        "of this peer's claim is not joined at once (verdicts._saw_paid; tests/absent/test_absent_join_paid.py)",
+        "refuted itself) and p2, p3 voted honest p1 out as leaving.  Fixed: a vote that came after this peer's claim, "
+        "its count holding what paid that claim, is not joined at once (verdicts._joinable, _saw_paid; "
+        "tests/absent/test_absent_join_paid.py)",
         fixed=True),
     # found by s20c's sweep 0-4199 with 3345's rule alone (passes on main 9dedb77 only by a split: p0 skipped the vote)
     "a_liar_and_a_partition_make_a_cut_off_vote_a_majority_4_seats": Case(
@@ -775,13 +776,15 @@ LIE_AWAY: dict[str, Case] = {
         "4 seats, partition {1} | {0, 2, 3}: p0 refused liar p2's vote; cut-off p1 declared p3, then p0 for not "
         "declaring p3, and voted p0 out; p3, holding a claim of its own on p0, joined that vote at once: honest p0 "
         "decided by two (on main p0, having refused once, never decided it and played on alone).  Fixed: a vote whose "
-        "declaration claim names this seat is not joined at once (verdicts._names_me; "
-        "tests/absent/test_absent_join_named.py): p3 judges it lone, p1 leaves", fixed=True),
+        "declaration claim names this seat, coming after this seat's own claim, is not joined at once "
+        "(verdicts._joinable; tests/absent/test_absent_join_named.py): p3 judges it lone, p1 leaves", fixed=True),
     "a_liar_cuts_and_a_short_crash_vote_out_an_honest_seat_snake": Case(
         4046, "lie-away", "c",
-        "3 seats, cuts and a 1 s crash of p0: p0 votes out honest p2 alone.  Fixed by 2321's rule: restarted p0, "
-        "holding its own claim on p2's reveal, joined at once liar p1's vote on p2, whose declaration claim named p0 "
-        "(counted it away); now p0's clock judges that vote (verdicts._names_me)", fixed=True),
+        "3 seats, cuts and a 1 s crash of p0: liar p1 counts p0 away while p0 really is crashed (9.6-10.6 s) and votes "
+        "p2 out; p2 refuses; restarted p0 holds the vote, declares p2 for a reveal at 13.25 s and joins it at once (as "
+        "seed 563 must: its claim came after the vote): honest p2 decided by the liar and p0 (traced by s20c; passed "
+        "with a first form of 2321's rule that never joined a vote naming the joiner, which broke seed 563's test: "
+        "OPEN, SPEC 11.9 *What stays open*)"),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
