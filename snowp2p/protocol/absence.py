@@ -118,6 +118,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self.vote_at: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's vote on X
         self.names: dict[tuple[int, int], frozenset[int]] = {}  # (sender, X) -> what its absent{X, declare} names
+        self.claim_before: dict[tuple[int, int], int] = {}  # (V, X) -> seq of this peer's absent{X} when V's vote came
         self._naming: set[tuple[int, int]] = set()  # (sender, X) claims being judged now (_declare_owed)
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
         self.byes: dict[int, str] = {}  # seat -> the reason of its bye (its last message)
@@ -525,17 +526,14 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
 
     def _join_votes(self, out: "Output") -> None:
         """A vote on a seat this peer has declared absent is joined at once (with this peer's choice), so
-        a pause ends within a bounded time even if the seat came back to this peer alone meanwhile: while this peer's
-        declaration holds, or the vote belongs to the pause it declared (_same_pause), not on a declaration the seat has
-        paid since (sim lie-away seed 8839)."""
+        a pause ends within a bounded time even if the seat came back to this peer alone meanwhile; not on a claim the
+        seat answered (_relay_paid, verdicts._joinable: sim lie-away seeds 833, 1728, 3529, 8839, 2321)."""
         if self.me is None or self._owner_decided():
             return
         for seat, votes in list(self.votes.items()):
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
-                    and any(i != self.me and i not in self.leaving for i in votes)
                     and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)
-                    and (self._current(self.me, seat) or self._same_pause(seat, votes))
-                    and not all(self._refused_by(seat, i) for i in votes if i != self.me and i not in self.leaving)):
+                    and any(self._joinable(seat, i) for i in votes)):
                 self._vote(seat, self._leave_choice(seat), out)
 
     def _on_bye(self, msg: "SignedMessage") -> None:
@@ -657,6 +655,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.vote_at[(seat, x)] = msg.seq
         if seat == self.me:
             self.my_votes[x] = body.have
+        self._note_join(x, seat)
         self._relay(seat, x, body.have, out)
 
     def _resolve_votes(self, out: "Output") -> None:
@@ -675,7 +674,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         while changed:
             changed = False
             for seat, votes in sorted(self.votes.items()):
-                if seat in self.gone or seat in self.decided or seat in self.refused:
+                if seat in self.gone or seat in self.decided:
                     continue
                 voters = [i for i in self._voters(seat) if i not in self.leaving]
                 # a voter that voted on another voter first counts for nothing here, if two voters remain: its count and

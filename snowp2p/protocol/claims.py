@@ -75,16 +75,6 @@ class DeclareClaims:
                 and any(m.have > seq for by in (self.absents.get(seat, {}), self.votes.get(seat, {}))
                         for i, m in by.items() if i != seat))
 
-    def _same_pause(self, seat: int, votes: dict) -> bool:
-        """A voter's latest ``absent`` about ``seat`` is of this peer's own declaration's turn or earlier: the vote
-        belongs to the pause this peer declared, and is joined at once though ``seat`` may have come back to this peer
-        alone meanwhile (sim lie-away seed 3333).  A declaration ``seat`` has paid since and a vote of a later turn are
-        no such pause: ``seat`` answered this peer (sim lie-away seeds 8839, 3529: a cut dropped p0's reveal of turn 1
-        to p1, the relay paid it, and at turn 3 p1 joined the liar's vote on p0 on that old declaration)."""
-        mine = self.absents[seat][self.me].turn
-        return any(i != self.me and i not in self.leaving and i in self.absents.get(seat, {})
-                   and self.absents[seat][i].turn <= mine for i in votes)
-
     def _relay_paid(self, seat: int) -> bool:
         """This peer's latest ``absent`` about ``seat`` asked for a relay, not a vote: for a relay ``seat`` owed, and
         ``seat`` owes this peer nothing now (the relay came), or for a move or reveal that another seat's own messages,

@@ -10,6 +10,8 @@ signed messages, as the peer made it.  :class:`~snowp2p.protocol.absence.Absence
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .events import Output
 from .messages import Absent
 
@@ -179,6 +181,42 @@ class OwnerVerdicts:
         a = self.absents.get(v, {}).get(seat)
         return a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, seat), a.have)
 
+    def _joinable(self, seat: int, v: int) -> bool:
+        """This peer, having declared ``seat`` absent, may join ``v``'s vote on it at once (``_join_votes``): not its
+        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor one that came after this peer's
+        own latest claim on ``seat`` (:meth:`_note_join`) when either (1) the vote's count holds the message of
+        ``seat`` that paid that claim (:meth:`_saw_paid`): ``seat`` did not come back to this peer alone, ``v`` saw it
+        answer and voted for another obligation (sim lie-away seed 3529: p1's absent on crashed p2 for a reveal, paid
+        4 s before, made it join liar p0's lone vote on p2 for a declaration; the open vote then held p2's next reveal
+        back on p1, p1 declared p2 for a reveal p2 had sent, a claim that refuted itself, and honest p1 was voted out
+        as leaving; seed 499: the same once the reveal came after the vote); or (2) the vote's claim says ``seat``
+        failed to declare this very peer (:meth:`_names_me`): ``v`` counted away a seat that had declared ``seat``
+        itself (sim lie-away seed 2321: p3 joined cut-off p1's vote on honest p0 for not declaring p3, on p3's own
+        claim on p0, and p0 was voted out by two).  This peer's clock judges such a vote (a lone vote, a held
+        decision), or it votes after a pause of its own.  A claim made only after the vote came is neither: a seat
+        back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
+        tests/absent/test_absent_voters_signed.py)."""
+        if v == self.me or v in self.leaving or self._refused_by(seat, v):
+            return False
+        before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
+        return not (before and (self._saw_paid(seat, v) or self._names_me(seat, v)))
+
+    def _note_join(self, seat: int, v: int) -> None:
+        """``v``'s vote on ``seat`` comes: which of this peer's own claims on ``seat`` it found (:meth:`_joinable`)."""
+        if v != self.me and (self.me, seat) in self.absent_seq:
+            self.claim_before[(v, seat)] = self.absent_seq[(self.me, seat)]
+
+    def _names_me(self, seat: int, v: int) -> bool:
+        """``v``'s latest ``absent`` about ``seat`` is a declaration claim that names this peer (claims._names)."""
+        a = self.absents.get(seat, {}).get(v)
+        return a is not None and a.owed == "declare" and self.me in self.names.get((v, seat), ())
+
+    def _saw_paid(self, seat: int, v: int) -> bool:
+        """``v``'s vote on ``seat`` counts the message of ``seat`` that delivered what this peer's latest ``absent``
+        about it said it owed (its ``have`` is past that message: as :meth:`_refutes` with the vote's count)."""
+        a, vote = self.absents.get(seat, {}).get(self.me), self.votes.get(seat, {}).get(v)
+        return a is not None and vote is not None and self._refutes(replace(a, have=vote.have))
+
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
         rests on one seat's word): it keeps playing, and treats its voters as leaving (G10): each is
@@ -187,13 +225,14 @@ class OwnerVerdicts:
         me = self.me
         if me is None or me not in self.decided or me in self.gone:
             return out
+        voters = self.decided[me][2]  # (this vote's: a seat refused before is voted on again like any, seed 3345)
         self._refusal(me)
-        for v in self.refused[me]:
+        for v in voters:
             have = self.chain.next_seq(v)
             if have > max(self.absent_haves.get((me, v), ()), default=-1):  # (not declared at this count yet)
                 self._emit(Absent(v, self.turn, have, "left"), out)
         out.extend(self._progress())
-        for v in self.refused[me]:
+        for v in voters:
             if self.paused_on(v) and v not in self.my_votes:
                 self._vote(v, "bot", out)
         if out.send and not self.halted:
@@ -278,7 +317,7 @@ class OwnerVerdicts:
 
     def _refusal(self, seat: int) -> None:
         _, _, voters = self.decided.pop(seat)
-        self.refused[seat] = voters
+        self.refused[seat] = tuple(sorted({*self.refused.get(seat, ()), *voters}))
         self.voters.pop(seat, None)
         for v in voters:
             self.leaving.add(v)

@@ -1,7 +1,6 @@
-"""A vote is joined at once only on a declaration of the same pause: this peer's own ``absent`` about the seat still
-holds, or a voter's latest ``absent`` about it is of the turn of this peer's or earlier.  A declaration the seat has
-since paid (it delivered what it owed and played on) is no reason to join a vote of a later turn: the seat answered
-this peer (protocol/SPEC.md 11.9, *Voting*).
+"""A declaration the seat has since paid (it delivered what it owed and played on) is no reason to join at once a vote
+that came later and counts that delivery: the seat answered this peer (verdicts._joinable; protocol/SPEC.md 11.9,
+*Voting*).  (The other side, a vote lacking the delivery still joined at once: test_absent_join_paid.py.)
 
 Sim lie-away seed 8839 (3529 too): a cut dropped p0's reveal of turn 1 to p1, which declared p0 absent for it; the
 relay brought it, and p0 played on.  At turn 3 the liar p2 counted p0 away and voted it out; p1 joined that vote at
@@ -64,13 +63,3 @@ def test_a_paid_declaration_joins_no_vote_of_a_later_turn(game):
     _liar_votes(t, LIAR, VICTIM, t.s[LIAR].turn)
     assert VICTIM not in third.my_votes, "the third seat joined a later vote on a declaration the victim had paid"
     assert VICTIM not in third.decided and VICTIM not in third.gone
-
-
-@pytest.mark.parametrize("game", KINDS)
-def test_a_vote_of_the_same_pause_is_still_joined_at_once(game):
-    """The other side: a voter whose declaration is of this peer's turn is joined at once, though the seat came back
-    to this peer alone meanwhile (a pause ends within its bound: SPEC 11.9, *Voting*; sim lie-away seed 3333)."""
-    t, VICTIM, THIRD, LIAR, first = _setup(game)
-    third = t.s[THIRD]
-    _liar_votes(t, LIAR, VICTIM, first)
-    assert VICTIM in third.my_votes, "the third seat did not join a vote of the pause it had declared itself"
