@@ -591,15 +591,22 @@ REGRESSIONS: dict[str, Case] = {
         "a game without p0 before p1's vote on it completed: HAND offence naming honest p1 (s18z, OPEN).  Passes on "
         "s19a merged with main 622c65e (likely s19a's _frozen rule: nothing straight from a contested voter past its "
         "vote on this seat; not traced)", None, fixed=True),
+    # found by the lead's sweep of never-swept seeds 14400-19199 on main 7bf99de (4800 runs, 1 failed); was OPEN, traced
+    # and fixed on branch s20d
+    "a_vote_judged_lone_by_its_seat_is_drawn_past_while_a_majoritys": Case(
+        15817, "never-votes", "a",
+        "never-votes p1, partition {2} | {0, 1, 3}, a cut (3, 0) (4 seats, Snake Carnival): p0 and p3 voted p2 out at "
+        "count 3; back, p2 judged each vote lone as it came (absent{p0, left}, absent{p3, left}), so both drew turns "
+        "with p2's reveals past the count (the seed 10727 exception) while p1, never voting, kept the vote open; it "
+        "completed when p1 happened to owe its reveal: on p3 at its own move of turn 4, on p0 (which held p1's reveal "
+        "before p3's move) at its move of turn 5: a desync naming nobody.  Now that exception holds only for a vote "
+        "lone here too (verdicts._lone_here; test_absent_majority_reveal.py): both take p2 over at turn 2",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
-    # found by the lead's sweep of never-swept seeds 14400-19199 on main 7bf99de (4800 runs, 1 failed): traced in part
-    15817: ("(a) never-votes p1, partition {2} | {0, 1, 3}, a cut (3, 0) (4 seats, Snake Carnival): p3 took p2 over at "
-            "turn 4, p0 at turn 5, and p3 stopped on a desync naming nobody (the point of effect "
-            "of a decision depends on arrival order; not traced further: OPEN)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
