@@ -152,7 +152,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         # while the live peer took them, and its audit stopped on a gap: sim lie-away seed 297)
         if seat in self.decided and seat != self.owner and seat not in self.away_held:
             return seq >= self.decided[seat][1]
-        if seat in self.my_votes and not relayed and not self._vote_judged_lone():
+        if seat in self.my_votes and not relayed and not self._vote_judged_lone(seat):
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
             return seq >= self.refused_from[seat] and not self._claimed(seat, seq, kind)
@@ -255,7 +255,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if d is not None:
             return self.reveal_seq.get((seat, event), -1) < d[1]
         votes = self.votes.get(seat, {})
-        if self.owner in votes and not (self._vote_judged_lone() and self._lone_here(seat)):
+        if self.owner in votes and not self._vote_judged_lone(seat):
             return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
         return True
 

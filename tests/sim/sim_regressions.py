@@ -593,14 +593,15 @@ REGRESSIONS: dict[str, Case] = {
         "vote on this seat; not traced)", None, fixed=True),
     # found by the lead's sweep of never-swept seeds 14400-19199 on main 7bf99de (4800 runs, 1 failed); was OPEN, traced
     # and fixed on branch s20d
-    "a_vote_judged_lone_by_its_seat_is_drawn_past_while_a_majoritys": Case(
+    "a_majoritys_vote_judged_lone_by_its_seat_takes_effect_at_two_turns": Case(
         15817, "never-votes", "a",
         "never-votes p1, partition {2} | {0, 1, 3}, a cut (3, 0) (4 seats, Snake Carnival): p0 and p3 voted p2 out at "
         "count 3; back, p2 judged each vote lone as it came (absent{p0, left}, absent{p3, left}), so both drew turns "
-        "with p2's reveals past the count (the seed 10727 exception) while p1, never voting, kept the vote open; it "
-        "completed when p1 happened to owe its reveal: on p3 at its own move of turn 4, on p0 (which held p1's reveal "
-        "before p3's move) at its move of turn 5: a desync naming nobody.  Now that exception holds only for a vote "
-        "lone here too (verdicts._lone_here; test_absent_majority_reveal.py): both take p2 over at turn 2",
+        "with p2's reveals past the count (seed 10727's exception) while never-voting p1 kept the vote open; it "
+        "completed whenever p1 happened to owe a reveal: on p3 at its own move of turn 4, on p0 (which held p1's "
+        "reveal before p3's move) at its move of turn 5: a desync naming nobody.  Now only a third seat's verdict "
+        "releases them, not the seat voted on (verdicts._vote_judged_lone; test_absent_judged_by_its_seat.py): both "
+        "take p2 over at turn 2 (a 'not lone here' condition instead broke 13551: it depends on arrival order too)",
         None, fixed=True),
 }
 
