@@ -379,8 +379,9 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             owed = self.owed().get(seat) or Owed("move", self.turn)
         have = self.chain.next_seq(seat)
         if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
-                or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done):
-            return out
+                or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done
+                or (owed.what == "reveal" and self.reveals.has_revealed(seat, owed.turn))):
+            return out  # (nor for a reveal held back for a decision, _counted_reveal: that claim refutes itself)
         self._emit(Absent(seat, owed.turn, have, owed.what), out)
         return out
 

@@ -38,3 +38,22 @@ def test_the_seat_voted_on_judging_the_vote_lone_does_not_release_its_reveal(gam
         "ME drew the turn with X's reveal past its open vote's count on X's own verdict: where X is taken over then "
         "depends on when the vote completes on each peer")
     assert X in me.waiting_on() and not me._vote_judged_lone(X)
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_reveal_held_back_is_not_declared_missing(game):
+    """ME holds X's reveal, held back for the decision: an absent{X, owed: reveal} at ME's count would refute itself
+    (X's reveal is within it) and make ME a leaving seat everywhere (sim seed 20078, with the rule above: p1 so
+    declared the lying p2 and was voted out by honest p0).  ME does not sign it."""
+    t, turn = _relayed_past_open_vote(game)
+    me, relay, x = t.s[ME], t.s[RELAY], t.s[X]
+    o = Output()
+    x._emit(Absent(ME, x.turn, x.chain.next_seq(ME), "left"), o)
+    for p in o.send:
+        t.take(RELAY, X, p)
+    t.run()
+    t.out(RELAY, relay.forget_relays(ME))
+    t.run()
+    owed = me.owed().get(X)
+    assert owed is not None and owed.what == "reveal" and me.reveals.has_revealed(X, owed.turn)
+    assert not me.declare_absent(X, owed).send, "ME declared X absent for a reveal it holds: its claim refutes itself"
