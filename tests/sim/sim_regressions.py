@@ -603,6 +603,13 @@ REGRESSIONS: dict[str, Case] = {
         "releases them, not the seat voted on (verdicts._vote_judged_lone; test_absent_judged_by_its_seat.py): both "
         "take p2 over at turn 2 (a 'not lone here' condition instead broke 13551: it depends on arrival order too)",
         None, fixed=True),
+    "a_reveal_held_back_for_a_decision_is_declared_missing": Case(
+        20078, "lies-count", "b",
+        "found by s20d's sweep 19200-20799 with the 15817 rule alone (passes on main 9dedb77): lies-count p2, p0 frozen "
+        "9 s, cuts: p1's vote on p2 was open, p2's reveal of turn 5 held back for it (p2's own verdict no longer "
+        "releases it), and p1 declared p2 absent for that reveal at a count covering it: the claim refuted itself, "
+        "honest p0 treated p1 as leaving, and p1 never ended.  Now no absent is signed for a reveal held "
+        "(AbsenceRules.declare_absent; test_absent_judged_by_its_seat.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
