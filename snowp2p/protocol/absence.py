@@ -152,7 +152,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         # (nor a decision that counts the owner away, held for its verdict or accepted: _away_decision)
         if seat in self.decided and seat != self.owner and not self._away_decision(seat):
             return seq >= self.decided[seat][1]
-        if seat in self.my_votes and not relayed and not self._vote_judged_lone():
+        if seat in self.my_votes and not relayed and not self._vote_judged_lone(seat):
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
             return seq >= self.refused_from[seat] and not self._claimed(seat, seq, kind)
@@ -242,11 +242,11 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         own vote, until the decision: _frozen) when the voter that relayed it never voted and the decision's count
         is lower; the seat is then taken over before the event, as on the peers that never held it (sim seed
         6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0).  Nor, while
-        the owner's vote on ``seat`` is open (and not judged lone: then it takes the seat's messages straight again, as
-        the others play on with them, sim seed 10727), one at or past the highest count of the votes held: the
-        decision's count is at least that, so a reveal within it is drawn on every peer and one beyond it waits for the
-        decision (sim seed 12343: p0 drew with p4's reveal relayed by never-voting p2, and p2's removal then decided
-        p4 at the lower count)."""
+        the owner's vote on ``seat`` is open (and not judged lone, and lone here: then it takes the seat's messages
+        straight again, as the others play on with them, sim seed 10727), one at or past the highest count of the votes
+        held: the decision's count is at least that, so a reveal within it is drawn on every peer and one beyond it
+        waits for the decision (sim seed 12343: p0 drew with p4's reveal relayed by never-voting p2, and p2's removal
+        then decided p4 at the lower count; seed 15817: verdicts._lone_here)."""
         if not self.reveals.has_revealed(seat, event):
             return False
         if seat in self.gone or seat == self.owner:
@@ -255,7 +255,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if d is not None:
             return self.reveal_seq.get((seat, event), -1) < d[1]
         votes = self.votes.get(seat, {})
-        if self.owner in votes and not self._vote_judged_lone():
+        if self.owner in votes and not self._vote_judged_lone(seat):
             return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
         return True
 
@@ -380,8 +380,9 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             owed = self.owed().get(seat) or Owed("move", self.turn)
         have = self.chain.next_seq(seat)
         if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
-                or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done):
-            return out
+                or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done
+                or (owed.what == "reveal" and self.reveals.has_revealed(seat, owed.turn))):
+            return out  # (nor for a reveal held back for a decision, _counted_reveal: that claim refutes itself)
         self._emit(Absent(seat, owed.turn, have, owed.what), out)
         return out
 
@@ -413,13 +414,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if a.owed == "declare":
             return self._declare_owed(sender, seat, a)
         return a.have >= self.chain.next_seq(seat)
-
-    def _vote_judged_lone(self) -> bool:
-        """Another seat's latest ``absent`` about this peer says it is leaving (``owed: left``): this peer's vote was
-        judged lone there, the seat it voted on answered.  It then takes that seat's messages straight again
-        (:meth:`_frozen`), to see the return its vote froze out (sim seed 10727: p0 never saw p2 come back, declared
-        the seats that judged it leaving for a vote they did not owe, voted them out alone, and took p2 over)."""
-        return any(w != self.owner and a.owed == LEFT_REASON for w, a in self.absents.get(self.owner, {}).items())
 
     def paused_on(self, seat: int) -> bool:
         """Every voter on ``seat`` has declared it absent since its last message we hold."""
