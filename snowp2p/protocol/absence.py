@@ -242,11 +242,11 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         own vote, until the decision: _frozen) when the voter that relayed it never voted and the decision's count
         is lower; the seat is then taken over before the event, as on the peers that never held it (sim seed
         6468: p0 drew turn 6 with frozen p3's relayed reveal, p4 with p3 taken over: a desync naming p0).  Nor, while
-        the owner's vote on ``seat`` is open (and not judged lone, and lone here: then it takes the seat's messages
+        the owner's vote on ``seat`` is open (and not judged lone: then it takes the seat's messages
         straight again, as the others play on with them, sim seed 10727), one at or past the highest count of the votes
         held: the decision's count is at least that, so a reveal within it is drawn on every peer and one beyond it
         waits for the decision (sim seed 12343: p0 drew with p4's reveal relayed by never-voting p2, and p2's removal
-        then decided p4 at the lower count; seed 15817: verdicts._lone_here)."""
+        then decided p4 at the lower count)."""
         if not self.reveals.has_revealed(seat, event):
             return False
         if seat in self.gone or seat == self.owner:

@@ -240,17 +240,14 @@ class OwnerVerdicts:
         return out
 
     def _vote_judged_lone(self, seat: int) -> bool:
-        """A third seat's latest ``absent`` about this peer says it is leaving (``owed: left``): this peer's vote on
+        """Another seat's latest ``absent`` about this peer says it is leaving (``owed: left``): this peer's vote on
         ``seat`` was judged lone there, ``seat`` answered it.  This peer then takes ``seat``'s messages straight again
         and draws with them (``_frozen``, ``_counted_reveal``), to see the return its vote froze out (sim seed 10727:
         p0 never saw p2 come back, declared the seats that judged it leaving for a vote they did not owe, voted them
-        out alone, and took p2 over).  Not on the word of ``seat`` itself: its verdict is its refusal of the vote on
-        it, and says nothing of the other voters, whose votes may still complete it; the decision must then take
-        effect where the game first needs a message of ``seat`` past the votes' count, on every peer alike (sim seed
-        15817: p2, back from a partition, judged p0's and p3's votes lone; both drew turns with p2's reveals while
-        never-voting p1 kept the vote open, and it completed whenever p1 happened to owe a reveal: at p3's own move
-        of turn 4 on p3, at p0's move of turn 5 on p0, which held p1's reveal before p3's move)."""
-        return any(w not in (self.owner, seat) and a.owed == LEFT_REASON
+        out alone, and took p2 over).  ``seat``'s own verdict counts too: left to third seats only (which fixed sim
+        seed 15817), a lone vote that no third seat judged (one had just resumed) froze its voter for good, and the game
+        with it (sim seed 22615)."""
+        return any(w != self.owner and a.owed == LEFT_REASON
                    for w, a in self.absents.get(self.owner, {}).items())
 
     # ---- a lone vote on a seat that answers here (G10)
