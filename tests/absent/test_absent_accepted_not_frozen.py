@@ -44,12 +44,7 @@ class Parked(NoVerdictYet):
 @pytest.mark.parametrize("game", KINDS)
 def test_an_accepted_decision_not_in_effect_takes_the_seats_refusal(game):
     t = Parked(game)
-    t.start()
-    t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
-    t.hold_from[LIAR] = t.s[LIAR].turn  # the liar keeps its next move back, and lies while it is to move
-    t.run(until=lambda: t.held_at is not None)
-    t.run()
-    assert t.held_at is not None and t.held_at[0] == LIAR, "the liar is to move (the test's premise)"
+    t.liar_to_move()
     t.parking = True
     t.lie()
     s1, s2 = t.s[W], t.s[X]

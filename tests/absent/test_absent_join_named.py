@@ -17,15 +17,10 @@ from __future__ import annotations
 
 import pytest
 
-from snowp2p.protocol.messages import Absent, Vote
+from snowp2p.protocol.messages import Vote
 from snowp2p.protocol.session import Output
 from kit.table import KINDS
-from test_absent_unit import Table
-
-
-def claim(t: Table, by: int, seat: int, owed: str, o: Output) -> None:
-    s = t.s[by]
-    s._emit(Absent(seat, s.turn, s.chain.next_seq(seat), owed), o)
+from test_absent_unit import Table, claim
 
 
 @pytest.mark.parametrize("game", KINDS)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-from snowp2p.protocol.messages import Absent, Vote
+from snowp2p.protocol.messages import Vote
 from snowp2p.protocol.session import Output, VotedOut
 from kit.table import KINDS
-from test_absent_unit import Table
+from test_absent_unit import Table, claim
 
 
 class Refuses(Table):
@@ -36,11 +36,6 @@ class Refuses(Table):
                 self.on_x.append(ev)
                 if len(self.on_x) == 1:
                     self.out(seat, self.s[seat].refuse_vote())
-
-
-def claim(t: Table, by: int, seat: int, owed: str, o: Output) -> None:
-    s = t.s[by]
-    s._emit(Absent(seat, s.turn, s.chain.next_seq(seat), owed), o)
 
 
 @pytest.mark.parametrize("game", KINDS)

@@ -35,6 +35,15 @@ class NoVerdictYet(_NoVerdict):
             assert to == LIAR, f"honest seat {to} stopped: {self.s[to].halted}"
             self.dead.add(LIAR)
 
+    def liar_to_move(self) -> None:
+        """Two turns agreed, then the liar keeps its next move back: it lies while it is to move."""
+        self.start()
+        self.run(until=lambda: all(s.final_turn >= 2 for s in self.s))
+        self.hold_from[LIAR] = self.s[LIAR].turn
+        self.run(until=lambda: self.held_at is not None)
+        self.run()
+        assert self.held_at is not None and self.held_at[0] == LIAR, "the liar is to move (the test's premise)"
+
 
 def held(game: str, x_declares_w: bool) -> NoVerdictYet:
     """The liar's decision on seat 2, held on seat 1 (no verdict yet), and seat 2's refusal of it held there too;
@@ -77,12 +86,7 @@ def test_a_seat_that_never_declared_the_owner_stays_decided(game):
 @pytest.mark.parametrize("game", KINDS)
 def test_the_auditor_counts_the_reveal_the_peer_signed_before_its_takeover(game):
     t = NoVerdictYet(game)
-    t.start()
-    t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
-    t.hold_from[LIAR] = t.s[LIAR].turn  # the liar keeps its next move back, and lies while it is to move
-    t.run(until=lambda: t.held_at is not None)
-    t.run()
-    assert t.held_at is not None and t.held_at[0] == LIAR, "the liar is to move (the test's premise)"
+    t.liar_to_move()
     liar = t.s[LIAR]
     t.lie()
     s1 = t.s[W]

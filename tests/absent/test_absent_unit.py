@@ -15,7 +15,7 @@ from kit import table as kit
 from kit.table import KINDS, fixed
 from snowp2p.games.snake.bot import choose_snake_action
 from snowp2p.protocol.log import read_log
-from snowp2p.protocol.messages import decode_signed
+from snowp2p.protocol.messages import Absent, decode_signed
 from snowp2p.protocol.session import log_owner, Session
 from snowp2p.games.sled import engine as sled
 from snowp2p.core.drbg import Rand
@@ -23,6 +23,12 @@ from kit.sessions import session_for
 
 NICKS = ("ann", "ben", "cyd")
 ABSENT = 2
+
+
+def claim(t, by: int, seat: int, owed: str, o) -> None:
+    """``by`` signs ``absent{seat, owed}`` at its count of ``seat``'s messages into ``o`` (a claim, true or not)."""
+    s = t.s[by]
+    s._emit(Absent(seat, s.turn, s.chain.next_seq(seat), owed), o)
 
 
 def choose(state, turn: int):
