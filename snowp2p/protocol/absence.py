@@ -763,7 +763,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         alone played a computer in a seat whose messages W, back, still took: two honest peers apart on the
         same turn with nobody to blame (sim seeds 6412, 7037).  True: reopened (the votes held stay)."""
         back = {w for w, n in self.away_at.get(seat, {}).items()
-                if self.chain.next_seq(w) > n and w not in self.votes.get(seat, {}) and self._may_vote(w)
+                if self._count_back(w) > n and w not in self.votes.get(seat, {}) and self._may_vote(w)
                 and self.owner not in self.votes.get(w, {})}  # (a seat the owner voted on stays away: seed 2122)
         if not back:
             return False

@@ -400,7 +400,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         if seat == self.owner and self.away_held:
             self._owner_verdict(body)
             if not self.away_held:
-                out.extend(self._progress_before(seat))  # (accepted: the takeover comes before this message, as on its peer)
+                out.extend(self._progress_before(seat, body))  # (accepted: the takeover comes before this message, as on its peer)
         if isinstance(body, CommitChain):
             if seat in self.chain_tips or self.turn > 0:
                 self._halt(Offence(seat, self._nick(seat), "committed to a second hash chain", (msg.payload,)))

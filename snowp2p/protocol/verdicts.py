@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .events import Output
-from .messages import Absent
+from .messages import Absent, Ack, Reveal
 
 
 LEFT_REASON = "left"  # absent{owed: "left"}: the seat is leaving (a refused or lone vote's voter; bye{"left"})
@@ -21,6 +21,8 @@ LEFT_REASON = "left"  # absent{owed: "left"}: the seat is leaving (a refused or 
 
 class OwnerVerdicts:
     """The owner's verdicts on votes that rest on one seat's word (the session's state; no state of its own)."""
+
+    _owner_pending = None  # the owner's message being handled while the auditor goes on before it (_progress_before)
 
     def _counts_owner_away(self, seat: int, voters: list[int]) -> bool:
         """The decision on ``seat`` rests on one voter ``V``'s word and counts the log's owner away only because
@@ -76,26 +78,35 @@ class OwnerVerdicts:
         self.away_accepted |= set(self.away_held.items())
         self.away_held.clear()
 
-    def _progress_before(self, seat: int) -> "Output":
+    def _progress_before(self, seat: int, body=None) -> "Output":
         """Go on from an accepted held decision as the owner's peer did, before the owner's message now handled
-        (already in its chain here): that message does not make the owner a voter that came back
+        (``body``, already in its chain here): that message does not make the owner a voter that came back
         (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over), but its
-        messages before it do, as on its peer (sim seed 8530).  Unless the game waits on the owner's own message
-        here: its peer, having accepted, signed that message in ``_advance`` before the takeover's check of the same
-        pass (``_progress_loop``), so it counts there, as it does here (lie-away seed 1768: the peer accepted while
-        the game waited on another seat's move, revealed for that move, and reopened the decision; the auditor took
-        the seat over)."""
+        messages before it do, as on its peer (sim seed 8530).  Unless the game has reached that message when the
+        takeover is checked: its peer, having accepted, signed it in ``_advance`` (a reveal once it held the turn's
+        move, an ack once it applied the turn) before the takeover's check of the same pass (``_progress_loop``), so
+        it counts there, as it does here (lie-away seed 1768: the peer accepted while the game waited on another
+        seat's move, revealed for that move, and reopened the decision; seed 6437: it applied a turn first, then
+        revealed for the next move; the auditor, judging at the position before, took the seat over)."""
         if seat in self._base_needed():
             return self._progress()
-        saved = {x: d[seat] for x, d in self.away_at.items() if seat in d}
-        for x in saved:
-            self.away_at[x][seat] = saved[x] + 1
+        self._owner_pending = body
         try:
             return self._progress()
         finally:
-            for x, n in saved.items():
-                if seat in self.away_at.get(x, {}):
-                    self.away_at[x][seat] = n
+            self._owner_pending = None
+
+    def _count_back(self, w: int) -> int:
+        """How many of ``w``'s messages count for its coming back (``_reopen_if_back``): all held, less the owner's
+        message being handled (``_progress_before``) while the game has not reached it."""
+        n, body = self.chain.next_seq(w), self._owner_pending
+        if w != self.owner or body is None:
+            return n
+        if isinstance(body, Reveal):
+            reached = body.event >= 1 and self.applied_turn >= body.event - 1 and self._move_held(body.event)
+        else:
+            reached = isinstance(body, Ack) and self.applied_turn >= body.turn
+        return n if reached else n - 1
 
     def settle_away(self, answering: bool) -> "Output":
         """The shell's verdict on a held decision that counts this seat away on one voter's word: if this seat's

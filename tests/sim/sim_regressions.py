@@ -848,7 +848,9 @@ LIE_AWAY: dict[str, Case] = {
         "live p1, restarted, holds liar p2's decision on p0 and takes p0's #5-#6 (its move of turn 2); at 3.0 s it "
         "accepts, applies turn 1 and signs its reveal of event 2 in one pass, which reopens the decision; the auditor "
         "reads that reveal as the acceptance and asks whether the game waits on the owner's message (_progress_before, "
-        "seed 1768) before turn 1 is applied: no, so it takes p0 over at count 5 and its state parts from p1's (OPEN)"),
+        "seed 1768) before turn 1 is applied: no, so it takes p0 over at count 5 and its state parts from p1's.  "
+        "Fixed: the owner's message counts for its coming back once the game has reached it at the takeover's check "
+        "(a reveal once the turn's move is held, an ack once the turn is applied: verdicts._count_back)", fixed=True),
     "a_liar_cuts_and_a_short_crash_vote_out_an_honest_seat_snake": Case(
         4046, "lie-away", "c",
         "3 seats, cuts and a 1 s crash of p0: p0 votes out honest p2 alone.  Cause (s20a): p0, just resumed, accepted "
