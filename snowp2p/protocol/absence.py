@@ -152,7 +152,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         # (nor a decision that counts the owner away, held for its verdict or accepted: _away_decision)
         if seat in self.decided and seat != self.owner and not self._away_decision(seat):
             return seq >= self.decided[seat][1]
-        if seat in self.my_votes and not relayed and not self._vote_judged_lone(seat):
+        if seat in self.my_votes and not relayed and not self._vote_judged_lone():
             return seq >= self.my_votes[seat]
         if seat in self.refused_from and not relayed:
             return seq >= self.refused_from[seat] and not self._claimed(seat, seq, kind)
@@ -255,7 +255,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if d is not None:
             return self.reveal_seq.get((seat, event), -1) < d[1]
         votes = self.votes.get(seat, {})
-        if self.owner in votes and not self._vote_judged_lone(seat):
+        if self.owner in votes and not self._vote_judged_lone():
             return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
         return True
 

@@ -250,12 +250,12 @@ class OwnerVerdicts:
             out.extend(self._progress())
         return out
 
-    def _vote_judged_lone(self, seat: int) -> bool:
-        """Another seat's latest ``absent`` about this peer says it is leaving (``owed: left``): this peer's vote on
-        ``seat`` was judged lone there, ``seat`` answered it.  This peer then takes ``seat``'s messages straight again
+    def _vote_judged_lone(self) -> bool:
+        """Another seat's latest ``absent`` about this peer says it is leaving (``owed: left``): this peer's vote was
+        judged lone there, the seat it voted on answered it.  This peer then takes that seat's messages straight again
         and draws with them (``_frozen``, ``_counted_reveal``), to see the return its vote froze out (sim seed 10727:
         p0 never saw p2 come back, declared the seats that judged it leaving for a vote they did not owe, voted them
-        out alone, and took p2 over).  ``seat``'s own verdict counts too: left to third seats only (which fixed sim
+        out alone, and took p2 over).  The voted seat's own verdict counts too: left to third seats only (which fixed sim
         seed 15817), a lone vote that no third seat judged (one had just resumed) froze its voter for good, and the game
         with it (sim seed 22615)."""
         return any(w != self.owner and a.owed == LEFT_REASON

@@ -98,5 +98,5 @@ def test_a_vote_judged_lone_does_not_hold_the_reveal_back(game):
     relay._emit(Absent(ME, relay.turn, relay.chain.next_seq(ME), "left"), o)  # (its verdict, as leave_voter signs it)
     t.out(RELAY, o)
     t.run()
-    assert me._vote_judged_lone(X)
+    assert me._vote_judged_lone()
     assert me.applied_turn > turn, "ME still waits on X's reveal for a vote judged lone"
