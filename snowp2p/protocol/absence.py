@@ -409,8 +409,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return (a.owed, a.turn) == (o.what, o.turn)
         if seat in self._owing(set(base)):
             return True  # (its own messages do not pay a relay it owes)
-        if a.owed == "vote":  # only a vote of its own pays for it (an absent about another seat does not: sim 3761)
-            return self.vote_seq.get(seat, -1) < a.have
+        if a.owed == "vote":  # only its vote on a seat the claim names pays it (claims._vote_owed: sim 3761, 4898)
+            return self._vote_owed(sender, seat, a)
         if a.owed == "declare":
             return self._declare_owed(sender, seat, a)
         return a.have >= self.chain.next_seq(seat)
@@ -566,7 +566,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             self._offence(seat, f"declared seat {x} absent again without holding more of its messages ({body.have})",
                           msg)
         haves.add(body.have)
-        if body.owed == "declare":
+        if body.owed in ("declare", "vote"):
             self.names[(seat, x)] = self._names(seat, x, body)
         self.absents.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq

@@ -45,6 +45,17 @@ class DeclareClaims:
         finally:
             self._naming.discard((v, x))
 
+    def _vote_owed(self, v: int, x: int, a: Absent) -> bool:
+        """``v``'s ``absent{x, owed: vote}`` still holds: ``x`` has signed no ``vote`` since (as its message ``a.have`` or
+        later) on a seat the claim names (:meth:`_names`: the seats ``v`` had declared just before, in whose pause ``x``
+        owes its vote), or none at all when it names none.  An ``absent`` of ``x`` about another seat does not pay it
+        (sim seed 3761), nor does a vote on another seat (lie-away seed 4898: cut-off p2 voted p0 out alone, and
+        p0's claim that p2 owed its vote on leaving p1 counted as paid by that vote; p2's vote on p1, behind it, was
+        held back on p0 by the contested lone vote (``_frozen``), p0 could not declare p2 again for the same vote, and
+        stopped with no result)."""
+        named = self.names.get((v, x), frozenset())
+        return not any(self.vote_at.get((x, w), -1) >= a.have for w in (named or range(self.n)))
+
     def _unpaid(self, v: int, x: int, w: int) -> bool:
         """``v``'s latest ``absent`` about ``x`` says ``x`` owes a declaration on ``w`` (it names ``w``), and ``x``
         signed no ``absent`` or ``vote`` about ``w`` past ``v``'s count: if ``w`` was away, ``x`` failed its part as a

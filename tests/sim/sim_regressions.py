@@ -865,13 +865,16 @@ LIE_AWAY: dict[str, Case] = {
     "a_liar_parts_the_honest_seats_final_states_snow_tails": Case(
         7221, "lie-away", "a",
         "3 seats, Snow Tails: honest p0 and p2 finish with different final states (not traced, OPEN)"),
-    # found by s20a's lie-away sweep 4200-5399 (816 runs, 1 failed; fails on main 9dedb77 too): OPEN
+    # found by s20a's lie-away sweep 4200-5399 (816 runs, 1 failed; fails on main 9dedb77 too)
     "a_liar_and_a_partition_leave_an_honest_seat_with_no_result": Case(
         4898, "lie-away", "b",
         "3 seats, partition {2} | {0, 1} 2.8-7.8 s (Mush!): p2, alone, declares p0 (declare) and votes p0 and the liar "
-        "p1 out alone at 7.0, finishes and leaves; p0, which had declared p2 (absent{2, vote} #9), takes p2's vote on "
-        "it (#8, #9), then nothing more of p2 (frozen: a contested lone vote?), never decides or refuses, and stops "
-        "with no result after 31 s (first look only, not traced: OPEN)"),
+        "p1 out alone at 7.0, finishes and leaves; p0, which had declared p2 for its vote on leaving p1 (absent{2, "
+        "vote} #9), takes p2's lone vote on p0 (#8), which paid that claim (any vote of p2 did), and freezes p2's vote "
+        "on p1 (#9) behind it (_frozen: a contested lone vote on p0); p2 owes p0 that same vote, p0 may not declare it "
+        "again, and stops with no result.  Fixed: an absent{X, vote} names the seats its sender declared just before, "
+        "as a declare claim, and only X's vote on a named seat pays it (claims._vote_owed; "
+        "tests/absent/test_absent_vote_claim.py)", fixed=True),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
