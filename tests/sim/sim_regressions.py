@@ -875,6 +875,19 @@ LIE_AWAY: dict[str, Case] = {
         "again, and stops with no result.  Fixed: an absent{X, vote} names the seats its sender declared just before, "
         "as a declare claim, and only X's vote on a named seat pays it (claims._vote_owed; "
         "tests/absent/test_absent_vote_claim.py)", fixed=True),
+    # found by s21a's lie-away sweep 10000-10999 (697 runs, 2 failed; both fail on main a0d5ca3 too): first look, OPEN
+    "a_liar_and_two_counts_of_its_last_move_part_the_honest_seats_snow_tails": Case(
+        10030, "lie-away", "c",
+        "3 seats, Snow Tails, no partition: liar p0 counts p2 away and votes p1 out alone at 10.0; p1 refuses, p2 "
+        "treats p0 as leaving; both vote p0 out (p1 have 16, p2 have 18: p0's move #16 of turn 10 and bye #17) and "
+        "take it over at (18, turn 10), then their acks of turn 10 differ and each names the other (first look: "
+        "whether one drew event 10 with p0's own move, OPEN)"),
+    "a_liar_and_a_crash_put_an_honest_seat_a_count_behind_mush": Case(
+        10918, "lie-away", "c",
+        "5 seats, Mush!, p1 crashed 4.0-11.0 s, liar p4 counts p2 away to vote p0 out; everyone treats p4 as leaving; "
+        "p3 decides the vote on p1 with p2's and its own votes at count 8 (p4 leaving there, p4's vote #14 past "
+        "p3's own vote on p4 not taken, p0's vote not in yet) and takes p1 over at turn 6, the others at (9, turn 7): p3 stops on a desync "
+        "naming nobody and p0, p2 vote honest p3 out (first look, OPEN)"),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
