@@ -594,10 +594,13 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
     def _answer_relay(self, asker: int, out: "Output") -> None:
         """``asker`` declared this seat absent for a relay it owes: relay now what its latest claims say it lacks.  A
         relay goes out when the asker's claim arrives; messages this peer came to hold only later were owed and never
-        sent (sim seed 1338 with seed 5293's refusal: p0 held p1's bye, which p2 lacked, and was voted out for it)."""
+        sent (sim seed 1338 with seed 5293's refusal: p0 held p1's bye, which p2 lacked, and was voted out for it).
+        Whatever was relayed before, too: the asker may have dropped it past a decision's count (_frozen) that was then
+        reopened, and its own vote froze the straight copies (sim seed 22350: p3 waited for good on p4's #10)."""
         for x in range(self.n):
             said = [a.have for a in [self.absents.get(x, {}).get(asker), self.votes.get(x, {}).get(asker)] if a]
             if said and x != asker:
+                self.relayed.pop((asker, x), None)  # (its claim says it lacks them: sent again)
                 self._relay(asker, x, max(said), out)
 
     def _judge_claims(self) -> None:

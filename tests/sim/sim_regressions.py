@@ -624,19 +624,26 @@ REGRESSIONS: dict[str, Case] = {
         "the count, p2 held them back for a decision that never came, stopped after 31 s, and p0 voted it out.  The "
         "rule was taken back: the seat voted on's own verdict releases them too (verdicts._vote_judged_lone)", None,
         fixed=True),
+    # found by the lead's sweep 20800-23999 on main 9dedb77 (was OPEN); traced and fixed on branch s21d
+    "a_relay_dropped_behind_a_reopened_decision_is_never_sent_again": Case(
+        22350, "trickle", "c",
+        "trickle p4 (absents), p0 crashed 7 s (5 seats, Mush! Mush!): p1, p2, p3 decided p4 at count 10 without "
+        "crashed p0; back, p0 relayed p4's #10 to p3, which dropped it past that decision's count (_frozen); p0's move "
+        "reopened the decision, p0 voted at 11, p3's own vote froze p4's straight copies, and p0 never relayed #10 "
+        "again (once per connection), even when p3 declared it absent for that relay: p3 waited, declared the others "
+        "and was voted out as a liar.  Now an absent{owed: relay} is answered with every message the asker's claims "
+        "say it lacks, whatever was sent before (AbsenceRules._answer_relay; test_absent_relay_again.py)", None,
+        fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
-    # found by the lead's sweep of never-swept seeds 20800-23999 on main 9dedb77 (3200 runs, 3 failed): OPEN
+    # found by the lead's sweep of never-swept seeds 20800-23999 on main 9dedb77 (3200 runs, 3 failed; 22350 fixed): OPEN
     21761: ("(c) relink-storm p1, partition {0} | {1, 2, 3}, a cut (0, 3) (4 seats, Snow Tails): p3, voting for its "
             "part as a voter while p0 was cut off, voted relink-storming p1 out alone at turn 7; p0 and p1 judged that a "
             "vote that counted them away, p2 took honest p3 over at turn 8 and p3 named p2 in a desync (not traced "
             "further: OPEN)"),
-    22350: ("(c) trickle p4 (absents), p0 crashed 7 s (5 seats, Mush! Mush!): p3 voted the trickling p4 at count 10, "
-            "the decision came at 11 and p3 froze p4's #10; stuck behind it, p3 declared p1 and p2 for their part as "
-            "voters and voted p2 out alone, and the others voted honest p3 out as a liar (not traced further: OPEN)"),
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
