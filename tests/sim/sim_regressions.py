@@ -835,8 +835,11 @@ LIE_AWAY: dict[str, Case] = {
         "tests/absent/test_absent_stale_join.py)", fixed=True),
     "a_liar_and_a_partition_split_the_audit_mush": Case(
         8526, "lie-away", "f",
-        "3 seats, Mush! Mush!: the audit of p0's log stops at record 31 on a state differing after turn 4 (not traced, "
-        "OPEN)"),
+        "3 seats, Mush! Mush!: liar p1 voted p0 out alone and moved turn 4 in its own game; its ack of turn 3 was dropped "
+        "as it voted itself off, but not noted so: live p0 and p2 judged and played its move before taking p1 over, the "
+        "audit of p0's log met the decision first and let the computer move: a desync at turn 4.  Fixed: that dropped "
+        "ack is noted as a quitter's is, its move never judged (Session._voted_itself_off, turns._move_dropped; "
+        "tests/absent/test_absent_voted_alone_move.py)", fixed=True),
     "a_liar_votes_out_an_honest_seat_4_seats_snow_tails": Case(
         8802, "lie-away", "c",
         "4 seats, Snow Tails: p0 votes out honest p3 at count 15, turn 5.  Passes with s20b's rules merged (no vote "
