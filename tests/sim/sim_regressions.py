@@ -624,16 +624,22 @@ REGRESSIONS: dict[str, Case] = {
         "the count, p2 held them back for a decision that never came, stopped after 31 s, and p0 voted it out.  The "
         "rule was taken back: the seat voted on's own verdict releases them too (verdicts._vote_judged_lone)", None,
         fixed=True),
+    # found by the lead's sweep of never-swept seeds 20800-23999 on main 9dedb77 (was OPEN); traced and fixed on s21c
+    "a_vote_from_across_a_cut_joined_at_once_counts_a_third_seat_away": Case(
+        21761, "relink-storm", "c",
+        "relink-storm p1, partition {0} | {1, 2, 3}, a cut (0, 3) (4 seats, Snow Tails): at the heal p3 joined cut-off "
+        "p0's vote on p1 at once (on its claim that p1 owed a declaration on p0), a vote p1 contested (it had declared "
+        "p0 across the cut); the decision {p0, p3} counted p2 away on p0's old absent for a reveal of p0's move and "
+        "took p1 over at once on p3, while p2, never away on its own peer, took p1's reveal: p3 named honest p2 in a "
+        "desync at turn 7.  Fixed: on a declaration claim, a contested vote counting less of the seat than that claim "
+        "is not joined at once (verdicts._contested_join; tests/absent/test_absent_across_join.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
 #: in KNOWN: seed -> what it shows (first traced: seed 1320, the same as the others' "partition" lines)
 OPEN: dict[int, str] = {
-    # found by the lead's sweep of never-swept seeds 20800-23999 on main 9dedb77 (3200 runs, 3 failed): OPEN
-    21761: ("(c) relink-storm p1, partition {0} | {1, 2, 3}, a cut (0, 3) (4 seats, Snow Tails): p3, voting for its "
-            "part as a voter while p0 was cut off, voted relink-storming p1 out alone at turn 7; p0 and p1 judged that a "
-            "vote that counted them away, p2 took honest p3 over at turn 8 and p3 named p2 in a desync (not traced "
-            "further: OPEN)"),
+    # found by the lead's sweep of never-swept seeds 20800-23999 on main 9dedb77 (3200 runs, 3 failed; 21761 since
+    # fixed, in REGRESSIONS): OPEN
     22350: ("(c) trickle p4 (absents), p0 crashed 7 s (5 seats, Mush! Mush!): p3 voted the trickling p4 at count 10, "
             "the decision came at 11 and p3 froze p4's #10; stuck behind it, p3 declared p1 and p2 for their part as "
             "voters and voted p2 out alone, and the others voted honest p3 out as a liar (not traced further: OPEN)"),
