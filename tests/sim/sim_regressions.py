@@ -870,7 +870,11 @@ LIE_AWAY: dict[str, Case] = {
     # found by s20c's lie-away sweep 6600-7799 (792 runs, 2 failed; both fail on main 9dedb77 too): not traced, OPEN
     "a_liar_gets_an_honest_seat_named_for_a_card_mush": Case(
         6746, "lie-away", "c",
-        "3 seats, Mush! Mush!: p2 names honest p1 in an offence (a card not in its hand) (not traced, OPEN)"),
+        "3 seats, Mush! Mush!, partition {1} | {0, 2}: p1, cut off, took p2 over on its own vote and moved turn 4 in "
+        "that game; p2 dropped p1's ack of turn 3 as a seat that voted itself off, but judged the move riding on it and "
+        "named honest p1 (a card not in its hand).  Fixed by s21c's rule of lie-away seed 8526: that dropped ack is "
+        "noted as a quitter's, and its move is never judged (Session._voted_itself_off, turns._move_dropped)",
+        fixed=True),
     "a_liar_parts_the_honest_seats_final_states_snow_tails": Case(
         7221, "lie-away", "a",
         "3 seats, Snow Tails: honest p0 and p2 finish with different final states (not traced, OPEN)"),
