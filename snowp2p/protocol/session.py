@@ -678,6 +678,9 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             if self.me is not None:  # (what it signs from now on belongs to its own game: as after a refusal)
                 self.refused_from.setdefault(seat, self.chain.next_seq(seat))
             self.uncounted.setdefault(t, set()).add(seat)  # (it did ack: its later reveal is no offence, seed 2584)
+            # (and its move of t+1, riding on that ack, was made in its own game: as a quitter's, turns._move_dropped;
+            # lie-away seed 8526: held by the peer before the takeover, it was played there, the computer's in the audit)
+            self.dropped_acks.setdefault(t, set()).add(seat)
             del self.acks[t][seat]
             self.ack_msgs.get(t, {}).pop(seat, None)
         return bool(off)
