@@ -680,6 +680,9 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 # judged p3 leaving before its vote came and took p0 over at 14, p4 at 15: a desync)
                 apart = [i for i in voters if not self._voted_on_voter(i, seat, voters)]
                 voters = apart if len(apart) > 1 else voters
+                if not voters and seat == self.owner:  # (every seat that may vote on it did, the game waiting on them)
+                    voters = [i for i in self.present() if i != seat and self._may_vote(i)]
+                    voters = voters if all(i in votes for i in voters) else []
                 if not voters or any(i not in votes for i in voters):
                     continue
                 # every present seat whose vote on it is held is one of its voters (a seat away here may have

@@ -376,9 +376,10 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         """Act on an accepted (and logged) message."""
         if self.halted:
             return Output()
-        return self._handle(msg)
+        return self._handle(msg, read=True)
 
-    def _handle(self, msg: SignedMessage) -> Output:
+    def _handle(self, msg: SignedMessage, read: bool = False) -> Output:
+        """``read``: a record taken in (received, or read back from a log), not one this session just signed."""
         out = Output()
         body, seat = msg.body, msg.sender
         if seat not in self.chain_tips and not isinstance(body, CommitChain):
@@ -386,11 +387,12 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             # nothing it sends counts before that
             self._halt(Offence(seat, self._nick(seat), f"sent a {msg.type} before signing the roster (its "
                                "commit_chain)", (msg.payload,)))
-        if (seat == self.owner and self.me is None and self._owner_decided()
+        if (seat == self.owner and (self.me is None or read) and self._owner_decided()
                 and not (isinstance(body, Bye) and body.reason == "voted out")):
-            # the auditor of the owner's log: the owner's next own message after a decided vote on it is its
-            # bye{"voted out"} (it accepted) or anything else (it refused it and played on; its absent{voter,
-            # left} is not sent when it had declared the voter at that count already: sim seed 579)
+            # the auditor of the owner's log, and the owner's session resumed from it: the owner's next own message
+            # after a decided vote on it is its bye{"voted out"} (it accepted) or anything else (it refused it and
+            # played on; its absent{voter, left} is not sent when it had declared the voter at that count already:
+            # sim seed 579; resumed, lie-away seed 7221: the replay stayed decided and its state short of the game's)
             self._refusal(seat)
             if not (isinstance(body, Absent) and body.owed == "left"):
                 # (no absent{voter, left} first: the owner's peer went on from its refusal before this message,

@@ -877,14 +877,20 @@ LIE_AWAY: dict[str, Case] = {
     # found by s20c's lie-away sweep 6600-7799 (792 runs, 2 failed; both fail on main 9dedb77 too): not traced, OPEN
     "a_liar_gets_an_honest_seat_named_for_a_card_mush": Case(
         6746, "lie-away", "c",
-        "3 seats, Mush! Mush!, partition {1} | {0, 2}: p1, cut off, took p2 over on its own vote and moved turn 4 in "
-        "that game; p2 dropped p1's ack of turn 3 as a seat that voted itself off, but judged the move riding on it and "
-        "named honest p1 (a card not in its hand).  Fixed by s21c's rule of lie-away seed 8526: that dropped ack is "
-        "noted as a quitter's, and its move is never judged (Session._voted_itself_off, turns._move_dropped)",
-        fixed=True),
+        "3 seats, Mush! Mush!, partition {1} | {0, 2}: the liar p0 gone, cut-off p1 voted p2 out alone for a reveal, "
+        "took p2 over and moved (#10) with its ack of turn 3 leaving p2 out; p2, waiting on p1's move, counted p1 away and "
+        "left its vote #9 open until that move made p1 a voter, refused then, and judged the move made with p2's cards "
+        "opened: 'not in its hand'.  Fixed twice over (each alone passes): s21b's rule, a vote on this seat from every "
+        "other seat that may vote is decided at once, though the game waits on them (AbsenceRules._resolve_votes; "
+        "tests/absent/test_absent_owner_all_voted.py), and s21c's of seed 8526, a dropped ack of a seat that voted "
+        "itself off is noted as a quitter's and its move never judged (Session._voted_itself_off)", fixed=True),
     "a_liar_parts_the_honest_seats_final_states_snow_tails": Case(
         7221, "lie-away", "a",
-        "3 seats, Snow Tails: honest p0 and p2 finish with different final states (not traced, OPEN)"),
+        "3 seats, Snow Tails: p2 refused liar p1's decision on it (read from p1's ack, _voted_itself_off) with no "
+        "message, having declared p1 left at that count already, played to the end and crashed; resumed from its log it "
+        "stayed decided (only the auditor read the owner's next message as its refusal) and its state stopped at turn "
+        "1.  Fixed: a session resumed from its log reads its own next message alike (Session._handle, read; "
+        "tests/absent/test_absent_resumed_refusal.py)", fixed=True),
     # found by s20a's lie-away sweep 4200-5399 (816 runs, 1 failed; fails on main 9dedb77 too)
     "a_liar_and_a_partition_leave_an_honest_seat_with_no_result": Case(
         4898, "lie-away", "b",
