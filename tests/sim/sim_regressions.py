@@ -835,8 +835,9 @@ LIE_AWAY: dict[str, Case] = {
         "tests/absent/test_absent_stale_join.py)", fixed=True),
     "a_liar_and_a_partition_split_the_audit_mush": Case(
         8526, "lie-away", "f",
-        "3 seats, Mush! Mush!: the audit of p0's log stops at record 31 on a state differing after turn 4 (not traced, "
-        "OPEN)"),
+        "3 seats, Mush! Mush!: the audit of p0's log stops at record 31 on a state differing after turn 4. Cause: p0 "
+        "had checked liar p1's move of turn 4 before taking p1 over (applied it), its auditor not (the computer "
+        "moved); fixed with 10030's rule: the takeover drops the unapplied move (absence._take_over, s21e)", fixed=True),
     "a_liar_votes_out_an_honest_seat_4_seats_snow_tails": Case(
         8802, "lie-away", "c",
         "4 seats, Snow Tails: p0 votes out honest p3 at count 15, turn 5.  Passes with s20b's rules merged (no vote "
