@@ -234,6 +234,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 and self.reveals.has_revealed(i, t)}
         if not self._move_held(t):
             return {**lost, cur: Owed("move", t)} if cur in pres else lost
+        if cur in pres and cur != self.owner and not self._counted_reveal(cur, t):
+            return {**lost, cur: Owed("move", t)}  # (a move past the counts of the votes on its mover: seed 10918)
         return {**lost, **{i: Owed("reveal", t) for i in pres if not self._counted_reveal(i, t)}}
 
     def _counted_reveal(self, seat: int, event: int) -> bool:

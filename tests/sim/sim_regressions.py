@@ -890,7 +890,9 @@ LIE_AWAY: dict[str, Case] = {
         "5 seats, Mush!, p1 crashed 4.0-11.0 s, liar p4 counts p2 away to vote p0 out; everyone treats p4 as leaving; "
         "p3 decides the vote on p1 with p2's and its own votes at count 8 (p4 leaving there, p4's vote #14 past "
         "p3's own vote on p4 not taken, p0's vote not in yet) and takes p1 over at turn 6, the others at (9, turn 7): p3 stops on a desync "
-        "naming nobody and p0, p2 vote honest p3 out (first look, OPEN)"),
+        "naming nobody and p0, p2 vote honest p3 out. Cause: on p3 a relayed copy of restarted p1's move #8 (past "
+        "p3's vote count 8) made the game wait on every seat's reveal, so p0 was counted away; fixed: a held move whose "
+        "mover's reveal does not count is owed by its mover alone (absence._base_owed, s21e)", fixed=True),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
