@@ -36,7 +36,7 @@ from ..core.drbg import Rand
 from .claims import DeclareClaims
 from .crypto import h
 from .events import Abandoned, GameOver, Output, SeatTakenOver, VotedOut
-from .messages import Absent, Vote, pack_canonical
+from .messages import Absent, Vote
 from .results import ResultLines
 from .verdicts import LEFT_REASON, OwnerVerdicts
 
@@ -160,9 +160,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         return (self.me is not None and not relayed and self.me not in self.gone
                 and seq > self.vote_at.get((seat, self.me), seq) and self._contested(self.me, [seat]))
 
-    def _move_digest(self, t: int) -> bytes:
-        return self.moves[t].digest if t in self.moves else self.bot_moves[t]
-
     # ---- relays
     def forget_relays(self, seat: int) -> "Output":
         """A new connection to ``seat``: what we relayed to it on the old one may be lost; relay again
@@ -234,6 +231,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 and self.reveals.has_revealed(i, t)}
         if not self._move_held(t):
             return {**lost, cur: Owed("move", t)} if cur in pres else lost
+        if cur in pres and cur != self.owner and not self._counted_reveal(cur, t):
+            return {**lost, cur: Owed("move", t)}  # (a move past the counts of the votes on its mover: seed 10918)
         return {**lost, **{i: Owed("reveal", t) for i in pres if not self._counted_reveal(i, t)}}
 
     def _counted_reveal(self, seat: int, event: int) -> bool:
@@ -753,6 +752,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 return True
             self.bot_seats.add(seat)
             out.events.append(SeatTakenOver(seat, self.turn, voters))
+            t = self.applied_turn + 1  # its own move of the turn not applied yet, checked or not, is never used
+            if t in self.moves and self.moves[t].sender == seat:  # (turns: the computer moves; seed 10030)
+                self.moves.pop(t)
+                self.move_actions.pop(t, None)
             if self.state is not None and self.g.hidden:  # (before the start: when the game is set up)
                 self.state = self._open_seat(self.state, seat)
                 if self.agreed_state is not None:
@@ -789,8 +792,3 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                         known[self.gens[seat][op.generation].first + op.slot] = op.value
         return self.game.hidden.open_seat(state, seat, Rand(h("snowp2p/takeover/v1", self.game_id, seat, self.turn)),
                                           h("snowp2p/open-seat/v1", self.game_id, seat), known)
-
-    def _bot_move(self, t: int) -> None:
-        action = self.game.computer_move(self.state, Rand(h("snowp2p/bot-move/v1", self.game_id, t)))
-        self.move_actions[t] = action
-        self.bot_moves[t] = h("snowp2p/bot-move/v1", t, pack_canonical(self.g.action_to_wire(action)))

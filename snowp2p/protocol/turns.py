@@ -20,7 +20,7 @@ from ..core.errors import IllegalMove
 from .crypto import h
 from .errors import DecodeError
 from .events import GameOver, Offence, Output, TurnApplied, TurnFinal, YourTurn
-from .messages import Ack, SignedMessage
+from .messages import Ack, SignedMessage, pack_canonical
 from .randomness import event_randomness
 
 
@@ -301,3 +301,11 @@ class TurnFlow:
         if self.g.hidden and not self.state.is_over:
             return list(self.g.standings(self.state))
         return list(self.g.final_places(self.state))
+
+    def _move_digest(self, t: int) -> bytes:
+        return self.moves[t].digest if t in self.moves else self.bot_moves[t]
+
+    def _bot_move(self, t: int) -> None:
+        action = self.game.computer_move(self.state, Rand(h("snowp2p/bot-move/v1", self.game_id, t)))
+        self.move_actions[t] = action
+        self.bot_moves[t] = h("snowp2p/bot-move/v1", t, pack_canonical(self.g.action_to_wire(action)))

@@ -852,7 +852,8 @@ LIE_AWAY: dict[str, Case] = {
         "as it voted itself off, but not noted so: live p0 and p2 judged and played its move before taking p1 over, the "
         "audit of p0's log met the decision first and let the computer move: a desync at turn 4.  Fixed: that dropped "
         "ack is noted as a quitter's is, its move never judged (Session._voted_itself_off, turns._move_dropped; "
-        "tests/absent/test_absent_voted_alone_move.py)", fixed=True),
+        "tests/absent/test_absent_voted_alone_move.py); s21e's rule of "
+        "seed 10030 (the takeover drops the unapplied move, absence._take_over) fixes it too", fixed=True),
     "a_liar_votes_out_an_honest_seat_4_seats_snow_tails": Case(
         8802, "lie-away", "c",
         "4 seats, Snow Tails: p0 votes out honest p3 at count 15, turn 5.  Passes with s20b's rules merged (no vote "
@@ -906,14 +907,27 @@ LIE_AWAY: dict[str, Case] = {
         10030, "lie-away", "c",
         "3 seats, Snow Tails, no partition: liar p0 counts p2 away and votes p1 out alone at 10.0; p1 refuses, p2 "
         "treats p0 as leaving; both vote p0 out (p1 have 16, p2 have 18: p0's move #16 of turn 10 and bye #17) and "
-        "take it over at (18, turn 10), then their acks of turn 10 differ and each names the other (first look: "
-        "whether one drew event 10 with p0's own move, OPEN)"),
+        "take it over at (18, turn 10), then their acks of turn 10 differ and each names the other. Cause: p1 had "
+        "checked p0's move #16 before the takeover (p0's differing ack of 9 already dropped), p2 not yet, so p1 "
+        "applied p0's own move and p2 the computer's; fixed: the takeover drops the seat's unapplied move of the "
+        "next turn (absence._take_over, s21e)", fixed=True),
     "a_liar_and_a_crash_put_an_honest_seat_a_count_behind_mush": Case(
         10918, "lie-away", "c",
         "5 seats, Mush!, p1 crashed 4.0-11.0 s, liar p4 counts p2 away to vote p0 out; everyone treats p4 as leaving; "
         "p3 decides the vote on p1 with p2's and its own votes at count 8 (p4 leaving there, p4's vote #14 past "
         "p3's own vote on p4 not taken, p0's vote not in yet) and takes p1 over at turn 6, the others at (9, turn 7): p3 stops on a desync "
-        "naming nobody and p0, p2 vote honest p3 out (first look, OPEN)"),
+        "naming nobody and p0, p2 vote honest p3 out. Cause: on p3 a relayed copy of restarted p1's move #8 (past "
+        "p3's vote count 8) made the game wait on every seat's reveal, so p0 was counted away; fixed: a held move whose "
+        "mover's reveal does not count is owed by its mover alone (absence._base_owed, s21e)", fixed=True),
+    # found by s21e's lie-away sweep 12000-12999 on its branch (667 runs, 2 failed; both fail on merge8 de2ed79 too)
+    "a_liar_and_a_cut_get_a_snake_seat_voted_out": Case(
+        12819, "lie-away", "c",
+        "4 seats, Snake Carnival, liar p2: p0 voted out honest p3 ('bot', 18, 10) on s21e's branch; passes once s21b's, "
+        "s21c's and s21d's rules are merged with it (not traced which)", fixed=True),
+    "a_liar_gets_an_honest_seat_named_in_a_desync_4_seats": Case(
+        12925, "lie-away", "c",
+        "4 seats, Snow Tails, liar p2: p0 names honest p3 in a desync at turn 3, then p1 and p3 vote honest p0 out at "
+        "('bot', 11, 4) (not traced: OPEN)"),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
