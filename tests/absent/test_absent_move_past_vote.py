@@ -14,25 +14,13 @@ and has voted on the mover at the move's own count.
 from __future__ import annotations
 
 from snowp2p.protocol.game_messages import Vote
-from test_absent_unit import Table
+from test_absent_unit import to_next_move
 
 ME = 1
 
 
 def test_a_move_past_the_vote_counts_on_its_mover_is_owed_by_the_mover():
-    t = Table("snake", n=3)
-    t.start()
-    s = t.s[ME]
-
-    def held_not_applied() -> bool:
-        if s.state is None or s.final_turn < 2 or s.state.is_over:
-            return False
-        nxt, cur = s.applied_turn + 1, s.state.public.current
-        return cur != ME and nxt in s.move_actions and (nxt, cur) in s.move_from
-
-    t.run(until=held_not_applied)
-    assert held_not_applied(), "seat 1 never held a checked move it had not applied"
-    nxt, mover = s.applied_turn + 1, s.state.public.current
+    s, nxt, mover = to_next_move(ME, checked=True)
     seq = s.move_from[(nxt, mover)].seq
     assert set(s._base_owed()) != {mover}
     s.votes[mover] = {ME: Vote(mover, "bot", seq)}  # our vote on the mover, at the move's own count

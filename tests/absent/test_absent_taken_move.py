@@ -13,25 +13,13 @@ the mover is decided and the game needs its messages.
 from __future__ import annotations
 
 from snowp2p.protocol.session import Output
-from test_absent_unit import Table
+from test_absent_unit import to_next_move
 
 ME = 1
 
 
 def test_a_checked_move_of_a_seat_taken_over_before_its_turn_is_applied_is_not_used():
-    t = Table("snake", n=3)
-    t.start()
-    s = t.s[ME]
-
-    def held_not_applied() -> bool:
-        if s.state is None or s.final_turn < 2 or s.state.is_over:
-            return False
-        nxt, cur = s.applied_turn + 1, s.state.public.current
-        return cur != ME and nxt in s.move_actions and (nxt, cur) in s.move_from
-
-    t.run(until=held_not_applied)
-    assert held_not_applied(), "seat 1 never held a checked move it had not applied"
-    nxt, mover = s.applied_turn + 1, s.state.public.current
+    s, nxt, mover = to_next_move(ME, checked=True)
     s.decided[mover] = ("bot", s.chain.next_seq(mover), tuple(i for i in range(3) if i != mover))
     s._needed = lambda: {mover}  # (the game waits on the mover: its ack, a relay; in the sim, seed 10030)
     out = Output()

@@ -53,6 +53,24 @@ class Table(kit.Table):
                          choose=lambda seat, state, turn: choose(state, turn))
 
 
+def to_next_move(me: int, checked: bool):
+    """A 3-seat Snake Carnival table played until seat ``me`` holds the next mover's move (``checked``: its action
+    checked too), not yet applied; returns ``me``'s session, the turn of that move and its mover."""
+    t = Table("snake", n=3)
+    t.start()
+    s = t.s[me]
+
+    def held() -> bool:
+        if s.state is None or s.final_turn < 2 or s.state.is_over:
+            return False
+        nxt, cur = s.applied_turn + 1, s.state.public.current
+        return cur != me and (nxt, cur) in s.move_from and (not checked or nxt in s.move_actions)
+
+    t.run(until=held)
+    assert held(), f"seat {me} never held the next mover's move"
+    return s, s.applied_turn + 1, s.state.public.current
+
+
 def play_until_silent(game: str, cut_turn: int, skewed: bool) -> Table:
     """Play normally until every seat agreed on turn ``cut_turn``; then seat 2 goes silent.
 

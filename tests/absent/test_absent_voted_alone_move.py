@@ -17,25 +17,13 @@ from __future__ import annotations
 
 from snowp2p.protocol.messages import Vote
 from snowp2p.protocol.session import Output
-from test_absent_unit import Table
+from test_absent_unit import to_next_move
 
 ME = 1
 
 
 def test_a_move_on_the_ack_of_a_seat_that_voted_itself_off_is_not_judged():
-    t = Table("snake", n=3)
-    t.start()
-    s = t.s[ME]
-
-    def mover_moved() -> bool:
-        if s.state is None or s.final_turn < 2 or s.state.is_over:
-            return False
-        nxt, cur = s.applied_turn + 1, s.state.public.current
-        return cur != ME and (nxt, cur) in s.move_from
-
-    t.run(until=mover_moved)
-    assert mover_moved(), "seat 1 never got the next mover's move"
-    nxt, mover = s.applied_turn + 1, s.state.public.current
+    s, nxt, mover = to_next_move(ME, checked=False)
     a, other = nxt - 1, 3 - ME - mover
     # as the move would have come from a seat that took ``other`` over on its own vote: its ack of turn a (which the
     # move carries) leaves ``other``'s seat out and differs from ours, so the move was not judged here (turns._advance)
