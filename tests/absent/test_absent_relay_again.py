@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from kit.table import KINDS
+from test_absent_relay_answer import ask_for_relay
 from test_absent_unit import Table
 
 ABSENT, HOLDER, ASKER = 2, 0, 1
@@ -53,13 +54,4 @@ def test_a_relay_the_asker_dropped_is_sent_again_when_it_asks(game):
     t.dropping = False
     assert t.dropped, "the holder relayed"
     assert asker.chain.next_seq(ABSENT) == lacks
-    t.out(HOLDER, holder.declare_absent(ABSENT))  # its claim: a higher count than the asker holds
-    t.run()
-    assert asker.chain.next_seq(ABSENT) == lacks, "nothing relayed it again so far"
-    owed = asker.owed().get(HOLDER)
-    assert owed is not None and owed.what == "relay", owed
-    t.out(ASKER, asker.declare_absent(HOLDER, owed))  # what the asker's clock does past the absence time
-    t.run()
-    assert asker.chain.next_seq(ABSENT) == holder.chain.next_seq(ABSENT), "the holder answered with the relay again"
-    assert HOLDER not in asker.owed() or asker.owed()[HOLDER].what != "relay"
-    assert not any(s.halted for s in t.s[:2])
+    ask_for_relay(t, lacks)  # (the relay it sent before was lost: it answers with it again)

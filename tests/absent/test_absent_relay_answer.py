@@ -53,6 +53,13 @@ def test_a_seat_declared_absent_for_a_relay_answers_with_it(game):
     t.run()
     lacks = asker.chain.next_seq(ABSENT)
     assert holder.chain.next_seq(ABSENT) > lacks, "the holder came to hold more of the absent seat's messages"
+    ask_for_relay(t, lacks)
+
+
+def ask_for_relay(t: Table, lacks: int) -> None:
+    """The holder claims the absent seat (a higher count than the asker's ``lacks``); nothing relays it so far, so
+    the asker declares the holder absent for the relay it owes, and the holder answers with it."""
+    holder, asker = t.s[HOLDER], t.s[ASKER]
     t.out(HOLDER, holder.declare_absent(ABSENT))  # its claim: a higher count than the asker holds
     t.run()
     assert asker.chain.next_seq(ABSENT) == lacks, "nothing relayed it so far"
