@@ -752,10 +752,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 return True
             self.bot_seats.add(seat)
             out.events.append(SeatTakenOver(seat, self.turn, voters))
-            t = self.applied_turn + 1  # its own move of the turn not applied yet, checked or not, is never used
-            if t in self.moves and self.moves[t].sender == seat:  # (turns: the computer moves; seed 10030)
-                self.moves.pop(t)
-                self.move_actions.pop(t, None)
             if self.state is not None and self.g.hidden:  # (before the start: when the game is set up)
                 self.state = self._open_seat(self.state, seat)
                 if self.agreed_state is not None:
