@@ -621,10 +621,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
                 if k in secs and secs[k] != my_secs[k]:
                     forked.add(self.moves[t].sender if k == "move" and t in self.moves else int(k[5:]) if k != "move"
                                else -1)
-            # (the very same seats too: an ack with a section for a seat taken over here, or without one for a seat
-            # present here, was made in a game with other seats, not from the same inputs; lie-away seed 12925)
-            if all(secs.get(k) == my_secs[k] for k in seat_keys) and {k for k in secs if k.startswith("seat.")} == {
-                    k for k in seat_keys if k != "move"}:
+            if all(secs.get(k) == my_secs[k] for k in seat_keys):
                 same_inputs.append(s)
         forked.discard(-1)
         if forked:
