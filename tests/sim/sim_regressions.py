@@ -935,8 +935,9 @@ LIE_AWAY: dict[str, Case] = {
         "s21c's and s21d's rules are merged with it (not traced which)", fixed=True),
     "a_liar_gets_an_honest_seat_named_in_a_desync_4_seats": Case(
         12925, "lie-away", "c",
-        "4 seats, Snow Tails, liar p2: p0 names honest p3 in a desync at turn 3, then p1 and p3 vote honest p0 out at "
-        "('bot', 11, 4) (not traced: OPEN)"),
+        "4 seats, Snow Tails, liar p2: p0, waiting absent_after for its verdict on p2's lone vote, held back its reveal "
+        "past honest p1's clock and refused p1's vote too; now waits absent_after/2 when it owes a message "
+        "(AbsenceWatch.vote_verdict)", fixed=True),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
