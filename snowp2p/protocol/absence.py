@@ -167,11 +167,15 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         out = Output()
         for key in [k for k in self.relayed if k[0] == seat]:
             del self.relayed[key]
-        for x in range(self.n):
-            said = [a.have for a in [self.absents.get(x, {}).get(seat), self.votes.get(x, {}).get(seat)] if a]
-            if said:
-                self._relay(seat, x, max(said), out)
+        for x, have in self._claimed_lacks(seat).items():
+            self._relay(seat, x, have, out)
         return out
+
+    def _claimed_lacks(self, asker: int) -> dict[int, int]:
+        """Each seat ``x`` that ``asker``'s latest ``absent`` or ``vote`` about it is held, and the count it names."""
+        claims = {x: [a.have for a in [self.absents.get(x, {}).get(asker), self.votes.get(x, {}).get(asker)] if a]
+                  for x in range(self.n) if x != asker}
+        return {x: max(said) for x, said in claims.items() if said}
 
     def _relay(self, asker: int, absent: int, have: int, out: "Output") -> None:
         """Send ``asker`` the exact signed messages of ``absent`` it lacks (it holds ``have``): plain
@@ -596,11 +600,9 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         sent (sim seed 1338 with seed 5293's refusal: p0 held p1's bye, which p2 lacked, and was voted out for it).
         Whatever was relayed before, too: the asker may have dropped it past a decision's count (_frozen) that was then
         reopened, and its own vote froze the straight copies (sim seed 22350: p3 waited for good on p4's #10)."""
-        for x in range(self.n):
-            said = [a.have for a in [self.absents.get(x, {}).get(asker), self.votes.get(x, {}).get(asker)] if a]
-            if said and x != asker:
-                self.relayed.pop((asker, x), None)  # (its claim says it lacks them: sent again)
-                self._relay(asker, x, max(said), out)
+        for x, have in self._claimed_lacks(asker).items():
+            self.relayed.pop((asker, x), None)  # (its claim says it lacks them: sent again)
+            self._relay(asker, x, have, out)
 
     def _judge_claims(self) -> None:
         """An ``absent`` whose sender's own count shows it held what it says the seat owes refutes itself:
