@@ -82,7 +82,7 @@ class OwnerVerdicts:
         self.away_accepted |= set(self.away_held.items())
         self.away_held.clear()
 
-    def _progress_before(self, seat: int, body=None) -> "Output":
+    def _progress_before(self, seat: int, body) -> "Output":
         """Go on from an accepted held decision as the owner's peer did, before the owner's message now handled
         (``body``, already in its chain here): that message does not make the owner a voter that came back
         (``_reopen_if_back``; lie-away seed 124, where the audit reopened what the peer had taken over), but its
