@@ -198,35 +198,36 @@ class OwnerVerdicts:
 
     def _joinable(self, seat: int, v: int) -> bool:
         """This peer, having declared ``seat`` absent, may join ``v``'s vote on it at once (``_join_votes``): not its
-        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor, on a declaration claim, a
-        contested one from the other side of a cut (:meth:`_contested_join`; sim seed 21761: p3 joined cut-off p0's vote
-        on p1, which p1 contested, from p0's backlog at the heal; the decision counted p2 away on p0's old absent, while
-        p2, never away on its own peer, took p1's reveal: a desync), nor one that came after this peer's
-        own latest claim on ``seat`` (:meth:`_note_join`) when either (1) the vote's count holds the message of
+        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor, on a declaration or vote claim,
+        a contested one from the other side of a cut (:meth:`_contested_join`; sim seed 21761: p3 joined cut-off p0's
+        vote on p1, which p1 contested, from p0's backlog at the heal; the decision counted p2 away on p0's old absent,
+        while p2, never away on its own peer, took p1's reveal: a desync; seed 27030), nor one that came after this
+        peer's own latest claim on ``seat`` (:meth:`_note_join`) when either (1) the vote's count holds the message of
         ``seat`` that paid that claim (:meth:`_saw_paid`): ``seat`` did not come back to this peer alone, ``v`` saw it
-        answer and voted for another obligation (sim lie-away seed 3529: p1's absent on crashed p2 for a reveal, paid
-        4 s before, made it join liar p0's lone vote on p2 for a declaration; the open vote then held p2's next reveal
-        back on p1, p1 declared p2 for a reveal p2 had sent, a claim that refuted itself, and honest p1 was voted out
-        as leaving; seed 499: the same once the reveal came after the vote); or (2) the vote's claim says ``seat``
-        failed to declare this very peer (:meth:`_names_me`): ``v`` counted away a seat that had declared ``seat``
-        itself (sim lie-away seed 2321: p3 joined cut-off p1's vote on honest p0 for not declaring p3, on p3's own
-        claim on p0, and p0 was voted out by two).  This peer's clock judges such a vote (a lone vote, a held
-        decision), or it votes after a pause of its own.  A claim made only after the vote came is neither: a seat
-        back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
-        tests/absent/test_absent_voters_signed.py)."""
+        answer and voted for another obligation (sim lie-away seed 3529: p1's absent on crashed p2 for a reveal, paid 4
+        s before, made it join liar p0's lone vote on p2 for a declaration; the open vote then held p2's next reveal
+        back on p1, p1 declared p2 for a reveal p2 had sent, a claim that refuted itself, and honest p1 was voted out as
+        leaving; seed 499: the same once the reveal came after the vote); or (2) the vote's claim says ``seat`` failed
+        to declare this very peer (:meth:`_names_me`): ``v`` counted away a seat that had declared ``seat`` itself (sim
+        lie-away seed 2321: p3 joined cut-off p1's vote on honest p0 for not declaring p3, on p3's own claim on p0, and
+        p0 was voted out by two). This peer's clock judges such a vote (a lone vote, a held decision), or it votes after
+        a pause of its own. A claim made only after the vote came is neither: a seat back from a crash holds the vote
+        that counted it away, declares ``seat`` and joins (sim seed 563, tests/absent/test_absent_voters_signed.py)."""
         if v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
         return not (before and (self._saw_paid(seat, v) or self._names_me(seat, v)))
 
     def _contested_join(self, seat: int, v: int) -> bool:
-        """This peer's latest claim on ``seat`` is that it owed a declaration, ``v``'s vote on ``seat`` is contested
-        (``seat`` declared ``v`` across a cut, :meth:`_across`: a lone decision on it waits, :meth:`_contested`), and
-        the vote counts fewer of ``seat``'s messages than that claim: ``v`` voted from the other side of the cut, while
-        ``seat`` did its part as a voter on ``v``; joined at once, ``v``'s word becomes a majority's.  (Not for other
-        claims: on a leaving seat, or a relay asked for, the peers join as before: sim lie-away seeds 1799, 2321.)"""
+        """This peer's latest claim on ``seat`` is that it owed its part as a voter (a declaration or a vote), ``v``'s
+        vote on ``seat`` is contested (``seat`` declared ``v`` across a cut, :meth:`_across`: a lone decision on it
+        waits, :meth:`_contested`), and the vote counts fewer of ``seat``'s messages than that claim: ``v`` voted from
+        the other side of the cut, while ``seat`` did its part as a voter on ``v``; joined at once, ``v``'s word becomes
+        a majority's (sim seed 27030: p1 declared p0 for its vote on cut-off p2, which waited for p1's relay of p2's
+        last vote, and joined p2's vote on p0 at once: honest p0 decided by p1 and p2).  (Not for other claims: on a
+        leaving seat, or a relay asked for, the peers join as before: sim lie-away seeds 1799, 2321.)"""
         mine = self.absents[seat][self.me]
-        return mine.owed == "declare" and self._across(seat, v) and self.votes[seat][v].have < mine.have
+        return mine.owed in ("declare", "vote") and self._across(seat, v) and self.votes[seat][v].have < mine.have
 
     def _note_join(self, seat: int, v: int) -> None:
         """``v``'s vote on ``seat`` comes: which of this peer's own claims on ``seat`` it found (:meth:`_joinable`)."""

@@ -11,8 +11,9 @@ two declared each other across the cut, ``_across``): alone, p0's vote is contes
 at once, that vote became a majority's.  Now this peer votes on that seat after a pause of its own, or its clock judges
 the vote (``verdicts._contested_join``).
 
-Only on a claim that the seat owed a declaration (as p3's on p1): the seat's own absent on the voter is then its part as
-a voter.  Join-at-once still holds for an uncontested vote, and on other claims (test_absent_join_paid.py).
+Only on a claim that the seat owed its part as a voter, a declaration (as p3's on p1) or a vote (sim seed 27030, the
+last test): the seat's own absent on the voter is then that part.  Join-at-once still holds for an uncontested vote,
+and on other claims (test_absent_join_paid.py).
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ def sign(t: Table, by: int, *bodies) -> None:
     t.run()
 
 
-@pytest.mark.parametrize("contested,claim", [(True, "declare"), (False, "declare"), (True, "move")])
+@pytest.mark.parametrize("contested,claim", [(True, "declare"), (False, "declare"), (True, "vote"), (False, "vote"),
+                                             (True, "move")])
 @pytest.mark.parametrize("game", KINDS)
 def test_a_contested_vote_from_the_other_side_of_a_cut_is_not_joined_at_once(game, contested, claim):
     t = Table(game)
@@ -56,7 +58,48 @@ def test_a_contested_vote_from_the_other_side_of_a_cut_is_not_joined_at_once(gam
     if contested:
         assert sw._across(x, v), "the test's premise: x declared v across a cut"
         assert sw.votes[x][v].have < sw.absents[x][w].have, "the test's premise: v's vote counts less of x than w"
-    if contested and claim == "declare":
-        assert x not in sw.my_votes, "w joined at once, on a declaration claim, a contested vote from across a cut"
+    if contested and claim in ("declare", "vote"):
+        assert x not in sw.my_votes, f"w joined at once, on a {claim} claim, a contested vote from across a cut"
     else:  # (on another claim, e.g. a relay asked for or a leaving seat, the join stands: lie-away seeds 1799, 2321)
         assert x in sw.my_votes, "w did not join at once a vote on a seat it declared absent"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_vote_claim_does_not_join_the_cut_off_seats_vote_at_once(game):
+    """Sim seed 27030 (Mush! Mush!, 3 seats, partition {p2} | {p0, p1}): cut off alone, p2 declared p0 and p1 and voted
+    both out; p0 and p1 declared p2.  At the heal p1 held one more of p2's messages than p0 (p0 froze p2's straight
+    copies past p2's contested vote on it), voted on p2 at its count, and p0's vote waited for that relay; p1 declared
+    p0 for its vote (``owed: vote``) and joined p2's vote on p0 at once: p0, honest, was decided by p1 and p2 while the
+    relay that let it vote was on its way.  p0 had declared p2 across the cut, and p2's vote counts less of p0 than
+    p1's claim: p2 voted from the other side.  Now p1 does not join it at once (a vote claim is a claim on the seat's
+    part as a voter, as a declaration claim is): p0 gets the relay, votes on p2, and the two play on."""
+    t = Table(game)
+    t.start()
+    t.hold_from = {i: 4 for i in range(3)}
+    t.run()
+    c, turn = t.held_at  # (c owes its move: the seat cut off alone, p2 in the seed)
+    x, w = [i for i in range(3) if i != c]  # (p0 and p1 in the seed)
+    sw = t.s[w]
+    t.cut |= {frozenset((c, x)), frozenset((c, w))}
+    sign(t, c, lambda s: Absent(x, s.turn, s.chain.next_seq(x), "relay"),
+         lambda s: Absent(w, s.turn, s.chain.next_seq(w), "relay"))
+    sign(t, c, lambda s: Vote(x, "bot", s.chain.next_seq(x)), lambda s: Vote(w, "bot", s.chain.next_seq(w)))
+    sign(t, x, lambda s: Absent(c, s.turn, s.chain.next_seq(c), "move"))  # (x lacks c's claim on it: across the cut)
+    sign(t, w, lambda s: Absent(c, s.turn, s.chain.next_seq(c), "move"))
+    t.cut.clear()
+    for to in (x, w):  # (the heal: c's backlog reaches both, theirs reaches c)
+        for m in t.s[c].my_frames()[-4:]:
+            t.deliver(to, c, m)
+        for m in t.s[to].my_frames()[t.s[c].chain.next_seq(to):]:
+            t.deliver(c, to, m)
+    t.run()
+    assert c in sw.votes.get(x, {}), "the test's premise: w holds c's vote on x"
+    assert x not in sw.leaving and c not in sw.leaving and not sw.gone
+    assert t.s[x].chain.next_seq(c) < sw.chain.next_seq(c), "the test's premise: x froze c's vote on w"
+    sign(t, w, lambda s: Vote(c, "bot", s.chain.next_seq(c)))
+    assert c not in t.s[x].my_votes and c not in sw.decided, "the test's premise: x's vote on c waits for the relay"
+    sign(t, w, lambda s: Absent(x, s.turn, s.chain.next_seq(x), "vote"))  # (x owed its vote on c)
+    assert sw._across(x, c), "the test's premise: x declared c across the cut"
+    assert sw.votes[x][c].have < sw.absents[x][w].have, "the test's premise: c's vote counts less of x than w's claim"
+    assert x not in sw.my_votes, "w joined at once, on a vote claim, the cut-off seat's contested vote on x"
+    assert x not in sw.decided and x not in sw.gone, "honest x was decided on the cut-off seat's word"

@@ -651,6 +651,15 @@ REGRESSIONS: dict[str, Case] = {
         "its unapplied move of the next turn dropped, checked or not: absence._take_over) p1 stopped on a desync at "
         "turn 3 naming nobody.  The rule was taken back (10030, its seed, passes with s21c's rule of lie-away 8526); "
         "not traced further", None, fixed=True),
+    # found by a sweep of main e3e8160's hostile strategies; traced and fixed on s22c
+    "a_vote_claim_joins_the_cut_off_seats_vote_at_once": Case(
+        27030, "vote-after-end", "c",
+        "partition {2} | {0, 1} (3 seats, Mush! Mush!): cut-off p2 voted p0 and p1 out; at the heal p0 froze p2's vote "
+        "on p1 (past p2's contested vote on p0), so p1's vote on p2 counted one more message than p0 held and p0's vote "
+        "waited for that relay; p1 declared p0 for its vote and joined p2's vote on p0 at once: honest p0 decided by p1 "
+        "and p2.  Fixed: on a vote claim too (as on a declaration claim), a contested vote counting less of the seat "
+        "than that claim is not joined at once (verdicts._contested_join; tests/absent/test_absent_across_join.py)",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
