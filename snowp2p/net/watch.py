@@ -246,8 +246,8 @@ class AbsenceWatch:
         s = self.s
         if not self._clock_ran(now) or not self._answering(s.me, now):
             return  # (a seat that owes something overdue itself judges nobody's vote: sim seed 6331)
-        for x, v in s.lone_votes():
-            if self._answering(x, now):
+        for x, v in s.lone_votes():  # (in order: a pair whose seat an earlier one made leaving is no lone vote now)
+            if x not in s.leaving and self._answering(x, now):
                 tk.out.extend(s.leave_voter(v))
 
     def _clock(self, seat: int, o: Owed, now: float, tk: Tick) -> None:

@@ -301,6 +301,12 @@ class OwnerVerdicts:
             v = next(iter(held))
             if v == self.me or v in self.quit or ((x, v) in self.away_accepted and self._unpaid(v, x, self.me)):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
+            if x != self.owner and self._refused_away(x, v):
+                # v's vote is its refusal of x's word about v (x counted v away to vote alone): one seat's word against
+                # the other's, and this peer sides with v's word about itself if v answers here: x is then leaving, and
+                # only if v does not answer here is v's vote judged as any (the shell takes the pairs in order; lie-away
+                # seed 17165: p2 judged p0's refusal of liar p3's decision lone, as p3 answered it, and voted p0 out)
+                res.append((v, x))
             if vs[v].have > self.chain.next_seq(x):
                 # the vote counts more of x's messages than this peer holds: this peer is behind the voter (it owes
                 # the relay), so its clock can not tell that x answers there; it judges once it holds that count
@@ -335,6 +341,15 @@ class OwnerVerdicts:
                 continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
             res.append((x, v))
         return res
+
+    def _refused_away(self, v: int, w: int) -> bool:
+        """``w``'s latest ``absent`` about ``v`` says ``left`` and was signed holding a vote of ``v`` on a third seat
+        whose declaration claim named ``w`` (claims._names: ``v`` counted ``w`` away to vote alone): ``w`` refused a
+        decision taken on ``v``'s word about ``w`` itself (:meth:`settle_away`)."""
+        a = self.absents.get(v, {}).get(w)
+        return a is not None and a.owed == LEFT_REASON and any(
+            w in self.names.get((v, x), ()) and a.have > self.vote_at.get((v, x), a.have)
+            for x in range(self.n) if x not in (v, w))
 
     def leave_voter(self, v: int) -> "Output":
         """This peer's clock says the seat ``v`` voted on (a :meth:`lone_votes` pair) was answering: ``v`` voted

@@ -988,6 +988,14 @@ LIE_AWAY: dict[str, Case] = {
         "absent{relay}: a desync naming p0 (passes on main).  Fixed: a relay is voted on only vote_after after this "
         "peer's own absent{relay} asked for it (AbsenceWatch._pause; asking every obligation to be overdue broke 5271)",
         fixed=True),
+    # found on main e3e8160 (issue 18, session 9)
+    "a_third_seat_takes_a_refusal_of_a_liars_word_for_a_lone_vote_4_seats": Case(
+        17165, "lie-away", "c",
+        "4 seats, Snake Carnival, partition {1} | {0, 2, 3}: liar p3 counted p0 away (relay) to vote cut-off p1 out; p0 "
+        "refused (absent{3, left}, vote{3}); p2, to which p3 answered, judged p0's vote lone and with p3 voted honest p0 "
+        "out.  Fixed: a vote that refuses a decision counting its voter away is judged on that voter first: it answers "
+        "here, so the liar is leaving (verdicts._refused_away, lone_votes; tests/absent/test_absent_refused_away.py)",
+        fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
