@@ -39,8 +39,14 @@ def test_case01_a_late_vote_does_not_erase_a_finished_game(table):
     t.seat_all(cheats={1: "late-vote"})
     meta = t.honest_end([t.host])
     # the race stays played out with its places; a line may add that the host refused the late vote (it was
-    # answering) and that the voter left (G10), but nothing that takes the places away
-    assert meta["outcome"][0] == "played out" and not meta["abandoned"] and meta["places"], meta
+    # answering) and that the voter left (G10), but nothing that takes the places away.  The cheat signs its vote
+    # before its own ack of the last turn: when the host's clock judges the vote before that ack arrives (a loaded
+    # machine), the last turn is not agreed yet, and a computer player sends the voter's last messages (G10)
+    assert meta["outcome"][0] in ("played out", "played out, with a computer player in a seat"), meta
+    assert not meta["abandoned"] and meta["places"], meta
+    cheat = t.peers[1]
+    if cheat.popen.wait(30) == 0:  # the race's own places, as the voter's own log has them too
+        assert cheat.meta()["places"] == meta["places"], (cheat.meta(), meta)
     assert not any("abandoned" in ln for ln in meta["outcome"]), meta
     assert "abandoned" not in t.host.stdout and "No places" not in t.host.stdout, t.host.describe()
 
