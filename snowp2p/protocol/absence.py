@@ -258,7 +258,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if d is not None:
             return self.reveal_seq.get((seat, event), -1) < d[1]
         votes = self.votes.get(seat, {})
-        if self.owner in votes and not self._vote_judged_lone():
+        if self.owner in votes and not self._vote_judged_lone(seat):
             return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
         return True
 
@@ -655,6 +655,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             self.my_votes[x] = body.have
         self._note_join(x, seat)
         self._relay(seat, x, body.have, out)
+        self._relay_with_vote(seat, x, out)
 
     def _resolve_votes(self, out: "Output") -> None:
         """When every voter on X has voted, the vote is decided: the agreed count of X's messages is the

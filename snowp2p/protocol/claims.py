@@ -86,6 +86,23 @@ class DeclareClaims:
                 and any(m.have > seq for by in (self.absents.get(seat, {}), self.votes.get(seat, {}))
                         for i, m in by.items() if i != seat))
 
+    def _relay_with_vote(self, sender: int, x: int, out) -> None:
+        """This peer signed a ``vote`` on ``x`` (``sender`` is this seat): to every seat whose latest claim about ``x``
+        held here names fewer of ``x``'s messages, it relays what that seat lacks, behind the vote on the same link.
+        The decision's count is the highest a vote carries, and every voter must hold it to decide (SPEC 11.9, *Owed
+        relays*); the relay that goes out when a claim arrives missed the messages this peer came to hold after it,
+        and only an ``absent{owed: relay}``, an absence time later, asked for them (sim lie-away seed 19958: p0 refused
+        liar p2's vote and dropped p2's reveal #8 straight (``_frozen``) before p1's vote counting it came; p1 had taken
+        it after p0's ``absent{p2, left}`` reached it, a partition came before p0 could ask, and p0, deciding p1 and p2
+        alone at its own count, drew turn 4 without that reveal and named honest p1 in a desync).  Not with an
+        ``absent``: relaying with every claim moved the relays of main sim seed 13551 and broke it."""
+        if sender != self.me:
+            return
+        for a in range(self.n):
+            have = self._claimed_lacks(a).get(x) if a != self.me else None
+            if have is not None:
+                self._relay(a, x, have, out)
+
     def _relay_paid(self, seat: int) -> bool:
         """This peer's latest ``absent`` about ``seat`` asked for a relay, not a vote: for a relay ``seat`` owed, and
         ``seat`` owes this peer nothing now (the relay came), or for a move or reveal that another seat's own messages,

@@ -267,16 +267,24 @@ class OwnerVerdicts:
             out.extend(self._progress())
         return out
 
-    def _vote_judged_lone(self) -> bool:
+    def _vote_judged_lone(self, seat: int | None = None) -> bool:
         """Another seat's latest ``absent`` about this peer says it is leaving (``owed: left``): this peer's vote was
         judged lone there, the seat it voted on answered it.  This peer then takes that seat's messages straight again
         and draws with them (``_frozen``, ``_counted_reveal``), to see the return its vote froze out (sim seed 10727:
         p0 never saw p2 come back, declared the seats that judged it leaving for a vote they did not owe, voted them
         out alone, and took p2 over).  The voted seat's own verdict counts too: left to third seats only (which fixed sim
         seed 15817), a lone vote that no third seat judged (one had just resumed) froze its voter for good, and the game
-        with it (sim seed 22615)."""
-        return any(w != self.owner and a.owed == LEFT_REASON
+        with it (sim seed 22615).  But for drawing with ``seat``'s reveals (``seat`` given), ``seat``'s own verdict
+        counts only while this peer's vote is the only vote on it held (of a seat that may vote): with another voter's
+        vote held the decision may still complete, at a count below the reveal (lie-away seed 20410: liar p0 judged
+        p1's and p2's votes on it lone, p1 drew turn 9 with p0's reveal past their count, p3's vote then decided p0
+        at that count, and p2 and p3, which never drew it, named honest p1 in a desync; main seeds 15817, 21955)."""
+        return any(w != self.owner and a.owed == LEFT_REASON and (w != seat or self._only_vote(seat))
                    for w, a in self.absents.get(self.owner, {}).items())
+
+    def _only_vote(self, seat: int) -> bool:
+        """This peer's vote is the only vote on ``seat`` held from a seat that may vote (``_vote_judged_lone``)."""
+        return not any(i not in (self.owner, seat) and self._may_vote(i) for i in self.votes.get(seat, {}))
 
     # ---- a lone vote on a seat that answers here (G10)
     def lone_votes(self) -> list[tuple[int, int]]:

@@ -600,8 +600,10 @@ REGRESSIONS: dict[str, Case] = {
         "with p2's reveals past the count (seed 10727's exception) while never-voting p1 kept the vote open; it "
         "completed whenever p1 happened to owe a reveal: on p3 at its own move of turn 4, on p0 (which held p1's "
         "reveal before p3's move) at its move of turn 5: a desync naming nobody.  Traced by s20d; its rule (only a "
-        "third seat's verdict releases them) fixed it and 21955 but froze 22615, and was taken back: OPEN (a 'not "
-        "lone here' condition instead broke 13551: it depends on arrival order too)", None),
+        "third seat's verdict releases them) fixed it and 21955 but froze 22615, and was taken back (a 'not "
+        "lone here' condition instead broke 13551: it depends on arrival order too).  Fixed by s22e's rule of lie-away "
+        "seed 20410: the voted seat's own verdict releases nothing while another voter's vote on it is held "
+        "(verdicts._vote_judged_lone; a third seat's verdict still does)", None, fixed=True),
     "a_reveal_held_back_for_a_decision_is_declared_missing": Case(
         20078, "lies-count", "b",
         "found by s20d's sweep 19200-20799 with its 15817 rule (since taken back; passes on main 9dedb77): lies-count p2, p0 frozen "
@@ -614,8 +616,9 @@ REGRESSIONS: dict[str, Case] = {
         21955, "never-votes", "c",
         "never-votes p1, partition {3} | {0, 1, 2, 4}, cuts (4, 2), (3, 0), (0, 1) (5 seats, Snow Tails): p0 and p2 "
         "voted out honest p4, cut off from p2, while p4 took every other seat over alone.  Passed with s20d's rule of "
-        "seed 15817 (only a third seat's verdict releases a voter's reveals past its open vote), taken back for 22615: "
-        "OPEN, not traced further", None),
+        "seed 15817 (only a third seat's verdict releases a voter's reveals past its open vote), taken back for 22615; "
+        "not traced further.  Passes with s22e's rule of lie-away seed 20410 (verdicts._vote_judged_lone)", None,
+        fixed=True),
     "the_seat_voted_on_judges_a_lone_vote_no_third_seat_can": Case(
         22615, "never-declares", "b",
         "found by the lead's sweep 19200-23999 with s20d's rule of seed 15817 (passes on main 9dedb77): 3 seats, p0 "
@@ -947,6 +950,23 @@ LIE_AWAY: dict[str, Case] = {
         "4 seats, Snow Tails, liar p2: p0, waiting absent_after for its verdict on p2's lone vote, held back its reveal "
         "past honest p1's clock and refused p1's vote too; now waits absent_after/2 when it owes a message "
         "(AbsenceWatch.vote_verdict)", fixed=True),
+    # assigned to s22e (failing on main e3e8160)
+    "a_relay_a_vote_made_owed_is_cut_off_by_a_partition": Case(
+        19958, "lie-away", "c",
+        "3 seats, Snake Carnival, liar p2, partition {0} | {1, 2} at 5.4 s: p0 refused p2's vote and dropped p2's "
+        "reveal #8 straight (frozen at its refusal's count 8); p1 took it after p0's absent{p2, left} had reached it, "
+        "voted p2 out at 9 and drew turn 4 with it; nothing relayed #8 until p0 would ask (absent_after later), the "
+        "partition came first, and p0 decided p1 and p2 alone at 8 and named honest p1.  Fixed: a vote relays with it "
+        "what each seat's latest claim on the seat says it lacks (claims._relay_with_vote; "
+        "test_absent_relay_with_vote.py)", fixed=True),
+    "the_voted_seats_verdict_releases_a_reveal_past_two_votes": Case(
+        20410, "lie-away", "c",
+        "4 seats, Snow Tails, liar p0, partition {3} | {0, 1, 2}: p1 and p2 voted p0 out at 15; p0 judged each vote "
+        "lone (absent{p1, left}, absent{p2, left}), so p1 drew turn 9 with p0's reveal #17 past the open votes' count "
+        "(seed 10727's exception); healed, p3 voted at 17 and p0 was taken over at turn 10 on p1, 9 on p2 and p3: a "
+        "desync naming honest p1.  Fixed: the voted seat's own verdict releases its reveals only while this peer's "
+        "vote is the only one held (verdicts._vote_judged_lone; test_absent_verdict_not_lone.py); fixes main 15817 "
+        "and 21955 too", fixed=True),
     "a_liar_and_a_crash_of_the_seat_counted_away_end_in_a_desync": Case(
         1741, "lie-away", "c",
         "3 seats: liar p1 counts p2 away to vote p0 out; p2 moves (#7) and crashes before the lie reaches it, "
