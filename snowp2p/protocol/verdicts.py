@@ -217,7 +217,7 @@ class OwnerVerdicts:
         if v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
-        return not (before and (self._saw_paid(seat, v) or self._names_me(seat, v)))
+        return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)))
 
     def _contested_join(self, seat: int, v: int) -> bool:
         """This peer's latest claim on ``seat`` is that it owed a declaration, ``v``'s vote on ``seat`` is contested
@@ -243,6 +243,16 @@ class OwnerVerdicts:
         about it said it owed (its ``have`` is past that message: as :meth:`_refutes` with the vote's count)."""
         a, vote = self.absents.get(seat, {}).get(self.me), self.votes.get(seat, {}).get(v)
         return a is not None and vote is not None and self._refutes(replace(a, have=vote.have))
+
+    def _paid_before(self, seat: int, v: int) -> bool:
+        """This peer's own latest ``absent`` about ``seat`` counts the message of ``seat`` that delivered what ``v``'s
+        latest ``absent`` about it said it owed (:meth:`_saw_paid` the other way round): ``seat`` had answered that
+        claim here before this peer declared it for a later obligation; ``v`` is behind (this peer's relay answers it),
+        and its vote is on no obligation this peer holds unpaid (sim seed 28194: relink-storm p3's reveal of turn 5
+        reached p4 late, p4 declared it, the reveal came; p4 then joined cut-off p1's vote on p3 for the reveal of turn
+        4, decided p3 alone at its own move, and p3 and the others, to whom p3 had answered, voted honest p4 out)."""
+        mine, a = self.absents.get(seat, {}).get(self.me), self.absents.get(seat, {}).get(v)
+        return mine is not None and a is not None and self._refutes(replace(a, have=mine.have))
 
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote
