@@ -202,7 +202,7 @@ class OwnerVerdicts:
         contested one from the other side of a cut (:meth:`_contested_join`; sim seed 21761: p3 joined cut-off p0's vote
         on p1, which p1 contested, from p0's backlog at the heal; the decision counted p2 away on p0's old absent, while
         p2, never away on its own peer, took p1's reveal: a desync), nor one that came after this peer's
-        own latest claim on ``seat`` (:meth:`_note_join`) when either (1) the vote's count holds the message of
+        own latest claim on ``seat`` (:meth:`_note_join`) when (1) the vote's count holds the message of
         ``seat`` that paid that claim (:meth:`_saw_paid`): ``seat`` did not come back to this peer alone, ``v`` saw it
         answer and voted for another obligation (sim lie-away seed 3529: p1's absent on crashed p2 for a reveal, paid
         4 s before, made it join liar p0's lone vote on p2 for a declaration; the open vote then held p2's next reveal
@@ -210,7 +210,8 @@ class OwnerVerdicts:
         as leaving; seed 499: the same once the reveal came after the vote); or (2) the vote's claim says ``seat``
         failed to declare this very peer (:meth:`_names_me`): ``v`` counted away a seat that had declared ``seat``
         itself (sim lie-away seed 2321: p3 joined cut-off p1's vote on honest p0 for not declaring p3, on p3's own
-        claim on p0, and p0 was voted out by two).  This peer's clock judges such a vote (a lone vote, a held
+        claim on p0, and p0 was voted out by two); or (3) this peer's claim counts the message that paid ``v``'s
+        (:meth:`_paid_before`: ``v`` is behind, sim seed 28194).  This peer's clock judges such a vote (a lone vote, a held
         decision), or it votes after a pause of its own.  A claim made only after the vote came is neither: a seat
         back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
         tests/absent/test_absent_voters_signed.py)."""
