@@ -202,21 +202,23 @@ class OwnerVerdicts:
         a contested one from the other side of a cut (:meth:`_contested_join`; sim seed 21761: p3 joined cut-off p0's
         vote on p1, which p1 contested, from p0's backlog at the heal; the decision counted p2 away on p0's old absent,
         while p2, never away on its own peer, took p1's reveal: a desync; seed 27030), nor one that came after this
-        peer's own latest claim on ``seat`` (:meth:`_note_join`) when either (1) the vote's count holds the message of
+        peer's own latest claim on ``seat`` (:meth:`_note_join`) when (1) the vote's count holds the message of
         ``seat`` that paid that claim (:meth:`_saw_paid`): ``seat`` did not come back to this peer alone, ``v`` saw it
-        answer and voted for another obligation (sim lie-away seed 3529: p1's absent on crashed p2 for a reveal, paid 4
-        s before, made it join liar p0's lone vote on p2 for a declaration; the open vote then held p2's next reveal
-        back on p1, p1 declared p2 for a reveal p2 had sent, a claim that refuted itself, and honest p1 was voted out as
-        leaving; seed 499: the same once the reveal came after the vote); or (2) the vote's claim says ``seat`` failed
-        to declare this very peer (:meth:`_names_me`): ``v`` counted away a seat that had declared ``seat`` itself (sim
-        lie-away seed 2321: p3 joined cut-off p1's vote on honest p0 for not declaring p3, on p3's own claim on p0, and
-        p0 was voted out by two). This peer's clock judges such a vote (a lone vote, a held decision), or it votes after
-        a pause of its own. A claim made only after the vote came is neither: a seat back from a crash holds the vote
-        that counted it away, declares ``seat`` and joins (sim seed 563, tests/absent/test_absent_voters_signed.py)."""
+        answer and voted for another obligation (sim lie-away seed 3529: p1's absent on crashed p2 for a reveal, paid
+        4 s before, made it join liar p0's lone vote on p2 for a declaration; the open vote then held p2's next reveal
+        back on p1, p1 declared p2 for a reveal p2 had sent, a claim that refuted itself, and honest p1 was voted out
+        as leaving; seed 499: the same once the reveal came after the vote); or (2) the vote's claim says ``seat``
+        failed to declare this very peer (:meth:`_names_me`): ``v`` counted away a seat that had declared ``seat``
+        itself (sim lie-away seed 2321: p3 joined cut-off p1's vote on honest p0 for not declaring p3, on p3's own
+        claim on p0, and p0 was voted out by two); or (3) this peer's claim counts the message that paid ``v``'s
+        (:meth:`_paid_before`: ``v`` is behind, sim seed 28194).  This peer's clock judges such a vote (a lone vote, a held
+        decision), or it votes after a pause of its own.  A claim made only after the vote came is neither: a seat
+        back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
+        tests/absent/test_absent_voters_signed.py)."""
         if v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
-        return not (before and (self._saw_paid(seat, v) or self._names_me(seat, v)))
+        return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)))
 
     def _contested_join(self, seat: int, v: int) -> bool:
         """This peer's latest claim on ``seat`` is that it owed its part as a voter (a declaration or a vote), ``v``'s
@@ -244,6 +246,16 @@ class OwnerVerdicts:
         about it said it owed (its ``have`` is past that message: as :meth:`_refutes` with the vote's count)."""
         a, vote = self.absents.get(seat, {}).get(self.me), self.votes.get(seat, {}).get(v)
         return a is not None and vote is not None and self._refutes(replace(a, have=vote.have))
+
+    def _paid_before(self, seat: int, v: int) -> bool:
+        """This peer's own latest ``absent`` about ``seat`` counts the message of ``seat`` that delivered what ``v``'s
+        latest ``absent`` about it said it owed (:meth:`_saw_paid` the other way round): ``seat`` had answered that
+        claim here before this peer declared it for a later obligation; ``v`` is behind (this peer's relay answers it),
+        and its vote is on no obligation this peer holds unpaid (sim seed 28194: relink-storm p3's reveal of turn 5
+        reached p4 late, p4 declared it, the reveal came; p4 then joined cut-off p1's vote on p3 for the reveal of turn
+        4, decided p3 alone at its own move, and p3 and the others, to whom p3 had answered, voted honest p4 out)."""
+        mine, a = self.absents.get(seat, {}).get(self.me), self.absents.get(seat, {}).get(v)
+        return mine is not None and a is not None and self._refutes(replace(a, have=mine.have))
 
     def refuse_vote(self) -> "Output":
         """This peer was answering when the vote on it was decided (the shell's clock says so, and the vote

@@ -663,6 +663,14 @@ REGRESSIONS: dict[str, Case] = {
         "and p2.  Fixed: on a vote claim too (as on a declaration claim), a contested vote counting less of the seat "
         "than that claim is not joined at once (verdicts._contested_join; tests/absent/test_absent_across_join.py)",
         None, fixed=True),
+    # found by the lead's sweep with the main strategies on main e3e8160; traced and fixed on branch s22d
+    "a_vote_joined_on_a_paid_claim_for_an_older_obligation": Case(
+        28194, "relink-storm", "c",
+        "relink-storm p3, partition {1} | {0, 2, 3, 4} (5 seats, Snow Tails): p4 declared p3 for a reveal the storm "
+        "held back, got it, then joined cut-off p1's vote on p3 for an older reveal p4 held before its claim; p4 "
+        "decided p3 alone at its own move, and p3, p0, p2 voted honest p4 out.  Fixed: no vote is joined at once whose "
+        "claim this peer's own claim saw paid (verdicts._paid_before; tests/absent/test_absent_join_behind.py)",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
