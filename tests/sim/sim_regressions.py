@@ -979,6 +979,14 @@ LIE_AWAY: dict[str, Case] = {
         "absent{relay}: a desync naming p0 (passes on main).  Fixed: a relay is voted on only vote_after after this "
         "peer's own absent{relay} asked for it (AbsenceWatch._pause; asking every obligation to be overdue broke 5271)",
         fixed=True),
+    # found on main e3e8160 (traced on branch s22a)
+    "a_seat_back_to_a_majority_decision_that_counted_it_away_never_votes": Case(
+        16224, "lie-away", "c",
+        "5 seats, Mush!, partition {2} | rest, p0 crashed 5-13 s: p1, p3, liar p4 voted p0 out at 8 counting p2 away by "
+        "their signed absents; p2's return reopened it everywhere, its own peer too, but restarted p0's reveal #8 came "
+        "to p2 alone (the voters' own votes froze it), so p2 never declared p0, drew turn 5 with it, was voted out and "
+        "named in a desync.  Fixed: a seat back to a decision of two or more voters that counted it away declares the "
+        "seat at once and joins (verdicts._rejoin; tests/absent/test_absent_rejoin.py)", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
