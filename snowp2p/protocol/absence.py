@@ -740,9 +740,14 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return False  # (the usual case, checked once per message: nothing to take over)
         needed = self._needed()
         for seat in sorted(self.decided):
-            if seat in self.gone or seat not in needed or seat == self.owner or self._reopen_if_back(seat):
+            if seat in self.gone or seat not in needed or seat == self.owner:
                 continue
             choice, have, voters = self.decided[seat]
+            back = self._reopen_if_back(seat)
+            if back:  # (this seat, back to a majority's decision, declares the seat: it joins their votes next pass)
+                if self._rejoin(seat, back, voters, out):
+                    return True
+                continue
             self.gone[seat] = (choice, have, self.turn)
             self.voters[seat] = voters
             out.events.append(VotedOut(seat, choice, self.turn))
@@ -762,23 +767,24 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return True
         return False
 
-    def _reopen_if_back(self, seat: int) -> bool:
+    def _reopen_if_back(self, seat: int) -> set[int]:
         """A decision on ``seat`` that did not count a voter W because the game waited on W (away: a crash, a
         partition) takes effect only if W has sent nothing since, or has voted on ``seat``, when the game first
         needs ``seat``'s message.  If W is back by then, the decision is reopened and W is a voter on ``seat``
         from then on (``came_back``), away or not: it votes too.  W, on its own peer, never takes a decision on
         another seat without its own vote (``_voters``: the owner is never away), so a decider that took it
         alone played a computer in a seat whose messages W, back, still took: two honest peers apart on the
-        same turn with nobody to blame (sim seeds 6412, 7037).  True: reopened (the votes held stay)."""
+        same turn with nobody to blame (sim seeds 6412, 7037).  Returns the seats back: reopened (the votes held
+        stay); empty: not reopened.  (This seat back to a majority's decision joins it at once: verdicts._rejoin.)"""
         back = {w for w, n in self.away_at.get(seat, {}).items()
                 if self._count_back(w) > n and w not in self.votes.get(seat, {}) and self._may_vote(w)
                 and self.owner not in self.votes.get(w, {})}  # (a seat the owner voted on stays away: seed 2122)
         if not back:
-            return False
+            return back
         del self.decided[seat]
         self.voters.pop(seat, None)
         self.came_back.setdefault(seat, set()).update(back)
-        return True
+        return back
 
     def _open_seat(self, state, seat: int):
         """A computer player's seat: its unknown cards dealt face up, alike on every peer (hidden.open_seat).

@@ -100,6 +100,22 @@ class OwnerVerdicts:
         finally:
             self._owner_pending = None
 
+    def _rejoin(self, seat: int, back: set[int], voters: tuple[int, ...], out: "Output") -> bool:
+        """This seat came back (``_reopen_if_back``) to a decision on ``seat`` that two or more voters took counting it
+        away by their signed absents (``_declared_away``): it declares ``seat`` absent at once, and so joins their votes
+        in the next pass (``_join_votes``), with its own count.  The others reopen the decision too once its messages
+        past their count reach them, and wait for its vote; but ``seat`` may answer it (back from a crash: its
+        messages past the decision's count are taken here, while the voters' own votes keep them off theirs), and a
+        voter that never declares is declared and voted out in turn: the voters take ``seat`` over at their count,
+        this seat played on with those messages (sim lie-away seed 16224: the crash-restarted p0 revealed event 5 to
+        p2, back from a partition, which drew turn 5 with it and was named in a desync).  A decision on one voter's
+        word keeps its own rules (``_counts_owner_away``).  True: it signed the absent."""
+        if self.me is None or self.me not in back or len(voters) < 2:
+            return False
+        res = self.declare_absent(seat)
+        out.extend(res)
+        return bool(res.send)
+
     def _count_back(self, w: int) -> int:
         """How many of ``w``'s messages count for its coming back (``_reopen_if_back``): all held, less the owner's
         message being handled (``_progress_before``) while the game has not reached it."""

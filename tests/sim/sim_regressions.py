@@ -1024,6 +1024,14 @@ LIE_AWAY: dict[str, Case] = {
         "out.  Fixed: a vote that refuses a decision counting its voter away is judged on that voter first: it answers "
         "here, so the liar is leaving (verdicts._refused_away, lone_votes; tests/absent/test_absent_refused_away.py)",
         fixed=True),
+    # found on main e3e8160 (traced on branch s22a)
+    "a_seat_back_to_a_majority_decision_that_counted_it_away_never_votes": Case(
+        16224, "lie-away", "c",
+        "5 seats, Mush!, partition {2} | rest, p0 crashed 5-13 s: p1, p3, liar p4 voted p0 out at 8 counting p2 away by "
+        "their signed absents; p2's return reopened it everywhere, its own peer too, but restarted p0's reveal #8 came "
+        "to p2 alone (the voters' own votes froze it), so p2 never declared p0, drew turn 5 with it, was voted out and "
+        "named in a desync.  Fixed: a seat back to a decision of two or more voters that counted it away declares the "
+        "seat at once and joins (verdicts._rejoin; tests/absent/test_absent_rejoin.py)", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
