@@ -96,6 +96,7 @@ def test_a_vote_claim_does_not_join_the_cut_off_seats_vote_at_once(game):
     assert c in sw.votes.get(x, {}), "the test's premise: w holds c's vote on x"
     assert x not in sw.leaving and c not in sw.leaving and not sw.gone
     assert t.s[x].chain.next_seq(c) < sw.chain.next_seq(c), "the test's premise: x froze c's vote on w"
+    t.cut.add(frozenset((w, x)))  # (w's vote, and the relay it carries (claims._relay_with_vote), still on their way)
     sign(t, w, lambda s: Vote(c, "bot", s.chain.next_seq(c)))
     assert c not in t.s[x].my_votes and c not in sw.decided, "the test's premise: x's vote on c waits for the relay"
     sign(t, w, lambda s: Absent(x, s.turn, s.chain.next_seq(x), "vote"))  # (x owed its vote on c)
