@@ -20,28 +20,18 @@ import pytest
 from snowp2p.protocol.messages import Absent, Vote
 from snowp2p.protocol.session import Output
 from kit.table import KINDS
+from test_absent_join_paid import move, setup as declared
 from test_absent_unit import Table
 
 
 def setup(game: str):
     """The mover holds its move of turn ``turn``; seat ``w`` declares seat ``x`` absent for its reveal of that turn;
     the move goes out and ``x``'s reveal pays the claim.  Returns the table, (mover, x, w) and the turn."""
-    t = Table(game)
-    t.start()
-    t.hold_from = {i: 4 for i in range(3)}
-    t.run()
-    mover, turn = t.held_at
-    x, w = [i for i in range(3) if i != mover]
-    sw = t.s[w]
-    o = Output()
-    sw._emit(Absent(x, sw.turn, sw.chain.next_seq(x), "reveal"), o)
-    t.out(w, o)
-    t.run()
+    t, (mover, x, w), turn = declared(game)
     t.hold_from, t.held_at = {i: turn + 1 for i in range(3)}, None  # (the next turn waits: nothing is owed)
-    s = t.s[mover]
-    t.out(mover, s.submit(t.choose(mover, s.state, s.turn)))
+    move(t, mover)
     t.run()
-    assert not sw._current(w, x), "the test's premise: x delivered the reveal w declared it absent for"
+    assert not t.s[w]._current(w, x), "the test's premise: x delivered the reveal w declared it absent for"
     return t, (mover, x, w), turn
 
 
