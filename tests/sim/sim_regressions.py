@@ -979,6 +979,15 @@ LIE_AWAY: dict[str, Case] = {
         "absent{relay}: a desync naming p0 (passes on main).  Fixed: a relay is voted on only vote_after after this "
         "peer's own absent{relay} asked for it (AbsenceWatch._pause; asking every obligation to be overdue broke 5271)",
         fixed=True),
+    # found on main e3e8160 (lie-away); traced by s22f
+    "a_liar_and_a_crash_make_a_resumed_seat_ack_a_turn_twice": Case(
+        27007, "lie-away", "c",
+        "3 seats, Snow Tails: liar p0's lone vote on p1 was decided at p1's move #7; p1 refused it with no message "
+        "(p0 declared left at that count already), then signed reveal #8 (ack of turn 2) on p2's move and crashed; "
+        "resumed, its session read #8 as the refusal and went on from it before #8, signing reveal of event 3 again "
+        "as #9: 'acked turn 2 twice'.  Fixed: only the auditor goes on before the owner's message that shows its "
+        "refusal; the owner's own resumed session goes on after it (Session._handle; "
+        "tests/absent/test_absent_resumed_refusal.py)", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
