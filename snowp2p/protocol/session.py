@@ -394,10 +394,12 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             # played on; its absent{voter, left} is not sent when it had declared the voter at that count already:
             # sim seed 579; resumed, lie-away seed 7221: the replay stayed decided and its state short of the game's)
             self._refusal(seat)
-            if not (isinstance(body, Absent) and body.owed == "left"):
+            if self.me is None and not (isinstance(body, Absent) and body.owed == "left"):
                 # (no absent{voter, left} first: the owner's peer went on from its refusal before this message,
                 # Session.refuse_vote; sim lie-away seed 215: the audit decided a seat before the turn the peer
-                # applied with that seat's own move)
+                # applied with that seat's own move.  Not the owner's own resumed session: this message is the first
+                # its peer signed after the refusal, so going on first signed it again at the next seq, two acks of
+                # one turn (sim lie-away seed 27007); it goes on after the message, SPEC 11.12)
                 out.extend(self._progress())
         if seat == self.owner and self.away_held:
             self._owner_verdict(body)

@@ -1032,6 +1032,15 @@ LIE_AWAY: dict[str, Case] = {
         "to p2 alone (the voters' own votes froze it), so p2 never declared p0, drew turn 5 with it, was voted out and "
         "named in a desync.  Fixed: a seat back to a decision of two or more voters that counted it away declares the "
         "seat at once and joins (verdicts._rejoin; tests/absent/test_absent_rejoin.py)", fixed=True),
+    # found on main e3e8160 (lie-away); traced by s22f
+    "a_liar_and_a_crash_make_a_resumed_seat_ack_a_turn_twice": Case(
+        27007, "lie-away", "c",
+        "3 seats, Snow Tails: liar p0's lone vote on p1 was decided at p1's move #7; p1 refused it with no message "
+        "(p0 declared left at that count already), then signed reveal #8 (ack of turn 2) on p2's move and crashed; "
+        "resumed, its session read #8 as the refusal and went on from it before #8, signing reveal of event 3 again "
+        "as #9: 'acked turn 2 twice'.  Fixed: only the auditor goes on before the owner's message that shows its "
+        "refusal; the owner's own resumed session goes on after it (Session._handle; "
+        "tests/absent/test_absent_resumed_refusal.py)", fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
