@@ -151,7 +151,13 @@ class OwnerVerdicts:
         me = self.owner
         held = {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
                 and i in self.present()}
-        return {i for i in held if not any(self._sides_apart(i, j) for j in held)}
+        return {i for i in held if not any(self._sides_apart(i, j) or self._declared_across(i, j) for j in held)}
+
+    def _declared_across(self, a: int, b: int) -> bool:
+        """``a`` and ``b`` declared each other across a cut (:meth:`_across`, either way): two sides of a partition,
+        so their votes on this log's owner are no majority for its wait (sim seed 32735: p1, cut off alone, voted p0
+        and p2 out; p0, waiting on p1 after hostile p2's vote on it, took p1's vote for a second one and accepted)."""
+        return a != b and (self._across(a, b) or self._across(b, a))
 
     def _sides_apart(self, a: int, b: int) -> bool:
         """``a`` voted on ``b`` or ``b`` on ``a`` (signed votes held here): the two were on two sides (of a partition,
