@@ -651,6 +651,19 @@ REGRESSIONS: dict[str, Case] = {
         "its unapplied move of the next turn dropped, checked or not: absence._take_over) p1 stopped on a desync at "
         "turn 3 naming nobody.  The rule was taken back (10030, its seed, passes with s21c's rule of lie-away 8526); "
         "not traced further", None, fixed=True),
+    # found by the lead's sweep of main e3e8160 (main strategies); traced and fixed on s22g
+    "two_votes_from_two_sides_of_a_cut_taken_for_a_majority": Case(
+        32735, "vote-present", "c",
+        "vote-present p2 (end), partition {1} | {0, 2} (3 seats, Mush! Mush!): p0, waiting on cut-off p1 after p2's vote "
+        "on it, took p1's vote for a second one (p1's vote on p2, past it, was frozen off p0) and accepted; p1 and p2 had "
+        "declared each other across the cut, so their votes are each one seat's word and p0 refuses "
+        "(verdicts.votes_on_owner, _declared_across; tests/absent/test_absent_across_votes.py)", None, fixed=True),
+    "a_vote_joined_at_once_on_a_reveal_of_a_move_the_seat_never_got": Case(
+        32487, "never-declares", "c",
+        "never-declares p2, p1 frozen, a partition {1} | {0, 2} (3 seats, Snake Carnival): at the heal p1 joined p2's "
+        "vote on p0 at once on its claim that p0 owed the reveal of p1's move, while p0's absent on p1 said it never got "
+        "that move; now such a vote is not joined at once (verdicts._lacks_my_move in _joinable; "
+        "tests/absent/test_absent_join_lacked_move.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
