@@ -204,7 +204,11 @@ class OwnerVerdicts:
 
     def _joinable(self, seat: int, v: int) -> bool:
         """This peer, having declared ``seat`` absent, may join ``v``'s vote on it at once (``_join_votes``): not its
-        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor, on a declaration claim, a
+        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor one of a seat that refused
+        ``seat``'s vote on it (the same, the other way: ``v``'s word against ``seat``'s, each on its own clock; sim seed
+        32487: p1, cut off and frozen, joined at the heal hostile p2's vote on p0, which p2 signed refusing p0's vote
+        on it, on p1's claim that p0 owed the reveal of a move p0 never got: answering p0 was voted out by two), nor,
+        on a declaration claim, a
         contested one from the other side of a cut (:meth:`_contested_join`; sim seed 21761: p3 joined cut-off p0's vote
         on p1, which p1 contested, from p0's backlog at the heal; the decision counted p2 away on p0's old absent, while
         p2, never away on its own peer, took p1's reveal: a desync), nor one that came after this peer's
@@ -221,7 +225,7 @@ class OwnerVerdicts:
         back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
         tests/absent/test_absent_voters_signed.py)."""
         if (v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v)
-                or self._lacks_my_move(seat)):
+                or self._refused_by(v, seat)):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
         return not (before and (self._saw_paid(seat, v) or self._names_me(seat, v)))
@@ -234,16 +238,6 @@ class OwnerVerdicts:
         claims: on a leaving seat, or a relay asked for, the peers join as before: sim lie-away seeds 1799, 2321.)"""
         mine = self.absents[seat][self.me]
         return mine.owed == "declare" and self._across(seat, v) and self.votes[seat][v].have < mine.have
-
-    def _lacks_my_move(self, seat: int) -> bool:
-        """This peer's latest claim on ``seat`` is the reveal of a turn whose move ``seat``'s latest ``absent`` about
-        this peer says it lacks (``owed: move``, that turn): ``seat`` can not reveal a move it never got (a cut held it
-        back), and the relay of the move pays the claim; joined at once, a third seat's vote becomes a majority's
-        (sim seed 32487: p1, cut off and frozen, joined hostile p2's vote on p0 at the heal, and p0, which never got
-        p1's move, was voted out while answering).  It votes after a pause of its own."""
-        mine, theirs = self.absents[seat][self.me], self.absents.get(self.me, {}).get(seat)
-        return (mine.owed == "reveal" and theirs is not None and theirs.owed == "move"
-                and theirs.turn == mine.turn)
 
     def _note_join(self, seat: int, v: int) -> None:
         """``v``'s vote on ``seat`` comes: which of this peer's own claims on ``seat`` it found (:meth:`_joinable`)."""

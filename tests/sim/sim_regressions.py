@@ -660,10 +660,11 @@ REGRESSIONS: dict[str, Case] = {
         "(verdicts.votes_on_owner, _declared_across; tests/absent/test_absent_across_votes.py)", None, fixed=True),
     "a_vote_joined_at_once_on_a_reveal_of_a_move_the_seat_never_got": Case(
         32487, "never-declares", "c",
-        "never-declares p2, p1 frozen, a partition {1} | {0, 2} (3 seats, Snake Carnival): at the heal p1 joined p2's "
-        "vote on p0 at once on its claim that p0 owed the reveal of p1's move, while p0's absent on p1 said it never got "
-        "that move; now such a vote is not joined at once (verdicts._lacks_my_move in _joinable; "
-        "tests/absent/test_absent_join_lacked_move.py)", None, fixed=True),
+        "never-declares p2, p1 frozen, a partition {1} | {0, 2} (3 seats, Snake Carnival): p0 voted p2 out for not "
+        "declaring p1, p2 refused and voted on p0; at the heal p1 joined p2's vote at once on its claim that p0 owed the "
+        "reveal of p1's move (which p0 never got), and answering p0 was voted out by two; now a vote of a seat that "
+        "refused the voted seat's vote on it is not joined at once (verdicts._joinable, _refused_by the other way; "
+        "tests/absent/test_absent_join_refuser.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
