@@ -225,7 +225,7 @@ class OwnerVerdicts:
         back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
         tests/absent/test_absent_voters_signed.py)."""
         if (v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v)
-                or self._refused_by(v, seat)):
+                or (self._refused_by(v, seat) and self._lacks_my_move(seat))):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
         return not (before and (self._saw_paid(seat, v) or self._names_me(seat, v)))
@@ -238,6 +238,14 @@ class OwnerVerdicts:
         claims: on a leaving seat, or a relay asked for, the peers join as before: sim lie-away seeds 1799, 2321.)"""
         mine = self.absents[seat][self.me]
         return mine.owed == "declare" and self._across(seat, v) and self.votes[seat][v].have < mine.have
+
+    def _lacks_my_move(self, seat: int) -> bool:
+        """This peer's latest claim on ``seat`` is the reveal of a turn whose move ``seat``'s latest ``absent`` about
+        this peer says it lacks (``owed: move``, that turn): ``seat`` never got the move (a cut held it back).  Alone,
+        not joining at once for it broke lie-away seeds 3333, 3414; with a refuser's vote, sim seed 32487."""
+        mine, theirs = self.absents[seat][self.me], self.absents.get(self.me, {}).get(seat)
+        return (mine.owed == "reveal" and theirs is not None and theirs.owed == "move"
+                and theirs.turn == mine.turn)
 
     def _note_join(self, seat: int, v: int) -> None:
         """``v``'s vote on ``seat`` comes: which of this peer's own claims on ``seat`` it found (:meth:`_joinable`)."""
