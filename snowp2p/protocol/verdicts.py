@@ -205,7 +205,8 @@ class OwnerVerdicts:
     def _joinable(self, seat: int, v: int) -> bool:
         """This peer, having declared ``seat`` absent, may join ``v``'s vote on it at once (``_join_votes``): not its
         own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor one of a seat that refused
-        ``seat``'s vote on it (the same, the other way: ``v``'s word against ``seat``'s, each on its own clock; sim seed
+        ``seat``'s vote on it on a claim of the reveal of a move ``seat`` says it lacks (:meth:`_lacks_my_move`; ``v``'s
+        word against ``seat``'s, each on its own clock; sim seed
         32487: p1, cut off and frozen, joined at the heal hostile p2's vote on p0, which p2 signed refusing p0's vote
         on it, on p1's claim that p0 owed the reveal of a move p0 never got: answering p0 was voted out by two), nor,
         on a declaration claim, a

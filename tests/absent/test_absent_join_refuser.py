@@ -5,7 +5,8 @@ test_absent_refused_join.py).
 Sim seed 32487: p0 voted hostile p2 out for not declaring p1 (cut off by a partition); p2 refused, treated p0 as
 leaving and voted on it.  At the heal p1, cut off and frozen until then, held p2's vote on p0 and joined it at once on
 its own claim that p0 owed the reveal of p1's move, which p0 never got: answering p0 was voted out by two.  Now p1
-votes on p0 only after a pause of its own (``verdicts._joinable``: ``_refused_by`` the other way).
+votes on p0 only after a pause of its own (``verdicts._joinable``: ``_refused_by`` the other way, on a claim of the
+reveal of a move that p0's own absent on p1 says it lacks, ``_lacks_my_move``; either alone broke lie-away seeds).
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ def test_a_refusers_vote_is_not_joined_at_once(game):
     THIRD = t.held_at[0]  # (it owes its move)
     FIRST, REFUSER = (THIRD + 1) % 3, (THIRD + 2) % 3
     first, refuser, third = t.s[FIRST], t.s[REFUSER], t.s[THIRD]
-    o = Output()  # FIRST declares REFUSER absent (its part as a voter) and votes it out: a lone vote
+    o = Output()  # FIRST declares THIRD for its move (FIRST never got it), then REFUSER for not declaring THIRD, and
+    # votes REFUSER out: a lone vote
+    first._emit(Absent(THIRD, first.turn, first.chain.next_seq(THIRD), "move"), o)
     first._emit(Absent(REFUSER, first.turn, first.chain.next_seq(REFUSER), "declare"), o)
     first._emit(Vote(REFUSER, "bot", first.chain.next_seq(REFUSER)), o)
     t.out(FIRST, o)
@@ -43,8 +46,9 @@ def test_a_refusers_vote_is_not_joined_at_once(game):
         t.run()
     assert FIRST in third.votes and REFUSER in third.votes[FIRST], "the test's premise: THIRD holds that vote"
     assert FIRST not in third.leaving and FIRST not in third.my_votes
-    # THIRD declares FIRST absent for something of its own (a reveal, say): it joins no refuser's vote at once
-    t.out(THIRD, third.declare_absent(FIRST, Owed("reveal", third.turn)))
+    # THIRD declares FIRST absent for the reveal of the very move FIRST said it lacks: it joins no refuser's vote
+    assert third.absents[THIRD][FIRST].owed == "move", "the test's premise: THIRD holds FIRST's claim on its move"
+    t.out(THIRD, third.declare_absent(FIRST, Owed("reveal", third.absents[THIRD][FIRST].turn)))
     t.run()
     o = Output()
     third._resolve_votes(o)  # (as on any message it takes next)

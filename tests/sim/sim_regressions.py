@@ -663,7 +663,8 @@ REGRESSIONS: dict[str, Case] = {
         "never-declares p2, p1 frozen, a partition {1} | {0, 2} (3 seats, Snake Carnival): p0 voted p2 out for not "
         "declaring p1, p2 refused and voted on p0; at the heal p1 joined p2's vote at once on its claim that p0 owed the "
         "reveal of p1's move (which p0 never got), and answering p0 was voted out by two; now a vote of a seat that "
-        "refused the voted seat's vote on it is not joined at once (verdicts._joinable, _refused_by the other way; "
+        "refused the voted seat's vote on it is not joined at once on a claim of the reveal of a move the voted seat says "
+        "it lacks (verdicts._joinable: _refused_by the other way and _lacks_my_move; "
         "tests/absent/test_absent_join_refuser.py)", None, fixed=True),
 }
 
