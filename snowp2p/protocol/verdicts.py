@@ -167,7 +167,13 @@ class OwnerVerdicts:
         me = self.owner
         held = {i for i in self.votes.get(me, {}) if i != me and i not in self.gone and i not in self.leaving
                 and i in self.present()}
-        return {i for i in held if not any(self._sides_apart(i, j) for j in held)}
+        return {i for i in held if not any(self._sides_apart(i, j) or self._declared_across(i, j) for j in held)}
+
+    def _declared_across(self, a: int, b: int) -> bool:
+        """``a`` and ``b`` declared each other across a cut (:meth:`_across`, either way): two sides of a partition,
+        so their votes on this log's owner are no majority for its wait (sim seed 32735: p1, cut off alone, voted p0
+        and p2 out; p0, waiting on p1 after hostile p2's vote on it, took p1's vote for a second one and accepted)."""
+        return a != b and (self._across(a, b) or self._across(b, a))
 
     def _sides_apart(self, a: int, b: int) -> bool:
         """``a`` voted on ``b`` or ``b`` on ``a`` (signed votes held here): the two were on two sides (of a partition,
@@ -214,7 +220,12 @@ class OwnerVerdicts:
 
     def _joinable(self, seat: int, v: int) -> bool:
         """This peer, having declared ``seat`` absent, may join ``v``'s vote on it at once (``_join_votes``): not its
-        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor, on a declaration or vote claim,
+        own, nor a leaving seat's, nor one ``seat`` refused (:meth:`_refused_by`), nor one of a seat that refused
+        ``seat``'s vote on it on a claim of the reveal of a move ``seat`` says it lacks (:meth:`_lacks_my_move`; ``v``'s
+        word against ``seat``'s, each on its own clock; sim seed
+        32487: p1, cut off and frozen, joined at the heal hostile p2's vote on p0, which p2 signed refusing p0's vote
+        on it, on p1's claim that p0 owed the reveal of a move p0 never got: answering p0 was voted out by two), nor,
+        on a declaration or vote claim,
         a contested one from the other side of a cut (:meth:`_contested_join`; sim seed 21761: p3 joined cut-off p0's
         vote on p1, which p1 contested, from p0's backlog at the heal; the decision counted p2 away on p0's old absent,
         while p2, never away on its own peer, took p1's reveal: a desync; seed 27030), nor one that came after this
@@ -231,7 +242,8 @@ class OwnerVerdicts:
         decision), or it votes after a pause of its own.  A claim made only after the vote came is neither: a seat
         back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
         tests/absent/test_absent_voters_signed.py)."""
-        if v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v):
+        if (v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v)
+                or (self._refused_by(v, seat) and self._lacks_my_move(seat))):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
         return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)))
@@ -246,6 +258,14 @@ class OwnerVerdicts:
         leaving seat, or a relay asked for, the peers join as before: sim lie-away seeds 1799, 2321.)"""
         mine = self.absents[seat][self.me]
         return mine.owed in ("declare", "vote") and self._across(seat, v) and self.votes[seat][v].have < mine.have
+
+    def _lacks_my_move(self, seat: int) -> bool:
+        """This peer's latest claim on ``seat`` is the reveal of a turn whose move ``seat``'s latest ``absent`` about
+        this peer says it lacks (``owed: move``, that turn): ``seat`` never got the move (a cut held it back).  Alone,
+        not joining at once for it broke lie-away seeds 3333, 3414; with a refuser's vote, sim seed 32487."""
+        mine, theirs = self.absents[seat][self.me], self.absents.get(self.me, {}).get(seat)
+        return (mine.owed == "reveal" and theirs is not None and theirs.owed == "move"
+                and theirs.turn == mine.turn)
 
     def _note_join(self, seat: int, v: int) -> None:
         """``v``'s vote on ``seat`` comes: which of this peer's own claims on ``seat`` it found (:meth:`_joinable`)."""

@@ -671,6 +671,21 @@ REGRESSIONS: dict[str, Case] = {
         "decided p3 alone at its own move, and p3, p0, p2 voted honest p4 out.  Fixed: no vote is joined at once whose "
         "claim this peer's own claim saw paid (verdicts._paid_before; tests/absent/test_absent_join_behind.py)",
         None, fixed=True),
+    # found by the lead's sweep of main e3e8160 (main strategies); traced and fixed on s22g
+    "two_votes_from_two_sides_of_a_cut_taken_for_a_majority": Case(
+        32735, "vote-present", "c",
+        "vote-present p2 (end), partition {1} | {0, 2} (3 seats, Mush! Mush!): p0, waiting on cut-off p1 after p2's vote "
+        "on it, took p1's vote for a second one (p1's vote on p2, past it, was frozen off p0) and accepted; p1 and p2 had "
+        "declared each other across the cut, so their votes are each one seat's word and p0 refuses "
+        "(verdicts.votes_on_owner, _declared_across; tests/absent/test_absent_across_votes.py)", None, fixed=True),
+    "a_vote_joined_at_once_on_a_reveal_of_a_move_the_seat_never_got": Case(
+        32487, "never-declares", "c",
+        "never-declares p2, p1 frozen, a partition {1} | {0, 2} (3 seats, Snake Carnival): p0 voted p2 out for not "
+        "declaring p1, p2 refused and voted on p0; at the heal p1 joined p2's vote at once on its claim that p0 owed the "
+        "reveal of p1's move (which p0 never got), and answering p0 was voted out by two; now a vote of a seat that "
+        "refused the voted seat's vote on it is not joined at once on a claim of the reveal of a move the voted seat says "
+        "it lacks (verdicts._joinable: _refused_by the other way and _lacks_my_move; "
+        "tests/absent/test_absent_join_refuser.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
