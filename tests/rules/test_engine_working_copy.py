@@ -2,7 +2,7 @@
 
 ``apply`` works on a mutable working copy whose changed records are frozen
 in place at the end, and race positions are counted instead of sorted
-(snowp2p/games/sled/engine.py).  These tests pin those shortcuts to the plain
+(snowp2p/games/sled/working.py, race.py).  These tests pin those shortcuts to the plain
 definitions on every state of seeded random games of both games.
 """
 
@@ -16,6 +16,7 @@ import pytest
 from rules_helpers import test_track
 from snowp2p.games.sled import encoding
 from snowp2p.games.sled import engine as sled
+from snowp2p.games.sled import race, working
 from snowp2p.core.drbg import Rand, derive
 
 
@@ -49,7 +50,7 @@ def test_race_position_and_leader_match_the_ranking(game, n, seed):
             assert sled.race_position(state, seat) == order.index(seat) + 1
         for seats in (racing, racing[1:], racing[::2], list(reversed(racing))):
             if seats:
-                assert sled._leader(state, seats) == sled.ranking(state, seats)[0]
+                assert race._leader(state, seats) == sled.ranking(state, seats)[0]
         for s in state.public.sleds:
             if s.status != sled.RACING:
                 with pytest.raises(ValueError):
@@ -69,7 +70,7 @@ def test_apply_leaves_its_input_state_as_it_was(game, n, seed):
 
 def test_a_frozen_twin_is_the_record_it_was_copied_from():
     s = sled.Sled(seat=1, name="a", hand=(3, 4), values=(1,) * 6)
-    twin = sled._WSled(s)
+    twin = working._WSled(s)
     twin.at, twin.hand = 7, (3,)
     frozen = twin.freeze()
     assert type(frozen) is sled.Sled

@@ -17,7 +17,11 @@ import snowp2p
 PKG = Path(snowp2p.__file__).parent
 
 #: the pure engine modules of each game folder (issue 20: the engines live in their game's folder)
-ENGINE_PARTS = {"sled": {"engine", "config", "track", "series"}, "snake": {"engine", "tiles"}}
+ENGINE_PARTS = {
+    "sled": {"engine", "state", "working", "cards", "start", "rules", "motion", "turns", "race", "legal", "config",
+             "track", "series"},
+    "snake": {"engine", "tiles"},
+}
 
 
 def _imports(path: Path) -> set[str]:

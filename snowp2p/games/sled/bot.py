@@ -147,7 +147,7 @@ def _walk_paths(T: _Tables, game: str, limit_dmg: int, start: int, speed: int, d
     """Every distinct outcome of every path: {(end, damage, stop): path}.
 
     ``stop`` is "" (path completed), "edge", "sled" or "out" (ST eliminated /
-    MM wrecked; ``end`` is then where the card was taken).  Mirrors sled._walk.
+    MM wrecked; ``end`` is then where the card was taken).  Mirrors the engine's motion._walk.
     """
     out: dict = {}
     if speed <= 0:

@@ -22,7 +22,7 @@ keeps its id and its private value, so each id still means the same card.
 The cards that go back into the deck (the cards under the top dogs, whose
 values are public) are hidden again by laying the whole deck out as a new
 generation of slots, exactly as the engine does for the kennels' five
-(``sled._relay_deck``): new ids, the owner's values in a private order from
+(``cards._relay_deck``): new ids, the owner's values in a private order from
 its layout secret (:func:`sled.private_layout`), the slot ids shuffled with
 the shared ``rand``.  See docs/series.md.
 """
@@ -309,7 +309,7 @@ def _take(deck: list[int], rules: SledRules, rand: sled.RandomSource) -> int:
 
 def _relay(s: sled.Sled, p: sled.Private | None,
            cards: list[int]) -> tuple[sled.Sled, sled.Private | None, list[int]]:
-    """``cards`` laid out again as a new generation of slots, as the engine's ``_relay_deck`` lays them out (the
+    """``cards`` laid out again as a new generation of slots, as the engine's ``cards._relay_deck`` lays them out (the
     owner's values in a private order from its secret): the sled with the generation added and its new ids.
     Nothing random: the caller shuffles the new ids into the deck."""
     gen = s.generation + 1
