@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -84,43 +86,52 @@ def test_bad_scenarios_are_one_line_errors(tmp_path, patch, msg):
     assert lines[0].startswith("ERROR ") and msg in lines[0]
 
 
+def _break(monkeypatch, name, fn):
+    """Put ``fn`` in place of the engine function ``name`` in every module of the engine that holds it (the
+    engine's modules import one another's functions by name)."""
+    orig = getattr(S, name)
+    for mod in list(sys.modules.values()):
+        if getattr(mod, "__name__", "").startswith("snowp2p.games.snake.") and getattr(mod, name, None) is orig:
+            monkeypatch.setattr(mod, name, fn)
+
+
 @pytest.mark.parametrize("mutant", ["no_l4b", "log_anywhere", "no_diamond", "no_crossing", "stall_counts_every_turn",
                                     "no_stall_end", "blocked_end_with_tiles_to_draw", "no_l4c",
                                     "all_heads_at_once"])
 def test_scenarios_catch_a_broken_engine(monkeypatch, mutant):
     """A few deliberate bugs: each must make at least one scenario fail."""
     if mutant == "no_l4b":
-        monkeypatch.setattr(S, "open_cells", lambda pub: set())
+        _break(monkeypatch, "open_cells", lambda pub: set())
     elif mutant == "log_anywhere":
         orig = S.placement_error
 
         def pe(state, a):
             e = orig(state, a)
             return None if e is not None and e.rule == "SC-L1" and state.tiles[a.tile].kind == "log" else e
-        monkeypatch.setattr(S, "placement_error", pe)
+        _break(monkeypatch, "placement_error", pe)
     elif mutant == "no_diamond":
         orig_po = S.place_outcome
 
         def po(state, a):
             new = orig_po(state, a)
             pl = list(new.public.players)
-            pl[a.seat] = S.replace(pl[a.seat], diamonds=state.public.players[a.seat].diamonds)
-            return S.replace(new, public=S._pub(new.public, players=tuple(pl)))
-        monkeypatch.setattr(S, "place_outcome", po)
+            pl[a.seat] = replace(pl[a.seat], diamonds=state.public.players[a.seat].diamonds)
+            return replace(new, public=S._pub(new.public, players=tuple(pl)))
+        _break(monkeypatch, "place_outcome", po)
     elif mutant == "no_crossing":
-        monkeypatch.setattr(S, "_run_crossings", lambda state, pub: pub)
+        _break(monkeypatch, "_run_crossings", lambda state, pub: pub)
     elif mutant == "stall_counts_every_turn":  # issue 19: the stall that ended 177 of 180 games
-        monkeypatch.setattr(S, "can_lay_on_empty", lambda state, seat: False)
+        _break(monkeypatch, "can_lay_on_empty", lambda state, seat: False)
     elif mutant == "no_l4c":
-        monkeypatch.setattr(S, "reserved_starts", lambda pub: {})
+        _break(monkeypatch, "reserved_starts", lambda pub: {})
     elif mutant == "all_heads_at_once":  # the old SC-E2: each player lays all their heads, then the next
         orig_adv = S._advance_last_round
-        monkeypatch.setattr(S, "_advance_last_round",
-                            lambda st, seat: orig_adv(st, st.public.current if st.public.current >= 0 else seat))
+        _break(monkeypatch, "_advance_last_round",
+               lambda st, seat: orig_adv(st, st.public.current if st.public.current >= 0 else seat))
     elif mutant == "no_stall_end":
         orig_due2 = S._last_round_due
-        monkeypatch.setattr(S, "_last_round_due",
-                            lambda st: orig_due2(S.replace(st, rules=S.replace(st.rules, stall_rounds=0))))
+        _break(monkeypatch, "_last_round_due",
+               lambda st: orig_due2(replace(st, rules=replace(st.rules, stall_rounds=0))))
     elif mutant == "blocked_end_with_tiles_to_draw":  # the old reading of SC-E1: any round of passes ends
         orig_apply = S.apply
 
@@ -130,9 +141,9 @@ def test_scenarios_catch_a_broken_engine(monkeypatch, mutant):
             new = orig_apply(st, a, rand)
             passes[0] = passes[0] + 1 if isinstance(a, S.Pass) else 0  # every pass counts, drawing or not
             if isinstance(a, S.Pass) and new.public.phase == S.PH_PLAY and passes[0] >= len(st.public.players):
-                return S.replace(new, public=S._pub(new.public, phase=S.PH_OVER, current=-1))
+                return replace(new, public=S._pub(new.public, phase=S.PH_OVER, current=-1))
             return new
-        monkeypatch.setattr(S, "apply", apply_old)
+        _break(monkeypatch, "apply", apply_old)
     lines = []
     scenario.main([str(DIR)], out=lines.append)
     assert not lines[-1].endswith(" 0 failed"), mutant

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from snake_helpers import game
 from snowp2p.games import find_game
@@ -66,8 +67,8 @@ def test_bot_grows_its_own_snake_with_good_tiles():
     hand = (good, knot, present)
     players = list(pub.players)
     stack = tuple(sorted(set(pub.stack) | set(players[0].hand) - set(hand)))
-    players[0] = S.replace(players[0], hand=tuple(sorted(hand)))
-    st = S.replace(st, public=S._pub(pub, players=tuple(players), stack=stack))
+    players[0] = replace(players[0], hand=tuple(sorted(hand)))
+    st = replace(st, public=S._pub(pub, players=tuple(players), stack=stack))
     a = choose_snake_action(st, Rand(b"r" * 32))
     assert a.tile == good
 
@@ -81,9 +82,9 @@ def test_bot_hinders_the_leader_with_a_knot():
     knot = next(t.id for t in T.tiles if t.colour == theirs and t.kind == "knot" and t.shape == "straight")
     hat = next(t.id for t in T.tiles if t.kind == "hat")
     players = list(pub.players)
-    players[0] = S.replace(players[0], hand=(min(knot, hat), max(knot, hat)))
-    players[1] = S.replace(players[1], diamonds=3)  # the leader
-    st = S.replace(st, public=S._pub(pub, players=tuple(players)))
+    players[0] = replace(players[0], hand=(min(knot, hat), max(knot, hat)))
+    players[1] = replace(players[1], diamonds=3)  # the leader
+    st = replace(st, public=S._pub(pub, players=tuple(players)))
     a = choose_snake_action(st, Rand(b"r" * 32))
     assert a.tile == knot
     assert snakebot.evaluate(S.place_outcome(st, a), 0) > snakebot.evaluate(st, 0) - 5

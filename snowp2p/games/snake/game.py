@@ -15,7 +15,7 @@ from .tiles import load_tiles
 
 #: Snake Carnival's roster table: the tile set by name (this implementation has only the standard one)
 TABLE = {"name": "standard"}
-PLAYERS = (2, 4)  # SC-K1 (engine.py PLAYERS)
+PLAYERS = (2, 4)  # SC-K1 (state.py PLAYERS)
 _SLED_OPTIONS = ("no_trees", "extra_trees", "no_buildings")
 
 
