@@ -1,9 +1,10 @@
 """The rules engines know nothing of the wire, the encoding or the scenarios (docs/engine.md, issue 13).
 
-An engine's modules (``snowp2p/games/sled/``: engine.py, config.py, track.py, series.py;
-``snowp2p/games/snake/engine.py``) may import only the standard library, ``snowp2p/core/`` (the seeded
-randomness and the rules errors) and their own engine's modules; each game's wire form, canonical
-encoding and scenario module sit beside them and import their engine, never the other way round.
+An engine's modules (``snowp2p/games/sled/``: engine.py and the modules it gathers, config.py, track.py,
+series.py; ``snowp2p/games/snake/``: engine.py and the modules it gathers, tiles.py; ``ENGINE_PARTS``) may
+import only the standard library, ``snowp2p/core/`` (the seeded randomness and the rules errors) and their own
+engine's modules; each game's wire form, canonical encoding and scenario module sit beside them and import
+their engine, never the other way round.
 Checked on the source (imports inside functions included).
 """
 
@@ -20,7 +21,8 @@ PKG = Path(snowp2p.__file__).parent
 ENGINE_PARTS = {
     "sled": {"engine", "state", "working", "cards", "start", "rules", "motion", "turns", "race", "legal", "config",
              "track", "series"},
-    "snake": {"engine", "tiles"},
+    "snake": {"engine", "geometry", "state", "start", "placement", "legal", "rules", "end", "scoring", "describe",
+              "tiles"},
 }
 
 

@@ -1,1 +1,1 @@
-"""Snow Tails and Mush! Mush! (one engine, engine.py, over the track model, track.py and tracks/): rules config, series, computer player (bot.py), wire form, encoding, scenarios, screens."""
+"""Snow Tails and Mush! Mush! (one engine, engine.py and the modules it gathers, over the track model, track.py and tracks/): rules config, series, computer player (bot.py), wire form, encoding, scenarios, screens."""
