@@ -673,8 +673,13 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             # (or it took this seat over on the word of voters this seat refused: it was away and accepted their
             # decision, as a seat counted away on one voter's word does, verdicts.settle_away; its game differs by that
             # decision, not by a lie: each side's result rests on one seat's word, G12; sim lie-away seed 297)
+            # (or it holds a seat in that this log's owner took over on its own word alone: the owner's lone decision,
+            # not a lie, parts them, as above the other way round; lie-away seed 25024: cut-off p3 took p0 over alone,
+            # then named honest p1, whose ack had p0's reveal, in a desync)
+            kept_in = [int(k[5:]) for k in secs if k.startswith("seat.") and k not in mine]
             if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) for x in left_out) or (
-                    owner in left_out and owner in self.refused and owner not in self.decided):
+                    owner in left_out and owner in self.refused and owner not in self.decided) or any(
+                    x in self.gone and self.voters.get(x) == (owner,) for x in kept_in):
                 # (a vote that the seat it named refused is no longer in ``votes``: its voter is leaving, seed 56)
                 off.append(seat)
         for seat in off:

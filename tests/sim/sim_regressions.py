@@ -1091,11 +1091,17 @@ LIE_AWAY: dict[str, Case] = {
     "lie_away_25024_a_cut_off_lone_voter_then_names_an_honest_seat": Case(
         25024, "lie-away", "c",
         "4 seats, Snow Tails: liar p2 voted out cleanly; p3, cut off alone, voted p0 out alone and took it over in its "
-        "own game, then named honest p1 in a desync at turn 4 (s22b; not traced further)", None),
+        "own game, then named honest p1 in a desync at turn 4 (s22b).  Fixed (s23d): p1's ack kept p0's reveal, "
+        "p3 read only its own seat entries and saw 'the same inputs'; an ack that keeps a seat the log's owner took over "
+        "alone is from the other side: its sender is leaving, p3 plays on alone (Session._voted_itself_off; "
+        "tests/absent/test_absent_kept_in.py)", None, fixed=True),
     "lie_away_26769_a_decision_just_before_a_partition_parts_two_peers": Case(
         26769, "lie-away", "c",
         "3 seats, Mush!, liar p1, partition {0} | {1, 2}: p0 decided p1 with its own vote at 12 and p2's at 11 just before "
-        "the partition; p2 named honest p0 in a desync at turn 6 (s22e; not traced further)", None),
+        "the partition; p2 named honest p0 in a desync at turn 6 (s22e).  Fixed (s23d), a simulator fault: p0's relay of "
+        "p1's reveal #11 with its vote was lost in the partition, and at the heal p0, finished, did not relay it again "
+        "on the new link as NetGame._attach does (sim_world.World.attach); p2 voted p0 out for it and decided p1 at 11",
+        None, fixed=True),
     "lie_away_27426_an_honest_seat_voted_out": Case(
         27426, "lie-away", "c", "4 seats, Mush!: honest p3 voted out; not traced", None),
 }

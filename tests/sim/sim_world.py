@@ -570,8 +570,7 @@ class World:
             p.last_rx[other] = self.now
             for payload in p.sent[nexts[p.seat]:]:
                 p.transmit(other, payload)
-            if p.finishing_at is None and p.session.halted is None:
-                p.dispatch(Output(relay=p.session.forget_relays(other).relay))
+            p.dispatch(Output(relay=p.session.forget_relays(other).relay))
 
     # ---- running
     def start(self) -> None:

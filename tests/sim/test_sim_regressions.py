@@ -51,3 +51,20 @@ def test_the_roster_move_time_is_the_sessions():
     roster, ids, secrets = make_roster(Config(move_time=6))
     assert decode_signed(roster).body.settings["move_time"] == 6
     assert session_for(decode_signed(roster), None, 1, ids[1], secrets[1]).move_time == 6
+
+
+def test_a_peer_that_lingers_after_its_end_relays_again_on_a_new_link():
+    """As NetGame._attach does whatever the state of its game, the simulated peer relays again on a new link what it
+    had relayed on the old one (Session.forget_relays), also once its game is over and it lingers: before, the sim
+    did so only before the end (lie-away seed 26769: p0's relay behind its vote was lost in a partition, p0 finished
+    meanwhile, and at the heal p2 never got the reveal that vote counted, voted p0 out and named it in a desync)."""
+    from sim_world import Config, World
+
+    w = World(Config(n=3))
+    w.start()
+    p = w.peers[0]
+    p.finishing_at = w.now  # (its game is over: it lingers)
+    asked = []
+    p.session.forget_relays = lambda seat: asked.append(seat) or type(p.session).forget_relays(p.session, seat)
+    w.attach(0, 1)
+    assert asked == [1]
