@@ -265,6 +265,15 @@ class AbsenceWatch:
             self.declared[seat] = o
             self.paused_since.pop(seat, None)  # (a vote comes vote_after after this declaration: _pause)
             tk.out.extend(s.declare_absent(seat, o))
+        elif not s._current(s.me, seat):
+            # the same obligation, still overdue, but this peer's absent on it no longer holds: its declaration was
+            # skipped (an absent of this count, for another obligation, stood already) and a later message of the
+            # seat made that absent stale; declare it again at the new count (sim seed 38434: p2 declared never-voting
+            # p0 for a relay, then owed its vote at that same count; p0's next message ended the pause for good)
+            again = s.declare_absent(seat, o)
+            if again.send:
+                self.paused_since.pop(seat, None)
+            tk.out.extend(again)
 
     def _may_declare(self, seat: int, now: float) -> bool:
         """A peer that was away (resumed, or woke from a freeze) declares a seat absent on its own clock only

@@ -34,14 +34,18 @@ class DeclareClaims:
         that pays it: an absent or vote of ``x`` about another seat does not (sim seed 8568: the refusal ``absent{v,
         left}`` made every absent on the refusing seat stale); and once no named seat is owed, ``x`` owes nothing, and
         the claim is stale on every peer alike (sim seed 5114: ``W`` came back and voted, its vote's seat was decided,
-        and ``x`` was paused and voted on for a declaration nobody owed).  (A claim names only seats ``v`` declared
-        before it in its own chain, so this ends.)"""
+        and ``x`` was paused and voted on for a declaration nobody owed).  Nor is a named seat on which ``x``'s own
+        absent holds, older than the claim or not: ``x`` owes no declaration it made (as :meth:`owed` says; sim
+        lie-away seed 30316: honest p0, late on its declaration of p2 after waiting on the liar's vote, was voted
+        out by p1 because the claim also named p3, which p0 had declared before it).  (A claim names only seats
+        ``v`` declared before it in its own chain, so this ends.)"""
         if (v, x) in self._naming:
             return False  # (two claims of v that name each other: each is owed only through the other)
         self._naming.add((v, x))
         try:
             return any(w not in self.gone and w not in self.decided and self._current(v, w)
-                       and not self._paid(x, w, a.have) for w in self.names.get((v, x), ()))
+                       and not self._paid(x, w, a.have) and not self._current(x, w)
+                       for w in self.names.get((v, x), ()))
         finally:
             self._naming.discard((v, x))
 

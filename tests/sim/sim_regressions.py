@@ -686,6 +686,14 @@ REGRESSIONS: dict[str, Case] = {
         "refused the voted seat's vote on it is not joined at once on a claim of the reveal of a move the voted seat says "
         "it lacks (verdicts._joinable: _refused_by the other way and _lacks_my_move; "
         "tests/absent/test_absent_join_refuser.py)", None, fixed=True),
+    # found by the lead's sweep of never-swept seeds 36800-39999 on main 0a49421 (issue 18, session 10: 1 of 3200)
+    "an_overdue_voter_whose_absent_went_stale_is_declared_again": Case(
+        38434, "never-votes", "b",
+        "never-votes p0, partition {2} | {0, 1} (3 seats, Snake Carnival): p2 declared p0 for a relay, then p0 owed its "
+        "vote on leaving p1 at the same count, so the watch's declaration signed nothing; p0's next absent made p2's "
+        "claim stale and p2 waited on p1 (gone) for ever.  Now a seat still past the same obligation's limit whose "
+        "absent here no longer holds is declared again at its new count (AbsenceWatch._clock; "
+        "tests/absent/test_watch_declare_again.py)", None, fixed=True),
     # found by sweeps of never-swept seeds on main e3e8160 (issue 18, session 9: 28800-31999 by the lead, 32000-33599
     # by s22c) and of 35200-36799 on the session's final merge (each fails on e3e8160 too); not traced yet: OPEN
     "a_never_declarer_and_a_trickler_with_a_resumed_seat_vote_out_an_honest_seat": Case(
@@ -1082,6 +1090,14 @@ LIE_AWAY: dict[str, Case] = {
         "turn 4 twice', its resumed session re-signing what it signed after a silent refusal, as in seed 27007 "
         "(Session._handle)", None, fixed=True),
     # found by s22b's and s22e's fresh sweeps 24000-27999 on their branches (each fails on e3e8160 too): OPEN
+    # found by the lead's sweep of never-swept seeds 28000-31999 on main 0a49421 (issue 18, session 10: 1 of 2711)
+    "lie_away_30316_a_declaration_made_before_the_claim_pays_it": Case(
+        30316, "lie-away", "c",
+        "4 seats, Snake: liar p3 voted p0 out counting p1 away; p0 waited for its verdict and was late declaring "
+        "crashed p2; p1's claim that p0 owed a declaration named p2 and leaving p3, which p0 had declared before the "
+        "claim: that older declaration never counted, p1 stayed paused on answering p0 and voted it out.  Now a named "
+        "seat on which the claimed seat's own absent holds is not owed (claims._declare_owed; "
+        "tests/absent/test_absent_declare_claim_held.py)", fixed=True),
     "lie_away_24524_a_seat_away_over_the_lie_votes_out_an_honest_seat": Case(
         24524, "lie-away", "c",
         "4 seats, Mush!, liar p0; p3 crashed across the lie and never judged p0 leaving though p1 and p2 signed absent{0, "
