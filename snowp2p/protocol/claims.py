@@ -67,8 +67,14 @@ class DeclareClaims:
                 and not self._paid(x, w, a.have))
 
     def _paid(self, x: int, w: int, have: int) -> bool:
-        """``x`` signed an ``absent`` or a ``vote`` about ``w`` as its message ``have`` or later."""
-        return self.absent_seq.get((x, w), -1) >= have or self.vote_at.get((x, w), -1) >= have
+        """``x`` signed an ``absent`` or a ``vote`` about ``w`` as its message ``have`` or later, or its ``absent`` about
+        ``w`` still holds: it had declared ``w`` before, and the claim names ``w`` only because its sender declared ``w``
+        just before it too (:meth:`_names` names every such seat, not only the one ``x`` owed a declaration on).  Sim
+        seed 32541: p4's claim that p0 owed a declaration on p3 also named p2, which p0 had declared (``left``) and
+        voted on within p4's count; it stayed current through p2 after p0 declared p3, and p4 and p1 voted honest p0
+        out."""
+        return (self.absent_seq.get((x, w), -1) >= have or self.vote_at.get((x, w), -1) >= have
+                or self._current(x, w))
 
     def _claimed(self, seat: int, seq: int, kind: str | None) -> bool:
         """A game message (not an ``absent`` or ``vote``: ``kind``) of a voter this peer refused, which another
