@@ -692,12 +692,16 @@ REGRESSIONS: dict[str, Case] = {
         30808, "never-declares", "c",
         "never-declares p3, trickle p4, partition {2} | rest, p1 crashed 9 s, a cut (1, 3) (5 seats, Mush! Mush!): p0 "
         "voted p3 out for not declaring crashed p1; resumed p1, to which p3 answered through relays, judged that vote "
-        "lone and voted honest p0 out (first look: lone_votes skips a claim on this very seat only when it accepted "
-        "a decision, _unpaid)", None),
+        "lone and voted honest p0 out (lone_votes skipped a claim on this very seat only when it accepted a decision); "
+        "now also when its shell came back at exactly the count the voter's absent on it names (came_back_at), and a "
+        "refuser's vote on such a voter is not joined at once (verdicts._away_by_word, _failed_me; "
+        "tests/absent/test_absent_came_back.py)", None, fixed=True),
     "a_late_voter_a_never_voter_and_cuts_vote_out_an_honest_seat": Case(
         32541, "vote-after-end", "c",
-        "vote-after-end p1, never-votes p3, p2 frozen, partition and cuts (5 seats, Mush! Mush!): p4 voted out honest "
-        "p0; not traced", None),
+        "vote-after-end p1, never-votes p3, p2 frozen, partition and cuts (5 seats, Mush! Mush!): p4's claim that p0 "
+        "owed a declaration on p3 also named p2, which p0 had declared and voted on within p4's count; after p0 declared "
+        "p3 it stayed current through p2, and p4 and p1 voted honest p0 out; now a named seat whose absent by p0 still "
+        "holds is paid (claims._paid; tests/absent/test_absent_declare_claim.py)", None, fixed=True),
     "a_trickler_and_cuts_vote_out_an_honest_seat": Case(
         35598, "trickle", "c",
         "trickle p2, partition {0} | rest, cuts around p0 (5 seats, Snow Tails): honest p1 voted out; not traced", None),
