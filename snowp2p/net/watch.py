@@ -71,6 +71,8 @@ class AbsenceWatch:
         self.move_wait: tuple[int, float] | None = None  # (turn, since when) we wait for another seat's move
         self.relink_at: dict[int, tuple[float, float]] = {}  # seat -> (earliest next redial, back-off)
         self.verdict_by: float | None = None  # a vote on this seat waits for the seats it counted away until then
+        if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
+            session.came_back_at = session.chain.next_seq(session.me)
 
     @property
     def give_up_after(self) -> float:
@@ -146,6 +148,8 @@ class AbsenceWatch:
             self.heard_at = None
             self.woke = now
             self.away_since_start = True
+            if s.me is not None:
+                s.came_back_at = s.chain.next_seq(s.me)
         self.last_tick = now
         self.last_rx_seen = last_rx
         if self.heard_at is None and any(t >= self.woke for t in last_rx.values()):

@@ -35,17 +35,14 @@ class DeclareClaims:
         left}`` made every absent on the refusing seat stale); and once no named seat is owed, ``x`` owes nothing, and
         the claim is stale on every peer alike (sim seed 5114: ``W`` came back and voted, its vote's seat was decided,
         and ``x`` was paused and voted on for a declaration nobody owed).  Nor is a named seat on which ``x``'s own
-        absent holds, older than the claim or not: ``x`` owes no declaration it made (as :meth:`owed` says; sim
-        lie-away seed 30316: honest p0, late on its declaration of p2 after waiting on the liar's vote, was voted
-        out by p1 because the claim also named p3, which p0 had declared before it).  (A claim names only seats
-        ``v`` declared before it in its own chain, so this ends.)"""
+        absent holds, older than the claim or not (:meth:`_paid`; sim lie-away seed 30316 too).  (A claim names only
+        seats ``v`` declared before it in its own chain, so this ends.)"""
         if (v, x) in self._naming:
             return False  # (two claims of v that name each other: each is owed only through the other)
         self._naming.add((v, x))
         try:
             return any(w not in self.gone and w not in self.decided and self._current(v, w)
-                       and not self._paid(x, w, a.have) and not self._current(x, w)
-                       for w in self.names.get((v, x), ()))
+                       and not self._paid(x, w, a.have) for w in self.names.get((v, x), ()))
         finally:
             self._naming.discard((v, x))
 
@@ -71,8 +68,14 @@ class DeclareClaims:
                 and not self._paid(x, w, a.have))
 
     def _paid(self, x: int, w: int, have: int) -> bool:
-        """``x`` signed an ``absent`` or a ``vote`` about ``w`` as its message ``have`` or later."""
-        return self.absent_seq.get((x, w), -1) >= have or self.vote_at.get((x, w), -1) >= have
+        """``x`` signed an ``absent`` or a ``vote`` about ``w`` as its message ``have`` or later, or its ``absent`` about
+        ``w`` still holds: it had declared ``w`` before, and the claim names ``w`` only because its sender declared ``w``
+        just before it too (:meth:`_names` names every such seat, not only the one ``x`` owed a declaration on).  Sim
+        seed 32541: p4's claim that p0 owed a declaration on p3 also named p2, which p0 had declared (``left``) and
+        voted on within p4's count; it stayed current through p2 after p0 declared p3, and p4 and p1 voted honest p0
+        out."""
+        return (self.absent_seq.get((x, w), -1) >= have or self.vote_at.get((x, w), -1) >= have
+                or self._current(x, w))
 
     def _claimed(self, seat: int, seq: int, kind: str | None) -> bool:
         """A game message (not an ``absent`` or ``vote``: ``kind``) of a voter this peer refused, which another

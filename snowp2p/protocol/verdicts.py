@@ -23,6 +23,9 @@ class OwnerVerdicts:
     """The owner's verdicts on votes that rest on one seat's word (the session's state; no state of its own)."""
 
     _owner_pending = None  # the owner's message being handled while the auditor goes on before it (_progress_before)
+    #: how many messages this seat had signed when it last came back (resumed from its log, woke from a freeze): set by
+    #: the shell (net/watch.py), read by :meth:`_away_by_word`; None: never away
+    came_back_at: int | None = None
 
     def _counts_owner_away(self, seat: int, voters: list[int]) -> bool:
         """The decision on ``seat`` rests on one voter ``V``'s word and counts the log's owner away only because
@@ -243,7 +246,7 @@ class OwnerVerdicts:
         back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
         tests/absent/test_absent_voters_signed.py)."""
         if (v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v)
-                or (self._refused_by(v, seat) and self._lacks_my_move(seat))):
+                or (self._refused_by(v, seat) and (self._lacks_my_move(seat) or self._failed_me(v, seat)))):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
         return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)))
@@ -266,6 +269,11 @@ class OwnerVerdicts:
         mine, theirs = self.absents[seat][self.me], self.absents.get(self.me, {}).get(seat)
         return (mine.owed == "reveal" and theirs is not None and theirs.owed == "move"
                 and theirs.turn == mine.turn)
+
+    def _failed_me(self, x: int, v: int) -> bool:
+        """``v``'s vote on ``x`` says ``x`` owed a declaration on this seat and never gave it (``claims._unpaid``), and this
+        seat was away as ``v`` said (:meth:`_away_by_word`): ``x`` failed its part as a voter, and ``v`` voted rightly."""
+        return self._away_by_word(x, v) and self._unpaid(v, x, self.me)
 
     def _note_join(self, seat: int, v: int) -> None:
         """``v``'s vote on ``seat`` comes: which of this peer's own claims on ``seat`` it found (:meth:`_joinable`)."""
@@ -355,7 +363,7 @@ class OwnerVerdicts:
             if len(held) != 1:
                 continue
             v = next(iter(held))
-            if v == self.me or v in self.quit or ((x, v) in self.away_accepted and self._unpaid(v, x, self.me)):
+            if v == self.me or v in self.quit or self._failed_me(x, v):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
             if x != self.owner and self._refused_away(x, v):
                 # v's vote is its refusal of x's word about v (x counted v away to vote alone): one seat's word against
@@ -397,6 +405,16 @@ class OwnerVerdicts:
                 continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
             res.append((x, v))
         return res
+
+    def _away_by_word(self, x: int, v: int) -> bool:
+        """This seat was away as ``v`` said (:meth:`lone_votes`, with ``claims._unpaid``): it accepted ``v``'s decision on
+        ``x`` that counted it away (``away_accepted``: its clock's verdict), or ``v``'s latest ``absent`` about it counts
+        exactly the messages it had signed when it last came back (``came_back_at``: resumed, woke from a freeze): ``v``
+        saw it stop and nothing since, which its own shell knows was so (sim seed 30808: p0 voted never-declaring p3
+        out for not declaring crashed p1; p1, back, to which p3 answered through relays, judged the vote lone and voted
+        honest p0 out with p3)."""
+        a = self.absents.get(self.me, {}).get(v)
+        return (x, v) in self.away_accepted or (a is not None and a.have == self.came_back_at)
 
     def _refused_away(self, v: int, w: int) -> bool:
         """``w``'s latest ``absent`` about ``v`` says ``left`` and was signed holding a vote of ``v`` on a third seat

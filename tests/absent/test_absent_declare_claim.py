@@ -1,5 +1,5 @@
 """What an ``absent{X, owed: declare}`` claims is a function of its sender's signed messages, alike on every peer
-(G7a: only what is owed counts; protocol/SPEC.md 11.9, *What a declaration claim names*; sim seeds 5114, 8568).
+(G7a: only what is owed counts; protocol/SPEC.md 11.9, *What a declaration claim names*; sim seeds 5114, 8568, 32541).
 
 The wire's ``absent`` does not say which seat ``X`` owes a declaration on: the claim names the seats its sender
 ``V`` declared absent just before it, in ``V``'s chain (``Session.names``).  So:
@@ -8,6 +8,7 @@ The wire's ``absent`` does not say which seat ``X`` owes a declaration on: the c
   ``absent{V, left}``) does not (seed 8568);
 * once no named seat is owed any more (it came back, or was decided), ``X`` owes nothing: the claim is stale on
   every peer, and nobody is paused on ``X`` or owes a declaration on it for it (seed 5114);
+* a named seat on which ``X``'s own ``absent`` still holds is paid, however early ``X`` signed it (seed 32541);
 * a lone vote on ``X`` for it is not judged as a vote on an answering seat by the named seat ``W`` when ``W``
   accepted that ``V`` counted it away (it was away) and ``X`` never declared ``W`` (seed 8568).
 
@@ -96,3 +97,43 @@ def test_a_seat_that_was_away_does_not_judge_a_reopened_declare_vote_lone(game):
     assert 0 not in s2.decided and 2 in s2.came_back.get(0, set()), "the decision on seat 0 was not reopened"
     assert s2.lone_votes() == [], f"seat 2 would judge {s2.lone_votes()} as votes on an answering seat"
     assert (0, 1) in s2.away_accepted
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_declare_claim_is_paid_by_a_declaration_that_still_holds(game):
+    """The claim names every seat its sender declared just before it, also one the seat had declared (and voted on)
+    within the claim's count: that declaration still holds, and pays it.  Seats 2 and 3 crash; seats 0 and 1
+    declare seat 2, seat 0 votes on it; seat 1 declares seat 3, then seat 0 for its declaration on seat 3 (the claim
+    names seats 2 and 3); seat 0 declares seat 3.  The claim is then stale on every peer (sim seed 32541: it stayed
+    current through seat 2, and honest p0 was voted out by two)."""
+    from test_absent_came_back import HeldTable4
+
+    t = HeldTable4(game)
+    t.start()
+    t.run(until=lambda: all(s.final_turn >= 2 for s in t.s) and t.s[0].state.public.current in (0, 1))
+    t.held |= {2, 3}  # (both owe their reveal of the turn seat 0 or 1 moves in)
+    t.run()
+    s0, s1 = t.s[0], t.s[1]
+    vote = s1._vote  # (seat 1 never votes on seat 2: the vote on it stays open, as never-voting p3's did)
+    s1._vote = lambda seat, choice, out: None if seat == 2 else vote(seat, choice, out)
+    for i in (0, 1):
+        t.out(i, t.s[i].declare_absent(2))
+        t.run()
+    t.out(0, s0.cast_vote(2, "bot"))
+    t.run()
+    assert 0 in s1.votes.get(2, {}) and 2 not in s1.decided, "seat 0 did not vote on seat 2 (or it was decided)"
+    t.out(1, s1.declare_absent(3))
+    t.run()
+    owed = s1.owed().get(0)
+    assert owed is not None and (owed.what, owed.about) == ("declare", 3), f"seat 0 owes {owed}"
+    t.out(1, s1.declare_absent(0, owed))
+    t.run()
+    assert all(s.names[(1, 0)] == {2, 3} for s in (s0, s1)), "the claim does not name seats 2 and 3"
+    assert s0._current(1, 0) and s1._current(1, 0)
+    t.out(0, s0.declare_absent(3))
+    t.run()
+    assert s0._current(0, 2) and s0.absent_seq[(0, 2)] < s0.absents[0][1].have, "seat 0's absent on seat 2 (premise)"
+    assert 2 not in s0.decided and 2 not in s1.decided
+    for s in (s0, s1):
+        assert not s._current(1, 0), f"seat {s.me} still holds seat 1's claim on seat 0 (paid: seats 2 and 3 declared)"
+        assert not s.paused_on(0)
