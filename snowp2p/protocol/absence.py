@@ -118,6 +118,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self.vote_at: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's vote on X
         self.names: dict[tuple[int, int], frozenset[int]] = {}  # (sender, X) -> what its absent{X, declare} names
+        self.named_at: dict[tuple[int, int], dict[int, Absent]] = {}  # (sender, X) -> those seats -> its absent on each
         self.claim_before: dict[tuple[int, int], int] = {}  # (V, X) -> seq of this peer's absent{X} when V's vote came
         self._naming: set[tuple[int, int]] = set()  # (sender, X) claims being judged now (_declare_owed)
         self._claims: list[tuple[int, Absent]] = []  # (sender, absent) not judged yet (their count not held)
@@ -170,12 +171,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         for x, have in self._claimed_lacks(seat).items():
             self._relay(seat, x, have, out)
         return out
-
-    def _claimed_lacks(self, asker: int) -> dict[int, int]:
-        """Each seat ``x`` that ``asker``'s latest ``absent`` or ``vote`` about it is held, and the count it names."""
-        claims = {x: [a.have for a in [self.absents.get(x, {}).get(asker), self.votes.get(x, {}).get(asker)] if a]
-                  for x in range(self.n) if x != asker}
-        return {x: max(said) for x, said in claims.items() if said}
 
     def _relay(self, asker: int, absent: int, have: int, out: "Output") -> None:
         """Send ``asker`` the exact signed messages of ``absent`` it lacks (it holds ``have``): plain
@@ -570,7 +565,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                           msg)
         haves.add(body.have)
         if body.owed in ("declare", "vote"):
-            self.names[(seat, x)] = self._names(seat, x, body)
+            self._note_names(seat, x, body)
         self.absents.setdefault(x, {})[seat] = body
         self.claim_seq[seat] = msg.seq
         self.absent_seq[(seat, x)] = msg.seq
@@ -593,16 +588,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self._relay(seat, x, body.have, out)
         if x == self.me and body.owed == "relay":
             self._answer_relay(seat, out)
-
-    def _answer_relay(self, asker: int, out: "Output") -> None:
-        """``asker`` declared this seat absent for a relay it owes: relay now what its latest claims say it lacks.  A
-        relay goes out when the asker's claim arrives; messages this peer came to hold only later were owed and never
-        sent (sim seed 1338 with seed 5293's refusal: p0 held p1's bye, which p2 lacked, and was voted out for it).
-        Whatever was relayed before, too: the asker may have dropped it past a decision's count (_frozen) that was then
-        reopened, and its own vote froze the straight copies (sim seed 22350: p3 waited for good on p4's #10)."""
-        for x, have in self._claimed_lacks(asker).items():
-            self.relayed.pop((asker, x), None)  # (its claim says it lacks them: sent again)
-            self._relay(asker, x, have, out)
 
     def _judge_claims(self) -> None:
         """An ``absent`` whose sender's own count shows it held what it says the seat owes refutes itself:

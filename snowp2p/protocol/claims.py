@@ -9,9 +9,11 @@ messages, the same on every peer and for the auditor (G7a: only what is owed cou
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .events import Output
     from .messages import Absent
 
 
@@ -26,6 +28,11 @@ class DeclareClaims:
         every peer and for the auditor."""
         return frozenset(w for w, by in self.absents.items()
                          if w not in (x, v) and v in by and by[v].turn >= a.turn - 1)
+
+    def _note_names(self, v: int, x: int, a: Absent) -> None:
+        """``v``'s ``absent{x, owed: declare|vote}`` is taken: what it names, and ``v``'s claim on each named seat then."""
+        self.names[(v, x)] = self._names(v, x, a)
+        self.named_at[(v, x)] = {w: self.absents[w][v] for w in self.names[(v, x)]}
 
     def _declare_owed(self, v: int, x: int, a: Absent) -> bool:
         """``v``'s ``absent{x, owed: declare}`` still names something ``x`` owes (G7a: only what is owed counts): a
@@ -45,6 +52,28 @@ class DeclareClaims:
                        and not self._paid(x, w, a.have) for w in self.names.get((v, x), ()))
         finally:
             self._naming.discard((v, x))
+
+    def _declaration_lapsed(self, x: int) -> bool:
+        """This peer's latest ``absent`` about ``x`` says ``x`` owed a declaration, a seat ``W`` it names has since
+        delivered what this peer's ``absent`` about ``W``, as the declaration found it (``named_at``), said it owed
+        (:meth:`_delivered`), and no other seat it names is still owed (:meth:`_declare_owed`).  ``W`` answered: this
+        peer's claim on it rested on a message of ``W`` it lacked, ``x`` rightly never declared ``W``, and the claim is no
+        ground to join another seat's vote on ``x`` at once, whatever ``W`` comes to owe later (sim lie-away seed 27426:
+        p2, cut off, declared p1 for its reveal and p3 for not declaring p1; at the heal p1's reveal came, and p2 joined
+        liar p0's lone vote on p3 for a relay; and once p1 quit, on p2's ``absent{p1, left}``: honest p3 decided by two).
+        (A claim merely stale, no named seat having delivered, is joined as before: lie-away seed 1053.)"""
+        a = self.absents.get(x, {}).get(self.me)
+        if a is None or a.owed != "declare":
+            return False
+        then, named = self.named_at.get((self.me, x), {}), self.names.get((self.me, x), ())
+        paid = {w for w in named if self._delivered(w, then.get(w))}
+        return bool(paid) and not any(w not in paid and w not in self.gone and w not in self.decided
+                                      and self._current(self.me, w) and not self._paid(x, w, a.have) for w in named)
+
+    def _delivered(self, w: int, b: Absent | None) -> bool:
+        """``w``'s messages held now hold what ``b``, an ``absent`` about it, said it owed (:meth:`_refutes` at this
+        count): ``w`` delivered it."""
+        return b is not None and self._refutes(replace(b, have=self.chain.next_seq(w)))
 
     def _vote_owed(self, v: int, x: int, a: Absent) -> bool:
         """``v``'s ``absent{x, owed: vote}`` still holds: ``x`` has signed no ``vote`` since (as its message ``a.have`` or
@@ -92,6 +121,22 @@ class DeclareClaims:
                 and seq == self.chain.next_seq(seat)
                 and any(m.have > seq for by in (self.absents.get(seat, {}), self.votes.get(seat, {}))
                         for i, m in by.items() if i != seat))
+
+    def _claimed_lacks(self, asker: int) -> dict[int, int]:
+        """Each seat ``x`` that ``asker``'s latest ``absent`` or ``vote`` about it is held, and the count it names."""
+        claims = {x: [a.have for a in [self.absents.get(x, {}).get(asker), self.votes.get(x, {}).get(asker)] if a]
+                  for x in range(self.n) if x != asker}
+        return {x: max(said) for x, said in claims.items() if said}
+
+    def _answer_relay(self, asker: int, out: "Output") -> None:
+        """``asker`` declared this seat absent for a relay it owes: relay now what its latest claims say it lacks.  A
+        relay goes out when the asker's claim arrives; messages this peer came to hold only later were owed and never
+        sent (sim seed 1338 with seed 5293's refusal: p0 held p1's bye, which p2 lacked, and was voted out for it).
+        Whatever was relayed before, too: the asker may have dropped it past a decision's count (_frozen) that was then
+        reopened, and its own vote froze the straight copies (sim seed 22350: p3 waited for good on p4's #10)."""
+        for x, have in self._claimed_lacks(asker).items():
+            self.relayed.pop((asker, x), None)  # (its claim says it lacks them: sent again)
+            self._relay(asker, x, have, out)
 
     def _relay_with_vote(self, sender: int, x: int, out) -> None:
         """This peer signed a ``vote`` on ``x`` (``sender`` is this seat): to every seat whose latest claim about ``x``

@@ -246,10 +246,21 @@ class OwnerVerdicts:
         back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
         tests/absent/test_absent_voters_signed.py)."""
         if (v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v)
-                or (self._refused_by(v, seat) and (self._lacks_my_move(seat) or self._failed_me(v, seat)))):
+                or (self._refused_by(v, seat) and (self._lacks_my_move(seat) or self._failed_me(v, seat)))
+                or self._lapsed_join(seat)):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
         return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)))
+
+    def _lapsed_join(self, seat: int) -> bool:
+        """This peer's claim on ``seat`` is a lapsed declaration (claims._declaration_lapsed: a seat it named answered),
+        and no other seat has signed ``seat`` leaving (``absent{seat, left}``, a verdict that ``seat`` voted against an
+        answering seat): joined at once, another seat's vote would be a majority's on a claim ``seat`` no longer owes
+        (sim lie-away seed 27426).  This peer's clock judges that vote (:meth:`lone_votes`), or it votes after a pause
+        of its own.  (A vote on a seat another seat holds leaving is joined as before: lie-away seed 2321, where cut-off
+        p1 joined p3's vote on the liar, which p0 had signed leaving too.)"""
+        return self._declaration_lapsed(seat) and not any(
+            i not in (seat, self.me) and a.owed == LEFT_REASON for i, a in self.absents.get(seat, {}).items())
 
     def _contested_join(self, seat: int, v: int) -> bool:
         """This peer's latest claim on ``seat`` is that it owed its part as a voter (a declaration or a vote), ``v``'s

@@ -1106,8 +1106,9 @@ LIE_AWAY: dict[str, Case] = {
         24524, "lie-away", "c",
         "4 seats, Mush!, liar p0; p3 crashed across the lie and never judged p0 leaving though p1 and p2 signed absent{0, "
         "left}; a dropped frame made p1 declare p3 and vote it out alone, p3 refused and with the liar voted honest p1 "
-        "out (s22b's trace; lead: a peer back from being away could side with the signed refusals of the liar's vote)",
-        None),
+        "out (s22b's trace).  Fixed (s23c): a peer whose clock did not run sides with the signed refusal of the seat a "
+        "lone vote is on (p2's absent{p0, left} holding p0's vote on it): p3 signs p0 leaving too "
+        "(watch.AbsenceWatch._lone_votes; tests/absent/test_absent_away_sides_refusal.py)", None, fixed=True),
     "lie_away_25024_a_cut_off_lone_voter_then_names_an_honest_seat": Case(
         25024, "lie-away", "c",
         "4 seats, Snow Tails: liar p2 voted out cleanly; p3, cut off alone, voted p0 out alone and took it over in its "
@@ -1123,7 +1124,13 @@ LIE_AWAY: dict[str, Case] = {
         "on the new link as NetGame._attach does (sim_world.World.attach); p2 voted p0 out for it and decided p1 at 11",
         None, fixed=True),
     "lie_away_27426_an_honest_seat_voted_out": Case(
-        27426, "lie-away", "c", "4 seats, Mush!: honest p3 voted out; not traced", None),
+        27426, "lie-away", "c",
+        "4 seats, Mush!, partition {2} | rest: p2 declared p1 for a reveal the cut held back and p3 for not declaring "
+        "p1; at the heal p1's reveal came (p3 rightly never declared it), yet p2 joined liar p0's lone vote on p3 (for a "
+        "relay) at once on that claim, and again once quit p1 made it current: honest p3 decided by two.  Fixed (s23c): "
+        "a declaration whose named seat delivered what this peer's claim on it (as the declaration found it) said it "
+        "owed joins no vote at once, unless another seat signed the seat leaving (verdicts._lapsed_join, "
+        "claims._declaration_lapsed; tests/absent/test_absent_lapsed_declaration.py)", None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts

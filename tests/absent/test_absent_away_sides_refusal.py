@@ -1,0 +1,69 @@
+"""A peer whose clock did not run (back from a crash or a freeze) sides with the signed refusal of the seat a lone vote
+is on (SPEC 11.9, *A lone vote on a seat that answers*; watch.AbsenceWatch._lone_votes).
+
+Sim lie-away seed 24524, four seats: the liar p0 counted p1 away (``absent{p1, relay}``) to vote p2 out alone while p3
+was crashed.  p2 refused (``absent{p0, left}``, holding the vote) and p1 judged the vote lone; p3, restarted, could not
+judge it on its own clock, never took p0 for leaving, and never declared it.  p1 declared p3 for that declaration and,
+with p2 cut off, voted it out alone; p3 refused, and with the liar's vote took honest p1 out.  The seat voted on is the
+one seat whose clock knows it answered: a peer that was away takes its word against the voter's.
+
+Four sessions in memory: the mover ``X`` holds its move, the liar ``V`` counts ``W`` away to vote ``X`` out alone, ``X``
+refuses (``leave_voter``: the absent its refusal signs), and the judge ``Y``'s clock has just resumed.  Not when the
+liar's claim is that ``X`` never declared ``Y`` itself (``refused_by_seat``, as for a held decision: sim seed 22615)."""
+
+from __future__ import annotations
+
+import pytest
+
+from snowp2p.net.watch import AbsenceWatch
+from snowp2p.protocol.messages import Absent, Vote
+from snowp2p.protocol.session import Output
+from test_absent_lone_unseen import held_mover
+from kit.table import KINDS
+
+
+def _setup(game: str, refuse: bool, named: bool = False):
+    t, x, _ = held_mover(game)
+    v, w, y = [i for i in range(4) if i != x]
+    if named:  # (the liar counts the judge itself away: X never declared it)
+        y = w
+    liar, o = t.s[v], Output()
+    for seat, owed in ((w, "relay"), (x, "declare")):
+        liar._emit(Absent(seat, liar.turn, liar.chain.next_seq(seat), owed), o)
+    liar._emit(Vote(x, "bot", liar.chain.next_seq(x)), o)
+    t.out(v, o)
+    t.run()
+    if refuse:
+        t.out(x, t.s[x].leave_voter(v))  # (X's refusal: absent{V, left}, holding V's vote on it)
+        t.run()
+    judge = t.s[y]
+    assert v in judge.votes.get(x, {}), "the test's premise: the vote reached the judge"
+    assert (y in judge.names[(v, x)]) == named, "the test's premise: whom the liar's claim on X names"
+    watch = AbsenceWatch(judge, 30.0, 30.0, "bot", now=0.0, grace=1.0, resumed=True)
+    others = {i for i in range(4) if i != y}
+    tk = watch.tick(1.0, connected=others, last_rx={i: 1.0 for i in others}, linked=others)
+    assert not watch._clock_ran(1.0), "the test's premise: the judge's clock did not run"
+    t.out(y, tk.out)
+    t.run()
+    assert not any(s.halted for s in t.s), [s.halted for s in t.s]
+    return judge, v
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_peer_that_was_away_sides_with_the_refusal_of_the_seat_voted_on(game):
+    judge, v = _setup(game, refuse=True)
+    assert v in judge.leaving, "the judge, back from being away, did not side with the voted seat's refusal"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_peer_that_was_away_judges_no_vote_that_was_not_refused(game):
+    judge, v = _setup(game, refuse=False)
+    assert v not in judge.leaving, "the judge, back from being away, judged a vote on its own clock"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_peer_that_was_away_does_not_side_with_a_seat_that_never_declared_it(game):
+    """The vote's claim is that X never declared this very seat, which was away: X did fail its part (sim seed 22615:
+    p0, crashed, held never-declaring p1's refusal of p2's vote on it for not declaring p0; as refused_by_seat)."""
+    judge, v = _setup(game, refuse=True, named=True)
+    assert v not in judge.leaving, "the judge sided with a refusal of a vote on a seat that never declared it"
