@@ -275,7 +275,7 @@ class AbsenceWatch:
             self.declared[seat] = o
             self.paused_since.pop(seat, None)  # (a vote comes vote_after after this declaration: _pause)
             tk.out.extend(s.declare_absent(seat, o))
-        elif not s._current(s.me, seat):
+        elif not s.declared_here(seat):
             # the same obligation, still overdue, but this peer's absent on it no longer holds: its declaration was
             # skipped (an absent of this count, for another obligation, stood already) and a later message of the
             # seat made that absent stale; declare it again at the new count (sim seed 38434: p2 declared never-voting

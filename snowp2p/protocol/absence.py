@@ -413,6 +413,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return self._declare_owed(sender, seat, a)
         return a.have >= self.chain.next_seq(seat)
 
+    def declared_here(self, seat: int) -> bool:
+        """This peer's own latest ``absent`` about ``seat`` still holds (the shell declares it again if not)."""
+        return self.me is not None and self._current(self.me, seat)
+
     def paused_on(self, seat: int) -> bool:
         """Every voter on ``seat`` has declared it absent since its last message we hold."""
         if seat in self.gone or seat in self.decided:

@@ -49,6 +49,9 @@ class Stand:
     def paused_on(self, seat):
         return seat == X  # (p2's own absent on p0 stays current: p0 sent no message of its own since)
 
+    def declared_here(self, seat):
+        return True  # (every voter's absent on X holds)
+
     def declare_absent(self, seat, owed=None):
         return Output()
 
