@@ -704,7 +704,11 @@ REGRESSIONS: dict[str, Case] = {
     "a_vote_on_a_present_seat_keeps_its_seat": Case(
         35754, "vote-present", "e",
         "vote-present p0 (end), never-declares p2, p3 crashed 1.5 s, cuts (5 seats, Mush! Mush!): on p1, p0 voted "
-        "against a present seat and kept its seat (G10); not traced", None),
+        "against a present seat and kept its seat (G10): leaving p0 played on, and never-declaring p2's clock for its "
+        "declaration on p0 restarted at every turn and whenever p2 owed its own reveal or move, so p2 was never "
+        "declared and the vote on p0 never came (the watch keeps a voter's declaration clock from when it was first "
+        "owed until paid, and its pause, across turns: AbsenceWatch._declarations, _ident; "
+        "tests/absent/test_watch_declare_clock.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
