@@ -700,7 +700,11 @@ REGRESSIONS: dict[str, Case] = {
         "p0; not traced", None),
     "a_trickler_and_cuts_vote_out_an_honest_seat": Case(
         35598, "trickle", "c",
-        "trickle p2, partition {0} | rest, cuts around p0 (5 seats, Snow Tails): honest p1 voted out; not traced", None),
+        "trickle p2, partition {0} | rest, cuts around p0 (5 seats, Snow Tails): honest p1 voted out: p0, cut off alone, "
+        "voted every seat out, finished and said bye; p3 and p4 took its votes first, refused and treated p0 as leaving, "
+        "p1 took the bye first and judged p0's vote on p1 by nobody (a seat that said bye votes on nobody), never "
+        "declared p0, and was voted out for that declaration (the seat voted on judges a lone vote on itself whatever "
+        "bye its voter said since: verdicts._bye_voter; tests/absent/test_absent_bye_voter_lone.py)", None, fixed=True),
     "a_vote_on_a_present_seat_keeps_its_seat": Case(
         35754, "vote-present", "e",
         "vote-present p0 (end), never-declares p2, p3 crashed 1.5 s, cuts (5 seats, Mush! Mush!): on p1, p0 voted "
