@@ -693,7 +693,9 @@ REGRESSIONS: dict[str, Case] = {
         "never-declares p3, trickle p4, partition {2} | rest, p1 crashed 9 s, a cut (1, 3) (5 seats, Mush! Mush!): p0 "
         "voted p3 out for not declaring crashed p1; resumed p1, to which p3 answered through relays, judged that vote "
         "lone and voted honest p0 out (first look: lone_votes skips a claim on this very seat only when it accepted "
-        "a decision, _unpaid)", None),
+        "a decision, _unpaid). Passes with seed 35598's rule: p2, cut off alone, voted every seat out and said bye; "
+        "p3 now judges p2's vote on itself lone at once (13.25 s), declares p2 left, and the seats agree on p2 before "
+        "p1 comes back (traced only so far)", None, fixed=True),
     "a_late_voter_a_never_voter_and_cuts_vote_out_an_honest_seat": Case(
         32541, "vote-after-end", "c",
         "vote-after-end p1, never-votes p3, p2 frozen, partition and cuts (5 seats, Mush! Mush!): p4 voted out honest "
