@@ -352,7 +352,8 @@ class OwnerVerdicts:
                     or x in self.refused):
                 continue
             # (on this very seat, a voter that said bye since counts too: sim seed 35598)
-            held = {i for i in vs if i != x and (self._may_vote(i) or x == self.owner and self._bye_voter(i))}
+            held = {i for i in vs if i != x and self._may_vote(i)}
+            held = held or {i for i in vs if i != x and x == self.owner and self._bye_voter(i)}
             if len(held) != 1:
                 continue
             v = next(iter(held))
