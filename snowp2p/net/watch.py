@@ -25,6 +25,7 @@ from .conn import FRAME_DEADLINE
 
 RELINK_FIRST = 2.0  # seconds between two redials of one seat's silent link, at first ...
 RELINK_MOST = 10.0  # ... doubling up to this (a relink storm costs a few handshakes a minute, G9)
+OWN = ("setup", "move", "reveal", "ack", "final")  # what a seat owes of its own messages (the game waits on it)
 JUMP = 3.0  # a tick this late means this process was stopped (SIGSTOP, a closed laptop lid): it was away
 
 
@@ -50,10 +51,11 @@ class AbsenceWatch:
         self.vote_after = vote_after
         self.vote = vote
         self.since: dict[int, tuple[Owed, float]] = {}  # seat -> (what it owes, since when), this seat too
-        self.vote_first: dict[tuple[int, Owed], float] = {}  # (voter, its 'vote' obligation) -> when first owed
-        self.declared: dict[int, Owed] = {}  # seat -> the obligation we declared it absent for
+        self.vote_first: dict[tuple, float] = {}  # (voter, its 'vote' obligation, _ident) -> when first owed
+        self.declare_first: dict[tuple[int, int], float] = {}  # (voter, seat) -> when its declaration was first owed
+        self.declared: dict[int, object] = {}  # seat -> the obligation we declared it absent for (_ident)
         self.nudged: dict[int, Owed] = {}
-        self.paused_since: dict[int, tuple[Owed | None, float]] = {}  # seat -> (what it owed, since when)
+        self.paused_since: dict[int, tuple[object, float]] = {}  # seat -> (what it owed, _ident; since when)
         self.told: set[int] = set()
         self.alone_since = now
         # a peer that resumes after a crash (or wakes from a freeze) was the one away: it declares nobody
@@ -178,6 +180,7 @@ class AbsenceWatch:
         else:
             self.move_wait = None
         owed = s.owed()
+        self._declarations(owed)
         for seat in [i for i in self.since if i not in owed]:
             del self.since[seat]
         for seat, o in owed.items():
@@ -222,12 +225,37 @@ class AbsenceWatch:
         restarted after such a window restarted only on the peers whose tick fell in it: the voters' clocks on one seat
         differed by seconds, and an honest voter declared late was declared for its declaration and voted out (sim
         seed 413, with seed 12343's rule; tests/absent/test_watch_vote_clock.py)."""
+        if o.what == "declare":
+            return self.declare_first.setdefault((seat, o.about), now)
         if o.what != "vote":
             return now
-        for key in [k for k in self.vote_first if k[1].about in self.s.decided or k[1].about in self.s.gone]:
+        for key in [k for k in self.vote_first if k[2] in self.s.decided or k[2] in self.s.gone]:
             del self.vote_first[key]
-        first = self.vote_first.setdefault((seat, o), now)
+        first = self.vote_first.setdefault((seat, *self._ident(seat, o)), now)
         return max(first, now - self._limit(o) + self.absent_after)
+
+    def _ident(self, seat: int, o: Owed | None):
+        """What makes ``seat``'s obligation ``o`` the same one as before: a voter's declaration or vote is owed on this
+        peer's own declaration of a seat, not on the turn (a leaving seat plays on, and the turn with it: sim seed
+        35754), so neither is made new by a turn; a declaration is one from when it was first owed until paid."""
+        if o is None or o.what not in ("declare", "vote"):
+            return o
+        return (o.what, o.about, self.declare_first.get((seat, o.about)) if o.what == "declare" else o.have)
+
+    def _declarations(self, owed: dict[int, Owed]) -> None:
+        """A voter's declaration on a seat is owed from when it was first owed here (``declare_first``) until it is
+        paid (its ``absent`` on the seat current), this peer's own declaration of the seat lapses, or the seat is
+        decided: not while the voter owes its own messages meanwhile (the game goes on around a leaving seat: its
+        clock goes on), nor anew at each turn (sim seed 35754: never-declaring p2 owed its reveal or its move at
+        every turn of leaving p0, each time its declaration's clock restarted, and p0 was never voted out)."""
+        s = self.s
+        for w, x in list(self.declare_first):
+            o = owed.get(w)
+            if o is not None and o.what == "declare" and o.about == x:
+                continue
+            if (o is None or o.what not in OWN or x in s.decided or x in s.gone or not s._current(s.me, x)
+                    or s._current(w, x)):
+                del self.declare_first[(w, x)]
 
     def _answering(self, seat: int, now: float) -> bool:
         """On this peer's clock ``seat`` owes nothing, or owes it for less than its limit."""
@@ -271,8 +299,8 @@ class AbsenceWatch:
             return
         if self.away_since_start and not self._may_declare(seat, now):
             return
-        if self.declared.get(seat) != o:
-            self.declared[seat] = o
+        if self.declared.get(seat) != self._ident(seat, o):
+            self.declared[seat] = self._ident(seat, o)
             self.paused_since.pop(seat, None)  # (a vote comes vote_after after this declaration: _pause)
             tk.out.extend(s.declare_absent(seat, o))
         elif not s.declared_here(seat):
@@ -364,9 +392,10 @@ class AbsenceWatch:
         # p0 out alone, 4 s after the first obligation; seed 712: p1 voted p0 out 2 s after p0 came to owe a relay that
         # p1 had not asked for, absent_after being 3 s)
         o = owed.get(seat)
-        if o is not None and self.paused_since.get(seat, (o,))[0] != o:
+        key = self._ident(seat, o)
+        if o is not None and self.paused_since.get(seat, (key,))[0] != key:
             del self.paused_since[seat]  # (not when it comes to owe nothing: the pause is then on the signed absents,
             # a never-voter's 'vote' absent still current once the vote lapsed: sim seed 8415)
-        if now - self.paused_since.setdefault(seat, (o, now))[1] >= wait and (
+        if now - self.paused_since.setdefault(seat, (key, now))[1] >= wait and (
                 o is None or o.what != "relay" or self.declared.get(seat) == o):
             tk.out.extend(s.cast_vote(seat, self.vote))

@@ -579,7 +579,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
         if seat == self.owner and body.owed == LEFT_REASON:
-            if x not in self.quit and x not in self.gone and x not in self.decided and x != seat:
+            if not self._quitting(x) and x not in self.gone and x not in self.decided and x != seat:
                 self.leaving.add(x)  # (the owner's verdict on a lone vote, leave_voter: the auditor reads it alike)
             for y in [y for y, v in self.away_held.items() if v == x]:  # (it refuses a held decision counting it away)
                 del self.away_held[y]

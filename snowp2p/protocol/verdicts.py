@@ -370,11 +370,13 @@ class OwnerVerdicts:
             if (x in self.gone or x in self.decided or x in self.leaving or x in self.quit or x in self.byes
                     or x in self.refused):
                 continue
+            # (on this very seat, a voter that said bye since counts too: sim seed 35598)
             held = {i for i in vs if i != x and self._may_vote(i)}
+            held = held or {i for i in vs if i != x and x == self.owner and self._bye_voter(i)}
             if len(held) != 1:
                 continue
             v = next(iter(held))
-            if v == self.me or v in self.quit or self._failed_me(x, v):
+            if v == self.me or (v in self.quit and x != self.owner) or self._failed_me(x, v):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
             if x != self.owner and self._refused_away(x, v):
                 # v's vote is its refusal of x's word about v (x counted v away to vote alone): one seat's word against
@@ -426,6 +428,10 @@ class OwnerVerdicts:
         honest p0 out with p3)."""
         a = self.absents.get(self.me, {}).get(v)
         return (x, v) in self.away_accepted or (a is not None and a.have == self.came_back_at)
+
+    def _bye_voter(self, v: int) -> bool:
+        """``v`` said bye (it votes on nobody since) and is not voted out, decided or leaving yet."""
+        return v in self.byes and v not in self.gone and v not in self.decided and v not in self.leaving
 
     def _refused_away(self, v: int, w: int) -> bool:
         """``w``'s latest ``absent`` about ``v`` says ``left`` and was signed holding a vote of ``v`` on a third seat

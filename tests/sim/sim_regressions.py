@@ -703,7 +703,7 @@ REGRESSIONS: dict[str, Case] = {
         "lone and voted honest p0 out (lone_votes skipped a claim on this very seat only when it accepted a decision); "
         "now also when its shell came back at exactly the count the voter's absent on it names (came_back_at), and a "
         "refuser's vote on such a voter is not joined at once (verdicts._away_by_word, _failed_me; "
-        "tests/absent/test_absent_came_back.py)", None, fixed=True),
+        "tests/absent/test_absent_came_back.py); it passes with seed 35598's rule alone too (s23b)", None, fixed=True),
     "a_late_voter_a_never_voter_and_cuts_vote_out_an_honest_seat": Case(
         32541, "vote-after-end", "c",
         "vote-after-end p1, never-votes p3, p2 frozen, partition and cuts (5 seats, Mush! Mush!): p4's claim that p0 "
@@ -712,11 +712,19 @@ REGRESSIONS: dict[str, Case] = {
         "holds is paid (claims._paid; tests/absent/test_absent_declare_claim.py)", None, fixed=True),
     "a_trickler_and_cuts_vote_out_an_honest_seat": Case(
         35598, "trickle", "c",
-        "trickle p2, partition {0} | rest, cuts around p0 (5 seats, Snow Tails): honest p1 voted out; not traced", None),
+        "trickle p2, partition {0} | rest, cuts around p0 (5 seats, Snow Tails): honest p1 voted out: p0, cut off alone, "
+        "voted every seat out, finished and said bye; p3 and p4 took its votes first, refused and treated p0 as leaving, "
+        "p1 took the bye first and judged p0's vote on p1 by nobody (a seat that said bye votes on nobody), never "
+        "declared p0, and was voted out for that declaration (the seat voted on judges a lone vote on itself whatever "
+        "bye its voter said since: verdicts._bye_voter; tests/absent/test_absent_bye_voter_lone.py)", None, fixed=True),
     "a_vote_on_a_present_seat_keeps_its_seat": Case(
         35754, "vote-present", "e",
         "vote-present p0 (end), never-declares p2, p3 crashed 1.5 s, cuts (5 seats, Mush! Mush!): on p1, p0 voted "
-        "against a present seat and kept its seat (G10); not traced", None),
+        "against a present seat and kept its seat (G10): leaving p0 played on, and never-declaring p2's clock for its "
+        "declaration on p0 restarted at every turn and whenever p2 owed its own reveal or move, so p2 was never "
+        "declared and the vote on p0 never came (the watch keeps a voter's declaration clock from when it was first "
+        "owed until paid, and its pause, across turns: AbsenceWatch._declarations, _ident; "
+        "tests/absent/test_watch_declare_clock.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
