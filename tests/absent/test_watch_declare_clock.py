@@ -50,6 +50,9 @@ class Stand:
     def _current(self, sender, seat):
         return sender == ME and seat == X  # (this peer's absent on X holds; W has never declared X)
 
+    def declared_here(self, seat):
+        return seat == X or (seat == W and bool(self.declared))  # (this peer's absents hold)
+
     def paused_on(self, seat):
         return seat == W and bool(self.declared) and self.owes is not None and self.owes.what == "declare"
 
