@@ -114,6 +114,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.left_said: set[tuple[int, int]] = set()
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
+        self.omitted: set[tuple[int, int, int]] = set()  # (V, X, have): V's claim of X's reveal we held (lone_votes)
         self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self.vote_at: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's vote on X
@@ -554,11 +555,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return False
         return seat in (self._base_owed() if base is None else base)
 
-    def _leave_choice(self, seat: int) -> str:
-        """This peer's vote on a leaving seat: a seat whose claim refuted itself is always played by a computer
-        (G10: its vote must not end the game); a seat that quit is voted on like any absent seat."""
-        return "bot" if seat in self.leaving else self.vote_choice
-
     def _on_absent(self, msg: "SignedMessage", out: "Output") -> None:
         seat, body = msg.sender, msg.body
         x = body.seat
@@ -588,6 +584,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 self.voters.pop(y, None)
         if seat == self.owner and self.held_elsewhere(x, body):
             self.asked_relay.add((x, body.have))  # (a relay asked for, not a vote: claims._relay_paid)
+        self._note_omitted(seat, body)
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)
@@ -653,6 +650,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.vote_at[(seat, x)] = msg.seq
         if seat == self.me:
             self.my_votes[x] = body.have
+        if seat == self.owner:
+            self._lapse_lone(x)
         self._note_join(x, seat)
         self._relay(seat, x, body.have, out)
         self._relay_with_vote(seat, x, out)
