@@ -1124,6 +1124,30 @@ LIE_AWAY: dict[str, Case] = {
         None, fixed=True),
     "lie_away_27426_an_honest_seat_voted_out": Case(
         27426, "lie-away", "c", "4 seats, Mush!: honest p3 voted out; not traced", None),
+    # found by the lead's sweep of never-swept seeds 36000-39999 (issue 18, session 10; each fails on main too)
+    "lie_away_38443_an_omitted_reveal_makes_honest_voters_leaving": Case(
+        38443, "lie-away", "c",
+        "5 seats, Mush!, liar p1, p0 cut off alone: p0's reveal reached p4 only; p4 judged p3's and p2's honest votes on "
+        "p0 (for that reveal) lone one by one and voted them out alone; then, its verdict on liar p1 standing after it "
+        "voted p0 out itself, held p2 to a declaration on p1.  Fixed: a claim of a move/reveal this peer held when it "
+        "came is not judged lone (verdicts._note_omitted), and a lone-vote verdict lapses once this peer votes on the "
+        "same seat (verdicts._lapse_lone; tests/absent/test_absent_lone_verdict_lapse.py)", None, fixed=True),
+    "lie_away_37935_a_lone_vote_verdict_joined_at_once": Case(
+        37935, "lie-away", "c",
+        "5 seats, Snow Tails, liar p1 voted on p2 (cut off, within its move time): p4 judged it lone, and at the heal "
+        "joined cut-off p2's vote on p1 at once; for the others p1 answered, so p4's vote was lone there and honest p4 "
+        "was voted out.  Fixed: no joining at once on a seat leaving only by this peer's own lone-vote verdict "
+        "(verdicts._lone_left; tests/absent/test_absent_lone_verdict_lapse.py)", None, fixed=True),
+    "lie_away_36637_a_seat_back_from_a_crash_takes_a_reveal_past_the_vote": Case(
+        36637, "lie-away", "c",
+        "5 seats, Mush!, p1 cut off, liar p2 voted on it, p0 and p3 joined at count 7; p4 crashed holding the three "
+        "votes, resumed in its quiet, took p1's reveal #11 straight (past the votes' count; p4 had not voted, so "
+        "nothing froze it) and applied turn 5; the others counted p4 away (declaration owed), decided p1 at 7 and "
+        "drew its reveal by computer: p4's ack of turn 5 differs, a desync naming honest p4 (s23f; OPEN)", None),
+    "lie_away_36213_a_desync_naming_nobody_at_turn_5": Case(
+        36213, "lie-away", "a",
+        "5 seats, Snow Tails, liar p4, p2 frozen 4.2-11.2, p3 cut off alone: p1, p2, p4 stop on a desync after turn 5 "
+        "naming nobody (s23f: not traced)", None),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
