@@ -247,7 +247,7 @@ class OwnerVerdicts:
         tests/absent/test_absent_voters_signed.py)."""
         if (v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v)
                 or (self._refused_by(v, seat) and (self._lacks_my_move(seat) or self._failed_me(v, seat)))
-                or self._lone_left(seat)):
+                or self._lone_left(seat, v)):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
         return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)))
@@ -360,14 +360,17 @@ class OwnerVerdicts:
         if a.owed in ("move", "reveal") and seq is not None and seq >= a.have:
             self.omitted.add((v, a.seat, a.have))
 
-    def _lone_left(self, seat: int) -> bool:
+    def _lone_left(self, seat: int, v: int) -> bool:
         """``seat`` is leaving here by this peer's own verdict on a lone vote of it (``leave_voter``), a verdict of this
-        peer's clock that no other seat need share: joined at once, another seat's vote on it makes this peer's vote
-        a lone vote on an answering seat on their clocks (lie-away seed 37935: p4 judged liar p1's vote on p2, within
-        its move time, lone; at the heal p4 joined cut-off p2's vote on p1 at once, and the others, for whom p1 was
-        answering, treated honest p4 as leaving and voted it out).  It votes on it once paused on it, as on any."""
+        peer's clock, and ``v`` voted on it for another reason (its latest absent on it is no ``left``: it did not share
+        the verdict): joined at once, that vote makes this peer's vote a lone vote on an answering seat on the other
+        clocks (lie-away seed 37935: p4 judged liar p1's vote on p2, within its move time, lone; at the heal p4 joined
+        cut-off p2's vote on p1 at once, and the others, for whom p1 answered, treated honest p4 as leaving and voted it
+        out).  A voter that shares the verdict is joined at once as before (lie-away seed 1482).  It votes on it once
+        paused on it, as on any."""
+        a = self.absents.get(seat, {}).get(v)
         return (seat in self.leaving and (self.me, seat) in self.left_said and seat not in self.quit
-                and not any(seat in vs for vs in self.refused.values()))
+                and not any(seat in vs for vs in self.refused.values()) and (a is None or a.owed != "left"))
 
     def _lapse_lone(self, x: int) -> None:
         """This log's owner votes on ``x``: a seat it treated as leaving for a lone vote on ``x`` (its ``absent{v,
