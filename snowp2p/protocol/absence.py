@@ -114,7 +114,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.left_said: set[tuple[int, int]] = set()
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
-        self.omitted: set[tuple[int, int, int]] = set()  # (V, X, have): V's claim of X's reveal we held (lone_votes)
         self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
         self.vote_seq: dict[int, int] = {}  # seat -> seq of its latest vote
         self.vote_at: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's vote on X
@@ -584,7 +583,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 self.voters.pop(y, None)
         if seat == self.owner and self.held_elsewhere(x, body):
             self.asked_relay.add((x, body.have))  # (a relay asked for, not a vote: claims._relay_paid)
-        self._note_omitted(seat, body)
         self._claims.append((seat, body))
         self._judge_claims()
         self._relay(seat, x, body.have, out)

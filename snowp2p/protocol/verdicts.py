@@ -349,17 +349,6 @@ class OwnerVerdicts:
         (G10: its vote must not end the game); a seat that quit is voted on like any absent seat."""
         return "bot" if seat in self.leaving else self.vote_choice
 
-    def _note_omitted(self, v: int, a: Absent) -> None:
-        """``v``'s ``absent`` claims ``a.seat``'s move or reveal of ``a.turn`` at a count that lacks it, and this peer
-        held that message when the claim came: the message reached this peer and not ``v`` (*Omission*: the seat
-        that omitted stays the one that owes), so ``v``'s claim is no word against an answering seat and its vote is
-        not judged lone here (:meth:`lone_votes`; this peer owes ``v`` the relay instead, sent with the claim's
-        receipt; lie-away seed 38443: p0's reveal reached p4 just before a partition cut p0 off, p3 and p2 declared
-        p0 for it and voted, and p4 treated both as leaving one by one, voted them out alone and split the game)."""
-        seq = self.reveal_seq.get((a.seat, a.turn))
-        if a.owed in ("move", "reveal") and seq is not None and seq >= a.have:
-            self.omitted.add((v, a.seat, a.have))
-
     def _lone_left(self, seat: int, v: int) -> bool:
         """``seat`` is leaving here by this peer's own verdict on a lone vote of it (``leave_voter``), a verdict of this
         peer's clock, and ``v`` voted on it for another reason (its latest absent on it is no ``left``: it did not share
@@ -376,9 +365,9 @@ class OwnerVerdicts:
         """This log's owner votes on ``x``: a seat it treated as leaving for a lone vote on ``x`` (its ``absent{v,
         left}``, ``leave_voter``) voted no more than the owner now does, so it is no longer leaving here: the verdict
         that ``x`` was answering has lapsed, and the other voters, who may never have judged ``v`` so (their clocks
-        said ``x`` was away), owe no declaration on it (lie-away seed 38443: p4 treated liar p1 leaving for its early
-        vote on p0, a partition then cut p0 off, p4 voted p0 out with the rest, and then held p2 to a declaration on
-        p1 that p2 never owed on its own clock, voted p2 out and was voted out itself)."""
+        said ``x`` was away), owe no declaration on it (lie-away seed 24524; in seed 38443, still open, p4 treated liar p1
+        as leaving for its early vote on p0, a partition then cut p0 off, p4 voted p0 out with the rest, and then held
+        p2 to a declaration on p1 that p2 never owed on its own clock)."""
         for v in sorted(self.leaving):
             if ((self.owner, v) in self.left_said and v in self.votes.get(x, {}) and v not in self.gone
                     and v not in self.decided and v not in self.quit and self.owner not in self.votes.get(v, {})
@@ -420,8 +409,6 @@ class OwnerVerdicts:
                 # out alone at count 18; p0, holding 7 of p1's messages, judged p2's vote lone and voted honest p2 out)
                 continue
             a = self.absents.get(x, {}).get(v)
-            if a is not None and (v, x, a.have) in self.omitted:
-                continue  # (v lacks x's move or reveal this peer held when v's claim came: _note_omitted)
             if x != self.owner and self.chain.next_seq(x) <= (a.have if a is not None else vs[v].have):
                 # another seat that sent this peer nothing past the voter's claim on it: no signed message shows it
                 # answers, only this peer's clock, which restarts whenever what x owes changes (sim seed 14310: p4
