@@ -1145,6 +1145,9 @@ LIE_AWAY: dict[str, Case] = {
         "votes, resumed in its quiet, took p1's reveal #11 straight (past the votes' count; p4 had not voted, so "
         "nothing froze it) and applied turn 5; the others counted p4 away (declaration owed), decided p1 at 7 and "
         "drew its reveal by computer: p4's ack of turn 5 differs, a desync naming honest p4 (s23f; OPEN)", None),
+    # found by s23f's fresh sweep 40000-41999 (1 of 1367; fails on m11 61ef32d too): OPEN
+    "lie_away_41162_an_honest_seat_voted_out": Case(
+        41162, "lie-away", "c", "5 seats, Snow Tails: honest p0 voted out; not traced (s23f)", None),
     "lie_away_36213_a_desync_naming_nobody_at_turn_5": Case(
         36213, "lie-away", "a",
         "5 seats, Snow Tails, liar p4, p2 frozen 4.2-11.2, p3 cut off alone: p1, p2, p4 stop on a desync after turn 5 "
