@@ -1106,8 +1106,9 @@ LIE_AWAY: dict[str, Case] = {
         24524, "lie-away", "c",
         "4 seats, Mush!, liar p0; p3 crashed across the lie and never judged p0 leaving though p1 and p2 signed absent{0, "
         "left}; a dropped frame made p1 declare p3 and vote it out alone, p3 refused and with the liar voted honest p1 "
-        "out (s22b's trace; lead: a peer back from being away could side with the signed refusals of the liar's vote)",
-        None, fixed=True),
+        "out (s22b's trace; lead: a peer back from being away could side with the signed refusals of the liar's vote).  "
+        "Passes on s23f with verdicts._lapse_lone (a lone-vote verdict lapses once this peer votes on the same seat; "
+        "tests/absent/test_absent_lone_verdict_lapse.py)", None, fixed=True),
     "lie_away_25024_a_cut_off_lone_voter_then_names_an_honest_seat": Case(
         25024, "lie-away", "c",
         "4 seats, Snow Tails: liar p2 voted out cleanly; p3, cut off alone, voted p0 out alone and took it over in its "
