@@ -553,11 +553,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return False
         return seat in (self._base_owed() if base is None else base)
 
-    def _leave_choice(self, seat: int) -> str:
-        """This peer's vote on a leaving seat: a seat whose claim refuted itself is always played by a computer
-        (G10: its vote must not end the game); a seat that quit is voted on like any absent seat."""
-        return "bot" if seat in self.leaving else self.vote_choice
-
     def _on_absent(self, msg: "SignedMessage", out: "Output") -> None:
         seat, body = msg.sender, msg.body
         x = body.seat
@@ -642,6 +637,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.vote_at[(seat, x)] = msg.seq
         if seat == self.me:
             self.my_votes[x] = body.have
+        if seat == self.owner:
+            self._lapse_lone(x)
         self._note_join(x, seat)
         self._relay(seat, x, body.have, out)
         self._relay_with_vote(seat, x, out)

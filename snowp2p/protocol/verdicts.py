@@ -247,7 +247,7 @@ class OwnerVerdicts:
         tests/absent/test_absent_voters_signed.py)."""
         if (v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v)
                 or (self._refused_by(v, seat) and (self._lacks_my_move(seat) or self._failed_me(v, seat)))
-                or self._lapsed_join(seat)):
+                or self._lapsed_join(seat) or self._lone_left(seat, v)):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
         return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)))
@@ -354,6 +354,36 @@ class OwnerVerdicts:
         return not any(i not in (self.owner, seat) and self._may_vote(i) for i in self.votes.get(seat, {}))
 
     # ---- a lone vote on a seat that answers here (G10)
+    def _leave_choice(self, seat: int) -> str:
+        """This peer's vote on a leaving seat: a seat whose claim refuted itself is always played by a computer
+        (G10: its vote must not end the game); a seat that quit is voted on like any absent seat."""
+        return "bot" if seat in self.leaving else self.vote_choice
+
+    def _lone_left(self, seat: int, v: int) -> bool:
+        """``seat`` is leaving here by this peer's own verdict on a lone vote of it (``leave_voter``), a verdict of this
+        peer's clock, and ``v`` voted on it for another reason (its latest absent on it is no ``left``: it did not share
+        the verdict): joined at once, that vote makes this peer's vote a lone vote on an answering seat on the other
+        clocks (lie-away seed 37935: p4 judged liar p1's vote on p2, within its move time, lone; at the heal p4 joined
+        cut-off p2's vote on p1 at once, and the others, for whom p1 answered, treated honest p4 as leaving and voted it
+        out).  A voter that shares the verdict is joined at once as before (lie-away seed 1482).  It votes on it once
+        paused on it, as on any."""
+        a = self.absents.get(seat, {}).get(v)
+        return (seat in self.leaving and (self.me, seat) in self.left_said and seat not in self.quit
+                and not any(seat in vs for vs in self.refused.values()) and (a is None or a.owed != "left"))
+
+    def _lapse_lone(self, x: int) -> None:
+        """This log's owner votes on ``x``: a seat it treated as leaving for a lone vote on ``x`` (its ``absent{v,
+        left}``, ``leave_voter``) voted no more than the owner now does, so it is no longer leaving here: the verdict
+        that ``x`` was answering has lapsed, and the other voters, who may never have judged ``v`` so (their clocks
+        said ``x`` was away), owe no declaration on it (lie-away seed 24524; in seed 38443, still open, p4 treated liar p1
+        as leaving for its early vote on p0, a partition then cut p0 off, p4 voted p0 out with the rest, and then held
+        p2 to a declaration on p1 that p2 never owed on its own clock)."""
+        for v in sorted(self.leaving):
+            if ((self.owner, v) in self.left_said and v in self.votes.get(x, {}) and v not in self.gone
+                    and v not in self.decided and v not in self.quit and self.owner not in self.votes.get(v, {})
+                    and not any(v in vs for vs in self.refused.values())):
+                self.leaving.discard(v)
+
     def lone_votes(self) -> list[tuple[int, int]]:
         """``(X, V)``: V's vote on X is the only vote on X held here, and no other seat's absent on X still
         holds (this peer's own neither): X is present and answers here, so the vote can complete only if this
