@@ -725,6 +725,11 @@ REGRESSIONS: dict[str, Case] = {
         "declared and the vote on p0 never came (the watch keeps a voter's declaration clock from when it was first "
         "owed until paid, and its pause, across turns: AbsenceWatch._declarations, _ident; "
         "tests/absent/test_watch_declare_clock.py)", None, fixed=True),
+    # found by s23a's fresh sweep 40000-41599 on its branch (fails on main 0a49421 too); not traced: OPEN
+    "a_vote_on_a_present_seat_keeps_its_seat_4_seats": Case(
+        41396, "vote-present", "e",
+        "vote-present p0, never-declares, 4 seats, Snow Tails: on p3, p0 voted against a present seat and kept its seat "
+        "(G10); the family of seed 35754, whose rule (a voter's declaration clock) does not cover it; not traced", None),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -1167,7 +1172,8 @@ LIE_AWAY: dict[str, Case] = {
     "lie_away_36213_a_desync_naming_nobody_at_turn_5": Case(
         36213, "lie-away", "a",
         "5 seats, Snow Tails, liar p4, p2 frozen 4.2-11.2, p3 cut off alone: p1, p2, p4 stop on a desync after turn 5 "
-        "naming nobody (s23f: not traced)", None),
+        "naming nobody (s23f: not traced); passes on the session's merge (m11) with s23b's and s23c's rules (not "
+        "traced)", None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
