@@ -18,33 +18,16 @@ from __future__ import annotations
 import pytest
 
 from snowp2p.protocol.game_messages import Bye
-from snowp2p.protocol.messages import Absent, Vote, decode_signed
-from snowp2p.protocol.session import Output, log_owner
+from snowp2p.protocol.messages import Absent, Vote
+from snowp2p.protocol.session import Output
 from kit import table as kit
-from kit.sessions import session_for
 from kit.table import KINDS
-from test_absent_unit import choose
+from test_absent_counted_away import audit
+from test_absent_lone_unseen import held_mover as _held_mover
 
 
 def held_mover(game: str) -> tuple[kit.Table, int, int]:
-    """Four seats play to turn 3; the seat to move then holds its move.  (table, mover, turn)"""
-    t = kit.Table(game, 4, "bye voter lone", choose=lambda seat, state, turn: choose(state, turn))
-    t.hold_from = {i: 3 for i in range(4)}
-    t.start()
-    t.run()
-    assert t.held_at is not None, "nobody got to move at turn 3"
-    assert not any(s.halted for s in t.s)
-    return t, t.held_at[0], t.held_at[1]
-
-
-def audit(t: kit.Table, seat: int):
-    records = t.records(seat)
-    obs = session_for(decode_signed(records[0]), t.track)
-    obs.owner = log_owner(records)
-    for rec in records[1:]:
-        obs.receive(rec)
-    assert obs.halted is None, obs.halted
-    return obs
+    return _held_mover(game, "bye voter lone")
 
 
 @pytest.mark.parametrize("game", KINDS)

@@ -16,9 +16,9 @@ from kit import table as kit
 from kit.table import KINDS
 
 
-def held_mover(game: str) -> tuple[kit.Table, int, int]:
+def held_mover(game: str, label: str = "lone unseen") -> tuple[kit.Table, int, int]:
     """Four seats play to turn 3; the seat to move then holds its move.  (table, mover, turn)"""
-    t = kit.Table(game, 4, "lone unseen", choose=lambda seat, state, turn: choose(state, turn))
+    t = kit.Table(game, 4, label, choose=lambda seat, state, turn: choose(state, turn))
     t.hold_from = {i: 3 for i in range(4)}
     t.start()
     t.run()

@@ -22,38 +22,22 @@ ME, X = 2, 0
 ABSENT_AFTER, VOTE_AFTER = 2.0, 4.0
 
 
-class Stand:
-    """What AbsenceWatch.tick reads of a session: seat X owes ``owes`` and every voter's absent on it holds."""
+class StandIn:
+    """What AbsenceWatch.tick reads of a session that no test here varies (tests/absent/test_watch_declare_clock.py
+    uses it too): nothing decided, held or waited for, no lone vote, every vote "bot"."""
 
-    me, n, move_time, state = ME, 3, 90, None
+    move_time, state = 90, None
 
     def __init__(self):
-        self.owes: Owed | None = None
         self.decided, self.gone, self.away_held = {}, {}, {}
-        self.quit, self.leaving = set(), set()
-        self.votes_cast: list[tuple[int, float]] = []
+        self.quit: set[int] = set()
         self.now = 0.0
-
-    def owed(self):
-        return {X: self.owes} if self.owes is not None else {}
-
-    def waiting_on(self):
-        return set(self.owed())
 
     def waiting_for_move(self):
         return False
 
     def lone_votes(self):
         return []
-
-    def paused_on(self, seat):
-        return seat == X  # (p2's own absent on p0 stays current: p0 sent no message of its own since)
-
-    def declared_here(self, seat):
-        return True  # (every voter's absent on X holds)
-
-    def declare_absent(self, seat, owed=None):
-        return Output()
 
     def nudge(self, seat):
         return Output()
@@ -63,6 +47,33 @@ class Stand:
 
     def _leave_choice(self, seat):
         return "bot"
+
+
+class Stand(StandIn):
+    """What AbsenceWatch.tick reads of a session: seat X owes ``owes`` and every voter's absent on it holds."""
+
+    me, n = ME, 3
+
+    def __init__(self):
+        super().__init__()
+        self.owes: Owed | None = None
+        self.leaving: set[int] = set()
+        self.votes_cast: list[tuple[int, float]] = []
+
+    def owed(self):
+        return {X: self.owes} if self.owes is not None else {}
+
+    def waiting_on(self):
+        return set(self.owed())
+
+    def paused_on(self, seat):
+        return seat == X  # (p2's own absent on p0 stays current: p0 sent no message of its own since)
+
+    def declared_here(self, seat):
+        return True  # (every voter's absent on X holds)
+
+    def declare_absent(self, seat, owed=None):
+        return Output()
 
     def cast_vote(self, seat, choice):
         self.votes_cast.append((seat, self.now))

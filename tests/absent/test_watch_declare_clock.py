@@ -16,36 +16,30 @@ from __future__ import annotations
 from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.absence import Owed
 from snowp2p.protocol.events import Output
+from test_absent_pause_owed import StandIn
 
 ME, W, X = 1, 2, 0
 ABSENT_AFTER, VOTE_AFTER = 3.0, 2.0
 
 
-class Stand:
+class Stand(StandIn):
     """What AbsenceWatch.tick reads of a session: voter W owes ``owes``; this peer's absent on leaving X holds, W's
     declaration on X is not paid; W is paused on once declared (``paused``)."""
 
-    me, n, move_time, state = ME, 5, 90, None
+    me, n = ME, 5
 
     def __init__(self):
+        super().__init__()
         self.owes: Owed | None = None
-        self.decided, self.gone, self.away_held = {}, {}, {}
-        self.quit, self.leaving = set(), {X}
+        self.leaving = {X}
         self.declared: list[tuple[Owed, float]] = []
         self.votes_cast: list[float] = []
-        self.now = 0.0
 
     def owed(self):
         return {W: self.owes} if self.owes is not None else {}
 
     def waiting_on(self):
         return set()
-
-    def waiting_for_move(self):
-        return False
-
-    def lone_votes(self):
-        return []
 
     def _current(self, sender, seat):
         return sender == ME and seat == X  # (this peer's absent on X holds; W has never declared X)
@@ -60,15 +54,6 @@ class Stand:
         if seat == W:
             self.declared.append((owed, self.now))
         return Output()
-
-    def nudge(self, seat):
-        return Output()
-
-    def name(self, seat):
-        return f"p{seat}"
-
-    def _leave_choice(self, seat):
-        return "bot"
 
     def cast_vote(self, seat, choice):
         if seat == W:
