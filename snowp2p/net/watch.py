@@ -253,7 +253,7 @@ class AbsenceWatch:
             o = owed.get(w)
             if o is not None and o.what == "declare" and o.about == x:
                 continue
-            if (o is None or o.what not in OWN or x in s.decided or x in s.gone or not s._current(s.me, x)
+            if (o is None or o.what not in OWN or x in s.decided or x in s.gone or not s.declared_here(x)
                     or s._current(w, x)):
                 del self.declare_first[(w, x)]
 

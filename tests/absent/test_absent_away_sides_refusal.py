@@ -16,9 +16,8 @@ from __future__ import annotations
 import pytest
 
 from snowp2p.net.watch import AbsenceWatch
-from snowp2p.protocol.messages import Absent, Vote
-from snowp2p.protocol.session import Output
 from test_absent_lone_unseen import held_mover
+from test_absent_refused_away import lie_to_vote
 from kit.table import KINDS
 
 
@@ -27,12 +26,7 @@ def _setup(game: str, refuse: bool, named: bool = False):
     v, w, y = [i for i in range(4) if i != x]
     if named:  # (the liar counts the judge itself away: X never declared it)
         y = w
-    liar, o = t.s[v], Output()
-    for seat, owed in ((w, "relay"), (x, "declare")):
-        liar._emit(Absent(seat, liar.turn, liar.chain.next_seq(seat), owed), o)
-    liar._emit(Vote(x, "bot", liar.chain.next_seq(x)), o)
-    t.out(v, o)
-    t.run()
+    lie_to_vote(t, v, w, x)
     if refuse:
         t.out(x, t.s[x].leave_voter(v))  # (X's refusal: absent{V, left}, holding V's vote on it)
         t.run()

@@ -21,16 +21,21 @@ from test_absent_lone_unseen import held_mover
 from kit.table import KINDS
 
 
-@pytest.mark.parametrize("game", KINDS)
-def test_a_third_seat_sides_with_a_refusal_of_a_word_about_the_refusing_seat(game):
-    t, x, _ = held_mover(game)
-    v, w, y = [i for i in range(4) if i != x]
+def lie_to_vote(t, v: int, w: int, x: int) -> None:
+    """Liar ``v`` counts answering ``w`` away (``absent{w, relay}``) to vote ``x`` out alone for not declaring it."""
     liar, o = t.s[v], Output()
     for seat, owed in ((w, "relay"), (x, "declare")):
         liar._emit(Absent(seat, liar.turn, liar.chain.next_seq(seat), owed), o)
     liar._emit(Vote(x, "bot", liar.chain.next_seq(x)), o)
     t.out(v, o)
     t.run()
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_third_seat_sides_with_a_refusal_of_a_word_about_the_refusing_seat(game):
+    t, x, _ = held_mover(game)
+    v, w, y = [i for i in range(4) if i != x]
+    lie_to_vote(t, v, w, x)
     sw = t.s[w]
     t.out(w, sw.leave_voter(v))  # (W's verdict: it was answering, V counted it away)
     o = Output()
