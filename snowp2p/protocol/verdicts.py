@@ -238,9 +238,9 @@ class OwnerVerdicts:
         4 s before, made it join liar p0's lone vote on p2 for a declaration; the open vote then held p2's next reveal
         back on p1, p1 declared p2 for a reveal p2 had sent, a claim that refuted itself, and honest p1 was voted out
         as leaving; seed 499: the same once the reveal came after the vote); or (2) the vote's claim says ``seat``
-        failed to declare this very peer (:meth:`_names_me`): ``v`` counted away a seat that had declared ``seat``
-        itself (sim lie-away seed 2321: p3 joined cut-off p1's vote on honest p0 for not declaring p3, on p3's own
-        claim on p0, and p0 was voted out by two); or (3) this peer's claim counts the message that paid ``v``'s
+        failed to declare this very peer (:meth:`_names_me`, unless it names a seat this peer's claim names too): ``v``
+        counted away a seat that had declared ``seat`` itself (sim lie-away seed 2321: p3 joined cut-off p1's vote on
+        honest p0 for not declaring p3, on p3's own claim on p0, and p0 was voted out by two); or (3) this peer's claim counts the message that paid ``v``'s
         (:meth:`_paid_before`: ``v`` is behind, sim seed 28194).  This peer's clock judges such a vote (a lone vote, a held
         decision), or it votes after a pause of its own.  A claim made only after the vote came is neither: a seat
         back from a crash holds the vote that counted it away, declares ``seat`` and joins (sim seed 563,
@@ -292,9 +292,13 @@ class OwnerVerdicts:
             self.claim_before[(v, seat)] = self.absent_seq[(self.me, seat)]
 
     def _names_me(self, seat: int, v: int) -> bool:
-        """``v``'s latest ``absent`` about ``seat`` is a declaration claim that names this peer (claims._names)."""
-        a = self.absents.get(seat, {}).get(v)
-        return a is not None and a.owed == "declare" and self.me in self.names.get((v, seat), ())
+        """``v``'s latest ``absent`` about ``seat`` is a declaration claim that names this peer (claims._names) and no seat
+        this peer's own claim on ``seat`` names: a claim that names one too rests on the declaration this peer itself
+        holds unpaid, not only on ``v``'s word that this peer was away (sim seed 45363: p0, declaring p1 for crashed p3,
+        did not join p2's vote naming p0 and p3; p1 paid, p0 judged the vote lone and voted honest p2 out)."""
+        a, names = self.absents.get(seat, {}).get(v), self.names.get((v, seat), ())
+        return (a is not None and a.owed == "declare" and self.me in names
+                and not set(names) & self.names.get((self.me, seat), set()))
 
     def _saw_paid(self, seat: int, v: int) -> bool:
         """``v``'s vote on ``seat`` counts the message of ``seat`` that delivered what this peer's latest ``absent``

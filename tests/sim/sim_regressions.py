@@ -731,14 +731,15 @@ REGRESSIONS: dict[str, Case] = {
         "vote-present p0, never-declares, 4 seats, Snow Tails: on p3, p0 voted against a present seat and kept its seat "
         "(G10); the family of seed 35754, whose rule (a voter's declaration clock) does not cover it; not traced", None),
     # found by the lead's sweep of never-swept seeds 44800-46399 on the session's final merge (1 of 1600; fails on main
-    # 0a49421 too): OPEN
+    # 0a49421 too); fixed by s24a
     "a_vote_cast_in_this_peers_own_pause_judged_lone": Case(
         45363, "crash", "c",
         "crash p3, partition {1} | rest, p1 crashed 0.3 s, cuts (4 seats, Mush! Mush!): p0 and p2 declared p1 for its "
         "declaration on crashed p3 (p1 was cut off, then resumed), p2 voted on p1 at 17.0 inside p0's own pause on it; "
         "p1 declared p3 at 18.25, and p0 (and p1) then judged p2's vote lone, as a vote on an answering seat, and voted "
-        "honest p2 out (first look: lone_votes reads only that p1 owes nothing now, not that this peer had itself "
-        "declared p1 absent when the vote came; and p0 did not join the vote at once)", None),
+        "honest p2 out: p0 had not joined at once as p2's claim named p0 (_names_me), though it named p3 too, as p0's "
+        "own claim did; now a claim naming a seat this peer's own claim names is joined (verdicts._names_me; "
+        "tests/absent/test_absent_join_shared_claim.py): crashed p1 is voted out", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
