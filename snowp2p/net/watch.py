@@ -113,7 +113,8 @@ class AbsenceWatch:
         4221).  It waits at most ``absent_after`` s (then it would declare that seat absent itself), signing
         nothing meanwhile (the session waits for the verdict), and accepts if another vote on it comes; half that
         when it owes a message itself, which the others' clocks wait for meanwhile (lie-away seed 12925: sent only
-        when it refused, an honest seat had voted on it for that reveal by then, and it refused that vote too)."""
+        when it refused, an honest seat had voted on it for that reveal by then, and it refused that vote too), also
+        when it comes to owe one while it waits (lie-away seed 49555: the next move came just after the vote)."""
         s = self.s
         if not self.was_answering(now):
             self.verdict_by = None
@@ -122,8 +123,9 @@ class AbsenceWatch:
             self.verdict_by = None
             return "accept"
         if s.may_still_vote():
-            if self.verdict_by is None:
-                self.verdict_by = now + (self.absent_after / 2 if s.me in s.owed() else self.absent_after)
+            # (the half also from the moment this seat comes to owe a message while it waits: lie-away seed 49555)
+            by = now + (self.absent_after / 2 if s.me in s.owed() else self.absent_after)
+            self.verdict_by = by if self.verdict_by is None else min(self.verdict_by, by)
             if now < self.verdict_by:
                 return "wait"
         self.verdict_by = None

@@ -1027,6 +1027,14 @@ LIE_AWAY: dict[str, Case] = {
         "4 seats, Snow Tails, liar p2: p0, waiting absent_after for its verdict on p2's lone vote, held back its reveal "
         "past honest p1's clock and refused p1's vote too; now waits absent_after/2 when it owes a message "
         "(AbsenceWatch.vote_verdict)", fixed=True),
+    # found by the lead's sweep of never-swept seeds 48000-49999 (issue 18, session 11; 1 of 1336)
+    "a_seat_that_comes_to_owe_while_it_waits_for_its_verdict": Case(
+        49555, "lie-away", "c",
+        "4 seats, Snake Carnival, liar p0 voted on p1 just before p2's move reached p1: p1 waited absent_after for its "
+        "verdict, so its reveal came when p2's clock (started with its move) had run out; p2 declared and voted, p1 "
+        "refused that too, and p2 and crash-restarted p3 voted honest p1 out with the liar; now the half wait counts "
+        "also from when the seat comes to owe a message while it waits (AbsenceWatch.vote_verdict; tests/absent/"
+        "test_absent_verdict_wait_owed.py)", fixed=True),
     # assigned to s22e (failing on main e3e8160)
     "a_relay_a_vote_made_owed_is_cut_off_by_a_partition": Case(
         19958, "lie-away", "c",
