@@ -450,6 +450,10 @@ class OwnerVerdicts:
                 continue
             if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
                 continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
+            if a is not None and a.owed == "relay" and self._claims_unheld(x):
+                # a relay x owed: x still claims more of some seat's messages than this peer holds, so its word is
+                # unbacked here too; the relay lapsed here only because that seat itself came back (sim seed 47081)
+                continue
             res.append((x, v))
         return res
 
@@ -462,6 +466,12 @@ class OwnerVerdicts:
         honest p0 out with p3)."""
         a = self.absents.get(self.me, {}).get(v)
         return (x, v) in self.away_accepted or (a is not None and a.have == self.came_back_at)
+
+    def _claims_unheld(self, x: int) -> bool:
+        """An ``absent`` or vote of ``x`` about another seat counts more of that seat's messages than this peer holds."""
+        return any(i == x and m.have > self.chain.next_seq(y)
+                   for y in range(self.n) if y != x
+                   for i, m in [*self.absents.get(y, {}).items(), *self.votes.get(y, {}).items()])
 
     def _bye_voter(self, v: int) -> bool:
         """``v`` said bye (it votes on nobody since) and is not voted out, decided or leaving yet."""

@@ -730,6 +730,14 @@ REGRESSIONS: dict[str, Case] = {
         41396, "vote-present", "e",
         "vote-present p0, never-declares, 4 seats, Snow Tails: on p3, p0 voted against a present seat and kept its seat "
         "(G10); the family of seed 35754, whose rule (a voter's declaration clock) does not cover it; not traced", None),
+    # found by s24a's fresh sweep 46400-47999 (issue 18, session 11; fails on main f82e102)
+    "a_vote_for_a_relay_lapsed_by_the_seats_return_judged_lone": Case(
+        47081, "lies-count", "c",
+        "lies-count p1 (claimed 14 of frozen p0's messages, which had signed 9), p0 frozen 5.9-13.9 s, cut 0-2 (4 seats, "
+        "Snow Tails): p2 and p3 declared p1 for the relay; p0 came back to p3 (not to cut-off p2), so p1 owed p3 nothing; "
+        "p2 voted p1 out, and p0, p1, p3 judged the vote lone and voted honest p2 out with the liar; now a vote for a "
+        "relay is not judged lone while the voted seat still claims more than this peer holds (verdicts._claims_unheld; "
+        "tests/absent/test_absent_relay_lapsed_lone.py)", None, fixed=True),
     # found by the lead's sweep of never-swept seeds 44800-46399 on the session's final merge (1 of 1600; fails on main
     # 0a49421 too); fixed by s24a
     "a_vote_cast_in_this_peers_own_pause_judged_lone": Case(
