@@ -73,6 +73,9 @@ class AbsenceWatch:
         self.move_wait: tuple[int, float] | None = None  # (turn, since when) we wait for another seat's move
         self.relink_at: dict[int, tuple[float, float]] = {}  # seat -> (earliest next redial, back-off)
         self.verdict_by: float | None = None  # a vote on this seat waits for the seats it counted away until then
+        self.held: dict[int, tuple[int, float]] = {}  # seat -> (its messages held here, since when its last was owed)
+        self.owing: dict[int, tuple[int, float]] = {}  # seat -> (that count, when it first owed its own message at it)
+        self.claimed: dict[tuple[int, int, int], float] = {}  # (X, V, have) of V's absent on X -> when first held here
         if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
             session.came_back_at = session.chain.next_seq(session.me)
 
@@ -188,6 +191,7 @@ class AbsenceWatch:
         for seat, o in owed.items():
             if seat not in self.since or self.since[seat][0] != o:
                 self.since[seat] = (o, self._start(seat, o, now))  # a new obligation (the last one was delivered)
+        self._times(owed, now)
         self._lone_votes(now, tk)
         for seat in range(s.n):
             if seat == s.me:
@@ -287,8 +291,41 @@ class AbsenceWatch:
             return  # (a seat that owes something overdue itself judges nobody's vote: sim seed 6331)
         ran = self._clock_ran(now)
         for x, v in s.lone_votes():  # (in order: a pair whose seat an earlier one made leaving is no lone vote now)
-            if x not in s.leaving and (self._answering(x, now) if ran else s.refused_by_seat(x, v)):
+            if x not in s.leaving and (self._answering(x, now) and not self._lacked_last(x, v) if ran
+                                       else s.refused_by_seat(x, v)):
                 tk.out.extend(s.leave_voter(v))
+
+    def _times(self, owed: dict[int, Owed], now: float) -> None:
+        """When each seat's last message held here was first owed here (or came, if it came before it was owed), and
+        when each seat's absent on another was first held here: what :meth:`_lacked_last` compares."""
+        s = self.s
+        for seat in range(s.n):
+            n = s.chain.next_seq(seat)
+            if self.held.get(seat, (None,))[0] != n:
+                o = self.owing.get(seat)
+                self.held[seat] = (n, o[1] if o is not None and o[0] == n - 1 else now)
+            o = owed.get(seat)
+            if o is not None and o.what in OWN and self.owing.get(seat, (None,))[0] != n:
+                self.owing[seat] = (n, now)
+        for x, by in s.absents.items():
+            for v, a in by.items():
+                self.claimed.setdefault((x, v, a.have), now)
+
+    def _lacked_last(self, x: int, v: int) -> bool:
+        """``v``'s claim is that ``x`` owed the last message of ``x`` held here, and it came at least that message's
+        limit after the message was first owed here (or came, if sooner): an honest voter's clock ran that long
+        without it (``x``'s message reached this peer only, just before ``x`` was cut off), and ``x`` has sent
+        this peer nothing since to show it answers.  The vote is no lone one while so; a claim that came sooner is a
+        lie (tests/absent/test_absent_refuse.py, sim seed 3465: 0.3 s after the reveal was owed) and is judged as any
+        (sim lie-away seed 38443: p0's reveal reached p4 only, just before p0 was cut off; p4 judged p3's and p2's
+        honest votes on p0, 2.2 s later, lone, voted both out alone, and they voted p4 out)."""
+        s = self.s
+        a = s.absents.get(x, {}).get(v)
+        if a is None or a.owed not in OWN:
+            return False
+        held, seen = self.held.get(x), self.claimed.get((x, v, a.have))
+        return (held is not None and seen is not None and held[0] == a.have + 1 == s.chain.next_seq(x)
+                and seen - held[1] >= self._limit(Owed(a.owed, a.turn)))
 
     def _clock(self, seat: int, o: Owed, now: float, tk: Tick) -> None:
         s = self.s

@@ -24,12 +24,17 @@ ABSENT_AFTER, VOTE_AFTER = 2.0, 4.0
 
 class StandIn:
     """What AbsenceWatch.tick reads of a session that no test here varies (tests/absent/test_watch_declare_clock.py
-    uses it too): nothing decided, held or waited for, no lone vote, every vote "bot"."""
+    uses it too): nothing decided, held or waited for, no lone vote, no seat's message held, every vote "bot"."""
 
     move_time, state = 90, None
 
+    class chain:
+        @staticmethod
+        def next_seq(seat):
+            return 0
+
     def __init__(self):
-        self.decided, self.gone, self.away_held = {}, {}, {}
+        self.decided, self.gone, self.away_held, self.absents = {}, {}, {}, {}
         self.quit: set[int] = set()
         self.now = 0.0
 

@@ -1178,8 +1178,10 @@ LIE_AWAY: dict[str, Case] = {
         "p3's and p2's honest votes on p0 (for that reveal, declared after absent_after) lone one by one, treated both "
         "as leaving and voted them out alone; they voted p4 out.  Not judging a claim of a move/reveal this peer held "
         "before the claim came fixed it (s23f, with _lapse_lone) but broke G10's seed 3465 (tests/absent/"
-        "test_absent_refuse.py: there the attacker's early claim also came after the judge held the reveal): the "
-        "pure core can not tell the two without the claim's timing on this peer's clock (OPEN)", None),
+        "test_absent_refuse.py: there the attacker's early claim also came after the judge held the reveal).  Now "
+        "(s24c) a claim of the voted seat's last message held here, come at least its limit after it was first owed "
+        "here (2.25 s; 3465's came 0.25 s after), is no lone vote until that seat sends this peer more "
+        "(AbsenceWatch._lacked_last; tests/absent/test_watch_lacked_last.py); was OPEN", None, fixed=True),
     "lie_away_37935_a_lone_vote_verdict_joined_at_once": Case(
         37935, "lie-away", "c",
         "5 seats, Snow Tails, liar p1 voted on p2 (cut off, within its move time): p4 judged it lone, and at the heal "
