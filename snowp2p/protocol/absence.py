@@ -255,7 +255,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         votes = self.votes.get(seat, {})
         if self.owner in votes and not self._vote_judged_lone(seat):
             return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
-        return True
+        return self.reveal_seq.get((seat, event), -1) < self._others_voted(seat)
 
     def _needed(self) -> set[int]:
         """The present seats whose messages the game can not go on without, now (for the auditor too):

@@ -353,6 +353,21 @@ class OwnerVerdicts:
         return any(w != self.owner and a.owed == LEFT_REASON and (w != seat or self._only_vote(seat))
                    for w, a in self.absents.get(self.owner, {}).items())
 
+    def _others_voted(self, seat: int) -> float:
+        """The highest count of the votes on ``seat`` when every other seat that may vote, two at least, has voted on
+        it and this peer has not: the decision then waits only on this peer's vote (or on its being counted away), at
+        that count at least, so a reveal of ``seat`` past it does not count here until the decision
+        (``_counted_reveal``), as on the voters, which froze it (sim lie-away seed 36637: p4, resumed from a crash holding the three votes on cut-off p1,
+        took p1's reveal past their count straight and drew turn 5 with it; the others counted p4 away and drew p1's
+        reveal by computer: a desync naming p4).  Else infinity."""
+        votes = self.votes.get(seat)
+        if not votes or seat == self.owner or self.owner is None or self.owner in votes or seat in self.decided:
+            return float("inf")
+        others = [i for i in self.present() if i not in (seat, self.owner) and self._may_vote(i)]
+        if len(others) < 2 or any(i not in votes for i in others):  # (one seat's word is a lone vote: G10)
+            return float("inf")
+        return max(votes[i].have for i in others)
+
     def _only_vote(self, seat: int) -> bool:
         """This peer's vote is the only vote on ``seat`` held from a seat that may vote (``_vote_judged_lone``)."""
         return not any(i not in (self.owner, seat) and self._may_vote(i) for i in self.votes.get(seat, {}))

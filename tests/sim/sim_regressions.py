@@ -1193,7 +1193,10 @@ LIE_AWAY: dict[str, Case] = {
         "5 seats, Mush!, p1 cut off, liar p2 voted on it, p0 and p3 joined at count 7; p4 crashed holding the three "
         "votes, resumed in its quiet, took p1's reveal #11 straight (past the votes' count; p4 had not voted, so "
         "nothing froze it) and applied turn 5; the others counted p4 away (declaration owed), decided p1 at 7 and "
-        "drew its reveal by computer: p4's ack of turn 5 differs, a desync naming honest p4 (s23f; OPEN)", None),
+        "drew its reveal by computer: p4's ack of turn 5 differs, a desync naming honest p4.  Fixed (s24d): a reveal past "
+        "the highest count of the votes of every other seat that may vote (two at least), by a peer that has not voted, does not count "
+        "until the decision (verdicts._others_voted, absence._counted_reveal; tests/absent/test_absent_others_voted.py)",
+        None, fixed=True),
     # found by s23f's fresh sweep 40000-41999 (1 of 1367; fails on m11 61ef32d too): OPEN
     "lie_away_41162_an_honest_seat_voted_out": Case(
         41162, "lie-away", "c", "5 seats, Snow Tails: honest p0 voted out; not traced (s23f)", None),
