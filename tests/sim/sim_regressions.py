@@ -1199,7 +1199,10 @@ LIE_AWAY: dict[str, Case] = {
         None, fixed=True),
     # found by s23f's fresh sweep 40000-41999 (1 of 1367; fails on m11 61ef32d too): OPEN
     "lie_away_41162_an_honest_seat_voted_out": Case(
-        41162, "lie-away", "c", "5 seats, Snow Tails: honest p0 voted out; not traced (s23f)", None),
+        41162, "lie-away", "c",
+        "5 seats, Snow Tails, liar p4, p3 cut off alone: p3 voted every seat out, liar p4 (which had declared p3 across "
+        "the cut) joined its vote on p0 at the heal; p0, waiting 9 ms on two reveals, counted those seats away and took "
+        "the two for a majority (s24e: two voters across a cut are one seat's word, owner_one_word)", None, fixed=True),
     "lie_away_36213_a_desync_naming_nobody_at_turn_5": Case(
         36213, "lie-away", "a",
         "5 seats, Snow Tails, liar p4, p2 frozen 4.2-11.2, p3 cut off alone: p1, p2, p4 stop on a desync after turn 5 "
