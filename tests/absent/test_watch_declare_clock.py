@@ -116,3 +116,23 @@ def test_a_relay_owed_meanwhile_does_not_restart_the_declaration_clock():
     steps = {0.0: Owed("declare", 5, X, 11), 1.5: Owed("relay", 5), 2.5: Owed("declare", 6, X, 12)}
     s = play(steps, until=3.75)
     assert [t for _, t in s.declared] == [3.0], f"W's declaration clock started again: {s.declared}"
+
+
+class Crashed(Stand):
+    """W sends nothing more once declared: every voter's absent on it stays current, whatever it owes next."""
+
+    def paused_on(self, seat):
+        return seat == W and bool(self.declared) and self.owes is not None
+
+
+def test_a_declared_voter_that_crashed_owing_its_reveal_is_still_voted_on():
+    # the pause goes on across W's own messages only while they are within their limit (G7)
+    s = Crashed()
+    w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", now=0.0)
+    steps, now = {0.0: Owed("declare", 5, X, 11), 3.5: Owed("reveal", 6)}, 0.0
+    while now <= 12.0 and not s.votes_cast:
+        s.now = now
+        s.owes = steps.get(now, s.owes)
+        w.tick(now, connected={0, 2}, last_rx={0: now, 2: now}, linked={0, 2})
+        now += 0.25
+    assert s.votes_cast == [3.5 + ABSENT_AFTER + VOTE_AFTER], f"no vote on a voter gone owing its reveal: {s.votes_cast}"
