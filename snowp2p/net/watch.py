@@ -26,6 +26,7 @@ from .conn import FRAME_DEADLINE
 RELINK_FIRST = 2.0  # seconds between two redials of one seat's silent link, at first ...
 RELINK_MOST = 10.0  # ... doubling up to this (a relink storm costs a few handshakes a minute, G9)
 OWN = ("setup", "move", "reveal", "ack", "final")  # what a seat owes of its own messages (the game waits on it)
+BEFORE_PART = (*OWN, "relay")  # what a voter owes before its part in a pause (owed first: Session.owed)
 JUMP = 3.0  # a tick this late means this process was stopped (SIGSTOP, a closed laptop lid): it was away
 
 
@@ -259,7 +260,7 @@ class AbsenceWatch:
             o = owed.get(w)
             if o is not None and o.what == "declare" and o.about == x:
                 continue
-            if (o is None or o.what not in OWN or x in s.decided or x in s.gone or not s.declared_here(x)
+            if (o is None or o.what not in BEFORE_PART or x in s.decided or x in s.gone or not s.declared_here(x)
                     or s._current(w, x)):
                 del self.declare_first[(w, x)]
 
@@ -398,8 +399,26 @@ class AbsenceWatch:
         self.relink_at[seat] = (now + back, min(back * 2, RELINK_MOST))
         tk.relink.append(seat)
 
+    def _interlude(self, seat: int, o: Owed | None, now: float) -> bool:
+        """The pause on ``seat`` for its declaration goes on while it owes its own messages or a relay meanwhile (the
+        game goes on around the leaving seat it failed to declare; every voter's absent on it lapses for that moment),
+        as long as that declaration is still the one owed (``declare_first``: not paid, this peer's own declaration of
+        the seat not lapsed): its vote comes once it owes the declaration again (sim seed 41396: p2, never declaring
+        leaving p0, owed its reveal or move for a moment at every turn; each time the pause on it started again, no vote
+        on it came, and p0 kept its seat).  Only while what it owes meanwhile is within its limit: once overdue, it is
+        paused on for that, as any seat (a voter that crashed owing its reveal is voted on for it, G7)."""
+        held = self.paused_since.get(seat)
+        if held is None or o is None or o.what not in BEFORE_PART or not isinstance(held[0], tuple):
+            return False
+        if now - self.since.get(seat, (o, now))[1] >= self._limit(o):
+            return False
+        what, about, first = held[0]
+        return what == "declare" and first is not None and self.declare_first.get((seat, about)) == first
+
     def _pause(self, seat: int, now: float, tk: Tick, owed: dict[int, Owed]) -> None:
         s = self.s
+        if self._interlude(seat, owed.get(seat), now):
+            return
         if not s.paused_on(seat):
             self.paused_since.pop(seat, None)
             if seat in self.told and seat not in s.decided and seat not in s.gone:

@@ -97,3 +97,42 @@ def test_a_paid_declaration_is_owed_anew_from_its_new_obligation():
     steps = {0.0: Owed("declare", 5, X, 11), 2.0: None, 4.0: Owed("declare", 7, X, 14)}
     s = play(steps, until=7.5)
     assert [t for _, t in s.declared] == [7.0], f"a paid declaration's clock went on: {s.declared}"
+
+
+def test_the_pause_on_a_declared_voter_goes_on_while_it_owes_its_own_messages():
+    # sim seed 41396 (4 seats, absent_after 2 s, vote_after 2 s): W, declared for its declaration on leaving X, is paused
+    # on from 3.0; the game goes on around X: W owes its reveal or its move for a moment at every turn (every voter's
+    # absent on it lapses then), and its declaration again after it
+    steps = {0.0: Owed("declare", 5, X, 11), 3.75: Owed("reveal", 6), 4.0: Owed("declare", 6, X, 12),
+             4.5: Owed("move", 7), 4.75: Owed("declare", 7, X, 13)}
+    s = play(steps, until=7.0)
+    assert [t for _, t in s.declared] == [3.0], f"W's declaration clock started again: {s.declared}"
+    # before the rule the pause started again at 4.0 and 4.75, and no vote came
+    assert s.votes_cast == [3.0 + VOTE_AFTER], f"no vote {VOTE_AFTER} s after the declaration: {s.votes_cast}"
+
+
+def test_a_relay_owed_meanwhile_does_not_restart_the_declaration_clock():
+    # sim seed 41396: W held a move this peer lacked (owed its relay) for a moment while it owed its declaration
+    steps = {0.0: Owed("declare", 5, X, 11), 1.5: Owed("relay", 5), 2.5: Owed("declare", 6, X, 12)}
+    s = play(steps, until=3.75)
+    assert [t for _, t in s.declared] == [3.0], f"W's declaration clock started again: {s.declared}"
+
+
+class Crashed(Stand):
+    """W sends nothing more once declared: every voter's absent on it stays current, whatever it owes next."""
+
+    def paused_on(self, seat):
+        return seat == W and bool(self.declared) and self.owes is not None
+
+
+def test_a_declared_voter_that_crashed_owing_its_reveal_is_still_voted_on():
+    # the pause goes on across W's own messages only while they are within their limit (G7)
+    s = Crashed()
+    w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", now=0.0)
+    steps, now = {0.0: Owed("declare", 5, X, 11), 3.5: Owed("reveal", 6)}, 0.0
+    while now <= 12.0 and not s.votes_cast:
+        s.now = now
+        s.owes = steps.get(now, s.owes)
+        w.tick(now, connected={0, 2}, last_rx={0: now, 2: now}, linked={0, 2})
+        now += 0.25
+    assert s.votes_cast == [3.5 + ABSENT_AFTER + VOTE_AFTER], f"no vote on a voter gone owing its reveal: {s.votes_cast}"

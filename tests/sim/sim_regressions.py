@@ -725,9 +725,10 @@ REGRESSIONS: dict[str, Case] = {
         "declared and the vote on p0 never came (the watch keeps a voter's declaration clock from when it was first "
         "owed until paid, and its pause, across turns: AbsenceWatch._declarations, _ident; "
         "tests/absent/test_watch_declare_clock.py)", None, fixed=True),
-    # found by s23a's fresh sweep 40000-41599 on its branch (fails on main 0a49421 too); not traced: OPEN
+    # found by s23a's fresh sweep 40000-41599 on its branch (fails on main 0a49421 too)
     "a_vote_on_a_present_seat_keeps_its_seat_4_seats": Case(
         41396, "vote-present", "e",
+<<<<<<< HEAD
         "vote-present p0, never-declares, 4 seats, Snow Tails: on p3, p0 voted against a present seat and kept its seat "
         "(G10); the family of seed 35754, whose rule (a voter's declaration clock) does not cover it; not traced", None),
     # found by s24a's fresh sweep 46400-47999 (issue 18, session 11; fails on main f82e102)
@@ -738,6 +739,14 @@ REGRESSIONS: dict[str, Case] = {
         "p2 voted p1 out, and p0, p1, p3 judged the vote lone and voted honest p2 out with the liar; now a vote for a "
         "relay is not judged lone while the voted seat still claims more than this peer holds (verdicts._claims_unheld; "
         "tests/absent/test_absent_relay_lapsed_lone.py)", None, fixed=True),
+=======
+        "vote-present p0, never-declares p2, cuts (4 seats, Snow Tails): on p3, p0 voted against a present seat and kept "
+        "its seat (G10): p1's clock on p2's declaration on p0 restarted when p2 owed a relay of p3's move (cut 3-1), and "
+        "once p2 was declared, the pause on it restarted whenever it owed its reveal or move; no vote on p2 came before "
+        "the end (the declaration clock goes on across a relay owed meanwhile, and the pause on a voter declared for its "
+        "declaration across its own messages and relays owed meanwhile: AbsenceWatch._declarations, _interlude; "
+        "tests/absent/test_watch_declare_clock.py)", None, fixed=True),
+>>>>>>> s24f
     # found by the lead's sweep of never-swept seeds 44800-46399 on the session's final merge (1 of 1600; fails on main
     # 0a49421 too); fixed by s24a
     "a_vote_cast_in_this_peers_own_pause_judged_lone": Case(
