@@ -739,6 +739,14 @@ REGRESSIONS: dict[str, Case] = {
         "p1 declared p3 at 18.25, and p0 (and p1) then judged p2's vote lone, as a vote on an answering seat, and voted "
         "honest p2 out (first look: lone_votes reads only that p1 owes nothing now, not that this peer had itself "
         "declared p1 absent when the vote came; and p0 did not join the vote at once)", None),
+    # found on main f82e102 (issue 18, session 11); traced and fixed by s24j
+    "a_lone_vote_on_this_seat_lapsed_by_its_vote_on_another": Case(
+        47603, "vote-present", "c",
+        "vote-present p2 (bot), p0 crashed 1.56 s (3 seats, Snow Tails): p2 voted answering p1 out alone, p1 judged "
+        "it lone and held p2 leaving; p1 then voted on crashed p0, which p2 had voted on too, and _lapse_lone dropped "
+        "its verdict on p2 (a verdict on p2's vote on p1 itself), so p2's vote decided honest p1 out.  Fixed: the "
+        "verdict lapses only on a vote of the seat's held when this peer signed its absent{V, left} "
+        "(verdicts._lapse_lone; tests/absent/test_absent_lone_verdict_own_seat.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
