@@ -410,9 +410,13 @@ class OwnerVerdicts:
         that ``x`` was answering has lapsed, and the other voters, who may never have judged ``v`` so (their clocks
         said ``x`` was away), owe no declaration on it (lie-away seed 24524; in seed 38443, still open, p4 treated liar p1
         as leaving for its early vote on p0, a partition then cut p0 off, p4 voted p0 out with the rest, and then held
-        p2 to a declaration on p1 that p2 never owed on its own clock)."""
+        p2 to a declaration on p1 that p2 never owed on its own clock).  Only the vote the verdict judged lapses it: one
+        held when the owner signed its ``absent{v, left}`` (sim seed 47603: p2's lone vote on the owner p1 itself, and a
+        later vote of p2's on crashed p0 that p1 then joined lapsed it: p2's vote decided honest p1 out)."""
         for v in sorted(self.leaving):
+            a = self.absents.get(v, {}).get(self.owner)
             if ((self.owner, v) in self.left_said and v in self.votes.get(x, {}) and v not in self.gone
+                    and a is not None and self.vote_at.get((v, x), a.have) < a.have
                     and v not in self.decided and v not in self.quit and self.owner not in self.votes.get(v, {})
                     and not any(v in vs for vs in self.refused.values())):
                 self.leaving.discard(v)

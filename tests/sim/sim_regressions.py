@@ -754,9 +754,22 @@ REGRESSIONS: dict[str, Case] = {
         "crash p3, partition {1} | rest, p1 crashed 0.3 s, cuts (4 seats, Mush! Mush!): p0 and p2 declared p1 for its "
         "declaration on crashed p3 (p1 was cut off, then resumed), p2 voted on p1 at 17.0 inside p0's own pause on it; "
         "p1 declared p3 at 18.25, and p0 (and p1) then judged p2's vote lone, as a vote on an answering seat, and voted "
+<<<<<<< HEAD
         "honest p2 out: p0 had not joined at once as p2's claim named p0 (_names_me), though it named p3 too, as p0's "
         "own claim did; now a claim naming a seat this peer's own claim names is joined (verdicts._names_me; "
         "tests/absent/test_absent_join_shared_claim.py): crashed p1 is voted out", None, fixed=True),
+=======
+        "honest p2 out (first look: lone_votes reads only that p1 owes nothing now, not that this peer had itself "
+        "declared p1 absent when the vote came; and p0 did not join the vote at once)", None),
+    # found on main f82e102 (issue 18, session 11); traced and fixed by s24j
+    "a_lone_vote_on_this_seat_lapsed_by_its_vote_on_another": Case(
+        47603, "vote-present", "c",
+        "vote-present p2 (bot), p0 crashed 1.56 s (3 seats, Snow Tails): p2 voted answering p1 out alone, p1 judged "
+        "it lone and held p2 leaving; p1 then voted on crashed p0, which p2 had voted on too, and _lapse_lone dropped "
+        "its verdict on p2 (a verdict on p2's vote on p1 itself), so p2's vote decided honest p1 out.  Fixed: the "
+        "verdict lapses only on a vote of the seat's held when this peer signed its absent{V, left} "
+        "(verdicts._lapse_lone; tests/absent/test_absent_lone_verdict_own_seat.py)", None, fixed=True),
+>>>>>>> s24j
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
