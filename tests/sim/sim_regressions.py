@@ -728,9 +728,12 @@ REGRESSIONS: dict[str, Case] = {
     # found by s23a's fresh sweep 40000-41599 on its branch (fails on main 0a49421 too)
     "a_vote_on_a_present_seat_keeps_its_seat_4_seats": Case(
         41396, "vote-present", "e",
-<<<<<<< HEAD
-        "vote-present p0, never-declares, 4 seats, Snow Tails: on p3, p0 voted against a present seat and kept its seat "
-        "(G10); the family of seed 35754, whose rule (a voter's declaration clock) does not cover it; not traced", None),
+        "vote-present p0, never-declares p2, cuts (4 seats, Snow Tails): on p3, p0 voted against a present seat and kept "
+        "its seat (G10): p1's clock on p2's declaration on p0 restarted when p2 owed a relay of p3's move (cut 3-1), and "
+        "once p2 was declared, the pause on it restarted whenever it owed its reveal or move; no vote on p2 came before "
+        "the end (the declaration clock goes on across a relay owed meanwhile, and the pause on a voter declared for its "
+        "declaration across its own messages and relays owed meanwhile: AbsenceWatch._declarations, _interlude; "
+        "tests/absent/test_watch_declare_clock.py)", None, fixed=True),
     # found by s24a's fresh sweep 46400-47999 (issue 18, session 11; fails on main f82e102)
     "a_vote_for_a_relay_lapsed_by_the_seats_return_judged_lone": Case(
         47081, "lies-count", "c",
@@ -739,14 +742,6 @@ REGRESSIONS: dict[str, Case] = {
         "p2 voted p1 out, and p0, p1, p3 judged the vote lone and voted honest p2 out with the liar; now a vote for a "
         "relay is not judged lone while the voted seat still claims more than this peer holds (verdicts._claims_unheld; "
         "tests/absent/test_absent_relay_lapsed_lone.py)", None, fixed=True),
-=======
-        "vote-present p0, never-declares p2, cuts (4 seats, Snow Tails): on p3, p0 voted against a present seat and kept "
-        "its seat (G10): p1's clock on p2's declaration on p0 restarted when p2 owed a relay of p3's move (cut 3-1), and "
-        "once p2 was declared, the pause on it restarted whenever it owed its reveal or move; no vote on p2 came before "
-        "the end (the declaration clock goes on across a relay owed meanwhile, and the pause on a voter declared for its "
-        "declaration across its own messages and relays owed meanwhile: AbsenceWatch._declarations, _interlude; "
-        "tests/absent/test_watch_declare_clock.py)", None, fixed=True),
->>>>>>> s24f
     # found by the lead's sweep of never-swept seeds 44800-46399 on the session's final merge (1 of 1600; fails on main
     # 0a49421 too); fixed by s24a
     "a_vote_cast_in_this_peers_own_pause_judged_lone": Case(
@@ -754,13 +749,9 @@ REGRESSIONS: dict[str, Case] = {
         "crash p3, partition {1} | rest, p1 crashed 0.3 s, cuts (4 seats, Mush! Mush!): p0 and p2 declared p1 for its "
         "declaration on crashed p3 (p1 was cut off, then resumed), p2 voted on p1 at 17.0 inside p0's own pause on it; "
         "p1 declared p3 at 18.25, and p0 (and p1) then judged p2's vote lone, as a vote on an answering seat, and voted "
-<<<<<<< HEAD
         "honest p2 out: p0 had not joined at once as p2's claim named p0 (_names_me), though it named p3 too, as p0's "
         "own claim did; now a claim naming a seat this peer's own claim names is joined (verdicts._names_me; "
         "tests/absent/test_absent_join_shared_claim.py): crashed p1 is voted out", None, fixed=True),
-=======
-        "honest p2 out (first look: lone_votes reads only that p1 owes nothing now, not that this peer had itself "
-        "declared p1 absent when the vote came; and p0 did not join the vote at once)", None),
     # found on main f82e102 (issue 18, session 11); traced and fixed by s24j
     "a_lone_vote_on_this_seat_lapsed_by_its_vote_on_another": Case(
         47603, "vote-present", "c",
@@ -769,7 +760,6 @@ REGRESSIONS: dict[str, Case] = {
         "its verdict on p2 (a verdict on p2's vote on p1 itself), so p2's vote decided honest p1 out.  Fixed: the "
         "verdict lapses only on a vote of the seat's held when this peer signed its absent{V, left} "
         "(verdicts._lapse_lone; tests/absent/test_absent_lone_verdict_own_seat.py)", None, fixed=True),
->>>>>>> s24j
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
