@@ -1215,6 +1215,14 @@ LIE_AWAY: dict[str, Case] = {
         "5 seats, Snow Tails, liar p4, p3 cut off alone: p3 voted every seat out, liar p4 (which had declared p3 across "
         "the cut) joined its vote on p0 at the heal; p0, waiting 9 ms on two reveals, counted those seats away and took "
         "the two for a majority (s24e: two voters across a cut are one seat's word, owner_one_word)", None, fixed=True),
+    # found by s24c's and s24g's fresh sweep 42000-43999 (3 of 1366; 42173 and 42526 pass on the session's merge m12,
+    # not traced): OPEN
+    "lie_away_42541_a_resumed_seat_votes_an_honest_seat_out_with_a_cut_off_one": Case(
+        42541, "lie-away", "c",
+        "4 seats, Snow Tails, liar p3 voted on p1 at 5.0 (p1 refused it), p0 crashed 1.2-8.2 s, partition {2} | rest "
+        "4.1-10.1 s: cut-off p2 signed absent{p1, left} at 10.75; resumed p0 signed absent{p1, left} and voted p1 out "
+        "at 11.75, deciding honest p1 with p2; p0 and p3 then voted p2 out (first look: p0's clock had not run since its "
+        "resume, so it may have sided with p2's word; not traced)", None),
     "lie_away_36213_a_desync_naming_nobody_at_turn_5": Case(
         36213, "lie-away", "a",
         "5 seats, Snow Tails, liar p4, p2 frozen 4.2-11.2, p3 cut off alone: p1, p2, p4 stop on a desync after turn 5 "
