@@ -1224,6 +1224,11 @@ LIE_AWAY: dict[str, Case] = {
         "4.1-10.1 s: cut-off p2 signed absent{p1, left} at 10.75; resumed p0 signed absent{p1, left} and voted p1 out "
         "at 11.75, deciding honest p1 with p2; p0 and p3 then voted p2 out (first look: p0's clock had not run since its "
         "resume, so it may have sided with p2's word; not traced)", None),
+    # found by the lead's sweep of 46000-47999 on the session's merge m12 (1 of 1365; fails on main f82e102): OPEN
+    "lie_away_47630_a_frozen_seat_back_records_an_honest_seat_voted_out": Case(
+        47630, "lie-away", "c",
+        "3 seats, Snake Carnival, liar p0 (at 5.2 s), p2 frozen 2.7-10.7 s, cut 1-2 at 14.5 s: p2's log records honest "
+        "p1 voted out by p0 and p2 at count 7; not traced", None),
     "lie_away_36213_a_desync_naming_nobody_at_turn_5": Case(
         36213, "lie-away", "a",
         "5 seats, Snow Tails, liar p4, p2 frozen 4.2-11.2, p3 cut off alone: p1, p2, p4 stop on a desync after turn 5 "
