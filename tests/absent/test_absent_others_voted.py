@@ -15,30 +15,13 @@ mover at a count below the move.
 from __future__ import annotations
 
 from snowp2p.protocol.game_messages import Vote
-from test_absent_unit import Table
+from test_absent_unit import to_next_move
 
 ME = 1
 
 
-def to_next_move(me: int):
-    """A 4-seat Snake Carnival table played until seat ``me`` holds the next mover's move, checked, not yet applied."""
-    t = Table("snake", n=4)
-    t.start()
-    s = t.s[me]
-
-    def held() -> bool:
-        if s.state is None or s.final_turn < 2 or s.state.is_over:
-            return False
-        nxt, cur = s.applied_turn + 1, s.state.public.current
-        return cur != me and (nxt, cur) in s.move_from and nxt in s.move_actions
-
-    t.run(until=held)
-    assert held(), f"seat {me} never held the next mover's move"
-    return s, s.applied_turn + 1, s.state.public.current
-
-
 def test_a_reveal_past_every_other_seats_vote_does_not_count_before_the_decision():
-    s, nxt, mover = to_next_move(ME)
+    s, nxt, mover = to_next_move(ME, checked=True, n=4)
     v, w = sorted({0, 1, 2, 3} - {ME, mover})
     seq = s.move_from[(nxt, mover)].seq
     assert s._counted_reveal(mover, nxt)

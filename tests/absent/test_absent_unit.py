@@ -53,10 +53,10 @@ class Table(kit.Table):
                          choose=lambda seat, state, turn: choose(state, turn))
 
 
-def to_next_move(me: int, checked: bool):
-    """A 3-seat Snake Carnival table played until seat ``me`` holds the next mover's move (``checked``: its action
+def to_next_move(me: int, checked: bool, n: int = 3):
+    """An ``n``-seat Snake Carnival table played until seat ``me`` holds the next mover's move (``checked``: its action
     checked too), not yet applied; returns ``me``'s session, the turn of that move and its mover."""
-    t = Table("snake", n=3)
+    t = Table("snake", n=n)
     t.start()
     s = t.s[me]
 
