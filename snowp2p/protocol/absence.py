@@ -277,11 +277,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         for x in base:
             if x in self.decided:
                 continue
-            held = self.chain.next_seq(x)
-            for i, m in [*self.absents.get(x, {}).items(), *self.votes.get(x, {}).items()]:
-                if (i != x and i not in self.decided and i not in self.gone and i not in self.leaving
-                        and m.have > held):
-                    owing.add(i)
+            owing |= {i for i in self.claiming_past(x)
+                      if i not in self.decided and i not in self.gone and i not in self.leaving}
         t = self.final_turn + 1  # the turn being agreed on: seats whose acks differ owe their copies (SPEC 11.6)
         if t in self.awaiting_copies and not self.halted:
             owing |= {i for i in self.awaiting_copies[t] - self.evidence_seen.get(t, set())
@@ -297,6 +294,12 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 owing |= {i for i in self.present() if i != cur and i not in self.decided
                           and i not in voted and self.reveals.has_revealed(i, t)}
         return owing
+
+    def claiming_past(self, x: int) -> set[int]:
+        """The other seats whose ``absent`` or vote about ``x`` counts more of ``x``'s messages than this peer holds."""
+        held = self.chain.next_seq(x)
+        return {i for i, m in [*self.absents.get(x, {}).items(), *self.votes.get(x, {}).items()]
+                if i != x and m.have > held}
 
     def owing(self) -> set[int]:
         """The seats that owe this peer a relay now."""

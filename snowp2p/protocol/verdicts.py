@@ -296,9 +296,9 @@ class OwnerVerdicts:
         this peer's own claim on ``seat`` names: a claim that names one too rests on the declaration this peer itself
         holds unpaid, not only on ``v``'s word that this peer was away (sim seed 45363: p0, declaring p1 for crashed p3,
         did not join p2's vote naming p0 and p3; p1 paid, p0 judged the vote lone and voted honest p2 out)."""
-        a, names = self.absents.get(seat, {}).get(v), self.names.get((v, seat), ())
+        a, names = self.absents.get(seat, {}).get(v), self.names.get((v, seat), frozenset())
         return (a is not None and a.owed == "declare" and self.me in names
-                and not set(names) & self.names.get((self.me, seat), set()))
+                and not names & self.names.get((self.me, seat), frozenset()))
 
     def _saw_paid(self, seat: int, v: int) -> bool:
         """``v``'s vote on ``seat`` counts the message of ``seat`` that delivered what this peer's latest ``absent``
@@ -488,9 +488,7 @@ class OwnerVerdicts:
 
     def _claims_unheld(self, x: int) -> bool:
         """An ``absent`` or vote of ``x`` about another seat counts more of that seat's messages than this peer holds."""
-        return any(i == x and m.have > self.chain.next_seq(y)
-                   for y in range(self.n) if y != x
-                   for i, m in [*self.absents.get(y, {}).items(), *self.votes.get(y, {}).items()])
+        return any(x in self.claiming_past(y) for y in range(self.n) if y != x)
 
     def _bye_voter(self, v: int) -> bool:
         """``v`` said bye (it votes on nobody since) and is not voted out, decided or leaving yet."""
