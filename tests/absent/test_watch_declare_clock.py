@@ -61,9 +61,9 @@ class Stand(StandIn):
         return Output()
 
 
-def play(steps: dict[float, Owed | None], until: float) -> Stand:
-    """Tick the watch every 0.25 s to ``until``; at each time in ``steps`` W comes to owe that."""
-    s = Stand()
+def play(steps: dict[float, Owed | None], until: float, s: Stand | None = None) -> Stand:
+    """Tick the watch on ``s`` (a new Stand) every 0.25 s to ``until``; at each time in ``steps`` W comes to owe that."""
+    s = s if s is not None else Stand()
     w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", now=0.0)
     now = 0.0
     while now <= until and not s.votes_cast:
@@ -127,12 +127,5 @@ class Crashed(Stand):
 
 def test_a_declared_voter_that_crashed_owing_its_reveal_is_still_voted_on():
     # the pause goes on across W's own messages only while they are within their limit (G7)
-    s = Crashed()
-    w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", now=0.0)
-    steps, now = {0.0: Owed("declare", 5, X, 11), 3.5: Owed("reveal", 6)}, 0.0
-    while now <= 12.0 and not s.votes_cast:
-        s.now = now
-        s.owes = steps.get(now, s.owes)
-        w.tick(now, connected={0, 2}, last_rx={0: now, 2: now}, linked={0, 2})
-        now += 0.25
+    s = play({0.0: Owed("declare", 5, X, 11), 3.5: Owed("reveal", 6)}, until=12.0, s=Crashed())
     assert s.votes_cast == [3.5 + ABSENT_AFTER + VOTE_AFTER], f"no vote on a voter gone owing its reveal: {s.votes_cast}"
