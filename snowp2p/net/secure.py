@@ -219,16 +219,43 @@ class SecureStream(trio.abc.Stream):
         return out
 
     async def send_all(self, data) -> None:
-        out = self._take_unsent(self._seal(data) if data else b"")
-        if out:
-            await self.raw.send_all(out)
+        await trio.lowlevel.checkpoint_if_cancelled()  # (cancelled: nothing sealed, see _write)
+        await self._write(self._seal(data) if data else b"")
 
     async def send_frames(self, frames: list[bytes]) -> None:
         """Each of ``frames`` in its own record(s), exactly as ``send_all`` would send them one by one, but
         in one write to the socket (the bytes on the wire are the same)."""
-        out = self._take_unsent(b"".join([self._seal(f) for f in frames]))
-        if out:
-            await self.raw.send_all(out)
+        await trio.lowlevel.checkpoint_if_cancelled()
+        await self._write(b"".join([self._seal(f) for f in frames]))
+
+    async def _write(self, out: bytes) -> None:
+        """Write sealed records (after any still pending).  Cancel-safe on trio's TCP stream: a record sealed
+        is a nonce spent, so it must reach the wire whole and before anything sealed later, or the far end
+        can open nothing more (a spectator dropped mid-send would never read why, SPEC 17).  What the socket
+        has not taken when the wait is cancelled stays ``pending`` and goes first on the next send."""
+        if not self._direct:
+            out = self._take_unsent(out)
+            if out:
+                await self.raw.send_all(out)
+            return
+        self._unsent += out
+        waited = False
+        while self._unsent:
+            fd = self.raw.socket.fileno()
+            if fd < 0:
+                raise trio.ClosedResourceError("the connection is closed")
+            try:
+                n = os.write(fd, self._unsent)
+            except BlockingIOError:
+                n = 0
+            except OSError as e:
+                raise trio.BrokenResourceError(f"{e}") from None
+            del self._unsent[:n]
+            if self._unsent:
+                await self.raw.wait_send_all_might_not_block()
+                waited = True
+        if not waited:
+            await trio.lowlevel.cancel_shielded_checkpoint()
 
     def send_frames_nowait(self, frames: list[bytes]) -> bool:
         """``send_frames`` without waiting and without a task switch (issue 22: the playing peer hands a

@@ -126,3 +126,44 @@ async def test_a_reader_fed_without_pause_still_lets_other_tasks_run():
     assert reads == frames
     # the ticker ran while the frames were being read, not only before the first or after the last
     assert any(0 < t < len(frames) for t in ticks), ticks
+
+
+async def test_a_send_cancelled_before_it_starts_seals_nothing():
+    """SPEC 17 (a spectator dropped while its feed was about to send is still told why): a send whose scope is
+    already cancelled raises Cancelled and seals no record, so the next frame still opens at the far end (a
+    record sealed but never written would shift every later nonce: the far end could open nothing more)."""
+    near, far = _socket_pair()
+    d, a = _keys()
+    sender = Conn(secure.SecureStream(near, d, secure._Reader(near), True))
+    reader = Conn(secure.SecureStream(far, a, secure._Reader(far), False))
+    with trio.CancelScope() as scope:
+        scope.cancel()
+        await sender.send_many([b"never", b"sent"])
+    with trio.CancelScope() as scope:
+        scope.cancel()
+        await sender.send(b"nor this")
+    await sender.send(b"told why")
+    assert await reader.recv() == b"told why"
+
+
+async def test_a_send_cancelled_while_the_socket_is_full_goes_out_first_on_the_next_send():
+    """A send cancelled while it waits for room in the socket keeps what it sealed and did not write: those
+    records go out first on the next send, whole and in order (never a torn record, never a lost one)."""
+    near, far = _socket_pair()
+    d, a = _keys()
+    sender = Conn(secure.SecureStream(near, d, secure._Reader(near), True))
+    reader = Conn(secure.SecureStream(far, a, secure._Reader(far), False), byte_burst=float(1 << 30))
+    big = [os.urandom(MAX_FRAME) for _ in range(64)]  # 4 MiB: more than a socket buffer takes unread
+    with trio.move_on_after(0.05) as scope:
+        await sender.send_many(big)  # nobody reads: it waits for room until cancelled
+    assert scope.cancelled_caught
+    got = []
+    async with trio.open_nursery() as n:
+
+        async def read():
+            for _ in range(len(big) + 1):
+                got.append(await reader.recv())
+
+        n.start_soon(read)
+        await sender.send(b"dropped: told why")
+    assert got == big + [b"dropped: told why"]
