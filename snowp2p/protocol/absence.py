@@ -653,6 +653,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         to end the game.  The decision takes effect when the game first needs a message of X beyond that
         count (_take_over), the same point on every peer."""
         self._judge_claims()
+        self._note_relays_paid()
         if self._owner_decided():
             return  # (nothing is decided here until this seat's own fate is: it may refuse, and vote then)
         self._join_votes(out)
@@ -716,8 +717,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
     def _away_counts(self, seat: int, voters: list[int]) -> dict[int, int]:
         """The seats the decision on ``seat`` did not count, each with the count past which it is back: the one
         a lone voter's signed absent names for a seat it counts away (_declared_away; alike on every peer, seed 8530),
-        else the count held (test_absent_contested.py: two voters).  (_reopen_if_back)"""
-        signed = self._declared_away(seat) if len(voters) == 1 and self._voters_part(seat) else set()
+        else the count held (test_absent_contested.py: two voters).  So with two voters or more too (main sim seed
+        57202: p0 decided before crashed p3's reveal came and reopened, p2 and p4 after it and did not, and p0, waiting
+        for p3's vote, was voted out).  (_reopen_if_back)"""
+        signed = self._declared_away(seat) if self._voters_part(seat) else set()
         return {w: max([b.have for v, b in self.absents.get(w, {}).items() if v in voters and w in signed],
                        default=self.chain.next_seq(w))
                 for w in set(self.present()) - {seat, *voters} if self._may_vote(w)}

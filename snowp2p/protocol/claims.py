@@ -170,3 +170,20 @@ class DeclareClaims:
         if a is None:
             return False
         return a.owed == "relay" and seat not in self._needed() or (seat, a.have) in self.asked_relay
+
+    def _note_relays_paid(self) -> None:
+        """A claim of this peer's that ``seat`` owed it a relay is paid for good once ``seat`` owes this peer nothing
+        (:meth:`_relay_paid`) and this peer holds every message ``seat``'s claims count, even if ``seat`` comes to owe
+        something else later: the messages came (from ``seat`` or another seat), and the claim says nothing of what
+        ``seat`` owes since (sim seed 54774: p2, cut off alone, declared p3 for a relay that p1 then brought; five turns
+        later, while p3's move was on its way, p2 joined vote-present p1's vote on p3 at once on that old claim, and
+        the two sides voted each other out).  Not while ``seat`` still claims messages nobody brought: a claim past
+        what exists is never paid (sim seed 47081)."""
+        if self.me is None:
+            return
+        mine = [(x, a.have) for x, by in self.absents.items() if (a := by.get(self.me)) is not None
+                and a.owed == "relay" and (x, a.have) not in self.asked_relay]
+        if mine:
+            needed = self._needed()
+            self.asked_relay.update((x, have) for x, have in mine if x not in needed
+                                    and not any(x in self.claiming_past(y) for y in range(self.n)))

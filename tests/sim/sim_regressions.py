@@ -760,6 +760,22 @@ REGRESSIONS: dict[str, Case] = {
         "its verdict on p2 (a verdict on p2's vote on p1 itself), so p2's vote decided honest p1 out.  Fixed: the "
         "verdict lapses only on a vote of the seat's held when this peer signed its absent{V, left} "
         "(verdicts._lapse_lone; tests/absent/test_absent_lone_verdict_own_seat.py)", None, fixed=True),
+    # found by the lead's sweep of never-swept seeds 54400-57599 on main 01bdae3 (issue 18, session 12: 2 of 3200)
+    "an_old_relay_claim_joins_a_vote_on_a_present_seat": Case(
+        54774, "vote-present", "a",
+        "omit p0, vote-present p1, p2 cut off alone 1.8-4.7 s (4 seats, Snow Tails): p2 declared p3 for a relay that p1 "
+        "brought; at turn 5, while p3's move was on its way, p2 joined vote-present p1's vote on p3 at once on that old "
+        "claim (p3 owed its move, so the relay looked unpaid), and p0+p3 and p1+p2 voted each other out: two results.  "
+        "Fixed: a relay claim is paid for good once the seat owed nothing and every message its claims count is held "
+        "(claims._note_relays_paid; tests/absent/test_absent_relay_paid_for_good.py)", None, fixed=True),
+    "a_decision_reopened_on_one_peer_for_a_seat_two_voters_counted_away": Case(
+        57202, "dead-connected", "c",
+        "dead-connected p1, p3 crashed 3.2-9.2 s (5 seats, Mush! Mush!): p0, p2, p4 declared p3, then p1 for its "
+        "declaration, and voted p1 out; p0 decided before p3's reveal came and reopened the decision when it did "
+        "(_reopen_if_back: p3 back, not voted), p2 and p4 decided after it and took p1 over; p0 waited for p3's vote and "
+        "was voted out for its reveal.  Fixed: a seat counted away on signed absents (_declared_away) is back past the "
+        "count they name, however many voters (absence._away_counts; tests/absent/test_absent_reopen_majority.py)",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
