@@ -163,6 +163,20 @@ class OwnerVerdicts:
         voters = self.voters.get(seat) or (self.decided.get(seat, (None, None, ()))[2])
         return voters[0] if len(voters) == 1 else None
 
+    def owner_one_word(self) -> bool:
+        """The decision on this log's owner rests on one seat's word (its shell may refuse it, ``was_answering``): one
+        voter (:meth:`sole_word`), or no two of its voters on one side (each voted on, or declared across a cut, another
+        of them: :meth:`_sides_apart`, :meth:`_declared_across`, as :meth:`votes_on_owner`).  Sim lie-away seed 41162:
+        p3, cut off alone, voted every seat out; at the heal liar p4, which had declared p3 across the cut, joined its
+        vote on p0 at once; p0, waiting 9 ms on two reveals after p3's move, counted their seats away, took p3 and p4
+        for two voters and accepted."""
+        me = self.owner
+        if me is None or me not in self.decided:
+            return False
+        voters = self.decided[me][2]
+        return len(voters) == 1 or not any(
+            not (self._sides_apart(a, b) or self._declared_across(a, b)) for a in voters for b in voters if a != b)
+
     # ---- a vote on this seat: accepted or refused (G10)
     def votes_on_owner(self) -> set[int]:
         """The present, not leaving seats whose vote on this log's owner is held, less any two of them that were
