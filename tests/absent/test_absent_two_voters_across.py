@@ -22,8 +22,9 @@ OWNER, LONE, LIAR = 0, 1, 2
 ABSENT_AFTER, VOTE_AFTER = 2.0, 4.0
 
 
-def _owner(across: bool):
-    """The owner's session with a decided vote on it by LONE and LIAR (across a cut from each other, or not)."""
+def _owner(across: bool, lone_held_liars_claim: bool = False):
+    """The owner's session with a decided vote on it by LONE and LIAR (across a cut from each other, or not; or the
+    LIAR's absent on LONE across, while LONE's on LIAR was signed holding it: LONE answered the claim)."""
     t = Table("snake", n=3)
     t.start()
     t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
@@ -31,8 +32,9 @@ def _owner(across: bool):
     have, turn = s.chain.next_seq(OWNER), s.turn
     s.votes[OWNER] = {LONE: Vote(OWNER, "bot", have), LIAR: Vote(OWNER, "bot", have + 2)}
     lone_have, liar_have = s.chain.next_seq(LONE), s.chain.next_seq(LIAR)
-    held_of_liar = liar_have if across else liar_have + 2
-    s.absents.setdefault(LIAR, {})[LONE] = Absent(LIAR, turn, held_of_liar, "reveal")
+    held_of_liar = liar_have if across and not lone_held_liars_claim else liar_have + 2
+    owed = "left" if lone_held_liars_claim else "reveal"  # (LONE treated LIAR as leaving, holding its claim)
+    s.absents.setdefault(LIAR, {})[LONE] = Absent(LIAR, turn, held_of_liar, owed)
     s.absent_haves.setdefault((LONE, LIAR), set()).add(held_of_liar)
     s.absent_seq[(LONE, LIAR)] = lone_have + 1
     held_of_lone = lone_have if across else lone_have + 2
@@ -55,5 +57,14 @@ def test_two_voters_across_a_cut_are_one_seats_word_for_the_owners_clock():
 def test_two_voters_on_one_side_decide_it():
     s = _owner(across=False)
     assert not s._across(LIAR, LONE) and not s._across(LONE, LIAR)
+    w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", 0.0)
+    assert not w.was_answering(0.1) and w.vote_verdict(0.1) == "accept"
+
+
+def test_an_absent_answered_by_the_seat_it_names_is_no_cut():
+    """Lie-away seed 5121: liar p0 declared p2 (a relay), and p2 later signed p0 leaving holding that claim; both then
+    voted out p3, cut off alone: one way only, no cut between the two voters, and p3 accepts their decision."""
+    s = _owner(across=True, lone_held_liars_claim=True)
+    assert s._across(LIAR, LONE) and not s._across(LONE, LIAR), "the test's premise: across one way only"
     w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", 0.0)
     assert not w.was_answering(0.1) and w.vote_verdict(0.1) == "accept"

@@ -1214,7 +1214,8 @@ LIE_AWAY: dict[str, Case] = {
         41162, "lie-away", "c",
         "5 seats, Snow Tails, liar p4, p3 cut off alone: p3 voted every seat out, liar p4 (which had declared p3 across "
         "the cut) joined its vote on p0 at the heal; p0, waiting 9 ms on two reveals, counted those seats away and took "
-        "the two for a majority (s24e: two voters across a cut are one seat's word, owner_one_word)", None, fixed=True),
+        "the two for a majority.  Fixed (s24e, narrowed by s25a): voters that declared each other across a cut (both "
+        "ways) are one seat's word; the owner's clock judges it (verdicts.owner_one_word)", None, fixed=True),
     # found by s24c's and s24g's fresh sweep 42000-43999 (3 of 1366; 42173 and 42526 pass on the session's merge m12,
     # not traced): OPEN
     "lie_away_42541_a_resumed_seat_votes_an_honest_seat_out_with_a_cut_off_one": Case(
