@@ -1209,7 +1209,7 @@ LIE_AWAY: dict[str, Case] = {
         "the highest count of the votes of every other seat that may vote (two at least), by a peer that has not voted, does not count "
         "until the decision (verdicts._others_voted, absence._counted_reveal; tests/absent/test_absent_others_voted.py)",
         None, fixed=True),
-    # found by s23f's fresh sweep 40000-41999 (1 of 1367; fails on m11 61ef32d too): OPEN
+    # found by s23f's fresh sweep 40000-41999 (1 of 1367; fails on m11 61ef32d too); fixed by s24e, narrowed by s25a
     "lie_away_41162_an_honest_seat_voted_out": Case(
         41162, "lie-away", "c",
         "5 seats, Snow Tails, liar p4, p3 cut off alone: p3 voted every seat out, liar p4 (which had declared p3 across "
