@@ -6,7 +6,7 @@ Partition {p3} | {p0, p1, p2, p4}: p3, cut off alone, declared every seat and vo
 declared p3 across the cut, and at the heal joined p3's vote on answering p0 at once.  p0 had just taken p3's move
 and waited on two reveals for it (9 ms), so it counted those two seats away (``_voters``), and p3's and p4's votes
 decided it.  Two voters: no sole word, so p0 never asked its clock, and accepted.  Their absents show they were on two
-sides of a cut (``_across``, as ``votes_on_owner`` reads them, seed 32735): their decision is each one's word, and
+sides of a cut (``_across``, both ways; one way is no cut, seed 5121): their decision is each one's word, and
 p0, answering, refuses it now (after the wait for the seats it counted away, seed 4221).
 
 The absents and the decision are set on a playing session (3 seats, in memory) as the messages would leave them.
