@@ -102,7 +102,7 @@ class AbsenceWatch:
         if it has been running (not resumed or woken from a freeze since) and owes nothing, or owes it for
         less than its limit.  Then it refuses the vote and treats the voter as leaving (G10)."""
         s = self.s
-        if s.me is None or s.me not in s.decided or s.sole_word(s.me) is None or now < self.away_until:
+        if s.me is None or s.me not in s.decided or not s.owner_one_word() or now < self.away_until:
             return False
         if self._was_stopped(now):  # the vote read before the next tick: it was away (fault injection, freeze seed 1)
             return False

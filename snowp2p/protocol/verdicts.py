@@ -163,6 +163,22 @@ class OwnerVerdicts:
         voters = self.voters.get(seat) or (self.decided.get(seat, (None, None, ()))[2])
         return voters[0] if len(voters) == 1 else None
 
+    def owner_one_word(self) -> bool:
+        """The decision on this log's owner rests on one seat's word (its shell may refuse it, ``was_answering``): one
+        voter (:meth:`sole_word`), or voters each two of which declared each other across a cut (:meth:`_across`, both
+        ways: two sides of a partition).  Sim lie-away seed 41162: p3, cut off alone, voted every seat out; at the heal
+        liar p4, which had declared p3 across the cut, joined its vote on p0 at once; p0, waiting 9 ms on two reveals
+        after p3's move, counted their seats away, took p3 and p4 for two voters and accepted.  Both ways: an absent
+        that the seat it names answered later, holding it, is no cut (lie-away seed 5121: liar p0 declared p2 for a
+        relay, p2 then signed p0 leaving; their decision on p3, cut off alone, was a majority's, but p3 refused it as
+        one word, and in the tangle that followed p0 and p2 voted honest p1 out).  Votes of one voter on another do
+        not count here (unlike :meth:`votes_on_owner`): only a cut makes two voters' word each one seat's."""
+        me = self.owner
+        if me is None or me not in self.decided:
+            return False
+        voters = self.decided[me][2]
+        return len(voters) == 1 or all(self._across(a, b) for a in voters for b in voters if a != b)
+
     # ---- a vote on this seat: accepted or refused (G10)
     def votes_on_owner(self) -> set[int]:
         """The present, not leaving seats whose vote on this log's owner is held, less any two of them that were

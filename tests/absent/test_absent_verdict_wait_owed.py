@@ -28,7 +28,7 @@ ME, LIAR = 0, 2
 def _session(owes: bool) -> SimpleNamespace:
     """A seat decided out on one liar's vote, that may still get another vote, owing its reveal (or nothing)."""
     owed = {ME: Owed("reveal", 2)} if owes else {}
-    return SimpleNamespace(me=ME, decided={ME: ("bot", 5, (LIAR,))}, gone={}, sole_word=lambda seat: LIAR,
+    return SimpleNamespace(me=ME, decided={ME: ("bot", 5, (LIAR,))}, gone={}, sole_word=lambda seat: LIAR, owner_one_word=lambda: True,
                            votes_on_owner=lambda: {LIAR}, may_still_vote=lambda: True, owed=lambda: owed)
 
 

@@ -1225,13 +1225,13 @@ LIE_AWAY: dict[str, Case] = {
         "the highest count of the votes of every other seat that may vote (two at least), by a peer that has not voted, does not count "
         "until the decision (verdicts._others_voted, absence._counted_reveal; tests/absent/test_absent_others_voted.py)",
         None, fixed=True),
-    # found by s23f's fresh sweep 40000-41999 (1 of 1367; fails on m11 61ef32d too): OPEN
+    # found by s23f's fresh sweep 40000-41999 (1 of 1367; fails on m11 61ef32d too); fixed by s24e, narrowed by s25a
     "lie_away_41162_an_honest_seat_voted_out": Case(
         41162, "lie-away", "c",
         "5 seats, Snow Tails, liar p4, p3 cut off alone: p3 voted every seat out, liar p4 (which had declared p3 across "
         "the cut) joined its vote on p0 at the heal; p0, waiting 9 ms on two reveals, counted those seats away and took "
-        "the two for a majority; s24e's rule (two voters across a cut are one seat's word, Session.owner_one_word) fixed it "
-        "but broke lie-away seed 5121 (p2 voted out honest p1), so it was left out of the merge (OPEN)", None),
+        "the two for a majority.  Fixed (s24e, narrowed by s25a): voters that declared each other across a cut (both "
+        "ways) are one seat's word; the owner's clock judges it (verdicts.owner_one_word)", None, fixed=True),
     # found by s24c's and s24g's fresh sweep 42000-43999 (3 of 1366; 42173 and 42526 pass on the session's merge m12,
     # not traced): OPEN
     "lie_away_42541_a_resumed_seat_votes_an_honest_seat_out_with_a_cut_off_one": Case(
