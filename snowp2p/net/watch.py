@@ -77,6 +77,7 @@ class AbsenceWatch:
         self.held: dict[int, tuple[int, float]] = {}  # seat -> (its messages held here, since when its last was owed)
         self.owing: dict[int, tuple[int, float]] = {}  # seat -> (that count, when it first owed its own message at it)
         self.claimed: dict[tuple[int, int, int], float] = {}  # (X, V, have) of V's absent on X -> when first held here
+        self.voted_ran: dict[tuple[int, int, int], bool] = {}  # (X, V, have) of V's vote on X -> _clock_ran when held
         if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
             session.came_back_at = session.chain.next_seq(session.me)
 
@@ -293,8 +294,13 @@ class AbsenceWatch:
         ran = self._clock_ran(now)
         for x, v in s.lone_votes():  # (in order: a pair whose seat an earlier one made leaving is no lone vote now)
             if x not in s.leaving and (self._answering(x, now) and not self._lacked_last(x, v) if ran
+                                       and self._ran_at_vote(x, v)
                                        else s.refused_by_seat(x, v)):
                 tk.out.extend(s.leave_voter(v))
+
+    def _ran_at_vote(self, x: int, v: int) -> bool:
+        m = self.s.votes.get(x, {}).get(v)
+        return m is None or self.voted_ran.get((x, v, m.have), True)
 
     def _times(self, owed: dict[int, Owed], now: float) -> None:
         """When each seat's last message held here was first owed here (or came, if it came before it was owed), and
@@ -311,6 +317,10 @@ class AbsenceWatch:
         for x, by in s.absents.items():
             for v, a in by.items():
                 self.claimed.setdefault((x, v, a.have), now)
+        ran = self._clock_ran(now)
+        for x, by in s.votes.items():
+            for v, m in by.items():
+                self.voted_ran.setdefault((x, v, m.have), ran)
 
     def _lacked_last(self, x: int, v: int) -> bool:
         """``v``'s claim is that ``x`` owed the last message of ``x`` held here, and it came at least that message's

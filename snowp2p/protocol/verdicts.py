@@ -156,7 +156,7 @@ class OwnerVerdicts:
         which p2 had refused; it came back, took p2's bye for leaving and voted p2 out with p0's vote, while p2 had
         declared and voted p1 out).  A seat that never declared the owner stays the one that failed its part (sim
         seed 8568: never-declaring p0 refused honest p1's vote; crashed p2 accepts it)."""
-        return self._refused_by(x, v) and not self._unpaid(v, x, self.owner)
+        return self._refused_by(x, v) and not self._unpaid(v, x, self.owner) and not self._across(x, v)
 
     def sole_word(self, seat: int) -> int | None:
         """The one seat whose vote alone decided ``seat`` (two seats, or one seat left to vote), else None."""
