@@ -283,22 +283,25 @@ class AbsenceWatch:
         nor in its quiet after that): a peer that was away can not tell who answered meanwhile; and only by a seat
         that owes nothing overdue itself (sim seed 6331: a silent mover, past its move time, took an honest voter's
         vote on a seat that had not declared for leaving, and its vote then decided that voter out).  A clock that did
-        not run sides instead with the signed refusal of the seat voted on, the one seat whose clock knows it answered
-        (``Session.refused_by_seat``: its ``absent{V, left}`` holding the vote, unless the vote's claim is that it never
-        declared this very seat, which was away: sim seed 22615), as for a held decision (sim lie-away seed 24524: p3,
-        restarted over liar p0's lone vote on p2, never held p0 leaving though p2 refused it, was voted out alone for
-        not declaring p0, refused, and with the liar voted honest p1 out)."""
+        not run, or did not when the vote came (:meth:`_ran_at_vote`), sides instead with the signed refusal of the
+        seat voted on, the one seat whose clock knows it answered (``Session.refused_by_seat``: its ``absent{V, left}``
+        holding the vote, unless the vote's claim is that it never declared this very seat, which was away: sim seed
+        22615, or it declared ``V`` across a cut: lie-away seed 42541), as for a held decision (sim lie-away seed
+        24524: p3, restarted over liar p0's lone vote on p2, never held p0 leaving though p2 refused it, was voted out
+        alone for not declaring p0, refused, and with the liar voted honest p1 out)."""
         s = self.s
         if not self._answering(s.me, now):
             return  # (a seat that owes something overdue itself judges nobody's vote: sim seed 6331)
         ran = self._clock_ran(now)
         for x, v in s.lone_votes():  # (in order: a pair whose seat an earlier one made leaving is no lone vote now)
-            if x not in s.leaving and (self._answering(x, now) and not self._lacked_last(x, v) if ran
-                                       and self._ran_at_vote(x, v)
-                                       else s.refused_by_seat(x, v)):
+            if x not in s.leaving and (self._answering(x, now) and not self._lacked_last(x, v)
+                                       if ran and self._ran_at_vote(x, v) else s.refused_by_seat(x, v)):
                 tk.out.extend(s.leave_voter(v))
 
     def _ran_at_vote(self, x: int, v: int) -> bool:
+        """This clock was running when ``v``'s vote on ``x`` was first held here (``voted_ran``): what it saw of ``x``
+        since says nothing of ``x`` before, when the vote's claim was made (lie-away seed 42541: p0, resumed, held p1's
+        vote on cut-off p2, and once its clock ran judged it on what p2 had sent since the heal: honest p1 leaving)."""
         m = self.s.votes.get(x, {}).get(v)
         return m is None or self.voted_ran.get((x, v, m.have), True)
 

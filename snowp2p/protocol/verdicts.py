@@ -155,7 +155,10 @@ class OwnerVerdicts:
         the owner, away, can not judge it itself (lie-away seed 1701: frozen p1 accepted liar p0's decision on p2,
         which p2 had refused; it came back, took p2's bye for leaving and voted p2 out with p0's vote, while p2 had
         declared and voted p1 out).  A seat that never declared the owner stays the one that failed its part (sim
-        seed 8568: never-declaring p0 refused honest p1's vote; crashed p2 accepts it)."""
+        seed 8568: never-declaring p0 refused honest p1's vote; crashed p2 accepts it).  Nor one that declared ``v``
+        across a cut (:meth:`_across`): its refusal is one side of a partition, not a lie shown up, and the owner can
+        not tell which side was cut off (lie-away seed 42541: p2, cut off alone, declared p1 and refused p1's vote on
+        it; p0, back from a crash, sided with it, and honest p1 was voted out by the two)."""
         return self._refused_by(x, v) and not self._unpaid(v, x, self.owner) and not self._across(x, v)
 
     def sole_word(self, seat: int) -> int | None:
