@@ -10,7 +10,7 @@ not: what its clock saw since says nothing about the seat voted on before.
 
 Four sessions in memory: ``Y`` is to move and holds its move (the judge, just resumed), ``Z`` is dead, ``X`` is cut
 off alone.  ``V`` declares ``Y``, ``Z`` and ``X`` and votes ``X`` out; ``X`` declared ``Y``, ``Z`` and ``V``; at the
-heal ``X`` refuses ``V``'s vote.  The judge holds all of it, ``X``'s claims first (``V``'s decision waits, contested)."""
+heal ``X`` refuses ``V``'s vote.  The judge holds all of it, ``X``'s claims first."""
 
 from __future__ import annotations
 
