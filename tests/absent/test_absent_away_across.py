@@ -26,7 +26,7 @@ def _declares(t, by: int, turn: int, *claims) -> list:
     return [Absent(seat, turn, t.s[by].chain.next_seq(seat), owed) for seat, owed in claims]
 
 
-def _setup(game: str):
+def _setup(game: str, seconded: bool = False):
     t, y, (v, x, z) = mover_held(game)
     s, turn = t.s, t.s[y].turn
     t.dead.add(z)
@@ -37,6 +37,9 @@ def _setup(game: str):
     xs += [p for p in s[x].leave_voter(v).send]
     for p in xs[3:]:
         t.logs[x].append(p)
+    if seconded:  # (a third seat holds V's vote and judged it lone on its clock, as p0 did in seed 36213)
+        _give(t, z, v, vs)
+        _give(t, y, z, _sign(t, z, Absent(v, turn, s[z].chain.next_seq(v), "left")))
     judge = s[y]
     _give(t, y, x, xs[:3])  # (as p0 did: X's claims first, so V's lone decision on X waits: it is contested)
     _give(t, y, v, vs)
@@ -69,3 +72,13 @@ def test_a_vote_that_came_while_the_clock_did_not_run_is_not_judged_on_it_later(
     _tick(t, judge, watch, 3.0, others)
     assert watch._clock_ran(3.0), "the test's premise: the judge's clock runs now"
     assert v not in judge.leaving, "the judge judged on its clock a vote that came while it did not run"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_peer_that_was_away_sides_with_a_refusal_across_a_cut_that_a_third_seat_shares(game):
+    """Two seats' word against one (sim lie-away seed 36213: p3, cut off alone, voted p1 out; p1, which had declared p3
+    across the cut, refused it, and p0 judged it lone; frozen p2, back, took neither, and the four honest seats split
+    two against two: p2 and p3 voted p0 and p1 out, p0 and p1 voted p2 and p3 out)."""
+    t, judge, v, watch, others = _setup(game, seconded=True)
+    _tick(t, judge, watch, 0.5, others)
+    assert v in judge.leaving, "the judge, back from being away, did not side with two seats' word"
