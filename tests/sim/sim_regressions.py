@@ -1223,7 +1223,8 @@ LIE_AWAY: dict[str, Case] = {
         "4 seats, Snow Tails, liar p3 voted on p1 at 5.0 (p1 refused it), p0 crashed 1.2-8.2 s, partition {2} | rest "
         "4.1-10.1 s: cut-off p2 signed absent{p1, left} at 10.75; resumed p0 signed absent{p1, left} and voted p1 out "
         "at 11.75, deciding honest p1 with p2; p0 and p3 then voted p2 out.  Fixed (s25b): p0, its clock not run, sided "
-        "with p2's refusal (refused_by_seat), though p2 had declared p1 across the cut (_across): no siding then; and a "
+        "with p2's refusal (refused_by_seat), though p2 had declared p1 across the cut (_across): no siding then, unless a "
+        "third seat holds p1 leaving too (_seconded, for seed 36213); and a "
         "lone vote held while the clock did not run is not judged on it later (watch._ran_at_vote; "
         "tests/absent/test_absent_away_across.py)", None, fixed=True),
     # found by the lead's sweep of 46000-47999 on the session's merge m12 (1 of 1365; fails on main f82e102): fixed (s25b)
