@@ -45,7 +45,7 @@ def _setup(game: str, seconded: bool = False):
     _give(t, y, v, vs)
     _give(t, y, x, xs[3:])
     assert judge.lone_votes() == [(x, v)], "the test's premise: the judge holds V's lone vote on X"
-    assert judge._refused_by(x, v) and judge._across(x, v), "the test's premise: X refused it, across a cut"
+    assert judge._refused_by(x, v) and judge._declared_before(x, v), "the test's premise: X refused it, across a cut"
     watch = AbsenceWatch(judge, 1.0, 1.0, "bot", now=0.0, grace=1.0, resumed=True)
     others = {i for i in range(4) if i not in (y, z)}
     return t, judge, v, watch, others
