@@ -1227,6 +1227,13 @@ LIE_AWAY: dict[str, Case] = {
         "third seat holds p1 leaving too (_seconded, for seed 36213); and a "
         "lone vote held while the clock did not run is not judged on it later (watch._ran_at_vote; "
         "tests/absent/test_absent_away_across.py)", None, fixed=True),
+    # found by s25b's check sweep of 39000-43999 on a first version of 42541's rule (passes on main 01bdae3)
+    "lie_away_39432_a_refusal_read_as_across_a_cut_by_a_later_claim": Case(
+        39432, "lie-away", "c",
+        "3 seats, Snow Tails, liar p1 voted p2 out counting crashed p0 away; p2 refused; p1 later declared p2 for a "
+        "reveal, so p2's refusal read as a declaration across a cut (_across compares with p1's latest claim), and "
+        "resumed p0 did not side with it: honest p2 voted out.  Fixed: across for that vote (verdicts._declared_before: "
+        "p2's absent on p1 does not pass p1's vote)", None, fixed=True),
     # found by the lead's sweep of 46000-47999 on the session's merge m12 (1 of 1365; fails on main f82e102): fixed (s25b)
     "lie_away_47630_a_frozen_seat_back_records_an_honest_seat_voted_out": Case(
         47630, "lie-away", "c",
