@@ -77,6 +77,7 @@ class AbsenceWatch:
         self.held: dict[int, tuple[int, float]] = {}  # seat -> (its messages held here, since when its last was owed)
         self.owing: dict[int, tuple[int, float]] = {}  # seat -> (that count, when it first owed its own message at it)
         self.claimed: dict[tuple[int, int, int], float] = {}  # (X, V, have) of V's absent on X -> when first held here
+        self.voted_ran: dict[tuple[int, int, int], bool] = {}  # (X, V, have) of V's vote on X -> _clock_ran when held
         if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
             session.came_back_at = session.chain.next_seq(session.me)
 
@@ -282,19 +283,27 @@ class AbsenceWatch:
         nor in its quiet after that): a peer that was away can not tell who answered meanwhile; and only by a seat
         that owes nothing overdue itself (sim seed 6331: a silent mover, past its move time, took an honest voter's
         vote on a seat that had not declared for leaving, and its vote then decided that voter out).  A clock that did
-        not run sides instead with the signed refusal of the seat voted on, the one seat whose clock knows it answered
-        (``Session.refused_by_seat``: its ``absent{V, left}`` holding the vote, unless the vote's claim is that it never
-        declared this very seat, which was away: sim seed 22615), as for a held decision (sim lie-away seed 24524: p3,
-        restarted over liar p0's lone vote on p2, never held p0 leaving though p2 refused it, was voted out alone for
-        not declaring p0, refused, and with the liar voted honest p1 out)."""
+        not run, or did not when the vote came (:meth:`_ran_at_vote`), sides instead with the signed refusal of the
+        seat voted on, the one seat whose clock knows it answered (``Session.refused_by_seat``: its ``absent{V, left}``
+        holding the vote, unless the vote's claim is that it never declared this very seat, which was away: sim seed
+        22615, or it declared ``V`` across a cut: lie-away seed 42541), as for a held decision (sim lie-away seed
+        24524: p3, restarted over liar p0's lone vote on p2, never held p0 leaving though p2 refused it, was voted out
+        alone for not declaring p0, refused, and with the liar voted honest p1 out)."""
         s = self.s
         if not self._answering(s.me, now):
             return  # (a seat that owes something overdue itself judges nobody's vote: sim seed 6331)
         ran = self._clock_ran(now)
         for x, v in s.lone_votes():  # (in order: a pair whose seat an earlier one made leaving is no lone vote now)
-            if x not in s.leaving and (self._answering(x, now) and not self._lacked_last(x, v) if ran
-                                       else s.refused_by_seat(x, v)):
+            if x not in s.leaving and (self._answering(x, now) and not self._lacked_last(x, v)
+                                       if ran and self._ran_at_vote(x, v) else s.refused_by_seat(x, v)):
                 tk.out.extend(s.leave_voter(v))
+
+    def _ran_at_vote(self, x: int, v: int) -> bool:
+        """This clock was running when ``v``'s vote on ``x`` was first held here (``voted_ran``): what it saw of ``x``
+        since says nothing of ``x`` before, when the vote's claim was made (lie-away seed 42541: p0, resumed, held p1's
+        vote on cut-off p2, and once its clock ran judged it on what p2 had sent since the heal: honest p1 leaving)."""
+        m = self.s.votes.get(x, {}).get(v)
+        return m is None or self.voted_ran.get((x, v, m.have), True)
 
     def _times(self, owed: dict[int, Owed], now: float) -> None:
         """When each seat's last message held here was first owed here (or came, if it came before it was owed), and
@@ -311,6 +320,10 @@ class AbsenceWatch:
         for x, by in s.absents.items():
             for v, a in by.items():
                 self.claimed.setdefault((x, v, a.have), now)
+        ran = self._clock_ran(now)
+        for x, by in s.votes.items():
+            for v, m in by.items():
+                self.voted_ran.setdefault((x, v, m.have), ran)
 
     def _lacked_last(self, x: int, v: int) -> bool:
         """``v``'s claim is that ``x`` owed the last message of ``x`` held here, and it came at least that message's

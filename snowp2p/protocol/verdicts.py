@@ -155,8 +155,30 @@ class OwnerVerdicts:
         the owner, away, can not judge it itself (lie-away seed 1701: frozen p1 accepted liar p0's decision on p2,
         which p2 had refused; it came back, took p2's bye for leaving and voted p2 out with p0's vote, while p2 had
         declared and voted p1 out).  A seat that never declared the owner stays the one that failed its part (sim
-        seed 8568: never-declaring p0 refused honest p1's vote; crashed p2 accepts it)."""
-        return self._refused_by(x, v) and not self._unpaid(v, x, self.owner)
+        seed 8568: never-declaring p0 refused honest p1's vote; crashed p2 accepts it).  Nor one that declared ``v``
+        across a cut (:meth:`_declared_before`): its refusal is one side of a partition, not a lie shown up, and the owner can
+        not tell which side was cut off (lie-away seed 42541: p2, cut off alone, declared p1 and refused p1's vote on
+        it; p0, back from a crash, sided with it, and honest p1 was voted out by the two)."""
+        return (self._refused_by(x, v) and not self._unpaid(v, x, self.owner)
+                and (not self._declared_before(x, v) or self._seconded(x, v)))
+
+    def _declared_before(self, x: int, v: int) -> bool:
+        """``x`` signed an ``absent`` about ``v`` without holding ``v``'s vote on it (its count of ``v``'s messages does not
+        pass that vote): the two declared each other, across a cut (:meth:`_across`, for this vote: a later claim of
+        ``v``'s on ``x`` does not make ``x``'s refusal one; lie-away seed 39432)."""
+        at, haves = self.vote_at.get((v, x)), self.absent_haves.get((x, v))
+        return at is not None and bool(haves) and min(haves) <= at
+
+    def _seconded(self, x: int, v: int) -> bool:
+        """A seat other than ``x``, ``v`` and this log's owner, present and not leaving, holds ``v`` leaving for its
+        vote on ``x`` (its latest ``absent`` about ``v`` says ``left`` and holds that vote): a refusal across a cut
+        (:meth:`refused_by_seat`) is then two seats' word against one (lie-away seed 36213: p3, cut off alone, voted p1
+        out; p1, which had declared p3 across the cut, refused, and p0 judged the vote lone; frozen p2 sides with
+        them, or p2 and p3 voted p0 and p1 out while p0 and p1 voted them out)."""
+        at = self.vote_at.get((v, x))
+        return at is not None and any(
+            y not in (x, v, self.owner) and a.owed == LEFT_REASON and a.have > at and y not in self.gone
+            and y not in self.leaving and y not in self.decided for y, a in self.absents.get(v, {}).items())
 
     def sole_word(self, seat: int) -> int | None:
         """The one seat whose vote alone decided ``seat`` (two seats, or one seat left to vote), else None."""

@@ -34,7 +34,7 @@ class StandIn:
             return 0
 
     def __init__(self):
-        self.decided, self.gone, self.away_held, self.absents = {}, {}, {}, {}
+        self.decided, self.gone, self.away_held, self.absents, self.votes = {}, {}, {}, {}, {}
         self.quit: set[int] = set()
         self.now = 0.0
 

@@ -1233,18 +1233,30 @@ LIE_AWAY: dict[str, Case] = {
         "the two for a majority.  Fixed (s24e, narrowed by s25a): voters that declared each other across a cut (both "
         "ways) are one seat's word; the owner's clock judges it (verdicts.owner_one_word)", None, fixed=True),
     # found by s24c's and s24g's fresh sweep 42000-43999 (3 of 1366; 42173 and 42526 pass on the session's merge m12,
-    # not traced): OPEN
+    # not traced): 42541 fixed (s25b)
     "lie_away_42541_a_resumed_seat_votes_an_honest_seat_out_with_a_cut_off_one": Case(
         42541, "lie-away", "c",
         "4 seats, Snow Tails, liar p3 voted on p1 at 5.0 (p1 refused it), p0 crashed 1.2-8.2 s, partition {2} | rest "
         "4.1-10.1 s: cut-off p2 signed absent{p1, left} at 10.75; resumed p0 signed absent{p1, left} and voted p1 out "
-        "at 11.75, deciding honest p1 with p2; p0 and p3 then voted p2 out (first look: p0's clock had not run since its "
-        "resume, so it may have sided with p2's word; not traced)", None),
-    # found by the lead's sweep of 46000-47999 on the session's merge m12 (1 of 1365; fails on main f82e102): OPEN
+        "at 11.75, deciding honest p1 with p2; p0 and p3 then voted p2 out.  Fixed (s25b): p0, its clock not run, sided "
+        "with p2's refusal (refused_by_seat), though p2 had declared p1 across the cut (_across): no siding then, unless a "
+        "third seat holds p1 leaving too (_seconded, for seed 36213); and a "
+        "lone vote held while the clock did not run is not judged on it later (watch._ran_at_vote; "
+        "tests/absent/test_absent_away_across.py)", None, fixed=True),
+    # found by s25b's check sweep of 39000-43999 on a first version of 42541's rule (passes on main 01bdae3)
+    "lie_away_39432_a_refusal_read_as_across_a_cut_by_a_later_claim": Case(
+        39432, "lie-away", "c",
+        "3 seats, Snow Tails, liar p1 voted p2 out counting crashed p0 away; p2 refused; p1 later declared p2 for a "
+        "reveal, so p2's refusal read as a declaration across a cut (_across compares with p1's latest claim), and "
+        "resumed p0 did not side with it: honest p2 voted out.  Fixed: across for that vote (verdicts._declared_before: "
+        "p2's absent on p1 does not pass p1's vote)", None, fixed=True),
+    # found by the lead's sweep of 46000-47999 on the session's merge m12 (1 of 1365; fails on main f82e102): fixed (s25b)
     "lie_away_47630_a_frozen_seat_back_records_an_honest_seat_voted_out": Case(
         47630, "lie-away", "c",
         "3 seats, Snake Carnival, liar p0 (at 5.2 s), p2 frozen 2.7-10.7 s, cut 1-2 at 14.5 s: p2's log records honest "
-        "p1 voted out by p0 and p2 at count 7; not traced", None),
+        "p1 voted out by p0 and p2 at count 7.  Fixed with 42541's rule (s25b): woken p2 sided with liar p0's refusal of "
+        "p1's lone vote on it, p0 having declared p1 (relay) before holding p1's claim: _across, no siding", None,
+        fixed=True),
     "lie_away_36213_a_desync_naming_nobody_at_turn_5": Case(
         36213, "lie-away", "a",
         "5 seats, Snow Tails, liar p4, p2 frozen 4.2-11.2, p3 cut off alone: p1, p2, p4 stop on a desync after turn 5 "
