@@ -59,6 +59,10 @@ class AbsenceWatch:
         self.paused_since: dict[int, tuple[object, float]] = {}  # seat -> (what it owed, _ident; since when)
         self.told: set[int] = set()
         self.alone_since = now
+        self.cut_from: float | None = None  # since when this peer has been linked to no other seat
+        self.cut_off_at: float | None = None  # when it was last found so for absent_after (was_answering)
+        self.cut_gone: set[int] = set()  # the seats gone here when that began
+        self.cut_took: set[int] = set()  # the seats taken over here while linked to nobody (was_answering)
         # a peer that resumes after a crash (or wakes from a freeze) was the one away: it declares nobody
         # absent until it has heard from the others (what they decided meanwhile, e.g. that it was voted out)
         # and at most ``grace`` s; and a resumed peer that hears from nobody never declares or votes: the
@@ -107,6 +111,8 @@ class AbsenceWatch:
             return False
         if self._was_stopped(now):  # the vote read before the next tick: it was away (fault injection, freeze seed 1)
             return False
+        if self.cut_took and self.cut_off_at is not None and now - self.cut_off_at < self.absent_after + self.vote_after:
+            return False  # (linked to nobody for absent_after lately, and it took a seat over meanwhile: seed 57064)
         return self._answering(s.me, now)
 
     def vote_verdict(self, now: float) -> str:
@@ -166,6 +172,14 @@ class AbsenceWatch:
         if self.heard_at is not None:  # the others had a second to tell us what we missed: the quiet ends
             self.quiet_until = min(self.quiet_until, self.heard_at + 1.0)
         self._settle(now, tk)
+        if connected:
+            self.cut_from = None
+        else:
+            if self.cut_from is None:
+                self.cut_from, self.cut_gone, self.cut_took = now, set(s.gone), set()
+            self.cut_took |= set(s.gone) - self.cut_gone
+            if now - self.cut_from >= self.absent_after:
+                self.cut_off_at = now  # (linked to nobody for absent_after: cut off, whatever it sent)
         waiting = s.waiting_on()
         if connected or not waiting:
             self.alone_since = now

@@ -1232,6 +1232,15 @@ LIE_AWAY: dict[str, Case] = {
         "the cut) joined its vote on p0 at the heal; p0, waiting 9 ms on two reveals, counted those seats away and took "
         "the two for a majority.  Fixed (s24e, narrowed by s25a): voters that declared each other across a cut (both "
         "ways) are one seat's word; the owner's clock judges it (verdicts.owner_one_word)", None, fixed=True),
+    # found by the lead's sweep on the session's merge m13 (fails on main 01bdae3 too); fixed by s25d
+    "lie_away_57064_a_cut_off_seat_refuses_a_majoritys_vote_and_halts": Case(
+        57064, "lie-away", "a",
+        "4 seats, mush, liar p0 (7.75 s) signed absent{p1, relay}, absent{p2, declare}, vote{p2}; p3, cut off alone "
+        "7.9-15.9 s, decided p2 with p0 (p1 away on p0's signed relay claim) and played on; p1 and p2 voted p3 and p0 "
+        "out; at the heal p3 counted only p1 (p2 gone there), took it for one seat's word, refused and halted on a "
+        "desync naming nobody.  Fixed: a seat linked to nobody for absent_after that took a seat over meanwhile was not "
+        "answering: it accepts a vote on one seat's word for absent_after + vote_after after (watch.was_answering, "
+        "cut_off_at, cut_took)", None, fixed=True),
     # found by s24c's and s24g's fresh sweep 42000-43999 (3 of 1366; 42173 and 42526 pass on the session's merge m12,
     # not traced): 42541 fixed (s25b)
     "lie_away_42541_a_resumed_seat_votes_an_honest_seat_out_with_a_cut_off_one": Case(
