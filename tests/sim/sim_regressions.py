@@ -1271,6 +1271,15 @@ LIE_AWAY: dict[str, Case] = {
         "5 seats, Snow Tails, liar p4, p2 frozen 4.2-11.2, p3 cut off alone: p1, p2, p4 stop on a desync after turn 5 "
         "naming nobody (s23f: not traced); passes on the session's merge (m11) with s23b's and s23c's rules (not "
         "traced)", None, fixed=True),
+    # found by the lead's sweep of never-swept lie-away 60000-61999 on merge m13 (2 of 1369; both fail on main 01bdae3;
+    # 61072 passes on the final merge with s25b's rule, not traced)
+    "lie_away_61730_a_desync_naming_nobody_at_turn_8": Case(
+        61730, "lie-away", "a",
+        "4 seats, Snow Tails: p1 stops on a desync after turn 8 that names no cheater (not traced)", None),
+    # found by s25c's fresh sweep of lie-away 54000-55999 (1 of 1355; fails on main 01bdae3)
+    "lie_away_54442_an_honest_seat_named_in_a_desync_at_turn_3": Case(
+        54442, "lie-away", "c",
+        "5 seats, Snow Tails: p2 names honest seat 4 in a desync at turn 3 (not traced)", None),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
