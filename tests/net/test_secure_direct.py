@@ -54,6 +54,20 @@ async def _read_exactly(stream: trio.SocketStream, n: int) -> bytes:
     return bytes(out)
 
 
+async def _read_while(reader: Conn, count: int, send) -> list[bytes]:
+    """``count`` frames read from ``reader`` while ``send()`` runs."""
+    got: list[bytes] = []
+    async with trio.open_nursery() as n:
+
+        async def read():
+            for _ in range(count):
+                got.append(await reader.recv())
+
+        n.start_soon(read)
+        await send()
+    return got
+
+
 async def test_frames_sent_without_waiting_are_the_bytes_of_the_usual_send():
     payloads = [b"x", os.urandom(300), os.urandom(MAX_FRAME), os.urandom(40)]
     tape = _Tape()
@@ -84,17 +98,11 @@ async def test_what_the_socket_does_not_take_goes_first_on_the_next_send():
     assert direct.send_nowait(big) is True
     assert direct.pending > 0  # the rest waits in the stream, in order
     assert direct.send_nowait([b"later"]) is False  # nothing is sealed past what is pending: the caller sends
-    got = []
-    async with trio.open_nursery() as n:
-
-        async def read():
-            for _ in range(len(big) + 2):
-                got.append(await reader.recv())
-
-        n.start_soon(read)
+    async def send():
         await direct.send(b"after")  # the pending records first, then this one
         await direct.send_many([b"last"])
-    assert got == big + [b"after", b"last"]
+
+    assert await _read_while(reader, len(big) + 2, send) == big + [b"after", b"last"]
     assert direct.pending == 0
 
 
@@ -157,13 +165,5 @@ async def test_a_send_cancelled_while_the_socket_is_full_goes_out_first_on_the_n
     with trio.move_on_after(0.05) as scope:
         await sender.send_many(big)  # nobody reads: it waits for room until cancelled
     assert scope.cancelled_caught
-    got = []
-    async with trio.open_nursery() as n:
-
-        async def read():
-            for _ in range(len(big) + 1):
-                got.append(await reader.recv())
-
-        n.start_soon(read)
-        await sender.send(b"dropped: told why")
+    got = await _read_while(reader, len(big) + 1, lambda: sender.send(b"dropped: told why"))
     assert got == big + [b"dropped: told why"]
