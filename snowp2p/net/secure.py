@@ -240,22 +240,26 @@ class SecureStream(trio.abc.Stream):
             return
         self._unsent += out
         waited = False
-        while self._unsent:
-            fd = self.raw.socket.fileno()
-            if fd < 0:
-                raise trio.ClosedResourceError("the connection is closed")
-            try:
-                n = os.write(fd, self._unsent)
-            except BlockingIOError:
-                n = 0
-            except OSError as e:
-                raise trio.BrokenResourceError(f"{e}") from None
-            del self._unsent[:n]
-            if self._unsent:
-                await self.raw.wait_send_all_might_not_block()
-                waited = True
+        while self._write_some():
+            await self.raw.wait_send_all_might_not_block()
+            waited = True
         if not waited:
             await trio.lowlevel.cancel_shielded_checkpoint()
+
+    def _write_some(self) -> bool:
+        """Write to the socket as much of the pending records as it takes now, without waiting; True while some
+        are left.  ``trio.ClosedResourceError``/``trio.BrokenResourceError`` when the socket is closed or fails."""
+        fd = self.raw.socket.fileno()
+        if fd < 0:
+            raise trio.ClosedResourceError("the connection is closed")
+        try:
+            n = os.write(fd, self._unsent)
+        except BlockingIOError:
+            n = 0
+        except OSError as e:
+            raise trio.BrokenResourceError(f"{e}") from None
+        del self._unsent[:n]
+        return bool(self._unsent)
 
     def send_frames_nowait(self, frames: list[bytes]) -> bool:
         """``send_frames`` without waiting and without a task switch (issue 22: the playing peer hands a
@@ -267,18 +271,10 @@ class SecureStream(trio.abc.Stream):
         role (``Conn``'s send lock free, and nothing awaited in between)."""
         if not self._direct or self._unsent:
             return False
-        fd = self.raw.socket.fileno()
-        if fd < 0:
+        if self.raw.socket.fileno() < 0:
             raise trio.ClosedResourceError("the connection is closed")
-        out = b"".join([self._seal(f) for f in frames])
-        try:
-            n = os.write(fd, out)
-        except BlockingIOError:
-            n = 0
-        except OSError as e:
-            raise trio.BrokenResourceError(f"{e}") from None
-        if n < len(out):
-            self._unsent += out[n:]
+        self._unsent += b"".join([self._seal(f) for f in frames])
+        self._write_some()
         return True
 
     async def wait_send_all_might_not_block(self) -> None:
