@@ -185,5 +185,4 @@ class DeclareClaims:
                 and a.owed == "relay" and (x, a.have) not in self.asked_relay]
         if mine:
             needed = self._needed()
-            self.asked_relay.update((x, have) for x, have in mine if x not in needed
-                                    and not any(x in self.claiming_past(y) for y in range(self.n)))
+            self.asked_relay.update((x, have) for x, have in mine if x not in needed and not self._claims_unheld(x))
