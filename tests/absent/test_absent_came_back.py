@@ -15,16 +15,14 @@ from __future__ import annotations
 
 import pytest
 
-from kit.table import KINDS, fixed
+from kit.table import KINDS
 from snowp2p.protocol.absence import Owed
 from test_absent_voters_signed import HeldTable
 
 
 class HeldTable4(HeldTable):
     def __init__(self, game: str):
-        super(HeldTable, self).__init__(game, 4, "came back", game_id=fixed(f"came back {game}"))
-        self.held: set[int] = set()
-        self.stash: list[tuple[int, int, bytes]] = []
+        super().__init__(game, 4, "came back")
 
 
 def _voted_for_its_part(game: str) -> tuple[HeldTable4, int]:

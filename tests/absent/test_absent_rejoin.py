@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from kit.table import KINDS, fixed
+from kit.table import KINDS
 from test_absent_counted_away import audit
 from test_absent_voters_signed import HeldTable
 
@@ -30,9 +30,7 @@ class FourHeld(HeldTable):
     """The held table of test_absent_voters_signed, with four seats."""
 
     def __init__(self, game: str):
-        super(HeldTable, self).__init__(game, 4, "rejoin", game_id=fixed(f"rejoin {game}"))
-        self.held: set[int] = set()
-        self.stash: list[tuple[int, int, bytes]] = []
+        super().__init__(game, 4, "rejoin")
 
 
 @pytest.mark.parametrize("game", KINDS)

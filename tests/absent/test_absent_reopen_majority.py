@@ -18,26 +18,21 @@ from __future__ import annotations
 
 import pytest
 
-from kit.table import KINDS, fixed
-from test_absent_voters_signed import HeldTable
+from kit.table import KINDS
+from test_absent_reopen_signed import DeafTable
 
 CRASHED, SILENT = 3, 2
 
 
-class HeldLinks(HeldTable):
+class HeldLinks(DeafTable):
     """Four seats; frames to and from the seats in ``held`` wait until released, and so do frames on the one-way
     links in ``held_links`` (``(to, frm)``); frames to the seats in ``deaf`` are dropped."""
 
     def __init__(self, game: str):
-        super(HeldTable, self).__init__(game, 4, "majority reopen", game_id=fixed(f"majority reopen {game}"))
-        self.held: set[int] = set()
-        self.stash: list[tuple[int, int, bytes]] = []
+        super().__init__(game, 4, "majority reopen")
         self.held_links: set[tuple[int, int]] = set()
-        self.deaf: set[int] = set()
 
     def deliver(self, to: int, frm: int, payload: bytes) -> None:
-        if to in self.deaf:
-            return
         if (to, frm) in self.held_links:
             self.stash.append((to, frm, payload))
         else:

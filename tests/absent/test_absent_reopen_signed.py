@@ -27,8 +27,8 @@ class DeafTable(HeldTable):
     """The table of test_absent_voters_signed (frames to and from the seats in ``held`` wait until released),
     where frames to the seats in ``deaf`` are dropped."""
 
-    def __init__(self, game: str):
-        super().__init__(game)
+    def __init__(self, game: str, n: int = 3, label: str = "signed voters"):
+        super().__init__(game, n, label)
         self.deaf: set[int] = set()
 
     def deliver(self, to: int, frm: int, payload: bytes) -> None:

@@ -20,10 +20,11 @@ from kit.table import KINDS, fixed
 
 class HeldTable(kit.Table):
     """The kit's table, where the frames to and from the seats in ``held`` wait in ``stash`` (a crashed peer
-    whose links resend on its return: TCP keeps each link's order) until :meth:`release`."""
+    whose links resend on its return: TCP keeps each link's order) until :meth:`release`.  ``n`` seats; ``label``
+    names the table's keys and game id."""
 
-    def __init__(self, game: str):
-        super().__init__(game, 3, "signed voters", game_id=fixed(f"signed voters {game}"))
+    def __init__(self, game: str, n: int = 3, label: str = "signed voters"):
+        super().__init__(game, n, label, game_id=fixed(f"{label} {game}"))
         self.held: set[int] = set()
         self.stash: list[tuple[int, int, bytes]] = []
 
