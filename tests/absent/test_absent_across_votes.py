@@ -20,24 +20,32 @@ from test_absent_unit import Table
 OWNER, LONE, OTHER = 0, 1, 2
 
 
-def _owner(across: bool):
+def voted_on_owner(other_choice: str):
+    """A playing session of OWNER (3 seats, Snake Carnival, in memory) holding LONE's vote on it and OTHER's (at two
+    more of OWNER's messages, with ``other_choice``); returns it and its turn."""
     t = Table("snake", n=3)
     t.start()
     t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
     s = t.s[OWNER]
-    have, turn = s.chain.next_seq(OWNER), s.turn
-    s.votes[OWNER] = {LONE: Vote(OWNER, "bot", have), OTHER: Vote(OWNER, "end", have + 2)}
-    lone_have, other_have = s.chain.next_seq(LONE), s.chain.next_seq(OTHER)
-    # LONE declared OTHER, OTHER declared LONE: across a cut, each without the other's claim (its seq past the count
-    # the other held); else each holding the other's claim
-    held_of_other = other_have if across else other_have + 2
-    s.absents.setdefault(OTHER, {})[LONE] = Absent(OTHER, turn, held_of_other, "reveal")
-    s.absent_haves.setdefault((LONE, OTHER), set()).add(held_of_other)
-    s.absent_seq[(LONE, OTHER)] = lone_have + 1
-    held_of_lone = lone_have if across else lone_have + 2
-    s.absents.setdefault(LONE, {})[OTHER] = Absent(LONE, turn, held_of_lone, "move")
-    s.absent_haves.setdefault((OTHER, LONE), set()).add(held_of_lone)
-    s.absent_seq[(OTHER, LONE)] = other_have + 1
+    have = s.chain.next_seq(OWNER)
+    s.votes[OWNER] = {LONE: Vote(OWNER, "bot", have), OTHER: Vote(OWNER, other_choice, have + 2)}
+    return s, s.turn
+
+
+def declared_each_other(s, a: int, b: int, turn: int, a_across: bool, b_across: bool, a_owed: str = "reveal") -> None:
+    """``a``'s absent on ``b`` (owed ``a_owed``) and ``b``'s on ``a`` (owed its move), as their messages would leave
+    session ``s``: each signed at its next seq, counting of the other's messages what ``s`` holds (across a cut:
+    without the other's claim, whose seq is past that count) or two more (holding the other's claim)."""
+    for sender, seat, across, owed in ((a, b, a_across, a_owed), (b, a, b_across, "move")):
+        held = s.chain.next_seq(seat) + (0 if across else 2)
+        s.absents.setdefault(seat, {})[sender] = Absent(seat, turn, held, owed)
+        s.absent_haves.setdefault((sender, seat), set()).add(held)
+        s.absent_seq[(sender, seat)] = s.chain.next_seq(sender) + 1
+
+
+def _owner(across: bool):
+    s, turn = voted_on_owner("end")
+    declared_each_other(s, LONE, OTHER, turn, across, across)
     return s
 
 

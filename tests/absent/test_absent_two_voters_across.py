@@ -15,33 +15,18 @@ The absents and the decision are set on a playing session (3 seats, in memory) a
 from __future__ import annotations
 
 from snowp2p.net.watch import AbsenceWatch
-from snowp2p.protocol.messages import Absent, Vote
-from test_absent_unit import Table
+from test_absent_across_votes import LONE, OTHER as LIAR, OWNER, declared_each_other, voted_on_owner
 
-OWNER, LONE, LIAR = 0, 1, 2
 ABSENT_AFTER, VOTE_AFTER = 2.0, 4.0
 
 
 def _owner(across: bool, lone_held_liars_claim: bool = False):
     """The owner's session with a decided vote on it by LONE and LIAR (across a cut from each other, or not; or the
     LIAR's absent on LONE across, while LONE's on LIAR was signed holding it: LONE answered the claim)."""
-    t = Table("snake", n=3)
-    t.start()
-    t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
-    s = t.s[OWNER]
-    have, turn = s.chain.next_seq(OWNER), s.turn
-    s.votes[OWNER] = {LONE: Vote(OWNER, "bot", have), LIAR: Vote(OWNER, "bot", have + 2)}
-    lone_have, liar_have = s.chain.next_seq(LONE), s.chain.next_seq(LIAR)
-    held_of_liar = liar_have if across and not lone_held_liars_claim else liar_have + 2
+    s, turn = voted_on_owner("bot")
     owed = "left" if lone_held_liars_claim else "reveal"  # (LONE treated LIAR as leaving, holding its claim)
-    s.absents.setdefault(LIAR, {})[LONE] = Absent(LIAR, turn, held_of_liar, owed)
-    s.absent_haves.setdefault((LONE, LIAR), set()).add(held_of_liar)
-    s.absent_seq[(LONE, LIAR)] = lone_have + 1
-    held_of_lone = lone_have if across else lone_have + 2
-    s.absents.setdefault(LONE, {})[LIAR] = Absent(LONE, turn, held_of_lone, "move")
-    s.absent_haves.setdefault((LIAR, LONE), set()).add(held_of_lone)
-    s.absent_seq[(LIAR, LONE)] = liar_have + 1
-    s.decided[OWNER] = ("bot", have + 2, (LONE, LIAR))
+    declared_each_other(s, LONE, LIAR, turn, across and not lone_held_liars_claim, across, owed)
+    s.decided[OWNER] = ("bot", s.chain.next_seq(OWNER) + 2, (LONE, LIAR))
     return s
 
 
