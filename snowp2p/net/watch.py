@@ -207,6 +207,8 @@ class AbsenceWatch:
         for seat, o in owed.items():
             if seat not in self.since or self.since[seat][0] != o:
                 self.since[seat] = (o, self._start(seat, o, now))  # a new obligation (the last one was delivered)
+            elif o.what == "vote":  # (the seat voted on came to owe something new: the vote is owed from then on)
+                self.since[seat] = (o, max(self.since[seat][1], self._overdue_at(o.about)))
         self._times(owed, now)
         self._lone_votes(now, tk)
         for seat in range(s.n):
@@ -254,7 +256,18 @@ class AbsenceWatch:
         for key in [k for k in self.vote_first if k[2] in self.s.decided or k[2] in self.s.gone]:
             del self.vote_first[key]
         first = self.vote_first.setdefault((seat, *self._ident(seat, o)), now)
-        return max(first, now - self._limit(o) + self.absent_after)
+        return max(first, now - self._limit(o) + self.absent_after, self._overdue_at(o.about))
+
+    def _overdue_at(self, x: int | None) -> float:
+        """When the seat ``x`` is overdue on this clock for what it owes now (no bound if it owes nothing: the pause is
+        then on the signed absents).  A voter's vote on ``x`` is owed no earlier: this peer's own vote on ``x`` comes
+        ``vote_after`` after that, on a pause that starts again whenever ``x`` comes to owe something new (:meth:`_pause`),
+        and so does every voter's (sim seed 66255: ``x`` owed a declaration, came back when the seat it failed to
+        declare did, then owed its reveal; the voters' vote clocks ran on from the first pause, and two honest voters
+        declared each other for votes that were not due yet, then one voted the other out; tests/absent/
+        test_watch_vote_after_overdue.py)."""
+        about = self.since.get(x) if x is not None else None
+        return about[1] + self._limit(about[0]) if about is not None else float("-inf")
 
     def _ident(self, seat: int, o: Owed | None):
         """What makes ``seat``'s obligation ``o`` the same one as before: a voter's declaration or vote is owed on this

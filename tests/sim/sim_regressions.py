@@ -776,6 +776,15 @@ REGRESSIONS: dict[str, Case] = {
         "was voted out for its reveal.  Fixed: a seat counted away on signed absents (_declared_away) is back past the "
         "count they name, however many voters (absence._away_counts; tests/absent/test_absent_reopen_majority.py)",
         None, fixed=True),
+    # found by the lead's sweep of never-swept seeds 64000-68799 on main e26778b (issue 18, session 13: 1 of 4800)
+    "a_vote_clock_running_on_from_an_older_pause": Case(
+        66255, "dead-connected", "c",
+        "dead-connected p3, p0 frozen 4.5-10.5 s (4 seats, Mush! Mush!): p1 and p2 paused on p3 for not declaring p0; "
+        "p0 came back, so did p3 (it owed nothing), then p3 owed its reveal; the voters' vote clocks on p3 ran on from "
+        "the first pause, so p1 and p2 declared each other for votes not yet due, and p1's vote on p2 reached p0 just "
+        "after p2's vote on p3: p0 and p2 voted honest p1 out.  Fixed: a vote is owed no earlier than the seat voted on "
+        "is overdue here for what it owes now (AbsenceWatch._overdue_at; tests/absent/test_watch_vote_after_overdue.py)",
+        None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
