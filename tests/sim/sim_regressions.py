@@ -1289,6 +1289,14 @@ LIE_AWAY: dict[str, Case] = {
     "lie_away_54442_an_honest_seat_named_in_a_desync_at_turn_3": Case(
         54442, "lie-away", "c",
         "5 seats, Snow Tails: p2 names honest seat 4 in a desync at turn 3 (not traced)", None),
+    # found by the lead's sweep of never-swept lie-away 78000-79999 on l26 (1 of 1349; fails on main e26778b too)
+    "lie_away_78184_a_cut_off_seat_joins_the_liar_at_once": Case(
+        78184, "lie-away", "a",
+        "4 seats, Mush! Mush!: liar p3 voted p1 out for not declaring p0 (7.25 s; p1 and p0 then treated p3 as "
+        "leaving); p2, linked to nobody from 7.83 s, declared p0 and p1 for their reveals at 9.75 and joined p3's vote "
+        "at once: voters p2+p3 (p0 counted away by both), and p1's reveal was needed, so p2 took p1 over at once, beyond "
+        "any reopening; back at 15 s it refused p1's later messages and halted on a desync naming nobody.  Traced, not "
+        "fixed (a peer linked to none of the other voters should not complete a decision on their old votes)", None),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
