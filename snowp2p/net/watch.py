@@ -63,6 +63,7 @@ class AbsenceWatch:
         self.cut_off_at: float | None = None  # when it was last found so for absent_after (was_answering)
         self.cut_gone: set[int] = set()  # the seats gone here when that began
         self.cut_took: set[int] = set()  # the seats taken over here while linked to nobody (was_answering)
+        self.relinked_until = 0.0  # linked again after a time linked to nobody: no declaration or vote before this
         # a peer that resumes after a crash (or wakes from a freeze) was the one away: it declares nobody
         # absent until it has heard from the others (what they decided meanwhile, e.g. that it was voted out)
         # and at most ``grace`` s; and a resumed peer that hears from nobody never declares or votes: the
@@ -173,6 +174,8 @@ class AbsenceWatch:
             self.quiet_until = min(self.quiet_until, self.heard_at + 1.0)
         self._settle(now, tk)
         if connected:
+            if self.cut_from is not None:  # (linked again: what the others sent meanwhile comes first)
+                self.relinked_until = now + 1.0
             self.cut_from = None
         else:
             if self.cut_from is None:
@@ -379,6 +382,8 @@ class AbsenceWatch:
             return
         if self.away_since_start and not self._may_declare(seat, now):
             return
+        if self._cut_off(seat, now):
+            return
         if self.declared.get(seat) != self._ident(seat, o):
             self.declared[seat] = self._ident(seat, o)
             self.paused_since.pop(seat, None)  # (a vote comes vote_after after this declaration: _pause)
@@ -392,6 +397,16 @@ class AbsenceWatch:
             if again.send:
                 self.paused_since.pop(seat, None)
             tk.out.extend(again)
+
+    def _cut_off(self, seat: int, now: float) -> bool:
+        """This peer is linked to nobody, or was until a moment ago, and holds another voter's vote on ``seat``: it
+        neither declares ``seat`` absent nor votes on it (its word would complete that old vote, cast before the cut,
+        while what the others sent since is cut off: lie-away seed 78184).  Not on a seat no other voter voted on yet:
+        two seats that crash together leave the last one alone, and it votes both out (main sim seed 1332)."""
+        s = self.s
+        if self.cut_from is None and now >= self.relinked_until:
+            return False
+        return any(v != s.me and v in s.votes.get(seat, {}) for v in s._voters(seat))
 
     def _may_declare(self, seat: int, now: float) -> bool:
         """A peer that was away (resumed, or woke from a freeze) declares a seat absent on its own clock only
@@ -494,6 +509,6 @@ class AbsenceWatch:
         if o is not None and self.paused_since.get(seat, (key,))[0] != key:
             del self.paused_since[seat]  # (not when it comes to owe nothing: the pause is then on the signed absents,
             # a never-voter's 'vote' absent still current once the vote lapsed: sim seed 8415)
-        if now - self.paused_since.setdefault(seat, (key, now))[1] >= wait and (
+        if now - self.paused_since.setdefault(seat, (key, now))[1] >= wait and not self._cut_off(seat, now) and (
                 o is None or o.what != "relay" or self.declared.get(seat) == o):
             tk.out.extend(s.cast_vote(seat, self.vote))

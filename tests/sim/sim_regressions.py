@@ -1295,8 +1295,9 @@ LIE_AWAY: dict[str, Case] = {
         "4 seats, Mush! Mush!: liar p3 voted p1 out for not declaring p0 (7.25 s; p1 and p0 then treated p3 as "
         "leaving); p2, linked to nobody from 7.83 s, declared p0 and p1 for their reveals at 9.75 and joined p3's vote "
         "at once: voters p2+p3 (p0 counted away by both), and p1's reveal was needed, so p2 took p1 over at once, beyond "
-        "any reopening; back at 15 s it refused p1's later messages and halted on a desync naming nobody.  Traced, not "
-        "fixed (a peer linked to none of the other voters should not complete a decision on their old votes)", None),
+        "any reopening; back at 15 s it refused p1's later messages and halted on a desync naming nobody.  Fixed: a peer "
+        "linked to nobody, or for 1 s after, declares and votes on no seat on which it holds another voter's vote "
+        "(AbsenceWatch._cut_off; tests/absent/test_watch_cut_off_waits.py)", None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
