@@ -159,8 +159,8 @@ class OwnerVerdicts:
         across a cut (:meth:`_declared_before`): its refusal is one side of a partition, not a lie shown up, and the owner can
         not tell which side was cut off (lie-away seed 42541: p2, cut off alone, declared p1 and refused p1's vote on
         it; p0, back from a crash, sided with it, and honest p1 was voted out by the two)."""
-        return (self._refused_by(x, v) and not self._unpaid(v, x, self.owner)
-                and (not self._declared_before(x, v) or self._seconded(x, v)))
+        return self._refused_by(x, v) and (
+            not (self._unpaid(v, x, self.owner) or self._declared_before(x, v)) or self._seconded(x, v))
 
     def _declared_before(self, x: int, v: int) -> bool:
         """``x`` signed an ``absent`` about ``v`` without holding ``v``'s vote on it (its count of ``v``'s messages does not

@@ -1279,7 +1279,11 @@ LIE_AWAY: dict[str, Case] = {
     # found by s25c's fresh sweep of lie-away 54000-55999 (1 of 1355; fails on main 01bdae3)
     "lie_away_54442_an_honest_seat_named_in_a_desync_at_turn_3": Case(
         54442, "lie-away", "c",
-        "5 seats, Snow Tails: p2 names honest seat 4 in a desync at turn 3 (not traced)", None),
+        "5 seats, Snow Tails, liar p3 (9.35 s), p1 cut off 3.9-11 s, p2 crashed 9.0-9.3 s: resumed p2 did not side with "
+        "p0's refusal of p3's lone vote on it (the claim named p2, which p0 never declared: _unpaid), p0 and p4 held p3 "
+        "leaving; p2 counted p3 a voter, decided p0 at count 9 with cut-off p1, p4 did not: a desync naming p4.  Fixed "
+        "(s26b): a refusal seconded by a third seat holding the voter leaving stands over _unpaid too "
+        "(verdicts.refused_by_seat)", None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
