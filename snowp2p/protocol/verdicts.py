@@ -158,7 +158,11 @@ class OwnerVerdicts:
         seed 8568: never-declaring p0 refused honest p1's vote; crashed p2 accepts it).  Nor one that declared ``v``
         across a cut (:meth:`_declared_before`): its refusal is one side of a partition, not a lie shown up, and the owner can
         not tell which side was cut off (lie-away seed 42541: p2, cut off alone, declared p1 and refused p1's vote on
-        it; p0, back from a crash, sided with it, and honest p1 was voted out by the two)."""
+        it; p0, back from a crash, sided with it, and honest p1 was voted out by the two).  Either stands aside when a
+        third seat holds ``v`` leaving for that vote too (:meth:`_seconded`): its clock ran, ``x`` answered it (and so owed
+        it no declaration on the owner): two seats' word against one (lie-away seed 54442: p2, crashed for 0.3 s, held
+        liar p3's vote on p0 for not declaring p1 and p2; p0 refused, p4 judged it lone; p2 counted p3 a voter and,
+        with cut-off p1's vote, decided p0 at a count p4 never did: a desync naming p4)."""
         return self._refused_by(x, v) and (
             not (self._unpaid(v, x, self.owner) or self._declared_before(x, v)) or self._seconded(x, v))
 
