@@ -1284,6 +1284,10 @@ LIE_AWAY: dict[str, Case] = {
         "leaving; p2 counted p3 a voter, decided p0 at count 9 with cut-off p1, p4 did not: a desync naming p4.  Fixed "
         "(s26b): a refusal seconded by a third seat holding the voter leaving stands over _unpaid too "
         "(verdicts.refused_by_seat)", None, fixed=True),
+    # found by s26b's fresh sweep of lie-away 64000-65999 (1 of 1369; fails on main e26778b)
+    "lie_away_64618_an_honest_seat_named_in_a_desync_at_turn_7": Case(
+        64618, "lie-away", "c",
+        "4 seats, Snow Tails: p1 names honest seat 2 in a desync at turn 7 (not traced)", None),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
