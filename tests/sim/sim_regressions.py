@@ -1287,7 +1287,10 @@ LIE_AWAY: dict[str, Case] = {
     # found by s26b's fresh sweep of lie-away 64000-65999 (1 of 1369; fails on main e26778b)
     "lie_away_64618_an_honest_seat_named_in_a_desync_at_turn_7": Case(
         64618, "lie-away", "c",
-        "4 seats, Snow Tails: p1 names honest seat 2 in a desync at turn 7 (not traced)", None),
+        "4 seats, Snow Tails, liar p3 (6.6 s), p2 frozen 7.1-16.1 s, p1 cut off 8-16.5 s: p0 refused p3's vote on it, "
+        "cut-off p1 joined it; p2, back, judged it lone and voted on p3, so p1 counted p2 for nothing (_voted_on_voter, "
+        "seed 1482) and decided p0 with the liar: a desync naming p2.  Fixed (s26b): a vote on a voter after one's own "
+        "absent{it, left} holding its vote on the seat still counts", None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
