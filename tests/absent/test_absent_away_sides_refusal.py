@@ -9,7 +9,8 @@ one seat whose clock knows it answered: a peer that was away takes its word agai
 
 Four sessions in memory: the mover ``X`` holds its move, the liar ``V`` counts ``W`` away to vote ``X`` out alone, ``X``
 refuses (``leave_voter``: the absent its refusal signs), and the judge ``Y``'s clock has just resumed.  Not when the
-liar's claim is that ``X`` never declared ``Y`` itself (``refused_by_seat``, as for a held decision: sim seed 22615)."""
+liar's claim is that ``X`` never declared ``Y`` itself (``refused_by_seat``, as for a held decision: sim seed 22615),
+unless a third seat holds the liar leaving for that vote too (``_seconded``: lie-away seed 54442)."""
 
 from __future__ import annotations
 
@@ -21,15 +22,23 @@ from test_absent_refused_away import lie_to_vote
 from kit.table import KINDS
 
 
-def _setup(game: str, refuse: bool, named: bool = False):
+def _setup(game: str, refuse: bool, named: bool = False, seconded: bool = False):
     t, x, _ = held_mover(game)
     v, w, y = [i for i in range(4) if i != x]
+    third = y
     if named:  # (the liar counts the judge itself away: X never declared it)
         y = w
     lie_to_vote(t, v, w, x)
+    if seconded:  # (the judge signed a message past the liar's count on it before it was away, as p2 in 54442: it
+        t.out(y, t.s[y].ack_now())  # was not away as the liar said, Session._away_by_word)
+        t.run()
     if refuse:
         t.out(x, t.s[x].leave_voter(v))  # (X's refusal: absent{V, left}, holding V's vote on it)
         t.run()
+    if seconded:  # (a third seat's clock judged V's vote lone: X answered it)
+        t.out(third, t.s[third].leave_voter(v))
+        t.run()
+        t.dead.add(v)  # (the liar froze X's refusal off its own chain: X's vote on it, next, would read as a gap there)
     judge = t.s[y]
     assert v in judge.votes.get(x, {}), "the test's premise: the vote reached the judge"
     assert (y in judge.names[(v, x)]) == named, "the test's premise: whom the liar's claim on X names"
@@ -61,3 +70,13 @@ def test_a_peer_that_was_away_does_not_side_with_a_seat_that_never_declared_it(g
     p0, crashed, held never-declaring p1's refusal of p2's vote on it for not declaring p0; as refused_by_seat)."""
     judge, v = _setup(game, refuse=True, named=True)
     assert v not in judge.leaving, "the judge sided with a refusal of a vote on a seat that never declared it"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_peer_that_was_away_sides_with_a_refusal_that_a_third_seat_seconds(game):
+    """The vote's claim is that X never declared this very seat, but a third seat, whose clock ran, holds the voter
+    leaving for that vote too: two seats' word against one (lie-away seed 54442: p2, crashed for 0.3 s, held liar p3's
+    vote on p0 for not declaring p2 and p1; p0 refused it and p4 judged it lone; p2 counted p3 a voter, decided p0 with
+    cut-off p1's vote, and named honest p4 in a desync)."""
+    judge, v = _setup(game, refuse=True, named=True, seconded=True)
+    assert v in judge.leaving, "the judge did not side with a refusal that a third seat seconded"

@@ -1288,7 +1288,18 @@ LIE_AWAY: dict[str, Case] = {
     # found by s25c's fresh sweep of lie-away 54000-55999 (1 of 1355; fails on main 01bdae3)
     "lie_away_54442_an_honest_seat_named_in_a_desync_at_turn_3": Case(
         54442, "lie-away", "c",
-        "5 seats, Snow Tails: p2 names honest seat 4 in a desync at turn 3 (not traced)", None),
+        "5 seats, Snow Tails, liar p3 (9.35 s), p1 cut off 3.9-11 s, p2 crashed 9.0-9.3 s: resumed p2 did not side with "
+        "p0's refusal of p3's lone vote on it (the claim named p2, which p0 never declared: _unpaid), p0 and p4 held p3 "
+        "leaving; p2 counted p3 a voter, decided p0 at count 9 with cut-off p1, p4 did not: a desync naming p4.  Fixed "
+        "(s26b): a refusal seconded by a third seat holding the voter leaving stands over _unpaid too "
+        "(verdicts.refused_by_seat)", None, fixed=True),
+    # found by s26b's fresh sweep of lie-away 64000-65999 (1 of 1369; fails on main e26778b)
+    "lie_away_64618_an_honest_seat_named_in_a_desync_at_turn_7": Case(
+        64618, "lie-away", "c",
+        "4 seats, Snow Tails, liar p3 (6.6 s), p2 frozen 7.1-16.1 s, p1 cut off 8-16.5 s: p0 refused p3's vote on it, "
+        "cut-off p1 joined it; p2, back, judged it lone and voted on p3, so p1 counted p2 for nothing (_voted_on_voter, "
+        "seed 1482) and decided p0 with the liar: a desync naming p2.  Fixed (s26b): a vote on a voter after one's own "
+        "absent{it, left} holding its vote on the seat still counts", None, fixed=True),
     # found by the lead's sweep of never-swept lie-away 78000-79999 on l26 (1 of 1349; fails on main e26778b too)
     "lie_away_78184_a_cut_off_seat_joins_the_liar_at_once": Case(
         78184, "lie-away", "a",
