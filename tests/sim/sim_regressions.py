@@ -776,6 +776,15 @@ REGRESSIONS: dict[str, Case] = {
         "was voted out for its reveal.  Fixed: a seat counted away on signed absents (_declared_away) is back past the "
         "count they name, however many voters (absence._away_counts; tests/absent/test_absent_reopen_majority.py)",
         None, fixed=True),
+    # found by s26d's sweep of never-swept seeds 68800-75199 on main e26778b (1 of 6400); passes with the lead's
+    # _overdue_at rule for seed 66255 (branch l26): set fixed=True when that rule is merged
+    "a_vote_clock_from_an_older_pause_votes_out_an_honest_voter_5_seats": Case(
+        73106, "crash", "c",
+        "crash p0 at 5.4 s, p3 crashed 3.1-11.1 s, cuts (5 seats, Mush! Mush!): p1, p2, p4 paused on p0 at 7.75 for "
+        "not declaring p3; p3 came back (p0 back at 11.5), then p0 owed its reveal of turn 4 (11.6); the voters' vote "
+        "clocks on p0 ran on from the first pause, p1 declared p2 (13.75), p2 and p4 declared p1 (14.0) for votes not "
+        "yet due, and p3 and p4 held p1 leaving and voted it out: seed 66255's cause (AbsenceWatch._start: a vote is "
+        "owed no earlier than the seat voted on is overdue for what it owes now)", None),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
