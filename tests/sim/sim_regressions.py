@@ -793,7 +793,8 @@ REGRESSIONS: dict[str, Case] = {
         "p2's return reopened it; p0 refused (absent{p1, left}, reveal #7), which p1, frozen off p0's straight messages "
         "past its vote's count 6 (_frozen: my_votes), never took, and nobody relayed; p2, holding them, owed p1 a "
         "declaration on p0 it never saw owed, p1 voted p2 out alone (deciding p0 and p2), p2 judged that lone and with "
-        "p0 voted honest p1 out: two results", None),
+        "p0 voted honest p1 out: two results.  Tried (s26d): answering an absent{owed: declare} about this seat with "
+        "_answer_relay (as for 'relay') fixes it but breaks seed 8568, the same shape", None),
     "a_lone_vote_judged_on_a_return_that_raced_it_votes_out_its_judge": Case(
         81020, "trickle", "c",
         "trickle p1, vote-after-end p0, p3 crashed 3.4-11.4 s, cuts (4 seats, Mush!): p0 and p2 declared p1 for not "
