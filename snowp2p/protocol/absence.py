@@ -254,7 +254,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return self.reveal_seq.get((seat, event), -1) < d[1]
         votes = self.votes.get(seat, {})
         if self.owner in votes and not self._vote_judged_lone(seat):
-            return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
+            return (self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
+                    or self._drawn_by_others(seat, event))
         return self.reveal_seq.get((seat, event), -1) < self._others_voted(seat)
 
     def _needed(self) -> set[int]:

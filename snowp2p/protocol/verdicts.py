@@ -406,6 +406,12 @@ class OwnerVerdicts:
             return float("inf")
         return max(votes[i].have for i in others)
 
+    def _drawn_by_others(self, seat: int, event: int) -> bool:
+        """Every other present seat has signed its ack of turn ``event``: each drew that turn with ``seat``'s reveal
+        (``_counted_reveal``)."""
+        rest, acks = [i for i in self.present() if i not in (seat, self.owner)], self.acks.get(event, {})
+        return bool(rest) and all(i in acks for i in rest)
+
     def _only_vote(self, seat: int) -> bool:
         """This peer's vote is the only vote on ``seat`` held from a seat that may vote (``_vote_judged_lone``)."""
         return not any(i not in (self.owner, seat) and self._may_vote(i) for i in self.votes.get(seat, {}))
