@@ -244,7 +244,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         straight again, as the others play on with them, sim seed 10727), one at or past the highest count of the votes
         held: the decision's count is at least that, so a reveal within it is drawn on every peer and one beyond it
         waits for the decision (sim seed 12343: p0 drew with p4's reveal relayed by never-voting p2, and p2's removal
-        then decided p4 at the lower count)."""
+        then decided p4 at the lower count); not once every other present seat acked that turn: all drew it with the
+        reveal (verdicts._drawn_by_others; lie-away seed 61730)."""
         if not self.reveals.has_revealed(seat, event):
             return False
         if seat in self.gone or seat == self.owner:
@@ -254,7 +255,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return self.reveal_seq.get((seat, event), -1) < d[1]
         votes = self.votes.get(seat, {})
         if self.owner in votes and not self._vote_judged_lone(seat):
-            return self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
+            return (self.reveal_seq.get((seat, event), -1) < max(v.have for v in votes.values())
+                    or self._drawn_by_others(seat, event))
         return self.reveal_seq.get((seat, event), -1) < self._others_voted(seat)
 
     def _needed(self) -> set[int]:

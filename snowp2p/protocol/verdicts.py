@@ -413,6 +413,17 @@ class OwnerVerdicts:
             return float("inf")
         return max(votes[i].have for i in others)
 
+    def _drawn_by_others(self, seat: int, event: int) -> bool:
+        """Every other present seat (one at least) has signed its ack of turn ``event``: each drew that turn with
+        ``seat``'s reveal, so a decision on ``seat`` takes effect past it on all of them, and this peer's open vote
+        holds the reveal back no longer (``_counted_reveal``): waiting could only part it from them (sim lie-away seed
+        61730: p1 voted on crashed p2 0.13 s before p2's reveal came back; p0 and p3 drew the turn with it and acked,
+        p3 never voted; p1 waited for a decision that needed p3's vote, missed its move, voted p3 out alone and took p2
+        over at its own count, a turn before the others: a desync naming nobody).  A seat that never drew it (seed
+        12343: never-voting p2) keeps the reveal waiting."""
+        rest, acks = [i for i in self.present() if i not in (seat, self.owner)], self.acks.get(event, {})
+        return bool(rest) and all(i in acks for i in rest)
+
     def _only_vote(self, seat: int) -> bool:
         """This peer's vote is the only vote on ``seat`` held from a seat that may vote (``_vote_judged_lone``)."""
         return not any(i not in (self.owner, seat) and self._may_vote(i) for i in self.votes.get(seat, {}))

@@ -20,12 +20,13 @@ from snowp2p.protocol.messages import Absent, Vote
 from snowp2p.protocol.session import Output
 from test_absent_unit import Table
 
-ME, RELAY, X = 0, 1, 2
+ME, RELAY, X, OTHER = 0, 1, 2, 3
 
 
 def _held_table(game: str) -> tuple[Table, list[tuple[int, int, bytes]]]:
-    """A table whose frames from X are held back (in ``held``) once ``t.gate`` is set."""
-    t = Table(game)
+    """A table whose frames from X are held back (in ``held``) once ``t.gate`` is set.  Four seats: OTHER never holds X's
+    reveal, so it never draws the turn (were every other seat's ack of it held, ME would draw: test_absent_open_vote_drawn)."""
+    t = Table(game, n=4)
     held: list[tuple[int, int, bytes]] = []
     deliver = t.deliver
 

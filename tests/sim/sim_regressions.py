@@ -1310,7 +1310,11 @@ LIE_AWAY: dict[str, Case] = {
     # 61072 passes on the final merge with s25b's rule, not traced)
     "lie_away_61730_a_desync_naming_nobody_at_turn_8": Case(
         61730, "lie-away", "a",
-        "4 seats, Snow Tails: p1 stops on a desync after turn 8 that names no cheater (not traced)", None),
+        "4 seats, Snow Tails, liar p0, p2 crashed 9 s: p1 voted on p2 0.13 s before p2's reveal #10 came back; p0, p3 "
+        "drew turn 8 with it and acked, p3 never voted; p1 held the reveal back for a decision that needed p3's vote "
+        "(seed 12343's rule), missed its move, voted p3 out alone and took p2 over at turn 8: a desync.  Now a reveal past "
+        "the open vote's count counts once every other present seat acked its turn (verdicts._drawn_by_others; "
+        "test_absent_open_vote_drawn.py)", None, fixed=True),
     # found by s25c's fresh sweep of lie-away 54000-55999 (1 of 1355; fails on main 01bdae3)
     "lie_away_54442_an_honest_seat_named_in_a_desync_at_turn_3": Case(
         54442, "lie-away", "c",
