@@ -16,31 +16,13 @@ from __future__ import annotations
 import pytest
 
 from kit.table import KINDS
-from snowp2p.protocol.messages import Vote
-from snowp2p.protocol.session import Output
-from test_absent_open_vote_reveal import ME, OTHER, RELAY, X, _x_owes_its_reveal
+from test_absent_open_vote_reveal import ME, OTHER, RELAY, _relayed_past_open_vote
 
 
 @pytest.mark.parametrize("game", KINDS)
 def test_a_reveal_every_other_seat_drew_is_drawn_while_the_vote_is_open(game):
-    t, held = _x_owes_its_reveal(game)
+    t, turn = _relayed_past_open_vote(game, reach=(RELAY, OTHER))
     me, relay, other = t.s[ME], t.s[RELAY], t.s[OTHER]
-    turn = me.applied_turn
-    count = me.chain.next_seq(X)
-    t.out(ME, me.declare_absent(X))
-    t.run()
-    o = Output()
-    me._emit(Vote(X, "bot", count), o)  # (ME's vote races X's return: X's reveal reaches the others, not ME)
-    t.out(ME, o)
-    t.run()
-    assert X in me.my_votes and X not in me.decided
-    for to, _frm, p in held:
-        if to in (RELAY, OTHER):
-            t.take(to, X, p)
-    t.run()
-    t.out(RELAY, relay.forget_relays(ME))  # (RELAY relays it to ME: its vote said it lacks it)
-    t.run()
-    assert me.chain.next_seq(X) > count and me.reveals.has_revealed(X, turn + 1), "ME did not take the relayed copy"
     assert relay.applied_turn > turn and other.applied_turn > turn, "the test's premise: the others drew the turn"
     for i in (RELAY, OTHER):  # (their shells wait for the next move a while, then ack the turn on its own)
         t.out(i, t.s[i].ack_now())
@@ -55,22 +37,9 @@ def test_a_reveal_every_other_seat_drew_is_drawn_while_the_vote_is_open(game):
 @pytest.mark.parametrize("game", KINDS)
 def test_the_reveal_waits_while_one_other_seat_has_not_drawn(game):
     """OTHER never held X's reveal (as in seed 12343): ME still holds it back for the decision."""
-    t, held = _x_owes_its_reveal(game)
+    t, turn = _relayed_past_open_vote(game)
     me, relay = t.s[ME], t.s[RELAY]
-    turn = me.applied_turn
-    count = me.chain.next_seq(X)
-    t.out(ME, me.declare_absent(X))
-    t.run()
-    o = Output()
-    me._emit(Vote(X, "bot", count), o)
-    t.out(ME, o)
-    t.run()
-    for to, _frm, p in held:
-        if to == RELAY:
-            t.take(to, X, p)
-    t.run()
-    t.out(RELAY, relay.forget_relays(ME))
     t.out(RELAY, relay.ack_now())
     t.run()
-    assert me.reveals.has_revealed(X, turn + 1) and relay.applied_turn > turn and RELAY in me.acks.get(turn + 1, {})
+    assert relay.applied_turn > turn and RELAY in me.acks.get(turn + 1, {})
     assert me.applied_turn == turn, "ME drew with X's reveal past its open vote's count while OTHER never held it"

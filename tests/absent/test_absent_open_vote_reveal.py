@@ -55,8 +55,9 @@ def _x_owes_its_reveal(game: str):
     pytest.skip("no turn found where X owed only its reveal")
 
 
-def _relayed_past_open_vote(game: str):
-    """ME voted on X (RELAY never votes: the vote stays open); X's reveal reached RELAY alone, which relayed it to ME."""
+def _relayed_past_open_vote(game: str, reach: tuple[int, ...] = (RELAY,)):
+    """ME voted on X (RELAY never votes: the vote stays open); X's reveal reached ``reach`` (RELAY alone, unless the
+    test says), and RELAY relayed it to ME."""
     t, held = _x_owes_its_reveal(game)
     me, relay = t.s[ME], t.s[RELAY]
     turn = me.applied_turn
@@ -64,13 +65,13 @@ def _relayed_past_open_vote(game: str):
     t.out(ME, me.declare_absent(X))
     t.run()
     o = Output()
-    me._emit(Vote(X, "bot", count), o)
+    me._emit(Vote(X, "bot", count), o)  # (ME's vote races X's return: X's reveal reaches the others, not ME)
     t.out(ME, o)
     t.run()
     assert X in me.my_votes and X not in me.decided
-    for to, _frm, p in held:  # X's reveal reaches RELAY alone ...
-        if to == RELAY:
-            t.take(RELAY, X, p)
+    for to, _frm, p in held:  # X's reveal reaches RELAY (and whoever else the test says) ...
+        if to in reach:
+            t.take(to, X, p)
     t.run()
     assert relay.chain.next_seq(X) > count
     t.out(RELAY, relay.forget_relays(ME))  # ... which relays it to ME (its vote said it lacks it)

@@ -17,34 +17,25 @@ from __future__ import annotations
 import pytest
 
 from kit.table import KINDS
-from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.absence import Owed
-from snowp2p.protocol.messages import Vote, decode_signed
+from snowp2p.protocol.messages import Vote
 from test_absent_resumed_vote import held_from_turn_2
+from test_watch_vote_clock import ABSENT_AFTER, declared_at
 
-ABSENT_AFTER, VOTE_AFTER = 2.0, 4.0
 ABOUT, OTHER = 1, 2
 RELINK = 6.0  # linked to nobody until then
 
 
 def _declared_at(s, voters: list[int], held_vote: bool = True) -> float | None:
-    """Tick a watch on ``s`` every 0.25 s, linked to nobody before RELINK: when it declares ``ABOUT`` (or None)."""
-    real = s.owed, s._voters, s.votes
-    s.owed = lambda: {ABOUT: Owed("reveal", s.turn)}
-    s._voters = lambda seat: voters if seat == ABOUT else real[1](seat)
+    """When a watch on ``s``, linked to nobody before RELINK, declares ``ABOUT`` (or None)."""
+    real = s._voters, s.votes
+    s._voters = lambda seat: voters if seat == ABOUT else real[0](seat)
     s.votes = {ABOUT: {OTHER: Vote(ABOUT, "bot", 0)}} if held_vote else {}  # (cast before the cut)
     try:
-        w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", 0.0)
-        now = 0.0
-        while now < 12.0:
-            links = {ABOUT, OTHER} if now >= RELINK else set()
-            tk = w.tick(now, connected=links, last_rx=dict.fromkeys(links, now), linked=links)
-            if any(m.type == "absent" and m.body.seat == ABOUT for m in map(decode_signed, tk.out.send)):
-                return now
-            now += 0.25
+        return declared_at(s, lambda now: {ABOUT: Owed("reveal", s.turn)}, ABOUT, until=12.0,
+                           links=lambda now: {ABOUT, OTHER} if now >= RELINK else set())[0]
     finally:
-        s.owed, s._voters, s.votes = real
-    return None
+        s._voters, s.votes = real
 
 
 @pytest.mark.parametrize("game", KINDS)

@@ -17,12 +17,10 @@ from __future__ import annotations
 import pytest
 
 from kit.table import KINDS
-from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.absence import Owed
-from snowp2p.protocol.messages import decode_signed
 from test_absent_resumed_vote import held_from_turn_2
+from test_watch_vote_clock import ABSENT_AFTER, VOTE_AFTER, declared_at
 
-ABSENT_AFTER, VOTE_AFTER = 2.0, 4.0
 VOTER, ABOUT = 2, 1
 BACK, AGAIN = 1.0, 3.0  # x is back (owes nothing) from BACK, and owes its reveal from AGAIN on
 
@@ -37,22 +35,10 @@ def _owed(s, now: float, changes: bool) -> dict[int, Owed]:
 
 
 def _declared_at(s, changes: bool = True) -> float | None:
-    """Tick a watch on ``s`` every 0.25 s: when it declares ``VOTER`` absent (or None)."""
-    now = {"t": 0.0}
-    real = s.owed
-    s.owed = lambda: _owed(s, now["t"], changes)
-    try:
-        w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", 0.0)
-        while now["t"] < 30.0:
-            tk = w.tick(now["t"], connected={0, 1, 2}, last_rx=dict.fromkeys(range(3), now["t"]), linked={0, 1, 2})
-            for msg in map(decode_signed, tk.out.send):
-                if msg.type == "absent" and msg.body.seat == VOTER:
-                    assert msg.body.owed == "vote"
-                    return now["t"]
-            now["t"] += 0.25
-    finally:
-        s.owed = real
-    return None
+    """When a watch on ``s`` declares ``VOTER`` absent (or None)."""
+    at, owed = declared_at(s, lambda now: _owed(s, now, changes), VOTER)
+    assert owed in (None, "vote")
+    return at
 
 
 @pytest.mark.parametrize("game", KINDS)

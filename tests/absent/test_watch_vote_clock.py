@@ -28,24 +28,32 @@ VOTER, ABOUT = 2, 1
 GAP = (2.2, 2.3)  # the 'blocked' window: watch A ticks at 2.25 in it, watch B (2.1, 2.35) does not
 
 
-def _declared_at(s, start: float, gap: tuple[float, float]) -> float | None:
-    """Tick a watch on ``s`` every 0.25 s from ``start``: when it declares ``VOTER`` absent (or None)."""
-    owes = Owed("vote", s.turn, ABOUT, s.chain.next_seq(ABOUT))
+def declared_at(s, owed, seat: int, start: float = 0.0, until: float = 30.0, links=lambda now: {0, 1, 2}):
+    """Tick a watch on ``s`` every 0.25 s from ``start``, with ``s.owed()`` scripted as ``owed(now)`` and linked to
+    ``links(now)``: when it first declares ``seat`` absent, and for what (``(None, None)``: never before ``until``)."""
     now = {"t": start}
     real = s.owed
-    s.owed = lambda: {} if gap[0] <= now["t"] < gap[1] else {VOTER: owes}
+    s.owed = lambda: owed(now["t"])
     try:
         w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", start)
-        while now["t"] < 20.0:
-            tk = w.tick(now["t"], connected={0, 1, 2}, last_rx=dict.fromkeys(range(3), now["t"]), linked={0, 1, 2})
+        while now["t"] < until:
+            up = links(now["t"])
+            tk = w.tick(now["t"], connected=up, last_rx=dict.fromkeys(up, now["t"]), linked=up)
             for msg in map(decode_signed, tk.out.send):
-                if msg.type == "absent" and msg.body.seat == VOTER:
-                    assert msg.body.owed == "vote"
-                    return now["t"]
+                if msg.type == "absent" and msg.body.seat == seat:
+                    return now["t"], msg.body.owed
             now["t"] += 0.25
     finally:
         s.owed = real
-    return None
+    return None, None
+
+
+def _declared_at(s, start: float, gap: tuple[float, float]) -> float | None:
+    """When a watch on ``s`` declares ``VOTER``, which owes its vote but for the window ``gap`` (or None)."""
+    owes = Owed("vote", s.turn, ABOUT, s.chain.next_seq(ABOUT))
+    at, owed = declared_at(s, lambda now: {} if gap[0] <= now < gap[1] else {VOTER: owes}, VOTER, start, until=20.0)
+    assert owed in (None, "vote")
+    return at
 
 
 @pytest.mark.parametrize("game", KINDS)
