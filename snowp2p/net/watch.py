@@ -210,7 +210,7 @@ class AbsenceWatch:
         for seat, o in owed.items():
             if seat not in self.since or self.since[seat][0] != o:
                 self.since[seat] = (o, self._start(seat, o, now))  # a new obligation (the last one was delivered)
-            elif o.what == "vote":  # (the seat voted on came to owe something new: the vote is owed from then on)
+            if o.what == "vote":  # (and whenever the seat voted on comes to owe something new: owed from then on)
                 self.since[seat] = (o, max(self.since[seat][1], self._overdue_at(o.about)))
         self._times(owed, now)
         self._lone_votes(now, tk)
@@ -259,7 +259,7 @@ class AbsenceWatch:
         for key in [k for k in self.vote_first if k[2] in self.s.decided or k[2] in self.s.gone]:
             del self.vote_first[key]
         first = self.vote_first.setdefault((seat, *self._ident(seat, o)), now)
-        return max(first, now - self._limit(o) + self.absent_after, self._overdue_at(o.about))
+        return max(first, now - self._limit(o) + self.absent_after)  # (and not before _overdue_at: tick)
 
     def _overdue_at(self, x: int | None) -> float:
         """When the seat ``x`` is overdue on this clock for what it owes now (no bound if it owes nothing: the pause is
