@@ -581,9 +581,11 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if seat == self.owner and body.owed == LEFT_REASON:
             if not self._quitting(x) and x not in self.gone and x not in self.decided and x != seat:
                 self.leaving.add(x)  # (the owner's verdict on a lone vote, leave_voter: the auditor reads it alike)
-            for y in [y for y, v in self.away_held.items() if v == x]:  # (it refuses a held decision counting it away)
-                del self.away_held[y]
-                self.decided.pop(y, None)
+            # (it refuses a held decision counting it away, and undoes any other decision on x's word alone not taken
+            # effect: x is leaving here, and the auditor reads it alike; lie-away seed 87442, where the owner accepted)
+            for y in [y for y, d in self.decided.items() if d[2] == (x,) and y not in self.gone]:
+                self.away_held.pop(y, None)
+                del self.decided[y]
                 self.voters.pop(y, None)
         if seat == self.owner and self.held_elsewhere(x, body):
             self.asked_relay.add((x, body.have))  # (a relay asked for, not a vote: claims._relay_paid)

@@ -238,7 +238,7 @@ class OwnerVerdicts:
         a vote on another voter*.)"""
         mine = self.vote_at.get((v, seat))
         return any(w not in (v, seat) and (v, w) in self.vote_at and not self._refused_by(v, w, seat)
-                   and (mine is None or self.vote_at[(v, w)] < mine) for w in voters)
+                   and mine is not None and self.vote_at[(v, w)] < mine for w in voters)
 
     def may_still_vote(self) -> set[int]:
         """The seats whose vote on the owner's seat may still come although the decision on it did not count
