@@ -670,12 +670,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 if seat in self.gone or seat in self.decided:
                     continue
                 voters = [i for i in self._voters(seat) if i not in self.leaving]
-                # a voter that voted on another voter first counts for nothing here, if two voters remain: its count and
-                # its being a voter at all depend on when each peer judged it (sim lie-away seed 1482: p3, cut off, voted
-                # p1 out with the liar p0, then voted on leaving p0 with one more of p0's messages than the others; p2
-                # judged p3 leaving before its vote came and took p0 over at 14, p4 at 15: a desync)
-                apart = [i for i in voters if not self._voted_on_voter(i, seat, voters)]
-                voters = apart if len(apart) > 1 else voters
+                # (a voter that voted on another voter first still votes here, and its vote is waited for: counting it for
+                # nothing until its vote came and as a held vote after made two counts; sim seed 97776, SPEC 11.9)
                 if not voters and seat == self.owner:  # (every seat that may vote on it did, the game waiting on them)
                     voters = [i for i in self.present() if i != seat and self._may_vote(i)]
                     voters = voters if all(i in votes for i in voters) else []

@@ -228,18 +228,6 @@ class OwnerVerdicts:
         declaration p2 could not see it owed; p2, answering, took the two for a majority and accepted)."""
         return a != b and (a in self.votes.get(b, {}) or b in self.votes.get(a, {}))
 
-    def _voted_on_voter(self, v: int, seat: int, voters: list[int]) -> bool:
-        """``v`` voted on another voter ``w`` on ``seat`` before its vote on ``seat`` (or has not voted on ``seat``
-        yet): the two were on two sides (a partition), and ``v``'s vote on ``seat`` is no common word with ``w``'s.
-        Read in ``v``'s chain order, so every peer that holds ``v``'s vote on ``seat`` reads it alike.  Not a vote on ``w``
-        that follows ``v``'s ``absent{w, left}`` holding ``w``'s vote on ``seat`` (:meth:`_refused_by`): ``v``'s verdict that
-        ``w``'s vote was lone (lie-away seed 64618: frozen p2, back, voted on liar p3 so; cut-off p1 counted p2 for
-        nothing and decided honest p0 out with the liar).  (:meth:`_resolve_votes`: such a voter does not count while two voters that do remain; SPEC 11.9, *A vote after
-        a vote on another voter*.)"""
-        mine = self.vote_at.get((v, seat))
-        return any(w not in (v, seat) and (v, w) in self.vote_at and not self._refused_by(v, w, seat)
-                   and mine is not None and self.vote_at[(v, w)] < mine for w in voters)
-
     def may_still_vote(self) -> set[int]:
         """The seats whose vote on the owner's seat may still come although the decision on it did not count
         them: present, not leaving, no bye, not decided, not among the decision's voters, and counted away here
@@ -256,15 +244,14 @@ class OwnerVerdicts:
         return {i for i in self.present() if i != me and i not in voters and i in away and i not in victims
                 and self._may_vote(i)}
 
-    def _refused_by(self, seat: int, v: int, on: int | None = None) -> bool:
+    def _refused_by(self, seat: int, v: int) -> bool:
         """``seat`` refused ``v``'s vote on it: its latest ``absent`` about ``v`` says ``v`` is leaving and counts
         ``v``'s vote (a signed refusal, verdicts.refuse_vote).  Nobody joins such a vote at once: the seat answered
         when it came, and a vote joined later for another obligation makes its refused voter's word a majority's
         (sim lie-away seed 2275: p2, back from a crash, declared p0 for a reveal p0 lacked the move for, joined liar
-        p1's vote that p0 had refused, and the two honest seats parted).  It votes after a pause of its own.  With
-        ``on``: ``seat``'s absent counts ``v``'s vote on ``on`` instead (``seat`` judged that vote lone: _voted_on_voter)."""
-        a, on = self.absents.get(v, {}).get(seat), seat if on is None else on
-        return a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, on), a.have)
+        p1's vote that p0 had refused, and the two honest seats parted).  It votes after a pause of its own."""
+        a = self.absents.get(v, {}).get(seat)
+        return a is not None and a.owed == LEFT_REASON and a.have > self.vote_at.get((v, seat), a.have)
 
     def _joinable(self, seat: int, v: int) -> bool:
         """This peer, having declared ``seat`` absent, may join ``v``'s vote on it at once (``_join_votes``): not its

@@ -817,6 +817,14 @@ REGRESSIONS: dict[str, Case] = {
         "vote-present p2 (end, on p0 at 8.8 s), never-declares p3, p1 crashed soon after 7.8 s, cuts (4 seats, Snake "
         "Carnival): every peer ends the game with the same places, but p2, which voted against present p0, kept its "
         "seat (G10: it should be treated as leaving).  Not traced", None),
+    # found by the lead's sweep of never-swept seeds 97600-100799 on main b025a24 (1 of 3200)
+    "a_voter_counted_for_nothing_until_its_vote_came_splits_the_count": Case(
+        97776, "vote-present", "a",
+        "two vote-present seats (4 seats, Mush!): p0, p1 and p3 voted on leaving p2; p3's vote on p1 reached p0 just "
+        "before its vote on p2, so p0 counted p3 for nothing (_voted_on_voter, seed 1482) and took p2 over at count "
+        "11 (turn 7); p1, holding both, counted p3's vote (held) and took p2 over at 12 (turn 8); the honest seats "
+        "voted each other out.  Fixed: the rule is gone, a voter that voted on another voter is waited for and "
+        "counted (tests/absent/test_absent_voted_on_voter.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
@@ -920,9 +928,9 @@ LIE_AWAY: dict[str, Case] = {
         1482, "lie-away", "c",
         "5 seats, partition {3} | {0, 1, 2, 4}: cut-off p3 voted p1 out with the liar p0, then voted on leaving p0 "
         "at count 15 (p0's late reveal), the others at 14; p2 judged p3 leaving before its vote came and took p0 over "
-        "at 14, p4 at 15: a desync naming p4.  Fixed: a voter that voted on another voter first counts for nothing "
-        "while two voters remain (verdicts._voted_on_voter, in _resolve_votes).  (Passes with s19b's rule for 2275 alone too: "
-        "verdicts._refused_by)", fixed=True),
+        "at 14, p4 at 15: a desync naming p4.  Fixed then by counting a voter that voted on another voter first for "
+        "nothing (_voted_on_voter); that rule split seed 97776 and is gone: it passes with s19b's rule for 2275 "
+        "(verdicts._refused_by)", fixed=True),
     "a_liar_and_a_frozen_seat_vote_out_an_honest_seat": Case(
         1701, "lie-away", "c",
         "3 seats, liar p0 counts p1 away (frozen for 7 s from just before) to vote p2 out alone; p2 refuses (absent{p0, "
@@ -1345,6 +1353,14 @@ LIE_AWAY: dict[str, Case] = {
         "any reopening; back at 15 s it refused p1's later messages and halted on a desync naming nobody.  Fixed: a peer "
         "linked to nobody, or for 1 s after, declares and votes on no seat on which it holds another voter's vote "
         "(AbsenceWatch._cut_off; tests/absent/test_watch_cut_off_waits.py)", None, fixed=True),
+    # found by the lead's sweep of never-swept lie-away 86000-89999 on main b025a24 (1 of 2677)
+    "lie_away_87442_an_accepted_lone_decision_outlives_its_leaving_voter": Case(
+        87442, "lie-away", "f",
+        "3 seats, Mush!: liar p0 counted p1 away (relay) to vote p2 out alone; p1, resumed 2.4 s before, accepted; "
+        "p0's ack then left p2 out (_voted_itself_off), p1 signed absent{p0, left} and decided p0 alone (p2, decided, "
+        "no voter); the auditor read that absent as p1's refusal of the held decision, undid it and waited for p2's "
+        "vote: p1 finished, its log did not.  Fixed: the owner's absent{V, left} undoes every decision on V's word "
+        "alone not in effect (tests/absent/test_absent_leaving_lone_decision.py)", None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
