@@ -210,8 +210,11 @@ class AbsenceWatch:
         for seat, o in owed.items():
             if seat not in self.since or self.since[seat][0] != o:
                 self.since[seat] = (o, self._start(seat, o, now))  # a new obligation (the last one was delivered)
-            if o.what == "vote":  # (and whenever the seat voted on comes to owe something new: owed from then on)
-                self.since[seat] = (o, max(self.since[seat][1], self._overdue_at(o.about)))
+            if o.what == "vote":  # (and whenever the seat voted on comes to owe something new, or the pause on it here
+                # starts again: owed from then on)
+                paused = self.paused_since.get(o.about) if o.about is not None else None
+                self.since[seat] = (o, max(self.since[seat][1], self._overdue_at(o.about),
+                                           paused[1] if paused is not None else float("-inf")))
         self._times(owed, now)
         self._lone_votes(now, tk)
         for seat in range(s.n):
@@ -268,7 +271,9 @@ class AbsenceWatch:
         and so does every voter's (sim seed 66255: ``x`` owed a declaration, came back when the seat it failed to
         declare did, then owed its reveal; the voters' vote clocks ran on from the first pause, and two honest voters
         declared each other for votes that were not due yet, then one voted the other out; tests/absent/
-        test_watch_vote_after_overdue.py)."""
+        test_watch_vote_after_overdue.py).  Nor before this peer's own pause on ``x`` started, if it is paused on it: a
+        pause broken meanwhile (a seat became a voter and owed its declaration first) starts again on every voter's
+        clock (sim seed 106702: p3 held p2 to its vote from the first pause, 1 s before p2's own clock made it due)."""
         about = self.since.get(x) if x is not None else None
         return about[1] + self._limit(about[0]) if about is not None else float("-inf")
 
