@@ -825,6 +825,14 @@ REGRESSIONS: dict[str, Case] = {
         "11 (turn 7); p1, holding both, counted p3's vote (held) and took p2 over at 12 (turn 8); the honest seats "
         "voted each other out.  Fixed: the rule is gone, a voter that voted on another voter is waited for and "
         "counted (tests/absent/test_absent_voted_on_voter.py)", None, fixed=True),
+    # found by the lead's sweep of never-swept seeds 104000-107199 on l27x (1 of 3200; fails on main b025a24 too)
+    "a_vote_clock_that_ran_on_across_a_broken_pause": Case(
+        106702, "relink-storm", "c",
+        "relink-storm p1, p0 crashed 11.4-19.4 s (4 seats, Snow Tails): p3 held p2 to its vote on p0 from the pause at "
+        "14.0; the pause broke when p1's reveal came (p1, a voter again, owed its declaration) and held again at 17.5; "
+        "p3 declared p2 for its vote at 20.0, 1 s before p2's own clock made it due, voted it out alone; p2 refused "
+        "and the others voted honest p3 out.  Fixed: a vote is owed no earlier than this peer's own pause on the seat "
+        "started (AbsenceWatch tick; tests/absent/test_watch_vote_after_pause.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
