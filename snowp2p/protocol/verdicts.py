@@ -383,7 +383,7 @@ class OwnerVerdicts:
         p1's and p2's votes on it lone, p1 drew turn 9 with p0's reveal past their count, p3's vote then decided p0
         at that count, and p2 and p3, which never drew it, named honest p1 in a desync; main seeds 15817, 21955)."""
         return any(w != self.owner and a.owed == LEFT_REASON and (w != seat or self._only_vote(seat))
-                   for w, a in self.absents.get(self.owner, {}).items())
+                   and w not in self.leaving for w, a in self.absents.get(self.owner, {}).items())
 
     def _others_voted(self, seat: int) -> float:
         """The highest count of the votes on ``seat`` when every other seat that may vote, two at least, has voted on
