@@ -1369,6 +1369,14 @@ LIE_AWAY: dict[str, Case] = {
         "no voter); the auditor read that absent as p1's refusal of the held decision, undid it and waited for p2's "
         "vote: p1 finished, its log did not.  Fixed: the owner's absent{V, left} undoes every decision on V's word "
         "alone not in effect (tests/absent/test_absent_leaving_lone_decision.py)", None, fixed=True),
+    # found by the lead's sweep of never-swept lie-away 90000-93999 on main b025a24 (2 of 2710, with 92795)
+    "lie_away_90865_a_liars_verdict_unfroze_an_open_vote": Case(
+        90865, "lie-away", "c",
+        "5 seats, Snow Tails: liar p1, p4 cut off 4.3-11.3 s, p3 frozen 10.6-18.6 s: p0, p1, p2 voted on p4 at count 6; "
+        "p2 held p1 leaving and p1 signed p2 'left' in turn, so p2 took its vote on p4 for judged lone "
+        "(_vote_judged_lone), drew turn 4 with p4's reveal relayed past 6; frozen p3's vote then decided p4 at 6, p0 "
+        "and p3 took p4 over at turn 4 and named honest p2 in a desync.  Fixed: a leaving seat's verdict counts for "
+        "nothing (tests/absent/test_absent_judged_lone_by_leaving.py)", None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
