@@ -53,6 +53,17 @@ def mover_held(game: str) -> tuple[Table, int, list[int]]:
     return t, y, [i for i in range(4) if i != y]
 
 
+def declare_and_vote(t: Table, by: int, seat: int, owed: str) -> None:
+    """``by`` declares ``seat`` absent for ``owed`` and votes ``bot`` on it at the count it holds (unless declaring
+    joined a vote at once: _join_votes), and the table delivers both."""
+    s = t.s[by]
+    o = Output()
+    s._emit(Absent(seat, s.turn, s.chain.next_seq(seat), owed), o)
+    if seat not in s.my_votes:
+        s._emit(Vote(seat, "bot", s.chain.next_seq(seat)), o)
+    t.out(by, o)
+
+
 def _claims(game: str):
     """Seat Y is to move and holds its move; X declares Y, then V (not hearing V).  Returns the table, the seats
     (V, X, Y, Z), X's frames (not delivered yet) and the turn."""

@@ -16,9 +16,9 @@ from __future__ import annotations
 import pytest
 
 from kit.table import KINDS
-from snowp2p.protocol.messages import Absent, Vote
+from snowp2p.protocol.messages import Absent
 from snowp2p.protocol.session import Output
-from test_absent_contested import mover_held
+from test_absent_contested import declare_and_vote, mover_held
 
 
 @pytest.mark.parametrize("game", KINDS)
@@ -26,10 +26,7 @@ def test_a_leaving_seats_verdict_does_not_unfreeze_this_peers_vote(game):
     t, y, (o, liar, z) = mover_held(game)
     s = t.s
     t.dead.add(y)
-    out = Output()
-    s[o]._emit(Absent(y, s[o].turn, s[o].chain.next_seq(y), "move"), out)
-    s[o]._emit(Vote(y, "bot", s[o].chain.next_seq(y)), out)
-    t.out(o, out)
+    declare_and_vote(t, o, y, "move")
     t.run()
     t.out(o, s[o].leave_voter(liar))  # (O's clock: the liar voted against a present seat, say)
     t.run()

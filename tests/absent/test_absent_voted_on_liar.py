@@ -17,18 +17,15 @@ import pytest
 
 from kit.table import KINDS
 from snowp2p.protocol.session import Output
-from snowp2p.protocol.messages import Absent, Vote
-from test_absent_contested import mover_held
+from snowp2p.protocol.messages import Absent
+from test_absent_contested import declare_and_vote, mover_held
 
 
 @pytest.mark.parametrize("game", KINDS)
 def test_a_vote_on_a_voter_judged_lone_still_counts_its_voter(game):
     t, y, (liar, d, j) = mover_held(game)
     s = t.s
-    o = Output()
-    s[liar]._emit(Absent(y, s[liar].turn, s[liar].chain.next_seq(y), "move"), o)  # (within Y's move time: a lie)
-    s[liar]._emit(Vote(y, "bot", s[liar].chain.next_seq(y)), o)
-    t.out(liar, o)
+    declare_and_vote(t, liar, y, "move")  # (within Y's move time: a lie)
     t.run()
     o = Output()
     s[d]._emit(Absent(y, s[d].turn, s[d].chain.next_seq(y), "move"), o)  # (D's clock ran out: a cut, say)
