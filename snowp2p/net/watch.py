@@ -508,12 +508,15 @@ class AbsenceWatch:
         # once this peer asked for it (declared it absent for it), vote_after after that (G7a; sim lie-away seed 2333:
         # p2's pause on p0 for a declaration ran on while p0 declared, then relayed when asked, and p2 voted answering
         # p0 out alone, 4 s after the first obligation; seed 712: p1 voted p0 out 2 s after p0 came to owe a relay that
-        # p1 had not asked for, absent_after being 3 s)
+        # p1 had not asked for, absent_after being 3 s); and no vote at all on a seat that owes nothing once this peer's own
+        # relay claim on it was paid: it answered this peer (claims._relay_paid, as _join_votes; lie-away seed 92795: p3
+        # and p4 voted on the signed absents after the relay came, p1 rightly did not and was voted out for it)
         o = owed.get(seat)
         key = self._ident(seat, o)
         if o is not None and self.paused_since.get(seat, (key,))[0] != key:
             del self.paused_since[seat]  # (not when it comes to owe nothing: the pause is then on the signed absents,
             # a never-voter's 'vote' absent still current once the vote lapsed: sim seed 8415)
         if now - self.paused_since.setdefault(seat, (key, now))[1] >= wait and not self._cut_off(seat, now) and (
-                o is None or o.what != "relay" or self.declared.get(seat) == o):
+                o is not None and (o.what != "relay" or self.declared.get(seat) == o)
+                or o is None and not s._relay_paid(seat)):
             tk.out.extend(s.cast_vote(seat, self.vote))

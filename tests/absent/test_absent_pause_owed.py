@@ -53,6 +53,9 @@ class StandIn:
     def _leave_choice(self, seat):
         return "bot"
 
+    def _relay_paid(self, seat):
+        return False
+
 
 class Stand(StandIn):
     """What AbsenceWatch.tick reads of a session: seat X owes ``owes`` and every voter's absent on it holds."""
@@ -64,6 +67,10 @@ class Stand(StandIn):
         self.owes: Owed | None = None
         self.leaving: set[int] = set()
         self.votes_cast: list[tuple[int, float]] = []
+        self.paid = False  # (this peer's own relay claim on X was paid: claims._relay_paid)
+
+    def _relay_paid(self, seat):
+        return self.paid and seat == X
 
     def owed(self):
         return {X: self.owes} if self.owes is not None else {}
@@ -89,8 +96,9 @@ class Stand(StandIn):
 
 
 def play(steps: dict[float, Owed | None], until: float, absent_after: float = ABSENT_AFTER,
-         vote_after: float = VOTE_AFTER) -> list[tuple[int, float]]:
-    """Tick the watch every 0.25 s to ``until``; at each time in ``steps`` seat X comes to owe that."""
+         vote_after: float = VOTE_AFTER, paid_at: float | None = None) -> list[tuple[int, float]]:
+    """Tick the watch every 0.25 s to ``until``; at each time in ``steps`` seat X comes to owe that; from ``paid_at``
+    on, this peer's own relay claim on X is paid."""
     s = Stand()
     w = AbsenceWatch(s, absent_after, vote_after, "bot", now=0.0)
     now = 0.0
@@ -98,6 +106,7 @@ def play(steps: dict[float, Owed | None], until: float, absent_after: float = AB
         s.now = now
         if now in steps:
             s.owes = steps[now]
+        s.paid = paid_at is not None and now >= paid_at
         w.tick(now, connected={0, 1}, last_rx={0: now, 1: now}, linked={0, 1})
         now += 0.25
     return s.votes_cast
@@ -121,3 +130,17 @@ def test_a_relay_is_voted_on_only_after_this_peer_asked_for_it():
     # before its own absent{relay} asked for it (a relay is sent when asked)
     votes = play({0.0: Owed("relay", 5)}, until=9.0, absent_after=3.0, vote_after=2.0)
     assert votes == [(X, 3.0 + 2.0)], f"voted on a relay before asking for it: {votes}"
+
+
+def test_a_paid_relay_claim_ends_in_no_vote():
+    """Sim lie-away seed 92795 (5 seats, liar p2, p0 crashed 2.3-8.3 s): p1, p3 and p4 declared p2 absent for a relay
+    (7.75); crashed p0's return paid that claim on all three, and p2 then owed nothing, but the pause stood on the
+    signed absents.  p3 and p4 voted on p2 on their pause clock (seat owing nothing), while p1, whose own claim was paid,
+    rightly joined no vote (``_relay_paid``, as ``_join_votes``): p3 and p4 then voted honest p1 out for the vote it
+    never cast.  A seat that owes nothing is not voted on by a peer whose own relay claim on it was paid (SPEC 11.9,
+    *Voting*)."""
+    votes = play({0.0: Owed("relay", 5), 3.5: None}, until=12.0, absent_after=3.0, vote_after=2.0, paid_at=3.5)
+    assert votes == [], f"voted on a seat whose relay this peer asked for and got: {votes}"
+    # (the pause on a seat that owes nothing still ends in a vote when no claim of this peer's on it was paid)
+    votes = play({0.0: Owed("relay", 5), 3.5: None}, until=12.0, absent_after=3.0, vote_after=2.0)
+    assert votes == [(X, 3.0 + 2.0)], f"no vote on the pause's signed absents: {votes}"

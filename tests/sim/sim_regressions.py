@@ -1408,12 +1408,12 @@ LIE_AWAY: dict[str, Case] = {
         "(_vote_judged_lone), drew turn 4 with p4's reveal relayed past 6; frozen p3's vote then decided p4 at 6, p0 "
         "and p3 took p4 over at turn 4 and named honest p2 in a desync.  Fixed: a leaving seat's verdict counts for "
         "nothing (tests/absent/test_absent_judged_lone_by_leaving.py)", None, fixed=True),
-    "lie_away_92795_a_paid_relay_claim_votes_out_its_honest_claimer": Case(
+    "lie_away_92795_a_paid_relay_claim_is_not_voted_on": Case(
         92795, "lie-away", "c",
         "5 seats, Mush!: liar p2, p0 crashed 2.3-8.3 s: p1, p3, p4 declared p2 for a relay (7.75); p2 paid it to p1, "
         "which saw p2 back and owed no vote, while p3 and p4 voted on p2 (10.0) and then declared and voted honest p1 "
-        "out for the vote it never cast.  OPEN (s27d has a candidate fix, not merged: a paid relay claim ends in no "
-        "vote on the pause clock)", None),
+        "out for the vote it never cast.  Fixed: a peer whose own relay claim on a seat owing nothing was paid casts no "
+        "vote on it (AbsenceWatch._pause; tests/absent/test_absent_pause_owed.py)", None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
