@@ -861,6 +861,13 @@ REGRESSIONS: dict[str, Case] = {
         "never-declares p2, p1 crashed 6.7-12.7 s (3 seats, Snow Tails): p0 voted p2 out alone (12.75), p2 refused; "
         "p0 declared resumed p1 for a declaration, voted it out alone (18.75); p1 refused and with p2 voted honest p0 "
         "out: seed 79138's shape", None),
+    # found by the lead's sweep of never-swept seeds 113600-115199 on main bdcb38e (1 of 1600; fails on 7481409 too)
+    "a_return_that_raced_a_vote_makes_its_voter_leaving_snake_4": Case(
+        114385, "trickle", "c",
+        "trickle p3, p1 crashed 8.8-14.8 s (4 seats, Snake Carnival): p0 voted p3 out (15.25) for not declaring p1; "
+        "p1's first message after its return (reveal #8) reached p2 at 14.95, just before that vote, so p2 judged it "
+        "lone and held p0 leaving (15.5); p2 then voted p1, p3 and p0 out while p0 and p1 voted honest p2 out: seed "
+        "81020's shape", None),
     "a_never_declarer_4_seats_snowtails_111053": Case(
         111053, "never-declares", "c",
         "never-declares (4 seats, Snow Tails): p1 voted out honest seat 3.  Not traced", None),
