@@ -8,7 +8,9 @@ Four sessions in memory.  Seat M is to move; O is cut off from V and W (not from
 V and W reveal to each other and M.  V declares O for its reveal and votes on it; O declares V for its reveal: each
 signs its ``absent`` without holding the other's.  V's frames then reach O (the heal).  O's clock saw O answer, but
 says nothing of whether its frames reached V: V's vote is one side of a cut, judged by the others' clocks (or joined
-by their votes), not by O's.  A vote from a seat O did not declare is judged lone as before."""
+by their votes), not by O's.  A vote from a seat O did not declare is judged lone as before.  And a voter whose open vote
+holds the voted seat's move back does not declare that seat for the move (its claim would refute itself: lie-away seed
+42541 with this rule)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import pytest
 from kit.table import KINDS
 from snowp2p.protocol.messages import Absent, Vote
 from snowp2p.protocol.session import Output
+from snowp2p.protocol.absence import Owed
 from test_absent_lone_unseen import held_mover, move
 
 
@@ -61,3 +64,27 @@ def test_a_vote_from_a_seat_not_declared_is_judged_lone(game):
     so = t.s[o]
     assert not so._crossed_owner(v)
     assert so.lone_votes() == [(o, v)], "O answers and declared nobody: the vote is lone"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_voter_does_not_declare_a_move_its_open_vote_holds_back(game):
+    """V votes on the mover M for its move; M's move then reaches V relayed (it is held, the open vote holding it
+    back): V's claim that M owes that move would refute itself on every other peer (lie-away seed 42541)."""
+    t, mover, turn = held_mover(game, "held move")
+    v, w, z = [i for i in range(4) if i != mover]
+    sv = t.s[v]
+    t.cut.add(frozenset((mover, v)))
+    out = Output()
+    sv._emit(Absent(mover, sv.turn, sv.chain.next_seq(mover), "move"), out)
+    sv._emit(Vote(mover, "bot", sv.chain.next_seq(mover)), out)
+    t.out(v, out)
+    t.run()
+    move(t, mover, turn)
+    for m in t.s[w].chain.history(mover)[sv.chain.next_seq(mover):]:  # (relayed copies are still taken)
+        msg = sv.check(m.payload, w, relayed=True)
+        if msg is not None:
+            t.out(v, sv.handle(msg))
+    t.run()
+    assert getattr(sv.moves.get(turn), "sender", None) == mover, "the move is held on the voter"
+    owed = sv.owed().get(mover) or Owed("move", turn)
+    assert not sv.declare_absent(mover, Owed("move", turn)).send, f"declared a move it holds ({owed})"
