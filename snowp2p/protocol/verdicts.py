@@ -510,6 +510,8 @@ class OwnerVerdicts:
                 # p3, cut off alone, voted p4 out, then took p2's and p0's votes on it one at a time, judged each
                 # lone, treated them as leaving, and played on alone into a desync)
                 continue
+            if x == self.owner and self._crossed_owner(v):
+                continue  # (the owner declared v while v declared it: one side of a cut each, lie-away seed 95040)
             if any(self._current(i, x) for i in self.absents.get(x, {}) if i != v and i not in self.leaving):
                 continue  # (another seat holds x absent too: a majority may be on its way, the vote path decides)
             if a is not None and a.owed == "relay" and self._claims_unheld(x):
@@ -518,6 +520,20 @@ class OwnerVerdicts:
                 continue
             res.append((x, v))
         return res
+
+    def _crossed_owner(self, v: int) -> bool:
+        """This log's owner and ``v`` declared each other across a cut: the owner's latest ``absent`` about ``v`` (no
+        verdict, ``left``) was signed without holding ``v``'s latest ``absent`` about the owner, and that one without
+        holding the owner's.  Neither heard the other: the owner's clock, which saw itself answer, can not tell that its
+        messages reached ``v``, so ``v``'s vote on it is no lone vote on an answering seat here (:meth:`lone_votes`); the
+        others' clocks judge it, or their votes make it a majority's (sim lie-away seed 95040: p0, cut off alone,
+        declared p1 and p2; p1, p3 and liar p2 declared p0; at the heal p0 held p1's vote on it before the others'
+        absents, judged it lone, treated p1 as leaving, refused the majority's decision and, with the liar, voted p1 and
+        p3 out while they voted p0 and p2 out)."""
+        me = self.owner
+        mine, theirs = self.absents.get(v, {}).get(me), self.absents.get(me, {}).get(v)
+        return (mine is not None and theirs is not None and mine.owed != LEFT_REASON and theirs.owed != LEFT_REASON
+                and mine.have <= self.absent_seq.get((v, me), -1) and theirs.have <= self.absent_seq.get((me, v), -1))
 
     def _away_by_word(self, x: int, v: int) -> bool:
         """This seat was away as ``v`` said (:meth:`lone_votes`, with ``claims._unpaid``): it accepted ``v``'s decision on

@@ -1421,6 +1421,16 @@ LIE_AWAY: dict[str, Case] = {
         "which saw p2 back and owed no vote, while p3 and p4 voted on p2 (10.0) and then declared and voted honest p1 "
         "out for the vote it never cast.  Fixed: a peer whose own relay claim on a seat owing nothing was paid casts no "
         "vote on it (AbsenceWatch._pause; tests/absent/test_absent_pause_owed.py)", None, fixed=True),
+    # found by s27d's sweep of never-swept lie-away 94000-95999 on b025a24 (1 of 1350); traced and fixed by s28e
+    "lie_away_95040_a_partitioned_seat_judges_the_majoritys_vote_lone": Case(
+        95040, "lie-away", "a",
+        "4 seats, Snake: p0 partitioned alone 4.64-10.64 s, liar p2 (8.57 s): p0 declared p1 and p2 (7.75) while p1, "
+        "p2, p3 declared p0; p1 and p3 voted p0 and the liar out.  At the heal p0 held p1's vote on it before any other "
+        "seat's absent on it, judged it lone on its own clock (it saw itself answer), signed p1 'left', refused the "
+        "majority's decision and, with the liar, voted p1 and p3 out: the honest seats' places differ.  Fixed: no lone "
+        "vote on the owner from a seat it declared while that seat declared it, each not holding the other's absent "
+        "(verdicts._crossed_owner; tests/absent/test_absent_crossed_owner.py); and no voter declares a seat for a move it "
+        "holds from it, held back by its open vote (declare_absent: else seed 42541 broke)", None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
