@@ -1422,6 +1422,16 @@ LIE_AWAY: dict[str, Case] = {
         "out for the vote it never cast.  Fixed: a peer whose own relay claim on a seat owing nothing was paid casts no "
         "vote on it (AbsenceWatch._pause; tests/absent/test_absent_pause_owed.py)", None, fixed=True),
     # found by s27d's sweep of never-swept lie-away 94000-95999 on b025a24 (1 of 1350); traced and fixed by s28e
+    # found by the lead's sweep of never-swept lie-away 97500-99499 on main bdcb38e (2 of 1344; 98851 passes with s28e's
+    # 95040 rules; both fail on 7481409)
+    "lie_away_98289_a_lone_vote_judged_before_its_owner_accepted_it": Case(
+        98289, "lie-away", "c",
+        "4 seats, Snow Tails: p2 crashed 6.0-6.3 s; liar p1 voted p2 out alone at 7.25 (claim: a declaration); p2, "
+        "resumed, could not tell it answered and accepted (bye 'voted out', 7.67).  p3 held p2's reveal #9 past the "
+        "claim at 7.71 and judged the vote lone at 7.75 (p1 leaving); p0 got that reveal together with the bye (7.79), "
+        "so p2 was in byes and p0 never judged it: p3 held p0 owing a declaration on leaving p1 that p0 never saw "
+        "owed, voted p0 and p1 out alone (13.0), p0 refused and the two honest seats voted each other out.  Open: a "
+        "lone-vote judgement on another seat races that seat's own signed verdict (refusal or bye)", None),
     "lie_away_95040_a_partitioned_seat_judges_the_majoritys_vote_lone": Case(
         95040, "lie-away", "a",
         "4 seats, Snake: p0 partitioned alone 4.64-10.64 s, liar p2 (8.57 s): p0 declared p1 and p2 (7.75) while p1, "
