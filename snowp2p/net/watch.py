@@ -28,6 +28,7 @@ RELINK_MOST = 10.0  # ... doubling up to this (a relink storm costs a few handsh
 OWN = ("setup", "move", "reveal", "ack", "final")  # what a seat owes of its own messages (the game waits on it)
 BEFORE_PART = (*OWN, "relay")  # what a voter owes before its part in a pause (owed first: Session.owed)
 JUMP = 3.0  # a tick this late means this process was stopped (SIGSTOP, a closed laptop lid): it was away
+RACE = 1.0  # a vote held this soon after what it claims was paid here was signed before the payment reached its voter
 
 
 @dataclass
@@ -83,6 +84,8 @@ class AbsenceWatch:
         self.owing: dict[int, tuple[int, float]] = {}  # seat -> (that count, when it first owed its own message at it)
         self.claimed: dict[tuple[int, int, int], float] = {}  # (X, V, have) of V's absent on X -> when first held here
         self.voted_ran: dict[tuple[int, int, int], bool] = {}  # (X, V, have) of V's vote on X -> _clock_ran when held
+        self.voted_at: dict[tuple[int, int, int], float] = {}  # (X, V, have) of V's vote on X -> when first held here
+        self.declare_ended: dict[int, float] = {}  # seat -> when a declaration it owed here last stopped being owed
         if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
             session.came_back_at = session.chain.next_seq(session.me)
 
@@ -299,6 +302,7 @@ class AbsenceWatch:
             if (o is None or o.what not in BEFORE_PART or x in s.decided or x in s.gone or not s.declared_here(x)
                     or s._current(w, x)):
                 del self.declare_first[(w, x)]
+                self.declare_ended[w] = self.last_tick  # (_raced)
 
     def _answering(self, seat: int, now: float) -> bool:
         """On this peer's clock ``seat`` owes nothing, or owes it for less than its limit."""
@@ -329,7 +333,7 @@ class AbsenceWatch:
             return  # (a seat that owes something overdue itself judges nobody's vote: sim seed 6331)
         ran = self._clock_ran(now)
         for x, v in s.lone_votes():  # (in order: a pair whose seat an earlier one made leaving is no lone vote now)
-            if x not in s.leaving and (self._answering(x, now) and not self._lacked_last(x, v)
+            if x not in s.leaving and (self._answering(x, now) and not self._lacked_last(x, v) and not self._raced(x, v)
                                        if ran and self._ran_at_vote(x, v) else s.refused_by_seat(x, v)):
                 tk.out.extend(s.leave_voter(v))
 
@@ -359,6 +363,7 @@ class AbsenceWatch:
         for x, by in s.votes.items():
             for v, m in by.items():
                 self.voted_ran.setdefault((x, v, m.have), ran)
+                self.voted_at.setdefault((x, v, m.have), now)
 
     def _lacked_last(self, x: int, v: int) -> bool:
         """``v``'s claim is that ``x`` owed the last message of ``x`` held here, and it came at least that message's
@@ -375,6 +380,21 @@ class AbsenceWatch:
         held, seen = self.held.get(x), self.claimed.get((x, v, a.have))
         return (held is not None and seen is not None and held[0] == a.have + 1 == s.chain.next_seq(x)
                 and seen - held[1] >= self._limit(Owed(a.owed, a.turn)))
+
+    def _raced(self, x: int, v: int) -> bool:
+        """``v``'s claim is that ``x`` owed a declaration, this peer declared ``x`` absent for a declaration too, and
+        the claim was first held here less than ``RACE`` after ``x`` stopped owing one here (the seat it was about came
+        back): the vote was signed before that return reached its voter, an honest voter's vote, not a lie about an
+        answering seat.  It is no lone vote (the decision it would make is reopened by the return: ``_reopen_if_back``)
+        (sim seeds 81020, 114385: p1's first message after its return reached p2 just before p0's vote on p3 for not
+        declaring p1; p2 judged it lone, held p0 leaving, and the two honest sides voted each other out)."""
+        s = self.s
+        a, mine = s.absents.get(x, {}).get(v), s.absents.get(x, {}).get(s.me)
+        if a is None or a.owed != "declare" or mine is None or mine.owed != "declare":
+            return False
+        m = s.votes.get(x, {}).get(v)
+        ended, seen = self.declare_ended.get(x), self.voted_at.get((x, v, m.have)) if m is not None else None
+        return ended is not None and seen is not None and 0 <= seen - ended < RACE
 
     def _clock(self, seat: int, o: Owed, now: float, tk: Tick) -> None:
         s = self.s
