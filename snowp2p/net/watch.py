@@ -383,11 +383,12 @@ class AbsenceWatch:
 
     def _raced(self, x: int, v: int) -> bool:
         """``v``'s claim is that ``x`` owed a declaration, this peer declared ``x`` absent for a declaration too, and
-        the claim was first held here less than ``RACE`` after ``x`` stopped owing one here (the seat it was about came
-        back): the vote was signed before that return reached its voter, an honest voter's vote, not a lie about an
-        answering seat.  It is no lone vote (the decision it would make is reopened by the return: ``_reopen_if_back``)
-        (sim seeds 81020, 114385: p1's first message after its return reached p2 just before p0's vote on p3 for not
-        declaring p1; p2 judged it lone, held p0 leaving, and the two honest sides voted each other out)."""
+        ``v``'s vote was first held here less than ``RACE`` after ``x`` stopped owing one here (the seat it was about
+        came back): the vote was signed before that return reached its voter, an honest voter's vote, not a lie about
+        an answering seat.  It is no lone vote (the decision it would make is reopened by the return:
+        ``_reopen_if_back``).  (Sim seeds 81020, 92595, 111053, 114385: p1's first message after its return reached p2
+        just before p0's vote on p3 for not declaring p1; p2 judged it lone, held p0 leaving, and the two honest sides
+        voted each other out; tests/absent/test_watch_vote_raced_return.py.)"""
         s = self.s
         a, mine = s.absents.get(x, {}).get(v), s.absents.get(x, {}).get(s.me)
         if a is None or a.owed != "declare" or mine is None or mine.owed != "declare":

@@ -875,7 +875,11 @@ REGRESSIONS: dict[str, Case] = {
         "made too, is no lone vote (AbsenceWatch._raced; tests/absent/test_watch_vote_raced_return.py)", None, fixed=True),
     "a_never_declarer_4_seats_snowtails_111053": Case(
         111053, "never-declares", "c",
-        "never-declares (4 seats, Snow Tails): p1 voted out honest seat 3.  Not traced", None),
+        "never-declares p0, p1 crashed 6.3-14.3 s (4 seats, Snow Tails): p2 and p3 declared p0 for not declaring p1; "
+        "p1 came back (p2: p0 back at 14.5) and p3's vote on p0, signed before that return reached p3, came at 14.96: "
+        "p0 and p2 judged it lone and voted honest p3 out: seed 81020's shape.  Fixed: a vote for a declaration held < "
+        "RACE after the seat it was about came back, on a claim this peer made too, is no lone vote "
+        "(AbsenceWatch._raced; tests/absent/test_watch_vote_raced_return.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
