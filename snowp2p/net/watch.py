@@ -83,8 +83,8 @@ class AbsenceWatch:
         self.held: dict[int, tuple[int, float]] = {}  # seat -> (its messages held here, since when its last was owed)
         self.owing: dict[int, tuple[int, float]] = {}  # seat -> (that count, when it first owed its own message at it)
         self.claimed: dict[tuple[int, int, int], float] = {}  # (X, V, have) of V's absent on X -> when first held here
-        self.voted_ran: dict[tuple[int, int, int], bool] = {}  # (X, V, have) of V's vote on X -> _clock_ran when held
-        self.voted_at: dict[tuple[int, int, int], float] = {}  # (X, V, have) of V's vote on X -> when first held here
+        # (X, V, have) of V's vote on X -> (_clock_ran when first held here, when)
+        self.vote_held: dict[tuple[int, int, int], tuple[bool, float]] = {}
         self.declare_ended: dict[int, float] = {}  # seat -> when a declaration it owed here last stopped being owed
         if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
             session.came_back_at = session.chain.next_seq(session.me)
@@ -207,7 +207,7 @@ class AbsenceWatch:
         else:
             self.move_wait = None
         owed = s.owed()
-        self._declarations(owed)
+        self._declarations(owed, now)
         for seat in [i for i in self.since if i not in owed]:
             del self.since[seat]
         for seat, o in owed.items():
@@ -288,7 +288,7 @@ class AbsenceWatch:
             return o
         return (o.what, o.about, self.declare_first.get((seat, o.about)) if o.what == "declare" else o.have)
 
-    def _declarations(self, owed: dict[int, Owed]) -> None:
+    def _declarations(self, owed: dict[int, Owed], now: float) -> None:
         """A voter's declaration on a seat is owed from when it was first owed here (``declare_first``) until it is
         paid (its ``absent`` on the seat current), this peer's own declaration of the seat lapses, or the seat is
         decided: not while the voter owes its own messages meanwhile (the game goes on around a leaving seat: its
@@ -302,7 +302,7 @@ class AbsenceWatch:
             if (o is None or o.what not in BEFORE_PART or x in s.decided or x in s.gone or not s.declared_here(x)
                     or s._current(w, x)):
                 del self.declare_first[(w, x)]
-                self.declare_ended[w] = self.last_tick  # (_raced)
+                self.declare_ended[w] = now  # (_raced)
 
     def _answering(self, seat: int, now: float) -> bool:
         """On this peer's clock ``seat`` owes nothing, or owes it for less than its limit."""
@@ -338,11 +338,11 @@ class AbsenceWatch:
                 tk.out.extend(s.leave_voter(v))
 
     def _ran_at_vote(self, x: int, v: int) -> bool:
-        """This clock was running when ``v``'s vote on ``x`` was first held here (``voted_ran``): what it saw of ``x``
+        """This clock was running when ``v``'s vote on ``x`` was first held here (``vote_held``): what it saw of ``x``
         since says nothing of ``x`` before, when the vote's claim was made (lie-away seed 42541: p0, resumed, held p1's
         vote on cut-off p2, and once its clock ran judged it on what p2 had sent since the heal: honest p1 leaving)."""
         m = self.s.votes.get(x, {}).get(v)
-        return m is None or self.voted_ran.get((x, v, m.have), True)
+        return m is None or self.vote_held.get((x, v, m.have), (True,))[0]
 
     def _times(self, owed: dict[int, Owed], now: float) -> None:
         """When each seat's last message held here was first owed here (or came, if it came before it was owed), and
@@ -362,8 +362,7 @@ class AbsenceWatch:
         ran = self._clock_ran(now)
         for x, by in s.votes.items():
             for v, m in by.items():
-                self.voted_ran.setdefault((x, v, m.have), ran)
-                self.voted_at.setdefault((x, v, m.have), now)
+                self.vote_held.setdefault((x, v, m.have), (ran, now))
 
     def _lacked_last(self, x: int, v: int) -> bool:
         """``v``'s claim is that ``x`` owed the last message of ``x`` held here, and it came at least that message's
@@ -394,8 +393,9 @@ class AbsenceWatch:
         if a is None or a.owed != "declare" or mine is None or mine.owed != "declare":
             return False
         m = s.votes.get(x, {}).get(v)
-        ended, seen = self.declare_ended.get(x), self.voted_at.get((x, v, m.have)) if m is not None else None
-        return ended is not None and seen is not None and 0 <= seen - ended < RACE
+        held = self.vote_held.get((x, v, m.have)) if m is not None else None
+        ended = self.declare_ended.get(x)
+        return ended is not None and held is not None and 0 <= held[1] - ended < RACE
 
     def _clock(self, seat: int, o: Owed, now: float, tk: Tick) -> None:
         s = self.s
@@ -529,15 +529,14 @@ class AbsenceWatch:
         # once this peer asked for it (declared it absent for it), vote_after after that (G7a; sim lie-away seed 2333:
         # p2's pause on p0 for a declaration ran on while p0 declared, then relayed when asked, and p2 voted answering
         # p0 out alone, 4 s after the first obligation; seed 712: p1 voted p0 out 2 s after p0 came to owe a relay that
-        # p1 had not asked for, absent_after being 3 s); and no vote at all on a seat that owes nothing once this peer's own
-        # relay claim on it was paid: it answered this peer (claims._relay_paid, as _join_votes; lie-away seed 92795: p3
-        # and p4 voted on the signed absents after the relay came, p1 rightly did not and was voted out for it)
+        # p1 had not asked for, absent_after being 3 s); and no vote at all on a seat that owes nothing once this peer's
+        # own relay claim on it was paid: it answered this peer (claims._relay_paid, as _join_votes; lie-away seed 92795:
+        # p3 and p4 voted on the signed absents after the relay came, p1 rightly did not and was voted out for it)
         o = owed.get(seat)
         key = self._ident(seat, o)
         if o is not None and self.paused_since.get(seat, (key,))[0] != key:
             del self.paused_since[seat]  # (not when it comes to owe nothing: the pause is then on the signed absents,
             # a never-voter's 'vote' absent still current once the vote lapsed: sim seed 8415)
         if now - self.paused_since.setdefault(seat, (key, now))[1] >= wait and not self._cut_off(seat, now) and (
-                o is not None and (o.what != "relay" or self.declared.get(seat) == o)
-                or o is None and not s._relay_paid(seat)):
+                (o.what != "relay" or self.declared.get(seat) == o) if o is not None else not s._relay_paid(seat)):
             tk.out.extend(s.cast_vote(seat, self.vote))

@@ -385,9 +385,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
                 or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done
                 or (owed.what == "reveal" and self.reveals.has_revealed(seat, owed.turn))
-                or (given and owed.what == "move" and getattr(self.moves.get(owed.turn), "sender", None) == seat)):
-            return out  # (nor for a reveal or move held back for a decision, _counted_reveal: that claim refutes itself;
-            # a move: lie-away seed 42541 with seed 95040's rule, where p1's open vote on p2 held p2's move back)
+                or (given and owed.what == "move" and owed.turn in self.moves
+                    and self.moves[owed.turn].sender == seat)):
+            return out  # (nor for a reveal or move held back for a decision, _counted_reveal: that claim refutes
+            # itself; a move: lie-away seed 42541 with seed 95040's rule, where p1's open vote on p2 held p2's move back)
         self._emit(Absent(seat, owed.turn, have, owed.what), out)
         return out
 
