@@ -259,7 +259,8 @@ class AbsenceWatch:
         differed by seconds, and an honest voter declared late was declared for its declaration and voted out (sim
         seed 413, with seed 12343's rule; tests/absent/test_watch_vote_clock.py)."""
         if o.what == "declare":
-            return self.declare_first.setdefault((seat, o.about), now)
+            self.declare_first.setdefault((seat, o.about), now)
+            return self._declare_since(seat)
         if o.what != "vote":
             return now
         for key in [k for k in self.vote_first if k[2] in self.s.decided or k[2] in self.s.gone]:
@@ -286,7 +287,17 @@ class AbsenceWatch:
         35754), so neither is made new by a turn; a declaration is one from when it was first owed until paid."""
         if o is None or o.what not in ("declare", "vote"):
             return o
-        return (o.what, o.about, self.declare_first.get((seat, o.about)) if o.what == "declare" else o.have)
+        if o.what == "declare":
+            return (o.what, None, self._declare_since(seat))
+        return (o.what, o.about, o.have)
+
+    def _declare_since(self, seat: int) -> float | None:
+        """Since when ``seat`` owes a declaration here: its oldest one not paid (``declare_first``).  ``Session.owed``
+        names one seat, the lowest, so a seat this peer declares later but numbered lower takes the place of one owed
+        for longer; the clock and the pause on the voter run on from the oldest (sim seed 90951: never-declaring p3
+        owed its declaration on leaving p2 from 9.5 s, then on crashed p1 from 12.75, then again as p0's declaration
+        of p3 changed; p0's pause on it started again each time and the game ended with vote-present p2 seated)."""
+        return min((t for (w, _), t in self.declare_first.items() if w == seat), default=None)
 
     def _declarations(self, owed: dict[int, Owed], now: float) -> None:
         """A voter's declaration on a seat is owed from when it was first owed here (``declare_first``) until it is
@@ -297,8 +308,10 @@ class AbsenceWatch:
         s = self.s
         for w, x in list(self.declare_first):
             o = owed.get(w)
-            if o is not None and o.what == "declare" and o.about == x:
-                continue
+            if o is not None and o.what == "declare" and (o.about == x or w in s._voters(x) and s.declared_here(x)
+                                                          and not s._current(w, x) and x not in s.decided
+                                                          and x not in s.gone):
+                continue  # (still owed, though the one named is another seat's: _declare_since)
             if (o is None or o.what not in BEFORE_PART or x in s.decided or x in s.gone or not s.declared_here(x)
                     or s._current(w, x)):
                 del self.declare_first[(w, x)]
@@ -493,8 +506,8 @@ class AbsenceWatch:
             return False
         if now - self.since.get(seat, (o, now))[1] >= self._limit(o):
             return False
-        what, about, first = held[0]
-        return what == "declare" and first is not None and self.declare_first.get((seat, about)) == first
+        what, _, first = held[0]
+        return what == "declare" and first is not None and self._declare_since(seat) == first
 
     def _pause(self, seat: int, now: float, tk: Tick, owed: dict[int, Owed]) -> None:
         s = self.s

@@ -22,8 +22,9 @@ freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every in
 (e) leaving never pays, and neither does a vote (G10), in a form a single run can check: the game is
     abandoned on an honest peer only if every seat still present asked for it (honest seats vote "bot"
     here, so never while one is present); a seat that votes against a seat that is present and
-    answering (no crash, freeze or partition of its own) ends up treated as one that left (voted out, a computer player in its seat) whenever the
-    game went on past its vote; a hostile seat is never ranked from a result it rewrote.
+    answering (no crash, freeze or partition of its own) ends up treated as one that left (voted out, a computer
+    player in its seat) whenever the game went on past its vote by one absence and vote, and one more for every
+    other seat that failed (a voter on it, paused on first); a hostile seat is never ranked from a result it rewrote.
     (A comparison with a second run in which the seat leaves instead is not made: once a seat is played
     by a computer the cards drawn differ, so a single pair of runs says nothing about G10.)
 (f) an honest peer's own log audits (an observer session replays it, as ``snowp2p audit`` does): it
@@ -299,8 +300,12 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
             for p in honest:
                 s = p.session
                 if p.overs and not s.halted and seat not in s.gone and s.final_turn > 0 and p.seat not in faulted:
-                    voted_at = st.at
-                    if p.end[0] > voted_at + sc.cfg.absent_after + sc.cfg.vote_after + 2:
+                    # (every other seat that fails meanwhile, hostile or faulted, is a voter on the voter whose own
+                    # pause comes first: one more absence and vote each, G7's bound per silent seat; sim seed 90951:
+                    # never-declaring p3 was voted out on time, crashed p1 came back, and the turn ended the game
+                    # before the vote on leaving p2 could gather)
+                    rounds = 1 + len((hostile | faulted) - {seat, st.victim_seat})
+                    if p.end[0] > st.at + rounds * (sc.cfg.absent_after + sc.cfg.vote_after) + 2:
                         v.append(f"(e) p{p.seat}: seat {seat} voted against a present seat and kept its seat "
                                  f"(G10: it is treated as leaving)")
     return v

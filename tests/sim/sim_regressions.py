@@ -821,7 +821,12 @@ REGRESSIONS: dict[str, Case] = {
         "leaving, but p3 (never-declares) is a voter on p2 and never declared it; p0's pause on p3 for its declaration "
         "restarted whenever the seat p3 owed a declaration about changed (owed() takes the lowest seat; _ident keys "
         "on it: p2, then crashed p1, then p2), so p3 was never voted out and the game ended with p2 seated.  Tried: "
-        "ordering by this peer's first declaration (fixes it, breaks lie-away 38443)", None),
+        "ordering by this peer's first declaration (fixes it, breaks lie-away 38443).  Fixed (two parts): the "
+        "voter's clock and the pause on it run from its oldest unpaid declaration (AbsenceWatch._declare_since; "
+        "tests/absent/test_watch_declare_oldest.py): p0 voted p3 out at 16.5, 4 s after declaring it; and the "
+        "invariant's bound on the vote-present seat allows one more absence and vote per other failing seat (G7's "
+        "bound per silent seat): crashed p1, a voter on p2, came back at 17 and the turn ended the game at 18.3 "
+        "before the vote on p2 could gather", None, fixed=True),
     # found by the lead's sweep of never-swept seeds 97600-100799 on main b025a24 (1 of 3200)
     "a_voter_counted_for_nothing_until_its_vote_came_splits_the_count": Case(
         97776, "vote-present", "a",
