@@ -346,7 +346,11 @@ class AbsenceWatch:
             return  # (a seat that owes something overdue itself judges nobody's vote: sim seed 6331)
         ran = self._clock_ran(now)
         for x, v in s.lone_votes():  # (in order: a pair whose seat an earlier one made leaving is no lone vote now)
-            if x not in s.leaving and (self._answering(x, now) and not self._lacked_last(x, v) and not self._raced(x, v)
+            # (a seat that said bye, here only bye{"voted out"} after answering past the claim: verdicts.
+            # _answered_before_bye, answered by its signed messages; what this clock sees of it since its bye is that it
+            # left, not whether it answered before: lie-away seed 98289)
+            answering = x in s.quit or self._answering(x, now)
+            if x not in s.leaving and (answering and not self._lacked_last(x, v) and not self._raced(x, v)
                                        if ran and self._ran_at_vote(x, v) else s.refused_by_seat(x, v)):
                 tk.out.extend(s.leave_voter(v))
 

@@ -16,6 +16,7 @@ from .events import Output
 from .messages import Absent, Ack, Reveal
 
 
+VOTED_OUT = "voted out"  # bye{reason}: the seat accepted a decision on it
 LEFT_REASON = "left"  # absent{owed: "left"}: the seat is leaving (a refused or lone vote's voter; bye{"left"})
 
 
@@ -463,8 +464,8 @@ class OwnerVerdicts:
             return []
         res = []
         for x, vs in sorted(self.votes.items()):
-            if (x in self.gone or x in self.decided or x in self.leaving or x in self.quit or x in self.byes
-                    or x in self.refused):
+            if (x in self.gone or x in self.decided or x in self.leaving or x in self.refused
+                    or ((x in self.quit or x in self.byes) and self.byes.get(x) != VOTED_OUT)):
                 continue
             # (on this very seat, a voter that said bye since counts too: sim seed 35598)
             held = {i for i in vs if i != x and self._may_vote(i)}
@@ -472,6 +473,8 @@ class OwnerVerdicts:
             if len(held) != 1:
                 continue
             v = next(iter(held))
+            if x in self.byes and not self._answered_before_bye(x, v):
+                continue
             if v == self.me or (v in self.quit and x != self.owner) or self._failed_me(x, v):
                 continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
             if x != self.owner and self._refused_away(x, v):
@@ -520,6 +523,17 @@ class OwnerVerdicts:
                 continue
             res.append((x, v))
         return res
+
+    def _answered_before_bye(self, x: int, v: int) -> bool:
+        """``x`` said ``bye{"voted out"}`` (it accepted a decision on it: :meth:`lone_votes`) after a message past ``v``'s
+        claim on it (the bye is its last message): ``x`` answered before it accepted, and its bye does not take that
+        answer back.  ``v``'s vote is judged as any lone vote, on every peer alike whether the bye came before or after
+        the answer (sim lie-away seed 98289: p2, resumed, accepted liar p1's lone vote on it; p3 held p2's reveal past
+        p1's claim before the bye and judged the vote lone, p0 got the two together and never judged it, and p3 voted
+        p0 out for not declaring leaving p1)."""
+        a, vote = self.absents.get(x, {}).get(v), self.votes.get(x, {}).get(v)
+        claim = a.have if a is not None else vote.have if vote is not None else None
+        return self.byes.get(x) == VOTED_OUT and claim is not None and self.chain.next_seq(x) - 1 > claim
 
     def _crossed_owner(self, v: int) -> bool:
         """This log's owner and ``v`` declared each other across a cut: the owner's latest ``absent`` about ``v`` (no

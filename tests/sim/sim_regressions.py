@@ -1444,8 +1444,10 @@ LIE_AWAY: dict[str, Case] = {
         "resumed, could not tell it answered and accepted (bye 'voted out', 7.67).  p3 held p2's reveal #9 past the "
         "claim at 7.71 and judged the vote lone at 7.75 (p1 leaving); p0 got that reveal together with the bye (7.79), "
         "so p2 was in byes and p0 never judged it: p3 held p0 owing a declaration on leaving p1 that p0 never saw "
-        "owed, voted p0 and p1 out alone (13.0), p0 refused and the two honest seats voted each other out.  Open: a "
-        "lone-vote judgement on another seat races that seat's own signed verdict (refusal or bye)", None),
+        "owed, voted p0 and p1 out alone (13.0), p0 refused and the two honest seats voted each other out.  Fixed (s29b): "
+        "a bye{'voted out'} after a message past the claim does not spare the lone vote, and the clock takes the seat "
+        "for answering (verdicts._answered_before_bye, AbsenceWatch._lone_votes; "
+        "tests/absent/test_absent_bye_after_answer.py)", None, fixed=True),
     "lie_away_95040_a_partitioned_seat_judges_the_majoritys_vote_lone": Case(
         95040, "lie-away", "a",
         "4 seats, Snake: p0 partitioned alone 4.64-10.64 s, liar p2 (8.57 s): p0 declared p1 and p2 (7.75) while p1, "
