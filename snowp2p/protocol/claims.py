@@ -186,3 +186,15 @@ class DeclareClaims:
         if mine:
             needed = self._needed()
             self.asked_relay.update((x, have) for x, have in mine if x not in needed and not self._claims_unheld(x))
+
+    def _refusal_of_my_vote(self, msg) -> bool:
+        """``msg`` is the refusal of this peer's vote by the seat it voted on (its ``absent{me, owed: left}``, the next
+        message of its chain), not yet decided or taken over here: taken straight though the vote froze the seat off
+        (``_frozen``), so this peer judges its own vote lone as the others do (``_vote_judged_lone``).  Sim seed 79138:
+        p1 dropped p0's refusal, nobody relayed it, p1 declared p2 for a declaration on p0 that p2, holding the
+        refusal, never owed, voted it out alone, and p2 and p0 voted honest p1 out: two results (102482 alike)."""
+        b = msg.body
+        x = msg.envelope.sender
+        return (self.me is not None and msg.type == "absent" and b.seat == self.me and b.owed == "left"
+                and x in self.my_votes and x not in self.gone and x not in self.decided
+                and msg.envelope.seq == self.chain.next_seq(x))

@@ -803,7 +803,8 @@ REGRESSIONS: dict[str, Case] = {
         "past its vote's count 6 (_frozen: my_votes), never took, and nobody relayed; p2, holding them, owed p1 a "
         "declaration on p0 it never saw owed, p1 voted p2 out alone (deciding p0 and p2), p2 judged that lone and with "
         "p0 voted honest p1 out: two results.  Tried (s26d): answering an absent{owed: declare} about this seat with "
-        "_answer_relay (as for 'relay') fixes it but breaks seed 8568, the same shape", None),
+        "_answer_relay (as for 'relay') fixes it but breaks seed 8568, the same shape.  Fixed (s28a): a voter takes the "
+        "refusal of its vote straight from the seat it voted on (claims._refusal_of_my_vote)", None, fixed=True),
     "a_lone_vote_judged_on_a_return_that_raced_it_votes_out_its_judge": Case(
         81020, "trickle", "c",
         "trickle p1, vote-after-end p0, p3 crashed 3.4-11.4 s, cuts (4 seats, Mush!): p0 and p2 declared p1 for not "
@@ -858,7 +859,7 @@ REGRESSIONS: dict[str, Case] = {
         102482, "never-declares", "c",
         "never-declares p0, p2 frozen 11.4-19.4 s (3 seats, Snow Tails): p1 voted p0 out alone (20.0), p0 refused "
         "(20.5); p1 declared p2 for a declaration on p0, voted it out alone (26.25); p2 judged that lone and with p0 "
-        "voted honest p1 out: seed 79138's shape", None),
+        "voted honest p1 out: seed 79138's shape; fixed by its rule", None, fixed=True),
     "a_refused_lone_voter_is_voted_out_by_the_refuser_and_the_never_declarer": Case(
         109327, "never-declares", "c",
         "never-declares p2, p1 crashed 6.7-12.7 s (3 seats, Snow Tails): p0 voted p2 out alone (12.75), p2 refused; "
