@@ -151,7 +151,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if seat in self.gone:
             return seq >= self.gone[seat][1]
         # (nor a decision that counts the owner away, held for its verdict or accepted: _away_decision)
-        if seat in self.decided and seat != self.owner and not self._away_decision(seat):
+        if seat in self.decided and seat != self.owner and not self._away_decision(seat) and not self._lone_refused(seat):
             return seq >= self.decided[seat][1]
         if seat in self.my_votes and not relayed and not self._vote_judged_lone():
             return seq >= self.my_votes[seat]
@@ -383,7 +383,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             owed = self.owed().get(seat) or Owed("move", self.turn)
         have = self.chain.next_seq(seat)
         if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
-                or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done
+                or self._reveal_of_mine_refused(seat, owed) or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done
                 or (owed.what == "reveal" and self.reveals.has_revealed(seat, owed.turn))
                 or (given and owed.what == "move" and owed.turn in self.moves
                     and self.moves[owed.turn].sender == seat)):
@@ -454,13 +454,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             # peer without its vote (seed 579: a cut-off seat's lone decisions arrived between a move and this
             # seat's reveal; seed 1192: while this seat owed the move)
             away.discard(self.owner)
-            # a seat the owner voted on sends it nothing straight past that vote's count until the vote is decided:
-            # its vote on another seat may never come, so it is away for that vote too (sim seed 2122: p1 waited for
-            # p2's vote on p3, held back behind p1's own vote on p2, and p3's claim on p2 kept that vote open)
-            away |= {i for i in self.votes if i != seat and self.owner in self.votes[i]} - {self.owner}
         if part:
             away |= self._declared_away(seat)
         away -= self.came_back.get(seat, set())  # (back since a decision that did not count it: _reopen_if_back)
+        away |= self._voted_on_by_owner(seat)
         return [i for i in self.present() if i != seat and i not in away and self._may_vote(i)]
 
     def _may_vote(self, v: int) -> bool:

@@ -186,3 +186,59 @@ class DeclareClaims:
         if mine:
             needed = self._needed()
             self.asked_relay.update((x, have) for x, have in mine if x not in needed and not self._claims_unheld(x))
+
+    def _refusal_of_my_vote(self, msg) -> bool:
+        """``msg`` is the refusal of this peer's vote by the seat it voted on (its ``absent{me, owed: left}``, the next
+        message of its chain), not taken over here, and not decided here but by this vote alone: taken straight though
+        the vote froze the seat off (``_frozen``), so this peer judges its own vote lone as the others do
+        (``_vote_judged_lone``).  Sim seed 79138: p1 dropped p0's refusal, nobody relayed it, p1 declared p2 for a
+        declaration on p0 that p2, holding the refusal, never owed, voted it out alone, and p2 and p0 voted honest p1
+        out: two results (102482 alike).  Sim seed 109327: p0's vote alone decided never-declaring p2 (p1 had crashed,
+        away for it); p0 dropped p2's refusal straight and relayed, being past the decision's count, then p2's reveal
+        (the decision, reopened by p1's return, had not taken effect), declared p2 for it, and the two others voted
+        honest p0 out.  Read by the owner of the log (``owner``), so its auditor takes the message alike."""
+        b = msg.body
+        x = msg.envelope.sender
+        o = self.owner
+        if (o is None or msg.type != "absent" or b.seat != o or b.owed != "left" or x in self.gone
+                or msg.envelope.seq != self.chain.next_seq(x)):
+            return False
+        if x in self.decided:
+            return self.decided[x][2] == (o,)
+        return x in self.my_votes
+
+    def _lone_refused(self, x: int) -> bool:
+        """The decision on ``x`` is this log's owner's vote alone, and ``x`` has refused it (its latest ``absent`` about
+        the owner says it is leaving, :meth:`_refusal_of_my_vote`): the decision has not taken effect, so ``x``'s
+        messages past its count are still taken (``_frozen``), as for a decision held for the owner's verdict
+        (``_away_decision``); if the decision is reopened, they are needed (sim seed 109327)."""
+        o = self.owner
+        a = self.absents.get(o, {}).get(x)
+        return a is not None and a.owed == "left" and self.decided[x][2] == (o,)
+
+    def _voted_on_by_owner(self, seat: int) -> set[int]:
+        """The seats other than ``seat`` that this log's owner has voted on: each sends it nothing straight past that
+        vote's count until the vote is decided, and its vote on another seat may never come, so it is away for that
+        vote too (sim seed 2122: p1 waited for p2's vote on p3, held back behind p1's own vote on p2, and p3's claim on
+        p2 kept that vote open); even one back since a decision on ``seat`` that did not count it (``came_back``), which
+        counts it a voter on ``seat`` for good (sim seed 93010: p2's lone decision on never-declaring p3 was reopened
+        when p0 and trickling p1 came back; p0 and p2 then voted p1 out, but p0 still counted p1 a voter on p3: p1 never
+        declared p3, and p3, owing its vote on p1, was never voted on; p0 waited for ever while p2, which counted p3
+        away, decided p1, went on, and was voted out by p0 and p3)."""
+        o = self.owner
+        if o is None:
+            return set()
+        return {i for i in self.votes if i not in (seat, o) and o in self.votes[i]}
+
+    def _reveal_of_mine_refused(self, x: int, owed) -> bool:
+        """``x`` refused this peer's vote on it (its ``absent{me, owed: left}`` is its latest absent about this peer)
+        and the vote stands, and what ``x`` owes is its reveal of this peer's own move: ``x`` takes this peer's own
+        messages only relayed or counted by another seat from its refusal on (``refused_from``), so this peer's clock
+        on that reveal is no measure of ``x``, and it does not declare ``x`` absent for it (sim seed 12776, with seed
+        79138's rule: p1, refused by never-declaring p0, declared p0 for its reveal of p1's move 2 s after the move,
+        which p0 had only just got relayed; p2, holding that reveal, judged p1's vote lone on the claim and with p0
+        voted honest p1 out)."""
+        a = self.absents.get(self.me, {}).get(x)
+        m = self.moves.get(owed.turn)
+        return (x in self.my_votes and a is not None and a.owed == "left" and owed.what == "reveal"
+                and m is not None and m.sender == self.me)

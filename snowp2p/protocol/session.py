@@ -244,7 +244,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             self._halt(Offence(blame, self._nick(blame), f"sent a {msg.type} from another game", (payload,)))
         if sender not in self.keys:
             self._halt(Offence(blame, self._nick(blame), f"sent a message as unknown seat {sender}", (payload,)))
-        if self._frozen(sender, msg.envelope.seq, relayed, msg.type):
+        if self._frozen(sender, msg.envelope.seq, relayed, msg.type) and not self._refusal_of_my_vote(msg):
             return None  # voted out: what it sends after the vote is not part of this game
         self._check_size(msg, blame)
         try:
