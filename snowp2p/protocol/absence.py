@@ -151,7 +151,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if seat in self.gone:
             return seq >= self.gone[seat][1]
         # (nor a decision that counts the owner away, held for its verdict or accepted: _away_decision)
-        if seat in self.decided and seat != self.owner and not self._away_decision(seat) and not self._lone_refused(seat):
+        if (seat in self.decided and seat != self.owner and not self._away_decision(seat)
+                and not self._lone_refused(seat)):
             return seq >= self.decided[seat][1]
         if seat in self.my_votes and not relayed and not self._vote_judged_lone():
             return seq >= self.my_votes[seat]
@@ -383,7 +384,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             owed = self.owed().get(seat) or Owed("move", self.turn)
         have = self.chain.next_seq(seat)
         if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
-                or self._reveal_of_mine_refused(seat, owed) or have in self.absent_haves.get((self.me, seat), ()) or self.halted or self.done
+                or self._reveal_of_mine_refused(seat, owed) or have in self.absent_haves.get((self.me, seat), ())
+                or self.halted or self.done
                 or (owed.what == "reveal" and self.reveals.has_revealed(seat, owed.turn))
                 or (given and owed.what == "move" and owed.turn in self.moves
                     and self.moves[owed.turn].sender == seat)):

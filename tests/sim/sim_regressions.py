@@ -509,7 +509,10 @@ REGRESSIONS: dict[str, Case] = {
         seed, "never-declares", kind,
         f"{why}; passes with s18m's declaration-claim rules (claims._declare_owed), not traced", None, fixed=True)
        for seed, kind, why in (
-           (12776, "c", "3 seats, never-declares p0, p2 crashed 6 s and cuts: p2 voted honest p1 out"),
+           (12776, "c", "3 seats, never-declares p0, p2 crashed 6 s and cuts: p2 voted honest p1 out.  Broken again "
+                        "by seed 79138's rule (p1 took p0's refusal, then declared p0 for its reveal of p1's own move, "
+                        "2 s after it; p2 held that reveal and judged p1's vote lone); fixed by "
+                        "claims._reveal_of_mine_refused"),
            (12111, "c", "3 seats, never-declares p2, p1 crashed 9 s and a partition {1} | {0, 2}: p0 named honest p1 "
                         "in a desync at turn 3"))},
     # found by s18q's sweep SNOWP2P_SIM_FIRST=10400 SNOWP2P_SIM_RUNS=800; failed on main 53064d7, f6385fc, 806c906
