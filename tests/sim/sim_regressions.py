@@ -1469,6 +1469,16 @@ LIE_AWAY: dict[str, Case] = {
         "vote on the owner from a seat it declared while that seat declared it, each not holding the other's absent "
         "(verdicts._crossed_owner; tests/absent/test_absent_crossed_owner.py); and no voter declares a seat for a move it "
         "holds from it, held back by its open vote (declare_absent: else seed 42541 broke)", None, fixed=True),
+    # found by the lead's sweep of never-swept lie-away 102500-104499 on main c53ff78 (2 of 1362; both fail on 0e7f397
+    # too); not traced yet
+    "lie_away_102956_honest_seat_voted_out_partition_and_crash": Case(
+        102956, "lie-away", "c",
+        "5 seats, Snow Tails: liar p1 (4.2 s), p4 partitioned alone 2.8-13.7 s, p3 crashed soon after 1.1 s for 9 s: "
+        "honest p2 was voted out.  Open, not traced", None),
+    "lie_away_103560_honest_seat_voted_out_behind_a_partition": Case(
+        103560, "lie-away", "c",
+        "5 seats, Mush!: liar p4 (8.3 s), p0 partitioned alone 2.7-12.4 s: p1 and p2 voted honest p3 out (bot, count "
+        "8, turn 4).  Open, not traced", None),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
