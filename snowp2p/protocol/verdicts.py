@@ -97,6 +97,13 @@ class OwnerVerdicts:
         seat's move, revealed for that move, and reopened the decision; seed 6437: it applied a turn first, then
         revealed for the next move; the auditor, judging at the position before, took the seat over)."""
         if seat in self._base_needed():
+            if self._signed_in_advance(body):
+                # (its peer signed this very message in ``_advance`` before the takeover's check of the same pass, and
+                # applied what it completes: the game goes on after it.  Lie-away seed 100857: p2 accepted liar p1's
+                # decision on p0 and revealed for p1's move; that reveal agreed the turn before, where p1's ack had p0
+                # taken over, so p1 voted itself off and its move was dropped: p0 was not needed.  The auditor took p0
+                # over before the reveal, a desync naming p2)
+                return Output()
             return self._progress()
         self._owner_pending = body
         try:
@@ -126,11 +133,14 @@ class OwnerVerdicts:
         n, body = self.chain.next_seq(w), self._owner_pending
         if w != self.owner or body is None:
             return n
+        return n if self._signed_in_advance(body) else n - 1
+
+    def _signed_in_advance(self, body) -> bool:
+        """The owner's message ``body`` is one its peer signs in ``_advance`` where the game now is: a reveal once it
+        holds the turn's move, an ack once it applied the turn."""
         if isinstance(body, Reveal):
-            reached = body.event >= 1 and self.applied_turn >= body.event - 1 and self._move_held(body.event)
-        else:
-            reached = isinstance(body, Ack) and self.applied_turn >= body.turn
-        return n if reached else n - 1
+            return body.event >= 1 and self.applied_turn >= body.event - 1 and self._move_held(body.event)
+        return isinstance(body, Ack) and self.applied_turn >= body.turn
 
     def settle_away(self, answering: bool) -> "Output":
         """The shell's verdict on a held decision that counts this seat away on one voter's word: if this seat's

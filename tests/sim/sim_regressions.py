@@ -1479,6 +1479,15 @@ LIE_AWAY: dict[str, Case] = {
         103560, "lie-away", "c",
         "5 seats, Mush!: liar p4 (8.3 s), p0 partitioned alone 2.7-12.4 s: p1 and p2 voted honest p3 out (bot, count "
         "8, turn 4).  Open, not traced", None),
+    "lie_away_100857_the_auditor_takes_over_before_the_owners_reveal": Case(
+        100857, "lie-away", "f",
+        "3 seats, mush: p0 partitioned 2.33-12.66 s, p2 frozen 3.44-12.44, liar p1 voted p0 out alone counting p2 away "
+        "(9.5; p1 took p0 over and moved turn 4).  p2, back, held the decision for its verdict, accepted it (13.0) and "
+        "revealed for p1's move: that reveal agreed turn 3, where p1's ack had p0 taken over, so p1 voted itself off, "
+        "its move dropped and p0 was never needed.  The auditor went on before that reveal (the game waited on it) and "
+        "took p0 over: a desync naming p2.  Fixed (s30c): a message the owner's peer signs in _advance (a reveal for a "
+        "held move, an ack of an applied turn) is handled first (verdicts._progress_before, _signed_in_advance)",
+        None, fixed=True),
 }
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
