@@ -897,6 +897,16 @@ REGRESSIONS: dict[str, Case] = {
         "p0 and p2 judged it lone and voted honest p3 out: seed 81020's shape.  Fixed: a vote for a declaration held < "
         "RACE after the seat it was about came back, on a claim this peer made too, is no lone vote "
         "(AbsenceWatch._raced; tests/absent/test_watch_vote_raced_return.py)", None, fixed=True),
+    # found by the lead's sweep of never-swept seeds 117600-119199 on main c53ff78 (2 of 1600; both fail on 0e7f397 too)
+    "a_seat_partitioned_from_the_one_that_finished_alone_never_ends": Case(
+        118712, "crash", "b",
+        "3 seats, Snake Carnival: p0 crashes for good (5.4 s), partition {2} | {0, 1} 3.1-14.1 s: p2, alone, took p0 "
+        "and p1 over and finished (11.7); honest p1 never got an end after the heal and stopped at 49.5 s with no "
+        "result ('no other player has answered for 35 s').  Open, not traced to the end", None),
+    "an_honest_seat_voted_out_by_the_majority_after_a_partition_5": Case(
+        118822, "dead-connected", "c",
+        "5 seats, Snow Tails: dead-connected p3 (5.7 s), partition {0} | {1, 2, 3, 4} 3.9-13.8 s: p1 and p2 voted "
+        "honest p4 out (bot, count 8, turn 4; p4 'voted out' at 16.1).  Open, not traced", None),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
