@@ -897,6 +897,14 @@ REGRESSIONS: dict[str, Case] = {
         "p0 and p2 judged it lone and voted honest p3 out: seed 81020's shape.  Fixed: a vote for a declaration held < "
         "RACE after the seat it was about came back, on a claim this peer made too, is no lone vote "
         "(AbsenceWatch._raced; tests/absent/test_watch_vote_raced_return.py)", None, fixed=True),
+    "a_seat_voted_out_alone_across_a_cut_votes_on_alone_once_unlinked": Case(
+        118712, "crash", "b",
+        "crash p0 (5.41), partition {2} | {0, 1} 3.06-14.1 s (3 seats, snake): lone p2 voted p0 and p1 out and "
+        "finished; p1 got p2's votes at 12.0 (contesting the one on itself: p2's later messages frozen), then p2 "
+        "exited and p1, linked to nobody, held p2's vote on p0 and so never declared p0 (AbsenceWatch._cut_off): it "
+        "stopped at 49.5 with no result.  Fixed: a vote of a voter whose lone vote on this peer it contests is no "
+        "old vote to complete (Session.contests_vote_on_me; tests/absent/test_watch_cut_off_contested.py)", None,
+        fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
