@@ -449,7 +449,9 @@ class AbsenceWatch:
         s = self.s
         if self.cut_from is None and now >= self.relinked_until:
             return False
-        return any(v != s.me and v in s.votes.get(seat, {}) for v in s._voters(seat))
+        # (not a voter whose lone vote on this peer it contests: that voter signs on in a game without this peer,
+        # and its vote is no old vote of this game to complete: main sim seed 118712)
+        return any(v != s.me and v in s.votes.get(seat, {}) and not s.contests_vote_on_me(v) for v in s._voters(seat))
 
     def _may_declare(self, seat: int, now: float) -> bool:
         """A peer that was away (resumed, or woke from a freeze) declares a seat absent on its own clock only

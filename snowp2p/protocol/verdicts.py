@@ -55,6 +55,12 @@ class OwnerVerdicts:
             return False
         return self._across(seat, voters[0])
 
+    def contests_vote_on_me(self, v: int) -> bool:
+        """``v`` voted on this peer (the log's owner) alone, and this peer contests it (:meth:`_contested`): ``v``
+        signs on in a game without this peer (its messages past that vote are not taken here, ``_frozen``)."""
+        me = self.me
+        return me is not None and (v, me) in self.vote_at and self._contested(me, [v])
+
     def _across(self, seat: int, v: int) -> bool:
         """``seat`` has signed an ``absent`` about ``v`` without holding ``v``'s latest ``absent`` about ``seat`` (its
         count of ``v``'s messages does not reach it): the two declared each other across a cut."""

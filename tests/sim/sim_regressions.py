@@ -898,11 +898,14 @@ REGRESSIONS: dict[str, Case] = {
         "RACE after the seat it was about came back, on a claim this peer made too, is no lone vote "
         "(AbsenceWatch._raced; tests/absent/test_watch_vote_raced_return.py)", None, fixed=True),
     # found by the lead's sweep of never-swept seeds 117600-119199 on main c53ff78 (2 of 1600; both fail on 0e7f397 too)
-    "a_seat_partitioned_from_the_one_that_finished_alone_never_ends": Case(
+    "a_seat_voted_out_alone_across_a_cut_votes_on_alone_once_unlinked": Case(
         118712, "crash", "b",
-        "3 seats, Snake Carnival: p0 crashes for good (5.4 s), partition {2} | {0, 1} 3.1-14.1 s: p2, alone, took p0 "
-        "and p1 over and finished (11.7); honest p1 never got an end after the heal and stopped at 49.5 s with no "
-        "result ('no other player has answered for 35 s').  Open, not traced to the end", None),
+        "crash p0 (5.41), partition {2} | {0, 1} 3.06-14.1 s (3 seats, snake): lone p2 voted p0 and p1 out and "
+        "finished; p1 got p2's votes at 12.0 (contesting the one on itself: p2's later messages frozen), then p2 "
+        "exited and p1, linked to nobody, held p2's vote on p0 and so never declared p0 (AbsenceWatch._cut_off): it "
+        "stopped at 49.5 with no result.  Fixed: a vote of a voter whose lone vote on this peer it contests is no "
+        "old vote to complete (Session.contests_vote_on_me; tests/absent/test_watch_cut_off_contested.py)", None,
+        fixed=True),
     "an_honest_seat_voted_out_by_the_majority_after_a_partition_5": Case(
         118822, "dead-connected", "c",
         "5 seats, Snow Tails: dead-connected p3 (5.7 s), partition {0} | {1, 2, 3, 4} 3.9-13.8 s: p1 and p2 voted "
