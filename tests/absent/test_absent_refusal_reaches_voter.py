@@ -21,14 +21,19 @@ from snowp2p.protocol.messages import Absent, Vote
 from test_absent_contested import _sign, mover_held
 
 
-@pytest.mark.parametrize("game", KINDS)
-def test_a_voter_takes_the_refusal_of_its_vote_straight(game):
-    t, y, (v, w, z) = mover_held(game)
-    s = t.s
-    turn = s[v].turn
-    have = s[v].chain.next_seq(y)
+def _voted_alone(game: str):
+    """Y to move and holding its move; V declares Y absent and votes it out alone, and Y holds that vote."""
+    t, y, seats = mover_held(game)
+    s, v = t.s, seats[0]
+    turn, have = s[v].turn, s[v].chain.next_seq(y)
     for p in _sign(t, v, Absent(y, turn, have, "move"), Vote(y, "bot", have)):
         t.take(y, v, p)
+    return t, s, y, seats, turn, have
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_voter_takes_the_refusal_of_its_vote_straight(game):
+    t, s, y, (v, w, z), turn, have = _voted_alone(game)
     assert s[v]._frozen(y, have), "V takes Y's messages past its vote straight (the rule before this one)"
     # Y was answering: it refuses V's vote, straight to V (and to W and Z, which then hold V leaving)
     refusal = _sign(t, y, Absent(v, turn, s[y].chain.next_seq(v), "left"))
@@ -45,12 +50,7 @@ def test_a_voter_takes_the_refusal_of_its_vote_straight(game):
 @pytest.mark.parametrize("game", KINDS)
 def test_only_the_refusal_of_its_own_vote_passes_the_freeze(game):
     """Another of Y's messages past V's vote (here its absent on a third seat) is still not taken straight."""
-    t, y, (v, w, z) = mover_held(game)
-    s = t.s
-    turn = s[v].turn
-    have = s[v].chain.next_seq(y)
-    for p in _sign(t, v, Absent(y, turn, have, "move"), Vote(y, "bot", have)):
-        t.take(y, v, p)
+    t, s, y, (v, w, z), turn, have = _voted_alone(game)
     other = _sign(t, y, Absent(w, turn, s[y].chain.next_seq(w), "left"))
     for p in other:
         t.take(v, y, p)
