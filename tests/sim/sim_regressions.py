@@ -909,7 +909,12 @@ REGRESSIONS: dict[str, Case] = {
     "an_honest_seat_voted_out_by_the_majority_after_a_partition_5": Case(
         118822, "dead-connected", "c",
         "5 seats, Snow Tails: dead-connected p3 (5.7 s), partition {0} | {1, 2, 3, 4} 3.9-13.8 s: p1 and p2 voted "
-        "honest p4 out (bot, count 8, turn 4; p4 'voted out' at 16.1).  Open, not traced", None),
+        "honest p4 out (bot, count 8, turn 4; p4 'voted out' at 16.1).  Traced (s30b): p1 and p2 declared dead p3 at "
+        "10.5 for not declaring partitioned p0; p0's return reached p4 first (10.36), so p4 never saw p3 owe it.  "
+        "Silent p3 then owed its move of turn 4, which kept the old absents on p3 current (seed 1468's rule), so p1 "
+        "and p2 held p4 to a declaration on p3 on the 3 s absence clock, while p4 judged p3 on its 6 s move clock: "
+        "they declared p4 at 13.75 and voted it out.  Open; a candidate rule (a voter's declaration on X is owed no "
+        "earlier than X is overdue here for what it owes now, as for votes: _overdue_at) is on branch s30b, unswept", None),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
