@@ -41,16 +41,17 @@ def _give(t: Table, to: int, frm: int, frames: list[bytes]) -> None:
         t.take(to, frm, p)
 
 
-def mover_held(game: str) -> tuple[Table, int, list[int]]:
-    """Four seats; play until a seat Y is to move, and hold its move.  Returns the table, Y and the three others."""
-    t = Table(game, n=4)
-    for i in range(4):
+def mover_held(game: str, n: int = 4) -> tuple[Table, int, list[int]]:
+    """``n`` seats (four unless told); play until a seat Y is to move, and hold its move.  Returns the table, Y and
+    the other seats."""
+    t = Table(game, n=n)
+    for i in range(n):
         t.hold_from[i] = 3
     t.start()
     t.run()
     assert t.held_at is not None, "nobody is to move"
     y = t.held_at[0]
-    return t, y, [i for i in range(4) if i != y]
+    return t, y, [i for i in range(n) if i != y]
 
 
 def declare_and_vote(t: Table, by: int, seat: int, owed: str) -> None:

@@ -13,22 +13,15 @@ from __future__ import annotations
 
 import pytest
 
-from kit.table import KINDS, Table
+from kit.table import KINDS
 from snowp2p.protocol.messages import Absent, Vote
-from test_absent_contested import _sign
+from test_absent_contested import _sign, mover_held
 
 
 def _decided_alone(game: str):
     """W holds its move; V declares W, then Y (for not declaring W), and votes Y out alone.  Returns the table and
     (V, W, Y)."""
-    t = Table(game, n=3)
-    for i in range(3):
-        t.hold_from[i] = 3
-    t.start()
-    t.run()
-    assert t.held_at is not None, "nobody is to move"
-    w = t.held_at[0]
-    v, y = [i for i in range(3) if i != w]
+    t, w, (v, y) = mover_held(game, n=3)
     s = t.s[v]
     turn = s.turn
     frames = _sign(t, v, Absent(w, turn, s.chain.next_seq(w), "move"),
