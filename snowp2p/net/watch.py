@@ -218,6 +218,9 @@ class AbsenceWatch:
                 paused = self.paused_since.get(o.about) if o.about is not None else None
                 self.since[seat] = (o, max(self.since[seat][1], self._overdue_at(o.about),
                                            paused[1] if paused is not None else float("-inf")))
+        for seat, o in owed.items():  # (once every seat's clock is set: _declare_due reads the seats declared)
+            if o.what == "declare":
+                self.since[seat] = (o, self._declare_due(seat, self.since[seat][1]))
         self._times(owed, now)
         self._lone_votes(now, tk)
         for seat in range(s.n):
@@ -298,6 +301,17 @@ class AbsenceWatch:
         owed its declaration on leaving p2 from 9.5 s, then on crashed p1 from 12.75, then again as p0's declaration
         of p3 changed; p0's pause on it started again each time and the game ended with vote-present p2 seated)."""
         return min((t for (w, _), t in self.declare_first.items() if w == seat), default=None)
+
+    def _declare_due(self, seat: int, since: float) -> float:
+        """Since when ``seat``'s declarations are owed on this clock: each one on ``x`` from when it was first owed here,
+        but no earlier than ``x`` is overdue here for what it owes now (:meth:`_overdue_at`, as for a vote); the voter
+        is held to the first of them due (:meth:`_declare_since`).  An absent on ``x`` kept current only as ``x``,
+        silent, came to owe anew holds the voters to ``x``'s new limit, not to the old claim's (sim seed 118822: p1
+        and p2 declared dead p3 for not declaring partitioned p0; p0 came back, p3 then owed its move, and p1, p2 held
+        honest p4 to declaring p3 on the 3 s absence clock while p4's 6 s move clock on p3 ran on: p4 was voted
+        out; tests/absent/test_watch_declare_overdue.py)."""
+        return min((max(t, self._overdue_at(x)) for (w, x), t in self.declare_first.items() if w == seat),
+                   default=since)
 
     def _declarations(self, owed: dict[int, Owed], now: float) -> None:
         """A voter's declaration on a seat is owed from when it was first owed here (``declare_first``) until it is

@@ -913,8 +913,10 @@ REGRESSIONS: dict[str, Case] = {
         "10.5 for not declaring partitioned p0; p0's return reached p4 first (10.36), so p4 never saw p3 owe it.  "
         "Silent p3 then owed its move of turn 4, which kept the old absents on p3 current (seed 1468's rule), so p1 "
         "and p2 held p4 to a declaration on p3 on the 3 s absence clock, while p4 judged p3 on its 6 s move clock: "
-        "they declared p4 at 13.75 and voted it out.  Open; a candidate rule (a voter's declaration on X is owed no "
-        "earlier than X is overdue here for what it owes now, as for votes: _overdue_at) is on branch s30b, unswept", None),
+        "they declared p4 at 13.75 and voted it out.  Fixed: each declaration a voter owes on X is owed no earlier "
+        "than X is overdue here for what it owes now (_overdue_at, as for votes), and the voter is held to the first "
+        "due (so seed 90951's oldest-unpaid rule holds: s30b's max over the seat named put it off 3 s there; "
+        "AbsenceWatch._declare_due; tests/absent/test_watch_declare_overdue.py)", None, fixed=True),
 }
 
 #: seeds that break an invariant with the protocol 6 core (branch pause, f4a7346) and whose hostile seats are not
