@@ -186,6 +186,10 @@ class AbsenceWatch:
             self.cut_took |= set(s.gone) - self.cut_gone
             if now - self.cut_from >= self.absent_after:
                 self.cut_off_at = now  # (linked to nobody for absent_after: cut off, whatever it sent)
+        if self.cut_from is None and now >= self.relinked_until:  # (what this peer signed since the cut: verdicts._cut_join)
+            s.cut_seq = None
+        elif s.cut_seq is None and s.me is not None:
+            s.cut_seq = s.chain.next_seq(s.me)
         waiting = s.waiting_on()
         if connected or not waiting:
             self.alone_since = now

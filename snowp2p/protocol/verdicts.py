@@ -27,6 +27,10 @@ class OwnerVerdicts:
     #: how many messages this seat had signed when it last came back (resumed from its log, woke from a freeze): set by
     #: the shell (net/watch.py), read by :meth:`_away_by_word`; None: never away
     came_back_at: int | None = None
+    #: while this peer is linked to no other seat, or was until a moment ago (as ``AbsenceWatch._cut_off`` reads it), how
+    #: many messages it had signed when that began; else None.  Set by the shell at every tick (net/watch.py), read by
+    #: :meth:`_cut_join`
+    cut_seq: int | None = None
 
     def _counts_owner_away(self, seat: int, voters: list[int]) -> bool:
         """The decision on ``seat`` rests on one voter ``V``'s word and counts the log's owner away only because
@@ -296,10 +300,25 @@ class OwnerVerdicts:
         tests/absent/test_absent_voters_signed.py)."""
         if (v == self.me or v in self.leaving or self._refused_by(seat, v) or self._contested_join(seat, v)
                 or (self._refused_by(v, seat) and (self._lacks_my_move(seat) or self._failed_me(v, seat)))
-                or self._lapsed_join(seat) or self._lone_left(seat, v)):
+                or self._lapsed_join(seat) or self._lone_left(seat, v) or self._cut_join(seat, v)):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
         return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)))
+
+    def _cut_join(self, seat: int, v: int) -> bool:
+        """This peer is linked to nobody, or was until a moment ago (``cut_seq``), its claim on ``seat`` was signed since
+        (on its clock alone, hearing nobody), and ``v``'s vote is no lone vote on this peer that it contests: joined at
+        once, that vote, cast while this peer could not see what ``seat`` sent, becomes a majority's before the others'
+        messages of the meantime reach it, as this peer's clock would not make it (``AbsenceWatch._cut_off``, lie-away
+        seed 78184).  Lie-away seed 102956: p4, partitioned alone 2.8-10.8 s, declared p2 at 8.5 (for a declaration on
+        crashed p3); 0.2 s after the heal, liar p1's vote on p2 (4.25, refused by p2 at 4.5) reached it before p2's
+        refusal, and it joined at once; back from a crash, p3 rejoined that decision of two (``_rejoin``) and honest p2
+        was voted out.  A claim signed before the cut is joined as before (lie-away seed 36213: p3 held liar p4 leaving
+        from before its cut, and joined the others' votes on p4 at the heal).  It votes after a pause of its own, or
+        judges the vote once linked again."""
+        at = self.cut_seq
+        return (at is not None and self.absent_seq.get((self.me, seat), -1) >= at
+                and not self.contests_vote_on_me(v))
 
     def _lapsed_join(self, seat: int) -> bool:
         """This peer's claim on ``seat`` is a lapsed declaration (claims._declaration_lapsed: a seat it named answered),

@@ -1493,8 +1493,14 @@ LIE_AWAY: dict[str, Case] = {
     # too); not traced yet
     "lie_away_102956_honest_seat_voted_out_partition_and_crash": Case(
         102956, "lie-away", "c",
-        "5 seats, Snow Tails: liar p1 (4.2 s), p4 partitioned alone 2.8-13.7 s, p3 crashed soon after 1.1 s for 9 s: "
-        "honest p2 was voted out.  Open, not traced", None),
+        "5 seats, Snow Tails: liar p1 (4.2 s), p4 partitioned alone 2.8-10.8 s, p3 crashed 1.1-10.1 s: honest p2 was "
+        "voted out.  Traced (s31b): p1 declared p2 for a declaration and voted at 4.25; p2 refused (absent{p1, left}, "
+        "4.5), p0 judged the vote lone.  p4, cut off, had declared p2 (8.5, a declaration on crashed p3); 0.2 s after "
+        "the heal (11.05), before p2's refusal reached it, it joined p1's vote at once (Session._join_votes: the watch's "
+        "_cut_off rule, seed 78184, held only its clock's votes).  Restarted p3 came back to that decision of two, "
+        "rejoined it (verdicts._rejoin: absent{p2, reveal of turn 3} at its own move, 12.14) and voted: p2 accepted a "
+        "majority's vote.  Fixed: a peer linked to nobody, or until a moment ago, joins no vote at once on a claim it "
+        "signed meanwhile (verdicts._cut_join, watch cut_seq; tests/absent/test_absent_cut_join.py)", None, fixed=True),
     "lie_away_103560_honest_seat_voted_out_behind_a_partition": Case(
         103560, "lie-away", "c",
         "5 seats, Mush!: liar p4 (8.3 s), p0 partitioned alone 2.7-12.4 s: p1 and p2 voted honest p3 out (bot, count "
