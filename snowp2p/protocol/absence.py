@@ -382,6 +382,9 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         out, given = Output(), owed is not None
         if owed is None:
             owed = self.owed().get(seat) or Owed("move", self.turn)
+        if given and seat not in self.gone and seat not in self.decided and seat != self.me:
+            if (held_back := self.vote_held_back(seat, owed)) is not None:
+                return held_back  # (a vote instead of a claim that would refute itself: lie-away seed 103560)
         have = self.chain.next_seq(seat)
         if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
                 or self._reveal_of_mine_refused(seat, owed) or have in self.absent_haves.get((self.me, seat), ())

@@ -436,6 +436,25 @@ class OwnerVerdicts:
             return float("inf")
         return max(votes[i].have for i in others)
 
+    def vote_held_back(self, seat: int, owed) -> Output | None:
+        """``seat`` is overdue here for the move or reveal ``owed`` names, held here but not counted only because every
+        other voter has voted on ``seat`` (:meth:`_others_voted`): the decision waits on this peer's vote alone, and this
+        peer can not declare ``seat`` for it (the claim would refute itself: ``declare_absent``).  It votes, at its own
+        count, on its earlier ``absent`` about ``seat``, rather than owe the others a declaration it can never sign (sim
+        lie-away seed 103560: p3 held cut-off p0's move past the votes of p1, p2 and liar p4, could neither declare p0
+        nor join (its only claim on p0 asked a relay), and p1 and p2 declared it for the declaration and voted it out).
+        ``None`` when that is not the case (``declare_absent`` goes on)."""
+        t = owed.turn
+        if (owed.what not in ("move", "reveal") or self.me is None or seat in self.my_votes or self.halted
+                or self.done or not self.absent_haves.get((self.me, seat)) or not self.reveals.has_revealed(seat, t)
+                or self.reveal_seq.get((seat, t), -1) < self._others_voted(seat)):
+            return None
+        out = Output()
+        self._vote(seat, self._leave_choice(seat), out)
+        if out.send and not self.halted:
+            out.extend(self._progress())
+        return out
+
     def _drawn_by_others(self, seat: int, event: int) -> bool:
         """Every other present seat (one at least) has signed its ack of turn ``event``: each drew that turn with
         ``seat``'s reveal, so a decision on ``seat`` takes effect past it on all of them, and this peer's open vote

@@ -1504,7 +1504,11 @@ LIE_AWAY: dict[str, Case] = {
     "lie_away_103560_honest_seat_voted_out_behind_a_partition": Case(
         103560, "lie-away", "c",
         "5 seats, Mush!: liar p4 (8.3 s), p0 partitioned alone 2.7-12.4 s: p1 and p2 voted honest p3 out (bot, count "
-        "8, turn 4).  Open, not traced", None),
+        "8, turn 4).  Traced (s31c): p1, p2 and liar p4 voted p0 out (count 6); p0's move (#10) reached p3 straight, "
+        "where it did not count, every other voter having voted (_others_voted, seed 36637): p0 was overdue on p3's "
+        "clock, but p3 could not declare it (a claim on a move it holds refutes itself) nor join (its only claim on p0 "
+        "asked a relay), and p1 and p2, holding p3 to a declaration on p0, declared and voted it out.  Fixed (s31c): "
+        "p3 votes at its count instead (verdicts.vote_held_back)", None, fixed=True),
     "lie_away_100857_the_auditor_takes_over_before_the_owners_reveal": Case(
         100857, "lie-away", "f",
         "3 seats, mush: p0 partitioned 2.33-12.66 s, p2 frozen 3.44-12.44, liar p1 voted p0 out alone counting p2 away "
