@@ -539,7 +539,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         for seat, votes in list(self.votes.items()):
             if (seat not in self.my_votes and seat != self.me and seat not in self.gone and seat not in self.decided
                     and self.absent_haves.get((self.me, seat)) and not self._relay_paid(seat)
-                    and any(self._joinable(seat, i) for i in votes)):
+                    and any(self._joinable(seat, i) for i in votes) and not self._logged_otherwise(seat)):
                 self._vote(seat, self._leave_choice(seat), out)
 
     def _on_bye(self, msg: "SignedMessage") -> None:

@@ -18,6 +18,8 @@ from .messages import BODY_TYPES, decode_signed
 class Resume:
     """A session rebuilt from its log (a mixin of ``Session``)."""
 
+    replay_own: dict[int, Any] | None = None  # (while ``from_log`` replays: this seat's own logged records, by seq)
+
     @classmethod
     def from_log(cls, records: list[bytes], track: Any, me: int, identity: Identity,
                  secret: bytes, *, game: Any, carried_from: Any = None) -> tuple[Any, list[bytes]]:
@@ -34,9 +36,10 @@ class Resume:
         session.sent_setup = True  # our setup frames, if any, are in the log
         produced: list[bytes] = []
         logged = set()
-        for rec in records[1:]:
+        own = [decode_signed(rec) for rec in records[1:]]
+        session.replay_own = {m.envelope.seq: m for m in own if m.envelope.sender == me}
+        for rec, msg in zip(records[1:], own, strict=True):
             logged.add(rec)
-            msg = decode_signed(rec)
             # another seat's record is taken as a relayed copy: the log does not say how it came, and a copy the
             # live peer took relayed (after its own vote on that seat, or its refusal of that seat's vote) is no
             # longer taken straight from the seat (AbsenceRules._frozen); dropping it left the resumed session a
@@ -46,9 +49,25 @@ class Resume:
             if msg is None:
                 continue
             produced.extend(session.handle(msg).send)
+        session.replay_own = None
         session.sent_setup = me in session.chain_tips
         missing = [p for p in produced if p not in logged]
         return session, missing
+
+    def _logged_otherwise(self, seat: int) -> bool:
+        """Replaying its log, this peer holds its own message at the seq a vote on ``seat`` joined at once now would
+        take, and that message is not this vote: live, the join waited (on state the log does not hold: the link
+        clock's ``cut_seq``, verdicts._cut_join) and this peer signed something else there; joined in the replay, the
+        vote and the logged message are two of its own with one seq, and it names itself (lie-away seed 107958: p2,
+        relinked after a partition, did not join p0's vote on liar p1 at 10.1 s and voted on its own clock at 10.75 s
+        with one more message of p1's; resumed from a crash, it joined at p0's vote in the replay, with the lower
+        count, and halted on its own equivocation).  Past the log's end it joins as live (a crash before the vote
+        was logged: ``from_log``'s missing frames)."""
+        if self.replay_own is None or self.me is None:
+            return False
+        m = self.replay_own.get(self.chain.next_seq(self.me))
+        return m is not None and not (m.type == "vote" and m.body.seat == seat and m.body.have == self.chain.next_seq(seat)
+                                      and m.body.choice == self._leave_choice(seat))
 
     def my_frames(self) -> list[bytes]:
         """Every frame this seat has sent, in order (what a reconnecting peer may ask for)."""

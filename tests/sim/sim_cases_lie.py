@@ -594,4 +594,14 @@ LIE_AWAY: dict[str, Case] = {
         "took p0 over: a desync naming p2.  Fixed (s30c): a message the owner's peer signs in _advance (a reveal for a "
         "held move, an ack of an applied turn) is handled first (verdicts._progress_before, _signed_in_advance)",
         None, fixed=True),
+    "lie_away_107958_resumed_seat_names_itself_for_a_join_it_waited_on": Case(
+        107958, "lie-away", "c",
+        "4 seats, Snake Carnival: liar p1 (7.54 s), p2 partitioned alone 7.96-17.4 s (relinked to p0 at 9.61), crashed "
+        "12.18-21.17: p2 named itself for equivocation (two votes with seq 10) and halted.  Traced (s32a): relinked a "
+        "moment ago, p2 did not join p0's vote on p1 at 10.15 (verdicts._cut_join: its claim on p1 was signed while "
+        "cut off; the watch's cut_seq) and voted on its clock at 10.75 with p1's bye (count 13), logged before sent.  "
+        "Resumed, from_log (no cut_seq: link clock, not in the log) joined p0's vote at once at count 12, seq 10, "
+        "then met its logged vote #10: not a crash-model artefact.  Fixed: replaying its log, a peer joins no vote at "
+        "once where its log holds another message of its own at that seq (Resume._logged_otherwise; "
+        "tests/absent/test_absent_resume_waited_join.py)", None, fixed=True),
 }
