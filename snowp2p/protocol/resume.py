@@ -36,9 +36,9 @@ class Resume:
         session.sent_setup = True  # our setup frames, if any, are in the log
         produced: list[bytes] = []
         logged = set()
-        own = [decode_signed(rec) for rec in records[1:]]
-        session.replay_own = {m.envelope.seq: m for m in own if m.envelope.sender == me}
-        for rec, msg in zip(records[1:], own, strict=True):
+        decoded = [decode_signed(rec) for rec in records[1:]]
+        session.replay_own = {m.envelope.seq: m for m in decoded if m.envelope.sender == me and BODY_TYPES[m.type].CHAINED}
+        for rec, msg in zip(records[1:], decoded, strict=True):
             logged.add(rec)
             # another seat's record is taken as a relayed copy: the log does not say how it came, and a copy the
             # live peer took relayed (after its own vote on that seat, or its refusal of that seat's vote) is no
