@@ -514,10 +514,14 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
     # ---- votes
     def cast_vote(self, seat: int, choice: str) -> "Output":
         """Vote (signed) to go on with a computer player in ``seat`` ("bot") or to end the game ("end")."""
-        out = Output()
         if self.me is None or seat in self.my_votes or not self.paused_on(seat) or self.halted or self.done:
-            return out
-        self._vote(seat, self._leave_choice(seat) if seat in self.leaving or seat in self.quit else choice, out)
+            return Output()
+        return self._vote_now(seat, self._leave_choice(seat) if seat in self.leaving or seat in self.quit else choice)
+
+    def _vote_now(self, seat: int, choice: str) -> "Output":
+        """Sign this peer's vote on ``seat`` and go on with whatever it lets the game do (cast_vote, vote_held_back)."""
+        out = Output()
+        self._vote(seat, choice, out)
         if out.send and not self.halted:
             out.extend(self._progress())
         return out

@@ -449,11 +449,7 @@ class OwnerVerdicts:
                 or self.done or not self.absent_haves.get((self.me, seat)) or not self.reveals.has_revealed(seat, t)
                 or self.reveal_seq.get((seat, t), -1) < self._others_voted(seat)):
             return None
-        out = Output()
-        self._vote(seat, self._leave_choice(seat), out)
-        if out.send and not self.halted:
-            out.extend(self._progress())
-        return out
+        return self._vote_now(seat, self._leave_choice(seat))
 
     def _drawn_by_others(self, seat: int, event: int) -> bool:
         """Every other present seat (one at least) has signed its ack of turn ``event``: each drew that turn with
