@@ -28,3 +28,12 @@ def _own_home(tmp_path_factory, monkeypatch):
     """Every test's data directory is its own (a local `play` saves its log there: commands/locallog.py), never the
     user's; a test that wants one passes --home or sets SNOWP2P_HOME itself."""
     monkeypatch.setenv("SNOWP2P_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def _table_runs_end():
+    """A table run (kit.screens.Typist) a test leaves running is stopped when the test ends (see ``end_all``)."""
+    yield
+    screens = sys.modules.get("kit.screens")
+    if screens is not None:
+        screens.Typist.end_all()

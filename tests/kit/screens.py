@@ -10,6 +10,7 @@ state with a generous timeout, never a fixed sleep).
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -80,8 +81,10 @@ class Typist:
         # ``overlap``: a test that runs two at once on purpose
         for old in [] if overlap else list(Typist.alive):
             old.thread.join(previous_timeout)
-            assert not old.thread.is_alive(), "the previous table run is still running:\n" + old.term.text()
+            assert not old.thread.is_alive(), (f"the table run started by {old.test} is still running (the first "
+                                               "failure is that test's):\n" + old.term.text())
             Typist.alive.remove(old)
+        self.test = os.environ.get("PYTEST_CURRENT_TEST", "?").rsplit(" ", 1)[0]
         self.term = Term(cols, rows)
         self._pipe = create_pipe_input()
         self.input = self._pipe.__enter__()
@@ -158,6 +161,17 @@ class Typist:
             self.join()
         except Exception:  # noqa: BLE001 - Interrupted, or the test's own failure already reported
             pass
+
+    @classmethod
+    def end_all(cls, timeout: float = 60.0) -> None:
+        """After a test: a table run it left running (it failed half-way) gets Ctrl-C and must end, so the failure
+        is reported on that test, not as a timeout in every later one (the next run waits for this one)."""
+        for t in list(cls.alive):
+            if t.thread.is_alive():
+                t.type("\x03")
+                t.thread.join(timeout)
+                assert not t.thread.is_alive(), f"the table run of {t.test} did not end on Ctrl-C:\n" + t.term.text()
+            cls.alive.remove(t)
 
     @property
     def finished(self) -> bool:
