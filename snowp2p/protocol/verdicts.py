@@ -525,8 +525,15 @@ class OwnerVerdicts:
             v = next(iter(held))
             if x in self.byes and not self._answered_before_bye(x, v):
                 continue
-            if v == self.me or (v in self.quit and x != self.owner) or self._failed_me(x, v):
-                continue  # (x owed a declaration on this seat, which was away by its own verdict, and never gave it)
+            if v == self.me or (v in self.quit and x != self.owner):
+                continue
+            if self._failed_me(x, v) and not self._seconded(x, v):
+                # x owed a declaration on this seat, which was away by its own verdict, and never gave it; unless a third
+                # seat holds v leaving for this very vote (_seconded): its clock ran and x answered it, so x owed no
+                # declaration there, as refused_by_seat reads it (sim lie-away seed 112983: p2, crashed 1 s, held liar
+                # p3's vote on p0 for not declaring p2, which p0 refused and p1 judged lone; p2 never held p3 leaving,
+                # p1 voted p2 out alone for that declaration and finished alone, and p2 and p3 voted honest p1 out)
+                continue
             if x != self.owner and self._refused_away(x, v):
                 # v's vote is its refusal of x's word about v (x counted v away to vote alone): one seat's word against
                 # the other's, and this peer sides with v's word about itself if v answers here: x is then leaving, and

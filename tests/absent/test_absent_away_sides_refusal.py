@@ -22,15 +22,15 @@ from test_absent_refused_away import lie_to_vote
 from kit.table import KINDS
 
 
-def _setup(game: str, refuse: bool, named: bool = False, seconded: bool = False):
+def _setup(game: str, refuse: bool, named: bool = False, seconded: bool = False, answered: bool = True):
     t, x, _ = held_mover(game)
     v, w, y = [i for i in range(4) if i != x]
     third = y
     if named:  # (the liar counts the judge itself away: X never declared it)
         y = w
     lie_to_vote(t, v, w, x)
-    if seconded:  # (the judge signed a message past the liar's count on it before it was away, as p2 in 54442: it
-        t.out(y, t.s[y].ack_now())  # was not away as the liar said, Session._away_by_word)
+    if seconded and answered:  # (the judge signed a message past the liar's count on it before it was away, as p2 in
+        t.out(y, t.s[y].ack_now())  # 54442: it was not away as the liar said, Session._away_by_word)
         t.run()
     if refuse:
         t.out(x, t.s[x].leave_voter(v))  # (X's refusal: absent{V, left}, holding V's vote on it)
@@ -43,6 +43,7 @@ def _setup(game: str, refuse: bool, named: bool = False, seconded: bool = False)
     assert v in judge.votes.get(x, {}), "the test's premise: the vote reached the judge"
     assert (y in judge.names[(v, x)]) == named, "the test's premise: whom the liar's claim on X names"
     watch = AbsenceWatch(judge, 30.0, 30.0, "bot", now=0.0, grace=1.0, resumed=True)
+    assert judge._away_by_word(x, v) == (named and not (seconded and answered)), "the premise: away as V said?"
     others = {i for i in range(4) if i != y}
     tk = watch.tick(1.0, connected=others, last_rx={i: 1.0 for i in others}, linked=others)
     assert not watch._clock_ran(1.0), "the test's premise: the judge's clock did not run"
@@ -80,3 +81,16 @@ def test_a_peer_that_was_away_sides_with_a_refusal_that_a_third_seat_seconds(gam
     cut-off p1's vote, and named honest p4 in a desync)."""
     judge, v = _setup(game, refuse=True, named=True, seconded=True)
     assert v in judge.leaving, "the judge did not side with a refusal that a third seat seconded"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_peer_away_as_the_liar_said_sides_with_a_refusal_that_a_third_seat_seconds(game):
+    """As above, but the judge came back with exactly the count of its messages that the liar's claim on it names
+    (``came_back_at``: it was away as the liar said, ``_away_by_word``), so X's failure to declare it is "its own
+    verdict" (``_failed_me``); a third seat's clock still judged the vote lone, X answered it and owed no declaration
+    there: the judge sides with the refusal all the same (``lone_votes``, as ``refused_by_seat``; sim lie-away seed
+    112983: p2, crashed 1 s, held liar p3's vote on p0 for not declaring p2, which p0 refused and p1 judged lone; p2
+    never held p3 leaving, p1 voted p2 out alone for that declaration and finished alone, and p2 and p3 voted honest
+    p1 out)."""
+    judge, v = _setup(game, refuse=True, named=True, seconded=True, answered=False)
+    assert v in judge.leaving, "the judge, away as the liar said, did not side with a seconded refusal"

@@ -615,5 +615,11 @@ LIE_AWAY: dict[str, Case] = {
         112983, "lie-away", "c",
         "4 seats, Mush!: liar p3 (3.78 s), p2 crashed 3.32-4.3 s, p0 partitioned alone 6.05-17.1 s, cuts 1-0 (8.34), "
         "2-3 (9.81), 3-1 (13.36): p2 and p3 voted honest p1 out (bot, count 22) after p1 had finished (13.5 s); "
-        "their places differ from p1's.  Open, not traced", None),
+        "their places differ from p1's.  Traced (s33b): at 4.0 liar p3 voted p0 out for not declaring just-crashed "
+        "p2; p0 refused and p1 judged it lone (both absent{p3, left}).  p2, resumed with exactly the count p3's claim "
+        "named (came_back_at), never held p3 leaving: lone_votes dropped the pair on _failed_me (p0 never declared p2, "
+        "which was away as p3 said) before refused_by_seat's _seconded (p1's verdict) could count.  p1 held p2 to a "
+        "declaration on p3, voted it out alone and finished alone.  Fixed: _failed_me spares no vote that a third "
+        "seat holds its voter leaving for (verdicts.lone_votes; tests/absent/test_absent_away_sides_refusal.py)",
+        None, fixed=True),
 }
