@@ -183,9 +183,23 @@ class OwnerVerdicts:
         third seat holds ``v`` leaving for that vote too (:meth:`_seconded`): its clock ran, ``x`` answered it (and so owed
         it no declaration on the owner): two seats' word against one (lie-away seed 54442: p2, crashed for 0.3 s, held
         liar p3's vote on p0 for not declaring p1 and p2; p0 refused, p4 judged it lone; p2 counted p3 a voter and,
-        with cut-off p1's vote, decided p0 at a count p4 never did: a desync naming p4)."""
+        with cut-off p1's vote, decided p0 at a count p4 never did: a desync naming p4).  Nor a refusal of a vote on a
+        ``left`` claim (:meth:`_left_claim`): ``v``'s verdict is on ``x``'s own claim or vote, not on ``x`` being silent, and
+        ``x``'s refusal says only that ``x`` answered (lie-away seed 111175)."""
         return self._refused_by(x, v) and (
-            not (self._unpaid(v, x, self.owner) or self._declared_before(x, v)) or self._seconded(x, v))
+            not (self._unpaid(v, x, self.owner) or self._declared_before(x, v) or self._left_claim(v, x))
+            or self._seconded(x, v))
+
+    def _left_claim(self, v: int, x: int) -> bool:
+        """``v``'s latest ``absent`` about ``x`` says ``x`` is leaving (``owed: left``): ``v``'s clock, or ``x``'s own signed
+        count, found a claim or vote of ``x``'s on a seat that answered (``leave_voter``, ``refuse_vote``, ``_refutes``).  Its
+        vote on ``x`` does not say ``x`` was silent, so ``x``'s refusal (it answered) is no answer to it, only ``x``'s word
+        about its own vote against ``v``'s, and a peer that was away sides with neither (:meth:`refused_by_seat`; sim
+        lie-away seed 111175: liar p2 voted answering p1 out alone for not declaring crashed p0; p3 judged that vote
+        lone and voted p2 out for it; p2 refused; p0, resumed, held p3's vote on p2 before p1's, sided with the liar's
+        refusal, treated honest p3 as leaving and voted it out with p2)."""
+        a = self.absents.get(x, {}).get(v)
+        return a is not None and a.owed == LEFT_REASON
 
     def _declared_before(self, x: int, v: int) -> bool:
         """``x`` signed an ``absent`` about ``v`` without holding ``v``'s vote on it (its count of ``v``'s messages does not

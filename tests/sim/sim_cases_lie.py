@@ -610,7 +610,12 @@ LIE_AWAY: dict[str, Case] = {
         111175, "lie-away", "c",
         "4 seats, Mush!: liar p2 (8.45 s), p0 crashed soon after 1.88 s for 9 s: resumed p0 and liar p2 voted honest "
         "p3 out (bot, count 12, in p2's log), while p1 and p3 finished with p0 and p2 taken over and p0 was voted "
-        "out (12.99 s).  Open, not traced", None),
+        "out (12.99 s).  Traced (s33a): the liar counted crashed p0 away to vote answering p1 out alone; p3 judged "
+        "that vote lone (absent{p2, left}) and voted p2 out; p2 refused (absent{p3, left}).  p0, resumed (its clock "
+        "not running), held p3's vote on p2 before p1's and sided with the liar's refusal (refused_by_seat): honest "
+        "p3 leaving, and p0 joined the liar's vote on it.  Not shell state (came_back_at, cut_seq): the rule.  Fixed: "
+        "a peer away sides with no refusal of a vote on a 'left' claim (verdicts._left_claim: a verdict on the seat's "
+        "own vote, not that it was silent; tests/absent/test_absent_away_left_refusal.py)", None, fixed=True),
     "lie_away_112983_honest_seat_voted_out_after_cuts_and_a_partition": Case(
         112983, "lie-away", "c",
         "4 seats, Mush!: liar p3 (3.78 s), p2 crashed 3.32-4.3 s, p0 partitioned alone 6.05-17.1 s, cuts 1-0 (8.34), "
