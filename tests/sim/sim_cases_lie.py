@@ -627,4 +627,16 @@ LIE_AWAY: dict[str, Case] = {
         "declaration on p3, voted it out alone and finished alone.  Fixed: _failed_me spares no vote that a third "
         "seat holds its voter leaving for (verdicts.lone_votes; tests/absent/test_absent_away_sides_refusal.py)",
         None, fixed=True),
+    # found in a sweep of never-run lie-away seeds (fails on older code too)
+    "lie_away_113179_honest_seat_voted_out_after_a_freeze": Case(
+        113179, "lie-away", "c",
+        "4 seats, Snow Tails: liar p1 (4.83 s), p3 frozen 1.43-7.43 s, p0 partitioned alone 2.77-7.77 s: p3 and the "
+        "liar voted honest p2 out (bot, count 29) after p2 had finished alone (25.9 s, p0, p1, p3 voted out).  Traced "
+        "(s34a): holding p2's absent on frozen p3, the liar declared p0, then p2 for not declaring p0 and p3, and voted "
+        "p2 out alone; p2 refused.  p3, woken, delivered its reveal (p2's absent on it now stale), read the claim as "
+        "a declaration on it p2 never gave (_unpaid), so sided with no refusal (refused_by_seat) and never held p1 "
+        "leaving; counted a voter on p2 once back, it waited with p0 and the liar on p2's reveal their votes held back "
+        "(_others_voted), and p2 voted the three out alone.  Fixed: an absent of X on W at a count no lower than the "
+        "claim's own absent on W pays it (claims._declared_as_named; tests/absent/test_absent_away_declared_named.py)",
+        None, fixed=True),
 }
