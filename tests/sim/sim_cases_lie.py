@@ -627,4 +627,15 @@ LIE_AWAY: dict[str, Case] = {
         "declaration on p3, voted it out alone and finished alone.  Fixed: _failed_me spares no vote that a third "
         "seat holds its voter leaving for (verdicts.lone_votes; tests/absent/test_absent_away_sides_refusal.py)",
         None, fixed=True),
+    # found in a sweep of never-run lie-away seeds (fails on older code too)
+    "lie_away_115503_desync_naming_nobody_after_a_crash": Case(
+        115503, "lie-away", "a",
+        "5 seats, Mush!: liar p1 (8.79 s), p3 crashed 2.72-9.72 s, cut 4-1 (14.84): p0 stopped on a desync at turn 2 "
+        "naming nobody (11.53 s) and p2 and p4 voted honest p0 out (bot, count 13).  Traced (s34b): back, p3 moved "
+        "(its message 4) as the others voted it out at count 4; liar p1 (leaving) relayed the move to p2 and p4, which "
+        "checked it (move_actions) and then decided at count 4 and took p3 over at turn 2 in the same pass: they "
+        "played p3's own move, and _open_seat kept the two cards it opened, while p0, which had decided before the "
+        "copy came, played the computer on a seat dealt at random.  Fixed: a taken-over seat's checked move is "
+        "dropped for the computer's (TurnFlow._advance), and only a move below the decision's count keeps its "
+        "opened cards (TurnFlow._open_seat; tests/absent/test_absent_taken_over_checked_move.py)", None, fixed=True),
 }
