@@ -32,9 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core.drbg import Rand
 from .claims import DeclareClaims
-from .crypto import h
 from .events import Abandoned, GameOver, Output, SeatTakenOver, VotedOut
 from .messages import Absent, Vote
 from .results import ResultLines
@@ -786,15 +784,3 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.voters.pop(seat, None)
         self.came_back.setdefault(seat, set()).update(back)
         return back
-
-    def _open_seat(self, state, seat: int):
-        """A computer player's seat: its unknown cards dealt face up, alike on every peer (hidden.open_seat).
-        Cards the seat opened in a move that every peer holds but has not applied yet keep those values."""
-        known = {}
-        for (t, sender), mv in self.move_from.items():
-            if t > self.applied_turn and sender == seat:
-                for op in mv.body.openings:
-                    if op.generation < len(self.gens[seat]):
-                        known[self.gens[seat][op.generation].first + op.slot] = op.value
-        return self.game.hidden.open_seat(state, seat, Rand(h("snowp2p/takeover/v1", self.game_id, seat, self.turn)),
-                                          h("snowp2p/open-seat/v1", self.game_id, seat), known)

@@ -69,6 +69,11 @@ class TurnFlow:
             # (nor is the move of a seat whose ack of turn a, which the move carries, differed and was dropped as it
             # left: it was made on another state, and waits for the computer player; sim seed 3279)
             mv = None if cur in self.bot_seats or self._move_dropped(t, cur) else self.move_from.get((t, cur))
+            if cur in self.bot_seats and t in self.move_actions and t not in self.bot_moves:
+                # (nor one checked before the seat was taken over at this turn, in the same pass: a move at the
+                # decision's count, relayed just before the decision on some peers only; lie-away seed 115503)
+                del self.move_actions[t]
+                self.moves.pop(t, None)
             if mv is not None:
                 self.moves[t] = mv
             if mv is None and t not in self.move_actions and cur in self.bot_seats:
@@ -217,6 +222,23 @@ class TurnFlow:
         self.state = state
         self.head = h("snowp2p/transcript/v1", self.head, event_randomness(0, self._event_reveals(0)))
         self.applied_turn = 0
+
+    def _open_seat(self, state, seat: int):
+        """A computer player's seat: its unknown cards dealt face up, alike on every peer (hidden.open_seat).
+        Cards the seat opened in a move that every peer holds but has not applied yet keep those values: a move
+        signed below the decision's count (``gone[seat]``), which every peer holds when the seat is taken over.
+        A move at or past that count is ignored by the decision and held only where it came before it (lie-away
+        seed 115503: crashed p3's move at the count, relayed to p2 and p4 just before they decided, kept its two
+        opened cards there, while p0 decided first and dealt them at random: a desync at turn 2 naming nobody)."""
+        count = self.gone[seat][1] if seat in self.gone else 0
+        known = {}
+        for (t, sender), mv in self.move_from.items():
+            if t > self.applied_turn and sender == seat and mv.seq < count:
+                for op in mv.body.openings:
+                    if op.generation < len(self.gens[seat]):
+                        known[self.gens[seat][op.generation].first + op.slot] = op.value
+        return self.game.hidden.open_seat(state, seat, Rand(h("snowp2p/takeover/v1", self.game_id, seat, self.turn)),
+                                          h("snowp2p/open-seat/v1", self.game_id, seat), known)
 
     def _check_move(self, t: int, mv: SignedMessage) -> None:
         """Check move t as soon as it arrives: turn, action, openings, rules (G5)."""

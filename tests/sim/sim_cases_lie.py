@@ -639,4 +639,14 @@ LIE_AWAY: dict[str, Case] = {
         "(_others_voted), and p2 voted the three out alone.  Fixed: an absent of X on W at a count no lower than the "
         "claim's own absent on W pays it (claims._declared_as_named; tests/absent/test_absent_away_declared_named.py)",
         None, fixed=True),
+    "lie_away_115503_desync_naming_nobody_after_a_crash": Case(
+        115503, "lie-away", "a",
+        "5 seats, Mush!: liar p1 (8.79 s), p3 crashed 2.72-9.72 s, cut 4-1 (14.84): p0 stopped on a desync at turn 2 "
+        "naming nobody (11.53 s) and p2 and p4 voted honest p0 out (bot, count 13).  Traced (s34b): back, p3 moved "
+        "(its message 4) as the others voted it out at count 4; liar p1 (leaving) relayed the move to p2 and p4, which "
+        "checked it (move_actions) and then decided at count 4 and took p3 over at turn 2 in the same pass: they "
+        "played p3's own move, and _open_seat kept the two cards it opened, while p0, which had decided before the "
+        "copy came, played the computer on a seat dealt at random.  Fixed: a taken-over seat's checked move is "
+        "dropped for the computer's (TurnFlow._advance), and only a move below the decision's count keeps its "
+        "opened cards (TurnFlow._open_seat; tests/absent/test_absent_taken_over_checked_move.py)", None, fixed=True),
 }
