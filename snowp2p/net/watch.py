@@ -86,6 +86,7 @@ class AbsenceWatch:
         # (X, V, have) of V's vote on X -> (_clock_ran when first held here, when)
         self.vote_held: dict[tuple[int, int, int], tuple[bool, float]] = {}
         self.declare_ended: dict[int, float] = {}  # seat -> when a declaration it owed here last stopped being owed
+        self.own_ended: dict[int, tuple[str, int, float]] = {}  # seat -> (what, turn, when): its own message last paid
         if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
             session.came_back_at = session.chain.next_seq(session.me)
 
@@ -212,6 +213,10 @@ class AbsenceWatch:
             self.move_wait = None
         owed = s.owed()
         self._declarations(owed, now)
+        for seat, (o, _) in self.since.items():  # (_raced)
+            o2 = owed.get(seat)
+            if o.what in OWN and (o2 is None or (o2.what, o2.turn) != (o.what, o.turn)):
+                self.own_ended[seat] = (o.what, o.turn, now)
         for seat in [i for i in self.since if i not in owed]:
             del self.since[seat]
         for seat, o in owed.items():
@@ -422,14 +427,24 @@ class AbsenceWatch:
         an answering seat.  It is no lone vote (the decision it would make is reopened by the return:
         ``_reopen_if_back``).  (Sim seeds 81020, 92595, 111053, 114385: p1's first message after its return reached p2
         just before p0's vote on p3 for not declaring p1; p2 judged it lone, held p0 leaving, and the two honest sides
-        voted each other out; tests/absent/test_watch_vote_raced_return.py.)"""
+        voted each other out; tests/absent/test_watch_vote_raced_return.py.)  So too for a claim of one of ``x``'s own
+        messages (its move, a reveal, an ack, ...) that this peer's own latest ``absent`` on ``x`` made as well (the same
+        ``owed`` and turn), held less than ``RACE`` after that message came here: ``x`` came back, and the vote was
+        signed in the pause this peer was in too (sim seed 132028: p2, partitioned alone, owed its reveal of turn 5;
+        p0, p1 and p3 declared it; its return reached p3 0.5 s before p0's vote on it, signed just before the return
+        reached p0; p3 judged the vote lone, then p1's, held both honest voters leaving, and p2 joined p3's votes)."""
         s = self.s
         a, mine = s.absents.get(x, {}).get(v), s.absents.get(x, {}).get(s.me)
-        if a is None or a.owed != "declare" or mine is None or mine.owed != "declare":
+        if a is None or mine is None or a.owed != mine.owed:
             return False
         m = s.votes.get(x, {}).get(v)
         held = self.vote_held.get((x, v, m.have)) if m is not None else None
-        ended = self.declare_ended.get(x)
+        if a.owed == "declare":
+            ended = self.declare_ended.get(x)
+        else:
+            paid = self.own_ended.get(x)
+            ended = paid[2] if a.owed in OWN and paid is not None and paid[:2] == (a.owed, a.turn) == (
+                mine.owed, mine.turn) else None
         return ended is not None and held is not None and 0 <= held[1] - ended < RACE
 
     def _clock(self, seat: int, o: Owed, now: float, tk: Tick) -> None:

@@ -449,4 +449,14 @@ LATE: dict[str, Case] = {
         "than X is overdue here for what it owes now (_overdue_at, as for votes), and the voter is held to the first "
         "due (so seed 90951's oldest-unpaid rule holds: s30b's max over the seat named put it off 3 s there; "
         "AbsenceWatch._declare_due; tests/absent/test_watch_declare_overdue.py)", None, fixed=True),
+    # found by a sweep of never-run main seeds (fails on 078669c and older code too)
+    "a_vote_for_a_reveal_that_raced_its_return_is_no_lone_vote_4": Case(
+        132028, "relink-storm", "a",
+        "relink-storm p3, partition {2} | {0, 1, 3} 7.1-14.5 s (4 seats, Mush! Mush!): p0, p1 and p3 declared p2 for "
+        "its reveal of turn 5; p2's return reached p3 at 14.44 and p0's vote (signed 14.5, before the return reached "
+        "p0) came at 14.95: p3 judged it lone, then p1's, held both leaving and voted them out; p2 joined on a lapsed "
+        "declaration claim (p3 had signed p0 leaving), p0 and p1 refused and voted p3 out: two results, no seat named "
+        "(p3 equivocated in nothing).  Fixed: a vote for a seat's own message held < RACE after that message came "
+        "here, on the same claim this peer made, is no lone vote (AbsenceWatch._raced; "
+        "tests/absent/test_watch_vote_raced_reveal.py)", None, fixed=True),
 }
