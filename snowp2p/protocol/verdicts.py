@@ -190,6 +190,28 @@ class OwnerVerdicts:
             not (self._unpaid(v, x, self.owner) or self._declared_before(x, v) or self._left_claim(v, x))
             or self._seconded(x, v))
 
+    def _note_settled(self) -> None:
+        """What this peer's claims and the others' verdicts settle before votes are counted: its relay claims paid
+        (``_note_relays_paid``), and each vote refused and seconded (:meth:`_side_with_refusals`)."""
+        self._note_relays_paid()
+        self._side_with_refusals()
+
+    def _side_with_refusals(self) -> None:
+        """A vote of ``v`` on ``x`` (neither this log's owner) that ``x`` refused (:meth:`_refused_by`) and a third seat
+        holds ``v`` leaving for too (:meth:`_seconded`) is two seats' word against one that ``x`` answered: ``v`` is
+        leaving here too (G10), unless this log's owner voted on ``x`` itself (its own clock says otherwise).  Read from
+        signed messages, alike for the auditor.  Sim seed 131585: hostile p2 voted answering p3 out alone; p3 refused,
+        p0 (back from a freeze) judged the vote lone; p1, cut off by a partition meanwhile, still counted p2 a voter on
+        frozen p0, so it took p0's reveal and decided p0 two turns after p3, which had decided p0 with p1's vote and its
+        own: p1 took p3 for a seat that voted itself off, and p3 named honest p1 in a desync."""
+        o = self.owner
+        for (v, x) in sorted(self.vote_at):
+            if (v == o or x == o or v in self.leaving or v in self.gone or v in self.decided or x in self.gone
+                    or o in self.votes.get(x, {})):
+                continue
+            if self._refused_by(x, v) and self._seconded(x, v):
+                self.leaving.add(v)
+
     def _left_claim(self, v: int, x: int) -> bool:
         """``v``'s latest ``absent`` about ``x`` says ``x`` is leaving (``owed: left``): ``v``'s clock, or ``x``'s own signed
         count, found a claim or vote of ``x``'s on a seat that answered (``leave_voter``, ``refuse_vote``, ``_refutes``).  Its
