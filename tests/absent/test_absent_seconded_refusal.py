@@ -5,11 +5,13 @@ Sim seed 131585, four seats: hostile p2 voted answering p3 out alone; p3 refused
 vote) and p0, back from a freeze, judged the vote lone (``absent{p2, left}`` too).  p1, cut off by a partition
 meanwhile, judged nothing on its clock and still counted p2 a voter on frozen p0: it waited for p2's vote, took p0's
 reveal and decided p0 two turns after p3, which had decided p0 with p1's vote and its own.  p1 took p3 for a seat that
-voted itself off, and p3 named honest p1 in a desync.  Two seats' word against one: every peer that did not vote on
-the seat itself holds the voter leaving, from the signed messages alone (the auditor too).
+voted itself off, and p3 named honest p1 in a desync.  Two seats' word against one: a peer that declared the seat
+itself (cut off from it) and did not vote on it holds the voter leaving, from the signed messages alone (the auditor
+too).
 
 Four sessions in memory: the mover ``X`` holds its move, ``V`` votes ``X`` out alone, ``X`` refuses (``leave_voter``:
-the absent its refusal signs), the third seat ``W`` seconds it or not, and the judge ``J`` holds every message."""
+the absent its refusal signs), the judge ``J`` declares ``X`` (as if cut off from it), and the third seat ``W`` seconds
+the refusal or not."""
 
 from __future__ import annotations
 
@@ -35,6 +37,11 @@ def _setup(game: str, seconded: bool):
     assert v in judge.votes.get(x, {}), "the test's premise: the vote reached the judge"
     t.out(x, t.s[x].leave_voter(v))  # (X's refusal: absent{V, left}, holding V's vote on it)
     t.run()
+    o = Output()  # (the judge, cut off from X meanwhile, declares it: its clock can not judge V's vote)
+    judge._emit(Absent(x, judge.turn, judge.chain.next_seq(x), "move"), o)
+    t.out(j, o)
+    t.run()
+    assert x not in judge.my_votes, "the test's premise: the judge joined no vote on X"
     assert v not in judge.leaving, "the judge took a refusal alone for a verdict"
     if seconded:  # (a third seat's clock judged V's vote lone: X answered it)
         t.out(w, t.s[w].leave_voter(v))

@@ -456,7 +456,7 @@ LATE: dict[str, Case] = {
         "answering p3 out alone (9.75); p3 refused, p0 (back) judged it lone; cut-off p1 still counted p2 a voter on "
         "frozen p0, took p0's reveal and decided p0 at p2's count two turns after p3 (which decided p0 at turn 2 with "
         "p1's vote and its own): p1 took p3 for a seat that voted itself off, and p3 named honest p1 in a desync.  "
-        "Fixed: a vote refused by the seat it names and seconded by a third seat makes its voter leaving on every peer "
-        "that did not vote on that seat itself (verdicts._side_with_refusals; "
+        "Fixed: a vote refused by the seat it names and seconded by a third seat makes its voter leaving on a peer "
+        "that declared that seat (cut off) and did not vote on it (verdicts._side_with_refusals; "
         "tests/absent/test_absent_seconded_refusal.py)", None, fixed=True),
 }
