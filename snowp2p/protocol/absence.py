@@ -664,7 +664,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         to end the game.  The decision takes effect when the game first needs a message of X beyond that
         count (_take_over), the same point on every peer."""
         self._judge_claims()
-        self._note_relays_paid()
+        self._note_settled()
         if self._owner_decided():
             return  # (nothing is decided here until this seat's own fate is: it may refuse, and vote then)
         self._join_votes(out)

@@ -190,6 +190,33 @@ class OwnerVerdicts:
             not (self._unpaid(v, x, self.owner) or self._declared_before(x, v) or self._left_claim(v, x))
             or self._seconded(x, v))
 
+    def _note_settled(self) -> None:
+        """What this peer's claims and the others' verdicts settle before votes are counted: its relay claims paid
+        (``_note_relays_paid``), and each vote refused and seconded (:meth:`_side_with_refusals`)."""
+        self._note_relays_paid()
+        self._side_with_refusals()
+
+    def _side_with_refusals(self) -> None:
+        """A vote of ``v`` on ``x`` (neither this log's owner) that ``x`` refused (:meth:`_refused_by`) and a third seat
+        holds ``v`` leaving for too (:meth:`_seconded`) is two seats' word against one that ``x`` answered; a peer that
+        has itself declared ``x`` absent (cut off from it: its clock could not judge ``v``'s vote) and did not vote on
+        ``x`` takes it: ``v`` is leaving here too (G10).  Not a vote on a ``left`` claim (:meth:`_left_claim`), nor a
+        refusal across a cut (:meth:`_declared_before`); a peer that never declared ``x`` judges on its clock
+        (``AbsenceWatch._lone_votes``: lie-away seed 36213 fails if a frozen peer takes the seconded refusal here).
+        Read from signed messages, alike for the auditor.  Sim seed 131585: hostile p2 voted answering p3 out alone;
+        p3 refused, p0 (back from a freeze) judged the vote lone; p1, cut off by a partition meanwhile (it declared
+        p3), still counted p2 a voter on frozen p0, so it took p0's reveal and decided p0 two turns after p3, which had
+        decided p0 with p1's vote and its own: p1 took p3 for a seat that voted itself off, and p3 named honest p1 in
+        a desync."""
+        o = self.owner
+        for (v, x) in sorted(self.vote_at):
+            if (v == o or x == o or v in self.leaving or v in self.gone or v in self.decided or x in self.gone
+                    or o in self.votes.get(x, {}) or o not in self.absents.get(x, {})):
+                continue
+            if (self._refused_by(x, v) and self._seconded(x, v) and not self._left_claim(v, x)
+                    and not self._declared_before(x, v)):
+                self.leaving.add(v)
+
     def _left_claim(self, v: int, x: int) -> bool:
         """``v``'s latest ``absent`` about ``x`` says ``x`` is leaving (``owed: left``): ``v``'s clock, or ``x``'s own signed
         count, found a claim or vote of ``x``'s on a seat that answered (``leave_voter``, ``refuse_vote``, ``_refutes``).  Its

@@ -459,4 +459,14 @@ LATE: dict[str, Case] = {
         "(p3 equivocated in nothing).  Fixed: a vote for a seat's own message held < RACE after that message came "
         "here, on the same claim this peer made, is no lone vote (AbsenceWatch._raced; "
         "tests/absent/test_watch_vote_raced_reveal.py)", None, fixed=True),
+    # found by the lead's sweep of never-run main seeds (fails on older code too)
+    "a_refused_lone_vote_seconded_leaves_its_voter_on_a_peer_cut_off_meanwhile": Case(
+        131585, "vote-present", "c",
+        "vote-present p2, p0 frozen 2.6-10.6 s, partition {1} | {0, 2, 3} 5.6-12.6 s (4 seats, Mush): p2 voted "
+        "answering p3 out alone (9.75); p3 refused, p0 (back) judged it lone; cut-off p1 still counted p2 a voter on "
+        "frozen p0, took p0's reveal and decided p0 at p2's count two turns after p3 (which decided p0 at turn 2 with "
+        "p1's vote and its own): p1 took p3 for a seat that voted itself off, and p3 named honest p1 in a desync.  "
+        "Fixed: a vote refused by the seat it names and seconded by a third seat makes its voter leaving on a peer "
+        "that declared that seat (cut off) and did not vote on it (verdicts._side_with_refusals; "
+        "tests/absent/test_absent_seconded_refusal.py)", None, fixed=True),
 }
