@@ -649,4 +649,16 @@ LIE_AWAY: dict[str, Case] = {
         "copy came, played the computer on a seat dealt at random.  Fixed: a taken-over seat's checked move is "
         "dropped for the computer's (TurnFlow._advance), and only a move below the decision's count keeps its "
         "opened cards (TurnFlow._open_seat; tests/absent/test_absent_taken_over_checked_move.py)", None, fixed=True),
+    "lie_away_118238_honest_seat_voted_out_after_a_freeze_and_a_partition": Case(
+        118238, "lie-away", "c",
+        "5 seats, Mush!: liar p2 (3.62 s), p3 frozen 3.69-11.69 s, p0 partitioned alone 3.81-14.62 s: honest p1 was "
+        "voted out.  Open (fresh, lie-away 116000-121999), not traced", None),
+    "lie_away_121410_honest_seat_voted_out_after_a_partition_and_a_crash": Case(
+        121410, "lie-away", "c",
+        "4 seats, Snake Carnival: liar p0 (9.61 s), p3 partitioned alone 2.46-12.91 s, p1 crashed 0.3 s at 3.21 s: "
+        "p1 voted honest p2 out (bot, count 12).  Open (fresh, lie-away 116000-121999), not traced", None),
+    "lie_away_121597_honest_seat_voted_out_after_a_crash_and_a_partition": Case(
+        121597, "lie-away", "c",
+        "4 seats, Mush!: liar p1 (6.53 s), p2 crashed 1 s at 6.04 s, p0 partitioned alone 7.71-20.42 s: p2 voted "
+        "honest p3 out (bot, count 21).  Open (fresh, lie-away 116000-121999), not traced", None),
 }
