@@ -97,14 +97,15 @@ class DeclareClaims:
                 and not self._paid(x, w, a.have) and not self._declared_as_named(v, x, w))
 
     def _declared_as_named(self, v: int, x: int, w: int) -> bool:
-        """``x``'s latest ``absent`` about ``w`` counts at least as many of ``w``'s messages as ``v``'s own ``absent`` about
-        ``w`` that ``v``'s declaration claim on ``x`` named (``named_at``), for the same obligation (what and turn): ``x`` had
-        declared ``w`` on the same facts (``w`` sent nothing in between; a claim on ``w`` for another obligation is other
-        facts: lie-away seed 42541, where ``x`` had declared a reveal and the liar a relay, breaks without that), within the claim's count or past it, so it did its part on ``w`` whatever ``w``
-        did since.  ``_paid`` reads ``x``'s earlier absent as paying only while it holds, and ``w``'s coming back made it
-        stale: ``v``'s claim then read as a declaration ``x`` never gave (sim lie-away seed 113179: liar p1 voted p2
-        out alone for not declaring frozen p3, holding p2's absent on p3 at p3's count; p3, back, took p2's refusal
-        for that of a seat that failed its part, never held p1 leaving, and later voted honest p2 out with the liar)."""
+        """``x``'s latest ``absent`` about ``w`` counts at least as many of ``w``'s messages as ``v``'s own ``absent``
+        about ``w`` that ``v``'s declaration claim on ``x`` named (``named_at``), for the same obligation (what and
+        turn): ``x`` had declared ``w`` on the same facts (``w`` sent nothing in between), within the claim's count or
+        past it, so it did its part on ``w`` whatever ``w`` did since.  A claim on ``w`` for another obligation is other
+        facts (lie-away seed 42541, where ``x`` had declared a reveal and the liar a relay, breaks without that).
+        ``_paid`` reads ``x``'s earlier absent as paying only while it holds, and ``w``'s coming back made it stale:
+        ``v``'s claim then read as a declaration ``x`` never gave (sim lie-away seed 113179: liar p1 voted p2 out
+        alone for not declaring frozen p3, holding p2's absent on p3 at p3's count; p3, back, took p2's refusal for
+        that of a seat that failed its part, never held p1 leaving, and later voted honest p2 out with the liar)."""
         b, mine = self.named_at.get((v, x), {}).get(w), self.absents.get(w, {}).get(x)
         return (b is not None and mine is not None and mine.have >= b.have
                 and (mine.owed, mine.turn) == (b.owed, b.turn))
