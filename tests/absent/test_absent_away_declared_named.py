@@ -20,6 +20,7 @@ from snowp2p.net.watch import AbsenceWatch
 from snowp2p.protocol.events import Output
 from snowp2p.protocol.messages import Absent
 from test_absent_lone_unseen import held_mover
+from test_absent_away_sides_refusal import first_tick_away
 from test_absent_refused_away import lie_to_vote
 from kit.table import KINDS
 
@@ -41,12 +42,7 @@ def _setup(game: str, declared: bool):
     assert v in judge.votes.get(x, {}) and y in judge.names[(v, x)], "the premise: the liar's claim on X names Y"
     assert judge._current(x, y) is False, "the premise: X's absent on Y no longer holds"
     watch = AbsenceWatch(judge, 30.0, 30.0, "bot", now=0.0, grace=1.0, resumed=True)
-    others = {i for i in range(4) if i != y}
-    tk = watch.tick(1.0, connected=others, last_rx={i: 1.0 for i in others}, linked=others)
-    assert not watch._clock_ran(1.0), "the test's premise: the judge's clock did not run"
-    t.out(y, tk.out)
-    t.run()
-    assert not any(s.halted for s in t.s), [s.halted for s in t.s]
+    first_tick_away(t, y, watch)
     return judge, v
 
 

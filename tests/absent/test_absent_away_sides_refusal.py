@@ -44,13 +44,19 @@ def _setup(game: str, refuse: bool, named: bool = False, seconded: bool = False,
     assert (y in judge.names[(v, x)]) == named, "the test's premise: whom the liar's claim on X names"
     watch = AbsenceWatch(judge, 30.0, 30.0, "bot", now=0.0, grace=1.0, resumed=True)
     assert judge._away_by_word(x, v) == (named and not (seconded and answered)), "the premise: away as V said?"
+    first_tick_away(t, y, watch)
+    return judge, v
+
+
+def first_tick_away(t, y: int, watch: AbsenceWatch) -> None:
+    """The judge ``y``'s first tick, just resumed (its clock has not run), every other seat linked; its output
+    delivered: no peer halts."""
     others = {i for i in range(4) if i != y}
     tk = watch.tick(1.0, connected=others, last_rx={i: 1.0 for i in others}, linked=others)
     assert not watch._clock_ran(1.0), "the test's premise: the judge's clock did not run"
     t.out(y, tk.out)
     t.run()
     assert not any(s.halted for s in t.s), [s.halted for s in t.s]
-    return judge, v
 
 
 @pytest.mark.parametrize("game", KINDS)
