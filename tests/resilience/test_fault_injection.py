@@ -269,15 +269,26 @@ def _in_threads(base: Path, plans: list[dict]) -> None:
         t.start()
     for t in threads:
         t.join()
-    for seed in [s for s in failures if s in KNOWN_OPEN]:
-        print(f"fault injection: seed {seed} failed as known ({KNOWN_OPEN[seed]})")
-        del failures[seed]
+    styles = {p["seed"]: p.get("style") for p in plans}
+    for seed in list(failures):
+        marker, why = KNOWN_OPEN.get((seed, styles[seed]), (None, ""))
+        if marker is not None and marker in str(failures[seed]):  # (only the known failure, not another one)
+            print(f"fault injection: seed {seed} failed as known ({why})")
+            del failures[seed]
     if failures:
         raise AssertionError("\n\n".join(f"seed {seed}: {e}" for seed, e in sorted(failures.items())))
 
 
-#: seeds whose failure is known and not fixed yet (issue 18 stays open for them; the closing note says why)
-KNOWN_OPEN: dict[int, str] = {}
+#: (seed, style) -> (a line the failure shows, why): trials whose failure is known and not fixed yet (issue 18 stays
+#: open for them; the closing note says why).  Only a failure that shows that line is excused.
+KNOWN_OPEN: dict[tuple[int, str | None], tuple[str, str]] = {
+    (2, "vote-kill"): (
+        "states differ",
+        "CI stop 43, once in many runs: the seat killed during the vote came back holding more of the first seat's "
+        "messages than the decision on it counted, and the others stopped on a desync naming it.  The simulator "
+        "reproduces the family (scenario_vote_kill, sim_cases_vote_kill.py, seed 338: two counts of one decision); "
+        "open"),
+}
 # Seed 17 was here (a resumed j1 that reached only the lingering host voted j2 and j3 out on its own word: a second
 # result).  Fixed by the "away" rule (net/watch.py AbsenceWatch._may_declare: a peer that was away declares a seat
 # only once it heard from it since, or as a second voice).  Checked 2026-11-27 on a machine loaded by four

@@ -143,6 +143,36 @@ def scenario(seed: int, hostile: list[str] | None = None) -> Scenario:
     return sc
 
 
+
+def scenario_vote_kill(seed: int) -> Scenario:
+    """The fault-injection trial "vote-kill" (tests/resilience/test_fault_injection.py) as a simulated game: every
+    seat honest, one seat ``A`` crashes for long (past its absence and the vote), and once the others are paused
+    on it and about to vote, a second seat ``B`` crashes for a short time (its crash falls in the vote; it resumes
+    from its log).  Drawn apart from ``scenario`` (whose draws every kept seed depends on); a run of its own in
+    test_sim.py.  (CI stop 43: such a trial split a game of four on a desync naming nobody.)"""
+    r = random.Random(f"sim vote-kill {seed}")
+    game = r.choice(["snowtails", "mush", "snake"])
+    n = r.choice([3, 3, 4, 5] if game != "snake" else [3, 4])
+    absent_after = r.choice([1.0, 1.5, 2.0, 3.0])
+    vote_after = r.choice([1.0, 1.5, 2.0, 4.0])
+    cfg = Config(game=game, n=n, seed=seed, absent_after=absent_after, vote_after=vote_after,
+                 move_time=r.choice([6, 10]), max_rounds=r.choice([2, 3]))
+    sc = Scenario(cfg)
+    a, b = r.sample(range(n), 2)
+    t = r.uniform(0.5, 12.0)
+    down = absent_after + vote_after + r.uniform(2.0, 4.0)
+    sc.events.append((t, "crash", (a, down)))
+    down2 = r.uniform(0.2, 3.0)
+    # (as in the trial: once a peer declared A absent, so the game is paused on A and a vote is coming)
+    sc.events.append((t, "crash_on_pause", (b, a, r.uniform(0.0, vote_after + 0.5), down2,
+                                            r.choice(["crash", "crash", "crash_soon"]))))
+    sc.downtime += down + down2
+    if r.random() < 0.3:
+        x, y = r.sample(range(n), 2)
+        sc.events.append((r.uniform(0.5, 15.0), "cut", (x, y)))
+    return sc
+
+
 @dataclass
 class Outcome:
     scenario: Scenario
@@ -188,7 +218,7 @@ def _run(sc: Scenario, trace: bool) -> Outcome:
         world.at(when, kind, *args)
     world.start()
     honest = [p for p in world.peers if p.seat not in hostile]
-    absent_seats = len(hostile) + len(sc.faulty) + sum(1 for _, k, _ in sc.events if k in ("crash", "crash_soon"))
+    absent_seats = len(hostile) + len(sc.faulty) + sum(1 for _, k, _ in sc.events if k in ("crash", "crash_soon", "crash_on_pause"))
     absent_seats += sum(1 for _, k, _ in sc.events if k == "partition")
     cap = cfg.max_rounds * cfg.n * 4 + 10  # a turn count no game of these rules reaches
 
@@ -212,7 +242,7 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
     # seats were cut off from the others for a while (a crash, a freeze, a partition): a peer left alone may
     # decide on its own word, and two sides may then differ with no one to blame; each result says it rests on
     # one seat's word (G12), which the multi-log audit explains
-    isolated = bool(sc.faulty) or any(k in ("crash", "crash_soon", "partition") for _, k, _ in sc.events)
+    isolated = bool(sc.faulty) or any(k in ("crash", "crash_soon", "crash_on_pause", "partition") for _, k, _ in sc.events)
     v: list[str] = []
     # honest peers stopped on signed proof against a hostile seat
     # (an offence with its signed proof; a desync that names the one seat whose own signed ack states another

@@ -15,8 +15,9 @@ from sim_case import Case
 from sim_cases_early import EARLY
 from sim_cases_late import LATE
 from sim_cases_lie import LIE_AWAY as _LIE_AWAY
+from sim_cases_vote_kill import VOTE_KILL as _VOTE_KILL
 
-__all__ = ["Case", "KNOWN", "LIE_AWAY", "OPEN", "REGRESSIONS", "known"]
+__all__ = ["Case", "KNOWN", "LIE_AWAY", "OPEN", "REGRESSIONS", "VOTE_KILL", "known"]
 
 
 #: the named runs with no lie-away seat (sim_cases_early.py, sim_cases_late.py)
@@ -32,6 +33,9 @@ OPEN: dict[int, str] = {
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
 #: sweep it would change every seed's scenario), found by s18k; test_sim_regressions.py runs each by name
 LIE_AWAY: dict[str, Case] = _LIE_AWAY  # (sim_cases_lie.py)
+
+#: runs of ``scenario_vote_kill(seed)`` (a second crash during the vote on a crashed seat; test_sim.py runs them apart)
+VOTE_KILL: dict[str, Case] = _VOTE_KILL  # (sim_cases_vote_kill.py)
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
 #: their failures as known (each has named cases above).  A run with another strategy, or none, must pass.

@@ -716,6 +716,12 @@ class World:
             for a in range(self.cfg.n):
                 for b in range(a + 1, self.cfg.n):
                     self.dial_soon(a, b)
+        elif kind == "crash_on_pause":  # crash ``seat`` ``delay`` s after a peer first declared ``on`` absent
+            seat, on, delay, down, how = args
+            if any(q.alive and q.seat != on and q.session.absent_haves.get((q.seat, on)) for q in self.peers):
+                self.at(self.now + delay, how, seat, down)
+            elif self.now < 300:
+                self.at(self.now + TICK, kind, *args)
         elif kind == "call":
             fn, = args
             fn()

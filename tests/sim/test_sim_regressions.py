@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from kit.sessions import session_for
 
-from sim_invariants import run, scenario
-from sim_regressions import LIE_AWAY, OPEN, REGRESSIONS
+from sim_invariants import run, scenario, scenario_vote_kill
+from sim_regressions import LIE_AWAY, OPEN, REGRESSIONS, VOTE_KILL
 
 
 def _param(name, case):
@@ -29,6 +29,13 @@ def test_simulated_regression(name, case):
 def test_simulated_lie_away_regression(name, case):
     """Runs with a "lie-away" seat (sim_regressions.LIE_AWAY; test_sim.py runs that strategy apart)."""
     o = run(scenario(case.seed, hostile=["lie-away"]))
+    assert not o.violations, o.report()
+
+
+@pytest.mark.parametrize("name,case", [_param(n, c) for n, c in VOTE_KILL.items()])
+def test_simulated_vote_kill_regression(name, case):
+    """Runs with a second crash during a vote (sim_regressions.VOTE_KILL; test_sim.py runs that family apart)."""
+    o = run(scenario_vote_kill(case.seed))
     assert not o.violations, o.report()
 
 
