@@ -150,7 +150,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return seq >= self.gone[seat][1]
         # (nor a decision that counts the owner away, held for its verdict or accepted: _away_decision)
         if (seat in self.decided and seat != self.owner and not self._away_decision(seat)
-                and not self._lone_refused(seat)):
+                and not self._lone_refused(seat) and not (relayed and self._behind_owner_votes(seat))):
             return seq >= self.decided[seat][1]
         if seat in self.my_votes and not relayed and not self._vote_judged_lone():
             return seq >= self.my_votes[seat]
@@ -737,9 +737,11 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         """Apply a decided vote on a seat whose message the game now needs (True: something changed)."""
         if all(seat in self.gone for seat in self.decided):
             return False  # (the usual case, checked once per message: nothing to take over)
+        # (a voter away only behind this peer's own open vote on it: its fate first, and its vote then: vote-kill 338)
+        behind = {seat for seat in self.decided if seat not in self.gone and self._behind_owner_votes(seat)}
         needed = self._needed()
         for seat in sorted(self.decided):
-            if seat in self.gone or seat not in needed or seat == self.owner:
+            if seat in self.gone or seat not in needed or seat == self.owner or seat in behind:
                 continue
             choice, have, voters = self.decided[seat]
             back = self._reopen_if_back(seat)
