@@ -660,5 +660,10 @@ LIE_AWAY: dict[str, Case] = {
     "lie_away_121597_honest_seat_voted_out_after_a_crash_and_a_partition": Case(
         121597, "lie-away", "c",
         "4 seats, Mush!: liar p1 (6.53 s), p2 crashed 1 s at 6.04 s, p0 partitioned alone 7.71-20.42 s: p2 voted "
-        "honest p3 out (bot, count 21).  Open (fresh, lie-away 116000-121999), not traced", None),
+        "honest p3 out (bot, count 21).  Traced (s35t): p0 refused the liar's lone vote on it and p3 judged it lone; "
+        "p2, back, voted on cut-off p0 at a count short of that refusal, held it (relayed) only then, and skipped it in "
+        "_side_with_refusals because it had voted on p0: never held p1 leaving, was voted out alone by p3 for that "
+        "and voted p3 out with the liar.  Fixed: only an own vote that counts the refusal keeps a peer from siding "
+        "with a seconded refusal (verdicts._voted_past_refusal; tests/absent/test_absent_seconded_refusal.py)",
+        None, fixed=True),
 }
