@@ -252,7 +252,7 @@ class AbsenceWatch:
     def _settle(self, now: float, tk: Tick) -> None:
         s = self.s
         if s.away_held:  # a decision that counts this seat away on one voter's word: this clock's verdict
-            answering = self._clock_ran(now) and self._answering(s.me, now)
+            answering = (self._clock_ran(now) or self._seen_since_return(now)) and self._answering(s.me, now)
             if answering:
                 tk.say.extend(f"{s.name(v)} counted this seat away to vote {s.name(x)} out alone while this seat was "
                               "answering: it is treated as leaving" for x, v in sorted(s.away_held.items()))
@@ -261,6 +261,21 @@ class AbsenceWatch:
                               "refused the vote: it is treated as leaving" for x, v in sorted(s.away_held.items())
                               if s.refused_by_seat(x, v))
             tk.out.extend(s.settle_away(answering))
+
+    def _seen_since_return(self, now: float) -> bool:
+        """Every voter of a held decision that counts this seat away (``away_held``) counts a message this seat signed
+        since it last came back (its latest ``absent`` on this seat passes ``came_back_at``), and this seat owes
+        nothing on its clock: the claim is on a time this clock saw running, so the window after a restart or a wake
+        (``away_until``, for votes cast while it was away) does not keep it from judging the decision; still not in
+        its quiet, before it has heard from anyone, or just stopped (sim lie-away seed 121410: p1, back from a 0.3 s
+        crash and running for 6 s, held liar p0's lone decision on p2 that counted it away on a relay claim counting
+        its ack signed since; it accepted, then took p2's refusal of p0's vote for a lone vote of p2's and voted
+        honest p2 out with the liar)."""
+        s = self.s
+        mine = s.absents.get(s.me, {})
+        return (s.came_back_at is not None and s.me not in self.since and self.verdict_by is None
+                and now >= self.quiet_until and self.heard_at is not None and not self._was_stopped(now)
+                and all(v in mine and mine[v].have > s.came_back_at for v in s.away_held.values()))
 
     def _start(self, seat: int, o: Owed, now: float) -> float:
         """When the clock of ``seat``'s new obligation ``o`` starts: now, for a new one.  A voter's vote is owed from

@@ -200,7 +200,7 @@ class OwnerVerdicts:
         """A vote of ``v`` on ``x`` (neither this log's owner) that ``x`` refused (:meth:`_refused_by`) and a third seat
         holds ``v`` leaving for too (:meth:`_seconded`) is two seats' word against one that ``x`` answered; a peer that
         has itself declared ``x`` absent (cut off from it: its clock could not judge ``v``'s vote) and did not vote on
-        ``x`` takes it: ``v`` is leaving here too (G10).  Not a vote on a ``left`` claim (:meth:`_left_claim`), nor a
+        ``x`` holding that refusal (:meth:`_voted_past_refusal`) takes it: ``v`` is leaving here too (G10).  Not a vote on a ``left`` claim (:meth:`_left_claim`), nor a
         refusal across a cut (:meth:`_declared_before`); a peer that never declared ``x`` judges on its clock
         (``AbsenceWatch._lone_votes``: lie-away seed 36213 fails if a frozen peer takes the seconded refusal here).
         Read from signed messages, alike for the auditor.  Sim seed 131585: hostile p2 voted answering p3 out alone;
@@ -211,11 +211,22 @@ class OwnerVerdicts:
         o = self.owner
         for (v, x) in sorted(self.vote_at):
             if (v == o or x == o or v in self.leaving or v in self.gone or v in self.decided or x in self.gone
-                    or o in self.votes.get(x, {}) or o not in self.absents.get(x, {})):
+                    or self._voted_past_refusal(x, v) or o not in self.absents.get(x, {})):
                 continue
             if (self._refused_by(x, v) and self._seconded(x, v) and not self._left_claim(v, x)
                     and not self._declared_before(x, v)):
                 self.leaving.add(v)
+
+    def _voted_past_refusal(self, x: int, v: int) -> bool:
+        """This log's owner voted on ``x`` holding ``x``'s refusal of ``v``'s vote (its vote counts that ``absent``):
+        it saw ``x`` answer and then judged ``x`` silent on its own clock, so ``x``'s word is not what it goes by.  A
+        vote of its own that does not count the refusal (signed cut off from ``x`` since before it, for that pause or a
+        later one) says nothing of ``v``'s vote and does not keep it from siding with the refusal (lie-away seed
+        121597: p2, back from a crash, voted on p0, cut off by a partition meanwhile, at a count short of p0's
+        refusal of liar p1's vote; it held the refusal, seconded by p3, only later, relayed, never held p1 leaving,
+        was declared by p3 for that, judged p3's vote lone and, with the liar, voted honest p3 out)."""
+        mine = self.votes.get(x, {}).get(self.owner)
+        return mine is not None and mine.have > self.absent_seq.get((x, v), -1)
 
     def _left_claim(self, v: int, x: int) -> bool:
         """``v``'s latest ``absent`` about ``x`` says ``x`` is leaving (``owed: left``): ``v``'s clock, or ``x``'s own signed

@@ -656,9 +656,19 @@ LIE_AWAY: dict[str, Case] = {
     "lie_away_121410_honest_seat_voted_out_after_a_partition_and_a_crash": Case(
         121410, "lie-away", "c",
         "4 seats, Snake Carnival: liar p0 (9.61 s), p3 partitioned alone 2.46-12.91 s, p1 crashed 0.3 s at 3.21 s: "
-        "p1 voted honest p2 out (bot, count 12).  Open (fresh, lie-away 116000-121999), not traced", None),
+        "p1 voted honest p2 out (bot, count 12).  Traced (s35t): at 10.0 p1, running since 3.51 and owing nothing, held "
+        "the liar's lone decision on p2 counting it away on a relay claim that counted p1's ack signed since its return; "
+        "its clock, still in the restart window, accepted (away_accepted), so _failed_me skipped the liar's vote for "
+        "good and p1 took p2's refusal for a lone vote of p2's.  Fixed: the window does not stop the clock judging a "
+        "held decision whose voter's claim counts a message this seat signed since it came back (watch."
+        "AbsenceWatch._seen_since_return; tests/absent/test_watch_away_since_return.py)", None, fixed=True),
     "lie_away_121597_honest_seat_voted_out_after_a_crash_and_a_partition": Case(
         121597, "lie-away", "c",
         "4 seats, Mush!: liar p1 (6.53 s), p2 crashed 1 s at 6.04 s, p0 partitioned alone 7.71-20.42 s: p2 voted "
-        "honest p3 out (bot, count 21).  Open (fresh, lie-away 116000-121999), not traced", None),
+        "honest p3 out (bot, count 21).  Traced (s35t): p0 refused the liar's lone vote on it and p3 judged it lone; "
+        "p2, back, voted on cut-off p0 at a count short of that refusal, held it (relayed) only then, and skipped it in "
+        "_side_with_refusals because it had voted on p0: never held p1 leaving, was voted out alone by p3 for that "
+        "and voted p3 out with the liar.  Fixed: only an own vote that counts the refusal keeps a peer from siding "
+        "with a seconded refusal (verdicts._voted_past_refusal; tests/absent/test_absent_seconded_refusal.py)",
+        None, fixed=True),
 }
