@@ -95,6 +95,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self._present_for = -1  # len(gone) when _present was made (seats only ever join gone)
         self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
         self.away_at: dict[int, dict[int, int]] = {}  # decided seat -> seats not counted -> their count then
+        self.behind_votes: dict[int, set[int]] = {}  # decided seat -> voters left out behind the owner's votes
         self.came_back: dict[int, set[int]] = {}  # seat -> voters on it that came back after a decision (reopened)
         self.abandoned = False
         self.my_votes: dict[int, int] = {}
@@ -719,6 +720,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         have = max(votes[i].have for i in voters)
         self.decided[seat] = (choice, have, tuple(voters))
         self.away_at[seat] = self._away_counts(seat, voters)
+        self.behind_votes[seat] = {w for w in self._voted_on_by_owner(seat) - set(voters) if self._may_vote(w)}
         return choice
 
     def _away_counts(self, seat: int, voters: list[int]) -> dict[int, int]:

@@ -253,9 +253,8 @@ class DeclareClaims:
         at count 5; p3 held that vote before its own vote on p1 and decided at 5; p0 voted on p1 first, decided at 3
         without p1 and drew turn 1 without p2's reveal: a desync naming nobody).  True: wait."""
         choice, have, voters = self.decided[seat]
-        behind = self._voted_on_by_owner(seat) - set(voters)
-        if any(w not in self.decided and w not in self.gone and w not in self.leaving and w not in self.byes
-               for w in behind):
+        behind = self.behind_votes.get(seat, set()) - set(voters)  # (those that could vote when it was decided)
+        if any(self._may_vote(w) for w in behind):
             return True
         # (only a vote whose count this peer holds: a decided seat relays nothing, and a liar's count never comes:
         # sim seed 9499, whose lying voter on crashed p0 was voted out for the relay it never sent)
@@ -263,6 +262,7 @@ class DeclareClaims:
                       and self.votes[seat][w].have <= self.chain.next_seq(seat))
         if late:
             self._decide(seat, sorted({*voters, *late}), self.votes[seat])
+            self.behind_votes[seat] = behind - set(late)
         return False
 
     def _reveal_of_mine_refused(self, x: int, owed) -> bool:

@@ -17,5 +17,7 @@ VOTE_KILL: dict[str, Case] = {
         "11.9, *What a refusal undoes*, rule 6: p1's later vote is held back behind p0's own), and p0 decided at "
         "count 3 and drew turn 1 without the reveal: p0 stopped on a desync at turn 1 naming nobody.  Found by the "
         "first sweep of this family (0-1999), made after CI stop 43 (fault injection vote-kill seed 2 split a game "
-        "of four on a desync).  Open", None),
+        "of four on a desync).  Fixed: a decision waits to take effect while a seat it left out only behind this "
+        "peer's own open vote on it is undecided, and takes that seat's vote in once held with its count "
+        "(claims._behind_owner_votes; tests/absent/test_absent_behind_own_vote.py)", None, fixed=True),
 }
