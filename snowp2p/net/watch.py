@@ -86,7 +86,11 @@ class AbsenceWatch:
         # (X, V, have) of V's vote on X -> (_clock_ran when first held here, when)
         self.vote_held: dict[tuple[int, int, int], tuple[bool, float]] = {}
         self.declare_ended: dict[int, float] = {}  # seat -> when a declaration it owed here last stopped being owed
-        self.own_ended: dict[int, tuple[str, int, float]] = {}  # seat -> (what, turn, when): its own message last paid
+        self.own_paid: dict[tuple[int, str, int], float] = {}  # (seat, what, turn) -> when its own message was paid here
+        self.own_claims: set[tuple[int, str, int, int]] = set()  # (seat, what, turn, have): this peer's absents (_raced)
+        self.signed_at: dict[int, float] = {}  # seq of this seat's own message -> when this clock first held it (_raced)
+        self.signed_upto: int | None = None  # (what this seat had signed at its first tick: not timed)
+        self.cut_counts: set[int] = set()  # this seat's count at each tick it was cut off (linked to nobody, absent_after)
         if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
             session.came_back_at = session.chain.next_seq(session.me)
 
@@ -187,6 +191,8 @@ class AbsenceWatch:
             self.cut_took |= set(s.gone) - self.cut_gone
             if now - self.cut_from >= self.absent_after:
                 self.cut_off_at = now  # (linked to nobody for absent_after: cut off, whatever it sent)
+                if s.me is not None:
+                    self.cut_counts.add(s.chain.next_seq(s.me))  # (_raced_on_me)
         if self.cut_from is None and now >= self.relinked_until:  # (what this peer signed since the cut: verdicts._cut_join)
             s.cut_seq = None
         elif s.cut_seq is None and s.me is not None:
@@ -216,7 +222,7 @@ class AbsenceWatch:
         for seat, (o, _) in self.since.items():  # (_raced)
             o2 = owed.get(seat)
             if o.what in OWN and (o2 is None or (o2.what, o2.turn) != (o.what, o.turn)):
-                self.own_ended[seat] = (o.what, o.turn, now)
+                self.own_paid[(seat, o.what, o.turn)] = now
         for seat in [i for i in self.since if i not in owed]:
             del self.since[seat]
         for seat, o in owed.items():
@@ -414,10 +420,17 @@ class AbsenceWatch:
         for x, by in s.absents.items():
             for v, a in by.items():
                 self.claimed.setdefault((x, v, a.have), now)
+                if v == s.me and a.owed in OWN:
+                    self.own_claims.add((x, a.owed, a.turn, a.have))  # (_raced)
         ran = self._clock_ran(now)
         for x, by in s.votes.items():
             for v, m in by.items():
                 self.vote_held.setdefault((x, v, m.have), (ran, now))
+        if s.me is not None:
+            n = s.chain.next_seq(s.me)
+            for seq in range(n if self.signed_upto is None else self.signed_upto, n):
+                self.signed_at[seq] = now
+            self.signed_upto = n if self.signed_upto is None else max(self.signed_upto, n)
 
     def _lacked_last(self, x: int, v: int) -> bool:
         """``v``'s claim is that ``x`` owed the last message of ``x`` held here, and it came at least that message's
@@ -447,20 +460,55 @@ class AbsenceWatch:
         ``owed`` and turn), held less than ``RACE`` after that message came here: ``x`` came back, and the vote was
         signed in the pause this peer was in too (sim seed 132028: p2, partitioned alone, owed its reveal of turn 5;
         p0, p1 and p3 declared it; its return reached p3 0.5 s before p0's vote on it, signed just before the return
-        reached p0; p3 judged the vote lone, then p1's, held both honest voters leaving, and p2 joined p3's votes)."""
+        reached p0; p3 judged the vote lone, then p1's, held both honest voters leaving, and p2 joined p3's votes).
+        Or that an earlier ``absent`` of this peer's on ``x`` made, the same message, turn and count (``own_claims``; it
+        may have declared ``x`` again since, for something else), timed from when that very message stopped being owed
+        here (``own_paid``, not the last of ``x``'s messages that did); on this seat itself, :meth:`_raced_on_me`
+        (lie-away seed 118238: p4 had declared p0 for its reveal of turn 4 at count 7, as p1 did, then for a declaration
+        on leaving p2 once the reveal came; it judged p1's vote, held 0.25 s after the reveal, lone, and with p0 voted
+        honest p1 out; tests/absent/test_watch_vote_raced_own.py)."""
         s = self.s
+        if x == s.me:
+            return self._raced_on_me(v)
         a, mine = s.absents.get(x, {}).get(v), s.absents.get(x, {}).get(s.me)
-        if a is None or mine is None or a.owed != mine.owed:
+        if a is None or mine is None:
             return False
         m = s.votes.get(x, {}).get(v)
         held = self.vote_held.get((x, v, m.have)) if m is not None else None
         if a.owed == "declare":
-            ended = self.declare_ended.get(x)
+            ended = self.declare_ended.get(x) if mine.owed == "declare" else None
+        elif a.owed in OWN and ((mine.owed, mine.turn) == (a.owed, a.turn)
+                                or (x, a.owed, a.turn, a.have) in self.own_claims):  # (lie-away seed 118238)
+            ended = self.own_paid.get((x, a.owed, a.turn))
         else:
-            paid = self.own_ended.get(x)
-            ended = paid[2] if a.owed in OWN and paid is not None and paid[:2] == (a.owed, a.turn) == (
-                mine.owed, mine.turn) else None
+            ended = None
         return ended is not None and held is not None and 0 <= held[1] - ended < RACE
+
+    def _raced_on_me(self, v: int) -> bool:
+        """``v``'s claim is that this seat owed one of its own messages, at a count this seat was cut off at (linked to
+        nobody for ``absent_after``: ``cut_counts``) before it sent the message that paid it, and ``v``'s vote was first
+        held here less than ``RACE`` after this seat signed that message: the pause was real on the voter's clock (this
+        seat's clock did not see it, as it lacked what made it owe the message until the cut healed), and the vote was
+        signed before the payment reached its voter.  No lone vote on this seat, as :meth:`_raced` for a third seat that
+        declared it too; the third seats' clocks judge it (lie-away seed 118238: p0, partitioned alone 3.8-10.8 s, got
+        p1's move of turn 4 at 11.35 and revealed at once; p1's vote on it for that reveal, held 0.4 s later, was judged
+        lone on p0 and p0 voted honest p1 out with p4)."""
+        s = self.s
+        a, m = s.absents.get(s.me, {}).get(v), s.votes.get(s.me, {}).get(v)
+        if a is None or m is None or a.owed not in OWN:
+            return False
+        if a.owed in ("move", "reveal", "setup"):
+            paid = s.reveal_seq.get((s.me, 0 if a.owed == "setup" else a.turn))
+        elif a.owed == "ack":
+            ack = s.ack_msgs.get(a.turn, {}).get(s.me)
+            paid = ack.seq if ack is not None else None
+        else:
+            paid = s.final_seq.get(s.me)
+        held = self.vote_held.get((s.me, v, m.have))
+        if paid is None or paid < a.have or paid not in self.signed_at or held is None:
+            return False
+        return (any(a.have <= c <= paid for c in self.cut_counts)
+                and 0 <= held[1] - self.signed_at[paid] < RACE)
 
     def _clock(self, seat: int, o: Owed, now: float, tk: Tick) -> None:
         s = self.s

@@ -651,8 +651,16 @@ LIE_AWAY: dict[str, Case] = {
         "opened cards (TurnFlow._open_seat; tests/absent/test_absent_taken_over_checked_move.py)", None, fixed=True),
     "lie_away_118238_honest_seat_voted_out_after_a_freeze_and_a_partition": Case(
         118238, "lie-away", "c",
-        "5 seats, Mush!: liar p2 (3.62 s), p3 frozen 3.69-11.69 s, p0 partitioned alone 3.81-14.62 s: honest p1 was "
-        "voted out.  Open (fresh, lie-away 116000-121999), not traced", None),
+        "5 seats, Mush!: liar p2 (3.62 s), p3 frozen 3.69-11.69 s, p0 partitioned alone 3.81-10.83 s: p0 and p4 voted "
+        "honest p1 out (bot, count 14).  Traced (s35t): p0, cut off, never got p1's move of turn 4; p1 and p4 declared "
+        "it for that reveal (count 7).  At the heal p0 revealed at once; p1's vote on it, signed before the reveal "
+        "reached p1, came to p4 0.25 s after the reveal, but p4 had declared p0 again since (a declaration on leaving "
+        "p2) and its _raced compared only its latest absent and the last message paid: lone, p1 leaving; p0, whose "
+        "clock never saw itself owe the reveal, judged the vote lone too.  Fixed: _raced takes this peer's own earlier "
+        "claim of that very message at that count, timed from when that message was paid (own_paid), and the seat "
+        "voted on holds no vote lone that came < RACE after it signed the message claimed, when it was cut off at a "
+        "count between the claim's and that message (AbsenceWatch._raced_on_me; "
+        "tests/absent/test_watch_vote_raced_own.py)", None, fixed=True),
     "lie_away_121410_honest_seat_voted_out_after_a_partition_and_a_crash": Case(
         121410, "lie-away", "c",
         "4 seats, Snake Carnival: liar p0 (9.61 s), p3 partitioned alone 2.46-12.91 s, p1 crashed 0.3 s at 3.21 s: "
