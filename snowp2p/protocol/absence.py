@@ -96,6 +96,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         self.voters: dict[int, tuple[int, ...]] = {}  # seat -> the seats whose votes decided it
         self.away_at: dict[int, dict[int, int]] = {}  # decided seat -> seats not counted -> their count then
         self.behind_votes: dict[int, set[int]] = {}  # decided seat -> voters left out behind the owner's votes
+        self.late_votes: set[int] = set()  # decided seats whose decision took such a voter's vote in since
         self.came_back: dict[int, set[int]] = {}  # seat -> voters on it that came back after a decision (reopened)
         self.abandoned = False
         self.my_votes: dict[int, int] = {}

@@ -254,16 +254,25 @@ class DeclareClaims:
         without p1 and drew turn 1 without p2's reveal: a desync naming nobody).  True: wait."""
         choice, have, voters = self.decided[seat]
         behind = self.behind_votes.get(seat, set()) - set(voters)  # (those that could vote when it was decided)
-        if any(self._may_vote(w) for w in behind):
-            return True
-        # (only a vote whose count this peer holds: a decided seat relays nothing, and a liar's count never comes:
-        # sim seed 9499, whose lying voter on crashed p0 was voted out for the relay it never sent)
-        late = sorted(w for w in behind if w in self.votes.get(seat, {})
-                      and self.votes[seat][w].have <= self.chain.next_seq(seat))
+        for w in behind:
+            fate = self.gone.get(w) or self.decided.get(w)
+            if self._may_vote(w) or fate is not None and self.chain.next_seq(w) < fate[1]:
+                return True  # (undecided, or its messages within its decision's count, its vote among them, to come)
+        # (only a seat this peer voted on for that very vote: a seat voted on for anything else, e.g. a relay it never
+        # sent, is out for its own fault, and its count may never come: sim seed 9499, a lying voter on crashed p0)
+        late = sorted(w for w in behind if w in self.votes.get(seat, {}) and self._voted_on_for_its_vote(w))
         if late:
             self._decide(seat, sorted({*voters, *late}), self.votes[seat])
             self.behind_votes[seat] = behind - set(late)
+            self.late_votes.add(seat)
+        if seat in self.late_votes and self.chain.next_seq(seat) < self.decided[seat][1]:
+            return True  # (the relay of what the late vote holds is on its way: the voters hold it)
         return False
+
+    def _voted_on_for_its_vote(self, w: int) -> bool:
+        """This log's owner's latest ``absent`` about ``w`` said it owed its declaration or its vote."""
+        a = self.absents.get(w, {}).get(self.owner)
+        return a is not None and a.owed in ("declare", "vote")
 
     def _reveal_of_mine_refused(self, x: int, owed) -> bool:
         """``x`` refused this peer's vote on it (its ``absent{me, owed: left}`` is its latest absent about this peer)
