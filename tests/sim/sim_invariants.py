@@ -144,13 +144,15 @@ def scenario(seed: int, hostile: list[str] | None = None) -> Scenario:
 
 
 
-def scenario_vote_kill(seed: int) -> Scenario:
+def scenario_vote_kill(seed: int, paced: bool = False) -> Scenario:
     """The fault-injection trial "vote-kill" (tests/resilience/test_fault_injection.py) as a simulated game: every
     seat honest, one seat ``A`` crashes for long (past its absence and the vote), and once the others are paused
     on it and about to vote, a second seat ``B`` crashes for a short time (its crash falls in the vote; it resumes
     from its log).  Drawn apart from ``scenario`` (whose draws every kept seed depends on); a run of its own in
-    test_sim.py.  (CI stop 43: such a trial split a game of four on a desync naming nobody.)"""
-    r = random.Random(f"sim vote-kill {seed}")
+    test_sim.py.  (CI stop 43: such a trial split a game of four on a desync naming nobody.)  ``paced``: ``A`` comes
+    back a moment after ``B`` rather than a fixed time after its own crash, as in the trial, where both dead times
+    start within a second or two of the pause (the seeds are another family: "vote-kill paced")."""
+    r = random.Random(f"sim vote-kill {seed}" + (" paced" if paced else ""))
     game = r.choice(["snowtails", "mush", "snake"])
     n = r.choice([3, 3, 4, 5] if game != "snake" else [3, 4])
     absent_after = r.choice([1.0, 1.5, 2.0, 3.0])
@@ -164,9 +166,13 @@ def scenario_vote_kill(seed: int) -> Scenario:
     sc.events.append((t, "crash", (a, down)))
     down2 = r.uniform(0.2, 3.0)
     # (as in the trial: once a peer declared A absent, so the game is paused on A and a vote is coming)
-    sc.events.append((t, "crash_on_pause", (b, a, r.uniform(0.0, vote_after + 0.5), down2,
-                                            r.choice(["crash", "crash", "crash_soon"]))))
-    sc.downtime += down + down2
+    how = r.choice(["crash", "crash", "crash_soon"])
+    if paced:  # (A stays down until B is back, then comes back within 1.5 s: its restart is set on the pause)
+        sc.events[-1] = (t, "crash", (a, None))
+        down = r.uniform(0.0, 1.5)
+    sc.events.append((t, "crash_on_pause", (b, a, r.uniform(0.0, vote_after + 0.5), down2, how,
+                                            down if paced else None)))
+    sc.downtime += down + down2 + (absent_after + vote_after + 0.5 + 12.0 if paced else 0.0)  # (A waits for B)
     if r.random() < 0.3:
         x, y = r.sample(range(n), 2)
         sc.events.append((r.uniform(0.5, 15.0), "cut", (x, y)))

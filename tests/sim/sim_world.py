@@ -717,9 +717,11 @@ class World:
                 for b in range(a + 1, self.cfg.n):
                     self.dial_soon(a, b)
         elif kind == "crash_on_pause":  # crash ``seat`` ``delay`` s after a peer first declared ``on`` absent
-            seat, on, delay, down, how = args
+            seat, on, delay, down, how, on_back = args  # on_back: restart ``on`` that long after ``seat`` is back
             if any(q.alive and q.seat != on and q.session.absent_haves.get((q.seat, on)) for q in self.peers):
                 self.at(self.now + delay, how, seat, down)
+                if on_back is not None:
+                    self.at(self.now + delay + down + on_back, "restart", on)
             elif self.now < 300:
                 self.at(self.now + TICK, kind, *args)
         elif kind == "call":
