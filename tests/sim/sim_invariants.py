@@ -167,12 +167,13 @@ def scenario_vote_kill(seed: int, paced: bool = False) -> Scenario:
     down2 = r.uniform(0.2, 3.0)
     # (as in the trial: once a peer declared A absent, so the game is paused on A and a vote is coming)
     how = r.choice(["crash", "crash", "crash_soon"])
-    if paced:  # (A stays down until B is back, then comes back within 1.5 s: its restart is set on the pause)
-        sc.events[-1] = (t, "crash", (a, None))
+    if paced:  # (A stays down until B is back, then comes back within 1.5 s: its restart is set on the pause; or
+        # after 30 s if no pause comes)
+        sc.events[-1] = (t, "crash", (a, 30.0))
         down = r.uniform(0.0, 1.5)
     sc.events.append((t, "crash_on_pause", (b, a, r.uniform(0.0, vote_after + 0.5), down2, how,
                                             down if paced else None)))
-    sc.downtime += down + down2 + (absent_after + vote_after + 0.5 + 12.0 if paced else 0.0)  # (A waits for B)
+    sc.downtime += down + down2 + (30.0 if paced else 0.0)  # (A waits for B, or 30 s)
     if r.random() < 0.3:
         x, y = r.sample(range(n), 2)
         sc.events.append((r.uniform(0.5, 15.0), "cut", (x, y)))
