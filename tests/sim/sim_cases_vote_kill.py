@@ -1,4 +1,4 @@
-"""Named runs of ``scenario_vote_kill(seed)`` (sim_invariants.py): every seat honest, one seat crashed for long and,
+"""Named runs of ``scenario_vote_kill(seed)`` (sim_invariants.py; a strategy naming "paced": ``paced=True``): every seat honest, one seat crashed for long and,
 once the others are paused on it, a second seat crashed for a short time, its crash falling in the vote (the
 fault-injection trial "vote-kill" of tests/resilience/test_fault_injection.py as a simulated game).  test_sim.py
 runs that family apart; test_sim_regressions.py runs each case by name."""
@@ -20,4 +20,17 @@ VOTE_KILL: dict[str, Case] = {
         "of four on a desync).  Fixed: a decision waits to take effect while a seat it left out only behind this "
         "peer's own open vote on it is undecided, and takes that seat's vote in once held with its count "
         "(claims._behind_owner_votes; tests/absent/test_absent_behind_own_vote.py)", None, fixed=True),
+    # found by the first sweep of the paced variant (seeds 0-999: the first seat back within 1.5 s of the second)
+    "vote_kill_paced_139_a_raced_vote_refused_after_a_restart": Case(
+        139, "crash_on_pause paced", "c",
+        "4 seats, Snake Carnival: p1 crashed 2.97-7.21 s; p3 declared it at 4.75 s and crashed at once (2.29 s), so "
+        "that declaration reached nobody until its restart.  p0 and p2 declared p3 for it, and p0 voted p3 out at "
+        "7.50 s, 0.23 s before the declaration reached it (a vote that raced the return).  p3, which held the vote "
+        "from 8.13 s, had it decided on one voter's word at 12.74 s, judged it on its clock (running again by then), "
+        "refused it, and p1 and p2 sided with the refusal: honest p0 voted out.  Open (traced, not fixed: the seat "
+        "voted on should not judge a vote whose claim counts only what it had signed before its crash)", None),
+    "vote_kill_paced_520_an_honest_seat_voted_out": Case(
+        520, "crash_on_pause paced", "c",
+        "5 seats, Mush!: p0 crashed 3.45 s, p3 crashed during the pause on it, p0 back 0.75 s after p3, a cut 0-4 at "
+        "13.77 s: honest p1 voted out by all.  Open, not traced", None),
 }
