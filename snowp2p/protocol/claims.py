@@ -252,7 +252,7 @@ class DeclareClaims:
         that held it before voting on that seat (sim vote-kill seed 338: back from its crash, p1 voted on crashed p2
         at count 5; p3 held that vote before its own vote on p1 and decided at 5; p0 voted on p1 first, decided at 3
         without p1 and drew turn 1 without p2's reveal: a desync naming nobody).  True: wait."""
-        choice, have, voters = self.decided[seat]
+        voters = self.decided[seat][2]
         behind = self.behind_votes.get(seat, set()) - set(voters)  # (those that could vote when it was decided)
         for w in behind:
             fate = self.gone.get(w) or self.decided.get(w)

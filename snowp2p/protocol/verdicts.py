@@ -200,10 +200,10 @@ class OwnerVerdicts:
         """A vote of ``v`` on ``x`` (neither this log's owner) that ``x`` refused (:meth:`_refused_by`) and a third seat
         holds ``v`` leaving for too (:meth:`_seconded`) is two seats' word against one that ``x`` answered; a peer that
         has itself declared ``x`` absent (cut off from it: its clock could not judge ``v``'s vote) and did not vote on
-        ``x`` holding that refusal (:meth:`_voted_past_refusal`) takes it: ``v`` is leaving here too (G10).  Not a vote on a ``left`` claim (:meth:`_left_claim`), nor a
-        refusal across a cut (:meth:`_declared_before`); a peer that never declared ``x`` judges on its clock
-        (``AbsenceWatch._lone_votes``: lie-away seed 36213 fails if a frozen peer takes the seconded refusal here).
-        Read from signed messages, alike for the auditor.  Sim seed 131585: hostile p2 voted answering p3 out alone;
+        ``x`` holding that refusal (:meth:`_voted_past_refusal`) takes it: ``v`` is leaving here too (G10).  Not a vote
+        on a ``left`` claim (:meth:`_left_claim`), nor a refusal across a cut (:meth:`_declared_before`); a peer that
+        never declared ``x`` judges on its clock (``AbsenceWatch._lone_votes``: lie-away seed 36213 fails if a frozen
+        peer takes the seconded refusal here).  Read from signed messages, alike for the auditor.  Sim seed 131585: hostile p2 voted answering p3 out alone;
         p3 refused, p0 (back from a freeze) judged the vote lone; p1, cut off by a partition meanwhile (it declared
         p3), still counted p2 a voter on frozen p0, so it took p0's reveal and decided p0 two turns after p3, which had
         decided p0 with p1's vote and its own: p1 took p3 for a seat that voted itself off, and p3 named honest p1 in
