@@ -94,15 +94,16 @@ HOSTILE = ("crash", "silent-mover", "dead-connected", "never-declares", "never-v
            "omit", "equivocate", "vote-present", "vote-after-end", "relink-storm")
 
 
-def scenario(seed: int, hostile: list[str] | None = None) -> Scenario:
-    """A game drawn from ``seed`` (``hostile``: these strategies instead of drawn ones)."""
+def scenario(seed: int, hostile: list[str] | None = None, flush: bool = False) -> Scenario:
+    """A game drawn from ``seed`` (``hostile``: these strategies instead of drawn ones; ``flush``: the same game,
+    but a crash still delivers what the crashed process had written, Config.flush)."""
     r = random.Random(f"sim scenario {seed}")
     game = r.choice(["snowtails", "mush", "snake"])
     n = r.choice([2, 2, 3, 3, 3, 4, 5] if game != "snake" else [2, 2, 3, 3, 4])
     absent_after = r.choice([2.0, 3.0])
     vote_after = r.choice([2.0, 4.0])
     cfg = Config(game=game, n=n, seed=seed, absent_after=absent_after, vote_after=vote_after,
-                 move_time=r.choice([6, 10]), max_rounds=r.choice([2, 3]))
+                 move_time=r.choice([6, 10]), max_rounds=r.choice([2, 3]), flush=flush)
     sc = Scenario(cfg)
     if hostile is None:
         k = r.choices([0, 1, 2], [3, 6, 1])[0]
@@ -144,21 +145,22 @@ def scenario(seed: int, hostile: list[str] | None = None) -> Scenario:
 
 
 
-def scenario_vote_kill(seed: int, paced: bool = False) -> Scenario:
+def scenario_vote_kill(seed: int, paced: bool = False, flush: bool = False) -> Scenario:
     """The fault-injection trial "vote-kill" (tests/resilience/test_fault_injection.py) as a simulated game: every
     seat honest, one seat ``A`` crashes for long (past its absence and the vote), and once the others are paused
     on it and about to vote, a second seat ``B`` crashes for a short time (its crash falls in the vote; it resumes
     from its log).  Drawn apart from ``scenario`` (whose draws every kept seed depends on); a run of its own in
     test_sim.py.  (CI stop 43: such a trial split a game of four on a desync naming nobody.)  ``paced``: ``A`` comes
     back a moment after ``B`` rather than a fixed time after its own crash, as in the trial, where both dead times
-    start within a second or two of the pause (the seeds are another family: "vote-kill paced")."""
-    r = random.Random(f"sim vote-kill {seed}" + (" paced" if paced else ""))
+    start within a second or two of the pause (the seeds are another family: "vote-kill paced").  ``flush``: a crash
+    still delivers what the crashed process had written (Config.flush, as kill -9 on real TCP; another family)."""
+    r = random.Random(f"sim vote-kill {seed}" + (" paced" if paced else "") + (" flush" if flush else ""))
     game = r.choice(["snowtails", "mush", "snake"])
     n = r.choice([3, 3, 4, 5] if game != "snake" else [3, 4])
     absent_after = r.choice([1.0, 1.5, 2.0, 3.0])
     vote_after = r.choice([1.0, 1.5, 2.0, 4.0])
     cfg = Config(game=game, n=n, seed=seed, absent_after=absent_after, vote_after=vote_after,
-                 move_time=r.choice([6, 10]), max_rounds=r.choice([2, 3]))
+                 move_time=r.choice([6, 10]), max_rounds=r.choice([2, 3]), flush=flush)
     sc = Scenario(cfg)
     a, b = r.sample(range(n), 2)
     t = r.uniform(0.5, 12.0)

@@ -74,6 +74,8 @@ class Config:
     redial: tuple[float, float] = (0.1, 1.0)  # a dialler's wait before it tries again
     max_rounds: int = 3  # a short game (the rules' own safety net, SledRules / SnakeRules.max_rounds)
     vote: str = "bot"  # what honest seats vote
+    flush: bool = False  # a crash still delivers what the process had written to its links (kill -9: the kernel
+    # sends the socket's buffer, then closes); False: a crash loses what was in flight
 
 
 # ------------------------------------------------------------------ a game's table
@@ -433,7 +435,12 @@ class Peer:
         self.frozen_until = -1.0
         self.backlog = []
         for j in list(self.conns):
-            self.w.cut(self.seat, j, "crash")
+            c = self.conns[j]
+            last = c.last.get((self.seat, j), 0.0)
+            if self.w.cfg.flush and c.up and last > self.w.now:  # (what it wrote arrives, then the link closes)
+                self.w.at(last + 1e-6, "close", c, self.seat, j)
+            else:
+                self.w.cut(self.seat, j, "crash")
 
     def restart(self) -> None:
         if self.state != "crashed":
@@ -698,6 +705,13 @@ class World:
             for j in range(self.cfg.n):  # (a dial that failed meanwhile)
                 if j != seat:
                     self.dial_soon(seat, j)
+        elif kind == "close":  # a crashed process's link, once what it had written arrived (Config.flush)
+            c, a, b = args
+            if c.up:
+                c.up = False
+                self.cuts += 1
+                self.trace(f"cut {a}-{b}: crash (its last frames delivered)")
+                self.dial_soon(a, b)
         elif kind == "cut":
             a, b = args
             self.cut(a, b, "dropped by the network")
