@@ -33,4 +33,18 @@ VOTE_KILL: dict[str, Case] = {
         520, "crash_on_pause paced", "c",
         "5 seats, Mush!: p0 crashed 3.45 s, p3 crashed during the pause on it, p0 back 0.75 s after p3, a cut 0-4 at "
         "13.77 s: honest p1 voted out by all.  Open, not traced", None),
+    # found by the first sweeps of the flush variants (a crash still delivers what the process had written, as kill -9
+    # on TCP does: Config.flush), vote-kill flush 100-1099 and paced flush 0-999, one each
+    "vote_kill_flush_486_a_vote_for_a_declaration_raced_the_seat_back": Case(
+        486, "crash_on_pause flush", "c",
+        "5 seats, Snow Tails: p0 crashed 4.07-10.23 s; p1 crashed at 6.85 s before it declared p0, and was back at "
+        "9.64 s.  p2 voted p1 out (owed: declare p0, have 7) at 11.00 s, 0.16 s after p0's reveal was signed; p3 "
+        "and p4 held that reveal before p2's vote and called p1 back.  Later p1 had p2's vote decided on p2's word "
+        "alone (the other absents lapsed), refused it, and all sided with the refusal: honest p2 voted out.  Open "
+        "(the family of paced 520: a vote for a declaration that raced the declared seat's return)", None),
+    "vote_kill_paced_flush_815_a_vote_for_a_declaration_raced_the_seat_back": Case(
+        815, "crash_on_pause paced flush", "c",
+        "5 seats, Mush!: p1 crashed 2.53-10.37 s; p3 crashed at 6.24 s before it declared p1 and was back at 9.05 "
+        "s; p0 voted p3 out for that declaration at 11.25 s, after p1 was back; p3 refused the vote when decided on "
+        "p0's word at 19.79 s and all voted honest p0 out.  Open (the family of paced 520)", None),
 }

@@ -131,21 +131,27 @@ def test_simulated_games_with_a_seat_that_counts_an_answering_seat_away(capsys):
     assert not failed, f"{len(failed)} of {runs} games with lie-away broke an invariant:\n" + "\n".join(failed[:10])
 
 
-VOTE_KILL_RUNS = 200
+VOTE_KILL_RUNS = {"": 200, "paced": 100, "flush": 100, "paced flush": 100}
 
 
-def test_simulated_games_with_a_kill_during_a_vote(capsys):
+@pytest.mark.parametrize("variant", list(VOTE_KILL_RUNS))
+def test_simulated_games_with_a_kill_during_a_vote(capsys, variant):
     """The fault-injection trial "vote-kill" as simulated games (``scenario_vote_kill``: one seat crashed for long,
-    a second crashed for a short time once the others are paused on the first), seeds 0..VOTE_KILL_RUNS-1
-    (SNOWP2P_SIM_VOTE_KILL_RUNS=N for more); a family of its own, like "quit" and "lie-away"."""
+    a second crashed for a short time once the others are paused on the first), seeds 0..N-1
+    (SNOWP2P_SIM_VOTE_KILL_RUNS=N for more); a family of its own, like "quit" and "lie-away".  The variants:
+    "paced" (the first seat back within 1.5 s of the second, as in the trial) and "flush" (a crash still delivers
+    what the process had written, as kill -9 on TCP does: Config.flush)."""
     from sim_regressions import VOTE_KILL
 
-    open_seeds = {c.seed for c in VOTE_KILL.values() if not c.fixed and "paced" not in c.strategy}
-    runs = int(os.environ.get("SNOWP2P_SIM_VOTE_KILL_RUNS", VOTE_KILL_RUNS))
-    reports = {seed: o.report() for seed in range(runs) if (o := run(scenario_vote_kill(seed))).violations}
+    open_seeds = {c.seed for c in VOTE_KILL.values()
+                  if not c.fixed and sorted(c.strategy.split()[1:]) == sorted(variant.split())}
+    runs = int(os.environ.get("SNOWP2P_SIM_VOTE_KILL_RUNS", VOTE_KILL_RUNS[variant]))
+    paced, flush = "paced" in variant, "flush" in variant
+    reports = {seed: o.report() for seed in range(runs)
+               if (o := run(scenario_vote_kill(seed, paced, flush))).violations}
     known_failed = len(reports.keys() & open_seeds)
     failed = [r for seed, r in reports.items() if seed not in open_seeds]
     with capsys.disabled():
-        print(f"\nsimulation with a kill during a vote: {runs} runs; {len(failed)} failed; {known_failed} more failed "
-              f"as known (sim_regressions.VOTE_KILL)")
+        print(f"\nsimulation with a kill during a vote ({variant or 'plain'}): {runs} runs; {len(failed)} failed; "
+              f"{known_failed} more failed as known (sim_regressions.VOTE_KILL)")
     assert not failed, f"{len(failed)} of {runs} games with a kill during a vote broke an invariant:\n" + "\n".join(failed[:10])

@@ -35,7 +35,7 @@ def test_simulated_lie_away_regression(name, case):
 @pytest.mark.parametrize("name,case", [_param(n, c) for n, c in VOTE_KILL.items()])
 def test_simulated_vote_kill_regression(name, case):
     """Runs with a second crash during a vote (sim_regressions.VOTE_KILL; test_sim.py runs that family apart)."""
-    o = run(scenario_vote_kill(case.seed, paced="paced" in case.strategy))
+    o = run(scenario_vote_kill(case.seed, paced="paced" in case.strategy, flush="flush" in case.strategy))
     assert not o.violations, o.report()
 
 
