@@ -563,7 +563,21 @@ class AbsenceWatch:
         # a seat heard since shows it holds what that seat owes (its ack of the turn, its reveal after the move):
         # the declaration asks it for a relay of what this peer lacks (tests/pause/test_cases.py case 13: the
         # resumed mover lacks the killed seat's reveal, which the host holds and relays in answer)
-        return any(s._current(v, seat) for v in heard) or bool(s.held_elsewhere(seat) & set(heard))
+        return self._second_voice(seat, heard) or bool(s.held_elsewhere(seat) & set(heard))
+
+    def _second_voice(self, seat: int, heard: list[int] | None = None) -> bool:
+        """Since this peer came back (or woke), it heard from ``seat``, or some seat it heard from has a current
+        ``absent`` about it.  A peer that was away *votes* on a seat only so: a declaration that only asks a relay
+        of what a seat it heard from holds (:meth:`_may_declare`) is no ground for a vote on its own word (fault
+        injection vote-kill seed 18: three seats; the host, back from a long crash into a game the other two had
+        finished without it, heard only the lingering j2, declared j1 to ask for j1's reveal, got no relay before
+        j2 left, and voted j1 out alone: a second result).  It waits instead, and stops without a result after the
+        bound (:meth:`_unheard`)."""
+        if self.last_rx_seen.get(seat, -1.0) >= self.woke:
+            return True
+        if heard is None:
+            heard = [v for v, t in self.last_rx_seen.items() if t >= self.woke and v not in (seat, self.s.me)]
+        return any(self.s._current(v, seat) for v in heard)
 
     def _unheard(self, owing: set[int], now: float) -> int | None:
         """A peer that was away waits, past the bound, on a seat that owes something, that it has not heard from
@@ -574,10 +588,10 @@ class AbsenceWatch:
             return None
         s = self.s
         for seat in sorted(owing):
-            if seat == s.me or seat in s.gone or seat in s.decided or s.paused_on(seat):
+            if seat == s.me or seat in s.gone or seat in s.decided:
                 continue
-            if not self._may_declare(seat, now):
-                return seat
+            if not (self._second_voice(seat) if s.paused_on(seat) else self._may_declare(seat, now)):
+                return seat  # (paused on it: it votes only as a second voice, _second_voice)
         return None
 
     def _relink(self, seat: int, o: Owed | None, now: float, connected: set[int], last_rx: dict[int, float],
@@ -653,5 +667,6 @@ class AbsenceWatch:
             del self.paused_since[seat]  # (not when it comes to owe nothing: the pause is then on the signed absents,
             # a never-voter's 'vote' absent still current once the vote lapsed: sim seed 8415)
         if now - self.paused_since.setdefault(seat, (key, now))[1] >= wait and not self._cut_off(seat, now) and (
-                (o.what != "relay" or self.declared.get(seat) == o) if o is not None else not s._relay_paid(seat)):
+                (o.what != "relay" or self.declared.get(seat) == o) if o is not None else not s._relay_paid(seat)) and (
+                not self.away_since_start or self._second_voice(seat)):
             tk.out.extend(s.cast_vote(seat, self.vote))

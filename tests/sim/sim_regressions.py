@@ -15,9 +15,10 @@ from sim_case import Case
 from sim_cases_early import EARLY
 from sim_cases_late import LATE
 from sim_cases_lie import LIE_AWAY as _LIE_AWAY
+from sim_cases_late_return import LATE_RETURN as _LATE_RETURN
 from sim_cases_vote_kill import VOTE_KILL as _VOTE_KILL
 
-__all__ = ["Case", "KNOWN", "LIE_AWAY", "OPEN", "REGRESSIONS", "VOTE_KILL", "known"]
+__all__ = ["Case", "KNOWN", "LATE_RETURN", "LIE_AWAY", "OPEN", "REGRESSIONS", "VOTE_KILL", "known"]
 
 
 #: the named runs with no lie-away seat (sim_cases_early.py, sim_cases_late.py)
@@ -36,6 +37,7 @@ LIE_AWAY: dict[str, Case] = _LIE_AWAY  # (sim_cases_lie.py)
 
 #: runs of ``scenario_vote_kill(seed)`` (a second crash during the vote on a crashed seat; test_sim.py runs them apart)
 VOTE_KILL: dict[str, Case] = _VOTE_KILL  # (sim_cases_vote_kill.py)
+LATE_RETURN: dict[str, Case] = _LATE_RETURN  # (sim_cases_late_return.py)
 
 #: the strategies whose runs still break invariants with the protocol 6 core: the sweep (test_sim.py) counts
 #: their failures as known (each has named cases above).  A run with another strategy, or none, must pass.

@@ -74,8 +74,8 @@ class Config:
     redial: tuple[float, float] = (0.1, 1.0)  # a dialler's wait before it tries again
     max_rounds: int = 3  # a short game (the rules' own safety net, SledRules / SnakeRules.max_rounds)
     vote: str = "bot"  # what honest seats vote
-    flush: bool = False  # a crash still delivers what the process had written to its links (kill -9: the kernel
-    # sends the socket's buffer, then closes); False: a crash loses what was in flight
+    flush: bool = False  # a crash or an exit still delivers what the process had written to its links (kill -9 or
+    # exit: the kernel sends the socket's buffer, then closes); False: they lose what was in flight
 
 
 # ------------------------------------------------------------------ a game's table
@@ -435,12 +435,7 @@ class Peer:
         self.frozen_until = -1.0
         self.backlog = []
         for j in list(self.conns):
-            c = self.conns[j]
-            last = c.last.get((self.seat, j), 0.0)
-            if self.w.cfg.flush and c.up and last > self.w.now:  # (what it wrote arrives, then the link closes)
-                self.w.at(last + 1e-6, "close", c, self.seat, j)
-            else:
-                self.w.cut(self.seat, j, "crash")
+            self.w.close(self, j, "crash")
 
     def restart(self) -> None:
         if self.state != "crashed":
@@ -490,6 +485,7 @@ class World:
         self.apart: set[tuple[int, int]] = set()  # (a, b): a partition kept seat a from seat b for a while
         self.cuts = 0
         self.dialing: set[tuple[int, int]] = set()
+        self.exited_at: dict[int, float] = {}  # seat -> when its process exited after the end
         for seat, st in (strategies or {}).items():
             self.peers[seat].strategy = st
             st.bind(self, seat)
@@ -533,6 +529,16 @@ class World:
         self.cuts += 1
         self.trace(f"cut {a}-{b}: {why}")
         self.dial_soon(a, b)
+
+    def close(self, p: Peer, j: int, why: str) -> None:
+        """``p``'s process is gone (a crash, or its exit after the end): its link to ``j`` closes.  With
+        ``Config.flush`` what it had written still arrives first (the kernel sends it, then the FIN); else it is lost."""
+        c = p.conns.get(j)
+        last = c.last.get((p.seat, j), 0.0) if c is not None else 0.0
+        if self.cfg.flush and c is not None and c.up and last > self.now:
+            self.at(last + 1e-6, "close", c, p.seat, j, why)
+        else:
+            self.cut(p.seat, j, why)
 
     def dial_soon(self, a: int, b: int) -> None:
         """The higher seat of the pair dials the lower one (NetGame._dial), after a seeded wait."""
@@ -667,8 +673,9 @@ class World:
                 self.at(self.now + 0.25, "exit", seat, inc)
             elif p.incarnations == inc and p.state == "running":
                 p.state = "exited"
+                self.exited_at[seat] = self.now
                 for j in list(p.conns):
-                    self.cut(seat, j, "exit")
+                    self.close(p, j, "exit")
                 self.dialing = {d for d in self.dialing if seat not in d}
         elif kind == "lingernudge":
             seat, inc = args
@@ -705,12 +712,12 @@ class World:
             for j in range(self.cfg.n):  # (a dial that failed meanwhile)
                 if j != seat:
                     self.dial_soon(seat, j)
-        elif kind == "close":  # a crashed process's link, once what it had written arrived (Config.flush)
-            c, a, b = args
+        elif kind == "close":  # a link of a process gone, once what it had written arrived (Config.flush, World.close)
+            c, a, b, why = args
             if c.up:
                 c.up = False
                 self.cuts += 1
-                self.trace(f"cut {a}-{b}: crash (its last frames delivered)")
+                self.trace(f"cut {a}-{b}: {why} (its last frames delivered)")
                 self.dial_soon(a, b)
         elif kind == "cut":
             a, b = args

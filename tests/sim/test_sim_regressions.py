@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from kit.sessions import session_for
 
-from sim_invariants import run, scenario, scenario_vote_kill
-from sim_regressions import LIE_AWAY, OPEN, REGRESSIONS, VOTE_KILL
+from sim_invariants import run, scenario, scenario_late_return, scenario_vote_kill
+from sim_regressions import LATE_RETURN, LIE_AWAY, OPEN, REGRESSIONS, VOTE_KILL
 
 
 def _param(name, case):
@@ -36,6 +36,14 @@ def test_simulated_lie_away_regression(name, case):
 def test_simulated_vote_kill_regression(name, case):
     """Runs with a second crash during a vote (sim_regressions.VOTE_KILL; test_sim.py runs that family apart)."""
     o = run(scenario_vote_kill(case.seed, paced="paced" in case.strategy, flush="flush" in case.strategy))
+    assert not o.violations, o.report()
+
+
+@pytest.mark.parametrize("name,case", [_param(n, c) for n, c in LATE_RETURN.items()])
+def test_simulated_late_return_regression(name, case):
+    """Runs with a seat back from a long crash as the game ends (sim_regressions.LATE_RETURN; test_sim.py runs that
+    family apart)."""
+    o = run(scenario_late_return(case.seed))
     assert not o.violations, o.report()
 
 
