@@ -644,7 +644,7 @@ class World:
             if not c.up:
                 return
             p = self.peers[to]
-            if not p.alive:
+            if not p.alive or p.conns.get(frm) is not c:  # (a link of its process before a crash: Config.flush)
                 return
             if p.frozen():
                 p.backlog.append((c, frm, payload))
