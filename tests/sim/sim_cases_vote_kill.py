@@ -27,8 +27,11 @@ VOTE_KILL: dict[str, Case] = {
         "that declaration reached nobody until its restart.  p0 and p2 declared p3 for it, and p0 voted p3 out at "
         "7.50 s, 0.23 s before the declaration reached it (a vote that raced the return).  p3, which held the vote "
         "from 8.13 s, had it decided on one voter's word at 12.74 s, judged it on its clock (running again by then), "
-        "refused it, and p1 and p2 sided with the refusal: honest p0 voted out.  Open (traced, not fixed: the seat "
-        "voted on should not judge a vote whose claim counts only what it had signed before its crash)", None),
+        "refused it, and p1 and p2 sided with the refusal: honest p0 voted out.  Diagnosis: p3 held the vote while its "
+        "clock was not running (0.46 s after its restart) and judged it on its clock only because p0's move completed "
+        "it 4.6 s later.  Fixed: a vote on this seat first held while its clock was not running, counting nothing it "
+        "signed since it came back, is accepted whenever it is decided (net/watch.py AbsenceWatch._voted_while_away; "
+        "tests/absent/test_watch_vote_while_away.py)", None, fixed=True),
     "vote_kill_paced_520_an_honest_seat_voted_out": Case(
         520, "crash_on_pause paced", "c",
         "5 seats, Mush!: p0 crashed 3.45 s, p3 crashed during the pause on it, p0 back 0.75 s after p3, a cut 0-4 at "
