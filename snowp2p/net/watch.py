@@ -129,22 +129,22 @@ class AbsenceWatch:
     def _voted_while_away(self) -> bool:
         """Every vote of the decision on this seat was first held here while this clock was not running (``vote_held``:
         in the window after a restart or a wake, or its quiet) and counts no message this seat signed since it came back
-        (its ``have``, and its voter's latest ``absent`` on this seat, at most ``came_back_at``): the vote is on the time
-        this seat was away, which its clock did not see, however late the decision completes (it may wait on a move of
-        another seat).  It accepts, as it would have within ``away_until``: the verdict is on the clock at the vote, as
-        ``_ran_at_vote`` for a lone vote, and the converse of :meth:`_seen_since_return` (sim vote-kill paced seed 139:
-        p3 declared crashed p1 and crashed at once, so the declaration reached nobody; p0 voted p3 out for it 0.46 s
-        after p3's restart, 0.23 s before the declaration reached it; p3 held the vote before its clock ran again, had it
-        decided on one word 4.6 s later, when p0's move made it count p1 and p2 away, refused it on its clock, and p1
-        and p2 sided with the refusal: honest p0 voted out)."""
+        (its ``have`` at most ``came_back_at``; a later ``absent`` of its voter is another claim, not the vote's: sim
+        vote-kill paced flush seed 815): the vote is on the time this seat was away, which its clock did not see,
+        however late the decision completes (it may wait on a move of another seat).  It accepts, as it would have
+        within ``away_until``: the verdict is on the clock at the vote, as ``_ran_at_vote`` for a lone vote, and the
+        converse of :meth:`_seen_since_return` (sim vote-kill paced seed 139: p3 declared crashed p1 and crashed at
+        once, so the declaration reached nobody; p0 voted p3 out for it 0.46 s after p3's restart, 0.23 s before the
+        declaration reached it; p3 held the vote before its clock ran again, had it decided on one word 4.6 s later,
+        when p0's move made it count p1 and p2 away, refused it on its clock, and p1 and p2 sided with the refusal:
+        honest p0 voted out; paced seed 520 alike, with five seats)."""
         s = self.s
         back = s.came_back_at
         if back is None:
             return False
         for v in s.decided[s.me][2]:
-            m, a = s.votes.get(s.me, {}).get(v), s.absents.get(s.me, {}).get(v)
-            if (m is None or m.have > back or (a is not None and a.have > back)
-                    or self.vote_held.get((s.me, v, m.have), (True,))[0]):
+            m = s.votes.get(s.me, {}).get(v)
+            if m is None or m.have > back or self.vote_held.get((s.me, v, m.have), (True,))[0]:
                 return False
         return True
 

@@ -35,5 +35,9 @@ VOTE_KILL: dict[str, Case] = {
     "vote_kill_paced_520_an_honest_seat_voted_out": Case(
         520, "crash_on_pause paced", "c",
         "5 seats, Mush!: p0 crashed 3.45 s, p3 crashed during the pause on it, p0 back 0.75 s after p3, a cut 0-4 at "
-        "13.77 s: honest p1 voted out by all.  Open, not traced", None),
+        "13.77 s: honest p1 voted out by all.  Traced: p3 crashed 5.49-7.53 s during the pause on p0; p1, p2, p4 "
+        "declared it for its declaration on p0, and p1 voted it out at 8.75 s at count 6 (what p3 had signed before "
+        "its crash); p3 held the vote at 9.0 s, before its clock ran again, had it decided on p1's word at 17.59 s, "
+        "refused it, and all voted honest p1 out (the family of 139).  Fixed with 139: accepted "
+        "(AbsenceWatch._voted_while_away)", None, fixed=True),
 }
