@@ -85,6 +85,7 @@ class AbsenceWatch:
         self.claimed: dict[tuple[int, int, int], float] = {}  # (X, V, have) of V's absent on X -> when first held here
         # (X, V, have) of V's vote on X -> (_clock_ran when first held here, when)
         self.vote_held: dict[tuple[int, int, int], tuple[bool, float]] = {}
+        self.vote_claim: dict[tuple[int, int, int], object] = {}  # (X, V, have) of V's vote on X -> its claim then
         self.declare_ended: dict[int, float] = {}  # seat -> when a declaration it owed here last stopped being owed
         self.own_paid: dict[tuple[int, str, int], float] = {}  # (seat, what, turn) -> when its own message was paid here
         self.own_claims: set[tuple[int, str, int, int]] = set()  # (seat, what, turn, have): this peer's absents (_raced)
@@ -449,6 +450,8 @@ class AbsenceWatch:
         ran = self._clock_ran(now)
         for x, by in s.votes.items():
             for v, m in by.items():
+                if (x, v, m.have) not in self.vote_held:  # (V's latest absent on X now: the claim the vote is on)
+                    self.vote_claim[(x, v, m.have)] = s.absents.get(x, {}).get(v)
                 self.vote_held.setdefault((x, v, m.have), (ran, now))
         if s.me is not None:
             n = s.chain.next_seq(s.me)
@@ -490,11 +493,12 @@ class AbsenceWatch:
         here (``own_paid``, not the last of ``x``'s messages that did); on this seat itself, :meth:`_raced_on_me`
         (lie-away seed 118238: p4 had declared p0 for its reveal of turn 4 at count 7, as p1 did, then for a declaration
         on leaving p2 once the reveal came; it judged p1's vote, held 0.25 s after the reveal, lone, and with p0 voted
-        honest p1 out; tests/absent/test_watch_vote_raced_own.py)."""
+        honest p1 out; tests/absent/test_watch_vote_raced_own.py).  ``v``'s claim is the one its vote rests on
+        (:meth:`_vote_claim`), not a later one (vote-kill paced seed 520)."""
         s = self.s
         if x == s.me:
             return self._raced_on_me(v)
-        a, mine = s.absents.get(x, {}).get(v), s.absents.get(x, {}).get(s.me)
+        a, mine = self._vote_claim(x, v), s.absents.get(x, {}).get(s.me)
         if a is None or mine is None:
             return False
         m = s.votes.get(x, {}).get(v)
@@ -507,6 +511,19 @@ class AbsenceWatch:
         else:
             ended = None
         return ended is not None and held is not None and 0 <= held[1] - ended < RACE
+
+    def _vote_claim(self, x: int, v: int):
+        """``v``'s claim on ``x`` that its vote on ``x`` held here rests on: its latest ``absent`` on ``x`` when the
+        vote was first held here (``vote_claim``; the absent just before the vote in ``v``'s chain, unless a later one
+        came with the vote), not one ``v`` signed after its vote.  A voter goes on declaring the seat it voted on (its
+        own vote holds that seat's messages back on it: ``Session._frozen``), and such a later claim says nothing of
+        when the vote was signed (sim vote-kill paced seed 520: p1's vote on p3 for not declaring crashed p0, held on p2
+        and p4 0.09 s after p0's return, raced it; 7 s later p1, behind on p3 by its own open vote, declared p3 for a
+        reveal p3 had sent, and p2 and p4, judging the vote by that claim, held honest p1 leaving).  Else ``v``'s
+        latest."""
+        m = self.s.votes.get(x, {}).get(v)
+        a = self.vote_claim.get((x, v, m.have)) if m is not None else None
+        return a if a is not None else self.s.absents.get(x, {}).get(v)
 
     def _raced_on_me(self, v: int) -> bool:
         """``v``'s claim is that this seat owed one of its own messages, at a count this seat was cut off at (linked to

@@ -39,5 +39,8 @@ VOTE_KILL: dict[str, Case] = {
         "declared it for its declaration on p0, and p1 voted it out at 8.75 s at count 6 (what p3 had signed before "
         "its crash); p3 held the vote at 9.0 s, before its clock ran again, had it decided on p1's word at 17.59 s, "
         "refused it, and all voted honest p1 out (the family of 139).  Fixed with 139: accepted "
-        "(AbsenceWatch._voted_while_away)", None, fixed=True),
+        "(AbsenceWatch._voted_while_away).  And before that, at 16.0 s, p2 and p4 held p1 leaving: its vote, held there "
+        "0.09 s after p0's return (raced), was judged on p1's later absent on p3 (a reveal at count 7, 15.75 s, p1 being "
+        "behind on p3 by its own open vote).  Fixed: the race is judged on the claim the vote rests on "
+        "(AbsenceWatch._vote_claim; tests/absent/test_watch_vote_raced_later_claim.py)", None, fixed=True),
 }
