@@ -85,6 +85,7 @@ class AbsenceWatch:
         self.claimed: dict[tuple[int, int, int], float] = {}  # (X, V, have) of V's absent on X -> when first held here
         # (X, V, have) of V's vote on X -> (_clock_ran when first held here, when)
         self.vote_held: dict[tuple[int, int, int], tuple[bool, float]] = {}
+        self.vote_claim: dict[tuple[int, int, int], object] = {}  # (X, V, have) of V's vote on X -> its claim then
         self.declare_ended: dict[int, float] = {}  # seat -> when a declaration it owed here last stopped being owed
         self.own_paid: dict[tuple[int, str, int], float] = {}  # (seat, what, turn) -> when its own message was paid here
         self.own_claims: set[tuple[int, str, int, int]] = set()  # (seat, what, turn, have): this peer's absents (_raced)
@@ -122,7 +123,31 @@ class AbsenceWatch:
             return False
         if self.cut_took and self.cut_off_at is not None and now - self.cut_off_at < self.absent_after + self.vote_after:
             return False  # (linked to nobody for absent_after lately, and it took a seat over meanwhile: seed 57064)
+        if self._voted_while_away():
+            return False  # (a vote on the time it was away, decided only after its clock ran again: vote-kill 139)
         return self._answering(s.me, now)
+
+    def _voted_while_away(self) -> bool:
+        """Every vote of the decision on this seat was first held here while this clock was not running (``vote_held``:
+        in the window after a restart or a wake, or its quiet) and counts no message this seat signed since it came back
+        (its ``have`` at most ``came_back_at``; a later ``absent`` of its voter is another claim, not the vote's: sim
+        vote-kill paced flush seed 815): the vote is on the time this seat was away, which its clock did not see,
+        however late the decision completes (it may wait on a move of another seat).  It accepts, as it would have
+        within ``away_until``: the verdict is on the clock at the vote, as ``_ran_at_vote`` for a lone vote, and the
+        converse of :meth:`_seen_since_return` (sim vote-kill paced seed 139: p3 declared crashed p1 and crashed at
+        once, so the declaration reached nobody; p0 voted p3 out for it 0.46 s after p3's restart, 0.23 s before the
+        declaration reached it; p3 held the vote before its clock ran again, had it decided on one word 4.6 s later,
+        when p0's move made it count p1 and p2 away, refused it on its clock, and p1 and p2 sided with the refusal:
+        honest p0 voted out; paced seed 520 alike, with five seats)."""
+        s = self.s
+        back = s.came_back_at
+        if back is None:
+            return False
+        for v in s.decided[s.me][2]:
+            m = s.votes.get(s.me, {}).get(v)
+            if m is None or m.have > back or self.vote_held.get((s.me, v, m.have), (True,))[0]:
+                return False
+        return True
 
     def vote_verdict(self, now: float) -> str:
         """What this seat does with a decided vote on it (the shell asks on ``VotedOut``, and ``tick`` again
@@ -425,6 +450,8 @@ class AbsenceWatch:
         ran = self._clock_ran(now)
         for x, by in s.votes.items():
             for v, m in by.items():
+                if (x, v, m.have) not in self.vote_held:  # (V's latest absent on X now: the claim the vote is on)
+                    self.vote_claim[(x, v, m.have)] = s.absents.get(x, {}).get(v)
                 self.vote_held.setdefault((x, v, m.have), (ran, now))
         if s.me is not None:
             n = s.chain.next_seq(s.me)
@@ -466,11 +493,12 @@ class AbsenceWatch:
         here (``own_paid``, not the last of ``x``'s messages that did); on this seat itself, :meth:`_raced_on_me`
         (lie-away seed 118238: p4 had declared p0 for its reveal of turn 4 at count 7, as p1 did, then for a declaration
         on leaving p2 once the reveal came; it judged p1's vote, held 0.25 s after the reveal, lone, and with p0 voted
-        honest p1 out; tests/absent/test_watch_vote_raced_own.py)."""
+        honest p1 out; tests/absent/test_watch_vote_raced_own.py).  ``v``'s claim is the one its vote rests on
+        (:meth:`_vote_claim`), not a later one (vote-kill paced seed 520)."""
         s = self.s
         if x == s.me:
             return self._raced_on_me(v)
-        a, mine = s.absents.get(x, {}).get(v), s.absents.get(x, {}).get(s.me)
+        a, mine = self._vote_claim(x, v), s.absents.get(x, {}).get(s.me)
         if a is None or mine is None:
             return False
         m = s.votes.get(x, {}).get(v)
@@ -483,6 +511,19 @@ class AbsenceWatch:
         else:
             ended = None
         return ended is not None and held is not None and 0 <= held[1] - ended < RACE
+
+    def _vote_claim(self, x: int, v: int):
+        """``v``'s claim on ``x`` that its vote on ``x`` held here rests on: its latest ``absent`` on ``x`` when the
+        vote was first held here (``vote_claim``; the absent just before the vote in ``v``'s chain, unless a later one
+        came with the vote), not one ``v`` signed after its vote.  A voter goes on declaring the seat it voted on (its
+        own vote holds that seat's messages back on it: ``Session._frozen``), and such a later claim says nothing of
+        when the vote was signed (sim vote-kill paced seed 520: p1's vote on p3 for not declaring crashed p0, held on p2
+        and p4 0.09 s after p0's return, raced it; 7 s later p1, behind on p3 by its own open vote, declared p3 for a
+        reveal p3 had sent, and p2 and p4, judging the vote by that claim, held honest p1 leaving).  Else ``v``'s
+        latest."""
+        m = self.s.votes.get(x, {}).get(v)
+        a = self.vote_claim.get((x, v, m.have)) if m is not None else None
+        return a if a is not None else self.s.absents.get(x, {}).get(v)
 
     def _raced_on_me(self, v: int) -> bool:
         """``v``'s claim is that this seat owed one of its own messages, at a count this seat was cut off at (linked to

@@ -29,7 +29,8 @@ def _session(owes: bool) -> SimpleNamespace:
     """A seat decided out on one liar's vote, that may still get another vote, owing its reveal (or nothing)."""
     owed = {ME: Owed("reveal", 2)} if owes else {}
     return SimpleNamespace(me=ME, decided={ME: ("bot", 5, (LIAR,))}, gone={}, sole_word=lambda seat: LIAR, owner_one_word=lambda: True,
-                           votes_on_owner=lambda: {LIAR}, may_still_vote=lambda: True, owed=lambda: owed)
+                           votes_on_owner=lambda: {LIAR}, may_still_vote=lambda: True, owed=lambda: owed,
+                           came_back_at=None)  # (never away: AbsenceWatch._voted_while_away)
 
 
 def _verdict_at(owes: bool, owes_from: float = 0.0) -> float:

@@ -27,12 +27,22 @@ VOTE_KILL: dict[str, Case] = {
         "that declaration reached nobody until its restart.  p0 and p2 declared p3 for it, and p0 voted p3 out at "
         "7.50 s, 0.23 s before the declaration reached it (a vote that raced the return).  p3, which held the vote "
         "from 8.13 s, had it decided on one voter's word at 12.74 s, judged it on its clock (running again by then), "
-        "refused it, and p1 and p2 sided with the refusal: honest p0 voted out.  Open (traced, not fixed: the seat "
-        "voted on should not judge a vote whose claim counts only what it had signed before its crash)", None),
+        "refused it, and p1 and p2 sided with the refusal: honest p0 voted out.  Diagnosis: p3 held the vote while its "
+        "clock was not running (0.46 s after its restart) and judged it on its clock only because p0's move completed "
+        "it 4.6 s later.  Fixed: a vote on this seat first held while its clock was not running, counting nothing it "
+        "signed since it came back, is accepted whenever it is decided (net/watch.py AbsenceWatch._voted_while_away; "
+        "tests/absent/test_watch_vote_while_away.py)", None, fixed=True),
     "vote_kill_paced_520_an_honest_seat_voted_out": Case(
         520, "crash_on_pause paced", "c",
         "5 seats, Mush!: p0 crashed 3.45 s, p3 crashed during the pause on it, p0 back 0.75 s after p3, a cut 0-4 at "
-        "13.77 s: honest p1 voted out by all.  Open, not traced", None),
+        "13.77 s: honest p1 voted out by all.  Traced: p3 crashed 5.49-7.53 s during the pause on p0; p1, p2, p4 "
+        "declared it for its declaration on p0, and p1 voted it out at 8.75 s at count 6 (what p3 had signed before "
+        "its crash); p3 held the vote at 9.0 s, before its clock ran again, had it decided on p1's word at 17.59 s, "
+        "refused it, and all voted honest p1 out (the family of 139).  Fixed with 139: accepted "
+        "(AbsenceWatch._voted_while_away).  And before that, at 16.0 s, p2 and p4 held p1 leaving: its vote, held there "
+        "0.09 s after p0's return (raced), was judged on p1's later absent on p3 (a reveal at count 7, 15.75 s, p1 being "
+        "behind on p3 by its own open vote).  Fixed: the race is judged on the claim the vote rests on "
+        "(AbsenceWatch._vote_claim; tests/absent/test_watch_vote_raced_later_claim.py)", None, fixed=True),
     # found by the first sweeps of the flush variants (a crash still delivers what the process had written, as kill -9
     # on TCP does: Config.flush), vote-kill flush 100-1099 and paced flush 0-999, one each
     "vote_kill_flush_486_a_vote_for_a_declaration_raced_the_seat_back": Case(
@@ -40,11 +50,14 @@ VOTE_KILL: dict[str, Case] = {
         "5 seats, Snow Tails: p0 crashed 4.07-10.23 s; p1 crashed at 6.85 s before it declared p0, and was back at "
         "9.64 s.  p2 voted p1 out (owed: declare p0, have 7) at 11.00 s, 0.16 s after p0's reveal was signed; p3 "
         "and p4 held that reveal before p2's vote and called p1 back.  Later p1 had p2's vote decided on p2's word "
-        "alone (the other absents lapsed), refused it, and all sided with the refusal: honest p2 voted out.  Open "
-        "(the family of paced 520: a vote for a declaration that raced the declared seat's return)", None),
+        "alone (the other absents lapsed), refused it, and all sided with the refusal: honest p2 voted out.  Fixed "
+        "with paced 139/520: p1 held the vote before its clock ran again, and it counted only what p1 signed before its "
+        "crash: accepted (AbsenceWatch._voted_while_away)", None, fixed=True),
     "vote_kill_paced_flush_815_a_vote_for_a_declaration_raced_the_seat_back": Case(
         815, "crash_on_pause paced flush", "c",
         "5 seats, Mush!: p1 crashed 2.53-10.37 s; p3 crashed at 6.24 s before it declared p1 and was back at 9.05 "
         "s; p0 voted p3 out for that declaration at 11.25 s, after p1 was back; p3 refused the vote when decided on "
-        "p0's word at 19.79 s and all voted honest p0 out.  Open (the family of paced 520)", None),
+        "p0's word at 19.79 s and all voted honest p0 out.  Fixed with "
+        "paced 139/520 (AbsenceWatch._voted_while_away; judged on the vote's own count, not on p0's later absent on "
+        "p3, which counted a message p3 signed after its return)", None, fixed=True),
 }
