@@ -60,4 +60,11 @@ VOTE_KILL: dict[str, Case] = {
         "p0's word at 19.79 s and all voted honest p0 out.  Fixed with "
         "paced 139/520 (AbsenceWatch._voted_while_away; judged on the vote's own count, not on p0's later absent on "
         "p3, which counted a message p3 signed after its return)", None, fixed=True),
+    "vote_kill_443_a_vote_for_a_declaration_raced_the_seat_back": Case(
+        443, "crash_on_pause", "c",
+        "5 seats, Snow Tails: p3 crashed 6.52-13.64 s; p1 crashed 10.36-11.11 s before it declared p3; p2 voted p1 "
+        "out for that declaration (have 10, what p1 signed before its crash) at 14.75 s, after p3 was back; p1 had "
+        "the vote decided on p2's word at 19.08 s, refused it, and all voted honest p2 out.  Found by a sweep (0-599) "
+        "once a peer back votes only as a second voice (AbsenceWatch._second_voice, late return), which moved p1's "
+        "own votes; the family of paced 139/520, fixed by AbsenceWatch._voted_while_away", None, fixed=True),
 }
