@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from snowp2p.net.watch import RACE, AbsenceWatch
-from test_watch_vote_raced_return import BACK, V, X, Stand
+from snowp2p.net.watch import RACE
+from test_watch_vote_raced_return import BACK, V, X, Stand, drive
 
 LATER = 8.0  # V, behind on X by its own open vote, declares X again for a reveal X has sent
-ALL = {0, 1, 3}
 
 
 class LaterClaimStand(Stand):
@@ -36,17 +35,7 @@ class LaterClaimStand(Stand):
 
 
 def left(vote_at: float) -> list[tuple[int, float]]:
-    s = LaterClaimStand(vote_at)
-    w = AbsenceWatch(s, 2.0, 2.0, "bot", now=0.0)
-    now = 0.0
-    while now <= 12.0:
-        s.now = now
-        s.tick_claims()
-        if now >= vote_at:
-            s.votes = {X: {V: SimpleNamespace(have=20, choice="bot")}}
-        w.tick(now, connected=ALL, last_rx={i: now for i in ALL}, linked=ALL)
-        now += 0.25
-    return s.left
+    return drive(LaterClaimStand(vote_at), vote_at, 20, until=12.0)
 
 
 def test_a_raced_vote_stays_raced_after_its_voter_declares_the_seat_again():

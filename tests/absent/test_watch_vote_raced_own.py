@@ -23,9 +23,8 @@ from types import SimpleNamespace
 
 from snowp2p.net.watch import RACE, AbsenceWatch
 from snowp2p.protocol.absence import Owed
-from test_watch_vote_raced_return import BACK, ME, V, X, Stand
+from test_watch_vote_raced_return import BACK, ME, V, X, Stand, drive
 
-ALL = {0, 1, 3}
 
 
 class ThirdStand(Stand):
@@ -48,17 +47,7 @@ class ThirdStand(Stand):
 
 
 def third_left(vote_at: float, **kw) -> list[tuple[int, float]]:
-    s = ThirdStand(vote_at, **kw)
-    w = AbsenceWatch(s, 2.0, 2.0, "bot", now=0.0)
-    now = 0.0
-    while now <= 10.0:
-        s.now = now
-        s.tick_claims()
-        if now >= vote_at:
-            s.votes = {X: {V: SimpleNamespace(have=16, choice="bot")}}
-        w.tick(now, connected=ALL, last_rx={i: now for i in ALL}, linked=ALL)
-        now += 0.25
-    return s.left
+    return drive(ThirdStand(vote_at, **kw), vote_at, 16)
 
 
 def test_a_raced_vote_on_a_claim_this_peer_made_before_its_latest_is_no_lone_vote():

@@ -70,17 +70,25 @@ class Stand(StandIn):
         return Output()
 
 
-def left(vote_at: float, mine: str = "declare") -> list[tuple[int, float]]:
-    s = Stand(vote_at, mine)
+def drive(s, vote_at: float, have: int, until: float = 10.0) -> list[tuple[int, float]]:
+    """One watch over the stand-in ``s`` (every seat linked and heard at every tick), V's vote on X (count ``have``)
+    held from ``vote_at``; the stand-in's ``tick_claims``, if any, moves the claims first.  The voters held leaving,
+    with when."""
     w = AbsenceWatch(s, 2.0, 2.0, "bot", now=0.0)
     now = 0.0
-    while now <= 10.0:
+    while now <= until:
         s.now = now
+        if hasattr(s, "tick_claims"):
+            s.tick_claims()
         if now >= vote_at:
-            s.votes = {X: {V: SimpleNamespace(have=20, choice="bot")}}
+            s.votes = {X: {V: SimpleNamespace(have=have, choice="bot")}}
         w.tick(now, connected={0, 1, 3}, last_rx={0: now, 1: now, 3: now}, linked={0, 1, 3})
         now += 0.25
     return s.left
+
+
+def left(vote_at: float, mine: str = "declare") -> list[tuple[int, float]]:
+    return drive(Stand(vote_at, mine), vote_at, 20)
 
 
 def test_a_vote_that_raced_the_return_is_no_lone_vote():

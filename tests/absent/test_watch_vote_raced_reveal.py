@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from snowp2p.net.watch import RACE, AbsenceWatch
+from snowp2p.net.watch import RACE
 from snowp2p.protocol.absence import Owed
-from test_watch_vote_raced_return import BACK, ME, V, X, Stand
+from test_watch_vote_raced_return import BACK, ME, V, X, Stand, drive
 
 
 class RevealStand(Stand):
@@ -36,16 +36,7 @@ class RevealStand(Stand):
 
 
 def left(vote_at: float, **kw) -> list[tuple[int, float]]:
-    s = RevealStand(vote_at, **kw)
-    w = AbsenceWatch(s, 2.0, 2.0, "bot", now=0.0)
-    now = 0.0
-    while now <= 10.0:
-        s.now = now
-        if now >= vote_at:
-            s.votes = {X: {V: SimpleNamespace(have=15, choice="bot")}}
-        w.tick(now, connected={0, 1, 3}, last_rx={0: now, 1: now, 3: now}, linked={0, 1, 3})
-        now += 0.25
-    return s.left
+    return drive(RevealStand(vote_at, **kw), vote_at, 15)
 
 
 def test_a_vote_for_a_reveal_that_raced_its_return_is_no_lone_vote():
