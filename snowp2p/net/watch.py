@@ -597,16 +597,16 @@ class AbsenceWatch:
         the game without it (fault injection seeds 3 and 23: two seats killed together came back, heard only
         each other, and voted out the third, which had voted them out and finished: two results).  If nobody
         it hears from declares that seat, it stops without a result after the bound (:meth:`_unheard`)."""
-        if self.last_rx_seen.get(seat, -1.0) >= self.woke:
-            return True
-        s = self.s
-        heard = [v for v, t in self.last_rx_seen.items() if t >= self.woke and v not in (seat, s.me)]
         # a seat heard since shows it holds what that seat owes (its ack of the turn, its reveal after the move):
         # the declaration asks it for a relay of what this peer lacks (tests/pause/test_cases.py case 13: the
         # resumed mover lacks the killed seat's reveal, which the host holds and relays in answer)
-        return self._second_voice(seat, heard) or bool(s.held_elsewhere(seat) & set(heard))
+        return self._second_voice(seat) or bool(self.s.held_elsewhere(seat) & self._heard_since(seat))
 
-    def _second_voice(self, seat: int, heard: list[int] | None = None) -> bool:
+    def _heard_since(self, seat: int) -> set[int]:
+        """The other seats (not ``seat``) this peer has heard from since it came back or woke."""
+        return {v for v, t in self.last_rx_seen.items() if t >= self.woke and v not in (seat, self.s.me)}
+
+    def _second_voice(self, seat: int) -> bool:
         """Since this peer came back (or woke), it heard from ``seat``, or some seat it heard from has a current
         ``absent`` about it.  A peer that was away *votes* on a seat only so: a declaration that only asks a relay
         of what a seat it heard from holds (:meth:`_may_declare`) is no ground for a vote on its own word (fault
@@ -616,9 +616,7 @@ class AbsenceWatch:
         bound (:meth:`_unheard`)."""
         if self.last_rx_seen.get(seat, -1.0) >= self.woke:
             return True
-        if heard is None:
-            heard = [v for v, t in self.last_rx_seen.items() if t >= self.woke and v not in (seat, self.s.me)]
-        return any(self.s._current(v, seat) for v in heard)
+        return any(self.s._current(v, seat) for v in self._heard_since(seat))
 
     def _unheard(self, owing: set[int], now: float) -> int | None:
         """A peer that was away waits, past the bound, on a seat that owes something, that it has not heard from

@@ -521,9 +521,13 @@ class World:
         self.at(arrive, "frame", c, frm, to, payload)
 
     def cut(self, a: int, b: int, why: str) -> None:
-        pa = self.peers[a]
-        c = pa.conns.get(b)
-        if c is None or not c.up:
+        c = self.peers[a].conns.get(b)
+        if c is not None:
+            self._drop(c, a, b, why)
+
+    def _drop(self, c: Conn, a: int, b: int, why: str) -> None:
+        """The link ``c`` between ``a`` and ``b`` goes down (what is still in flight on it is lost); ``b`` is dialled again."""
+        if not c.up:
             return
         c.up = False
         self.cuts += 1
@@ -714,11 +718,7 @@ class World:
                     self.dial_soon(seat, j)
         elif kind == "close":  # a link of a process gone, once what it had written arrived (Config.flush, World.close)
             c, a, b, why = args
-            if c.up:
-                c.up = False
-                self.cuts += 1
-                self.trace(f"cut {a}-{b}: {why} (its last frames delivered)")
-                self.dial_soon(a, b)
+            self._drop(c, a, b, f"{why} (its last frames delivered)")
         elif kind == "cut":
             a, b = args
             self.cut(a, b, "dropped by the network")
