@@ -510,8 +510,18 @@ class OwnerVerdicts:
         61730: p1 voted on crashed p2 0.13 s before p2's reveal came back; p0 and p3 drew the turn with it and acked,
         p3 never voted; p1 waited for a decision that needed p3's vote, missed its move, voted p3 out alone and took p2
         over at its own count, a turn before the others: a desync naming nobody).  A seat that never drew it (seed
-        12343: never-voting p2) keeps the reveal waiting."""
+        12343: never-voting p2) keeps the reveal waiting.  While two seats at least hold no vote on ``seat`` here, a
+        seat whose vote on it is held is not waited for: its own open vote holds the reveal back as this peer's does,
+        so it acks the turn only once this rule lets it draw (sim seed 7605: p3 and p4 voted on crashed p0 before its
+        move came back, p1 and p2 drew the turn; p3 and p4, each waiting for the other's ack, declared p1 and p2 for
+        never declaring p0 and voted both out).  Not for one such seat alone: once every other seat voted, it holds
+        the seat's later messages back too (``_others_voted``) and votes itself (``vote_held_back``), so its ack is no
+        sign the turn was drawn for good (seed 132028: drawing on it, the voters' claims lapsed while a relink-storming
+        non-voter, which never voted, held the seat's next move back: nobody owed anything, and the game froze)."""
         rest, acks = [i for i in self.present() if i not in (seat, self.owner)], self.acks.get(event, {})
+        unvoted = [i for i in rest if i not in self.votes.get(seat, {})]
+        if len(unvoted) >= 2:  # (one seat alone that never voted holds the reveal back too: _others_voted)
+            rest = unvoted
         return bool(rest) and all(i in acks for i in rest)
 
     def _only_vote(self, seat: int) -> bool:

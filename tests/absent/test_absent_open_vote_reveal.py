@@ -23,10 +23,10 @@ from test_absent_unit import Table
 ME, RELAY, X, OTHER = 0, 1, 2, 3
 
 
-def _held_table(game: str) -> tuple[Table, list[tuple[int, int, bytes]]]:
+def _held_table(game: str, n: int = 4) -> tuple[Table, list[tuple[int, int, bytes]]]:
     """A table whose frames from X are held back (in ``held``) once ``t.gate`` is set.  Four seats: OTHER never holds X's
     reveal, so it never draws the turn (were every other seat's ack of it held, ME would draw: test_absent_open_vote_drawn)."""
-    t = Table(game, n=4)
+    t = Table(game, n=n)
     held: list[tuple[int, int, bytes]] = []
     deliver = t.deliver
 
@@ -41,10 +41,10 @@ def _held_table(game: str) -> tuple[Table, list[tuple[int, int, bytes]]]:
     return t, held
 
 
-def _x_owes_its_reveal(game: str):
+def _x_owes_its_reveal(game: str, n: int = 4):
     """A table where X's frames are held back (X still plays) while ME and RELAY wait on X's reveal of a turn."""
     for cut in range(2, 9):
-        t, held = _held_table(game)
+        t, held = _held_table(game, n)
         t.start()
         t.run(until=lambda t=t, cut=cut: all(s.final_turn >= cut for s in t.s))
         t.gate = True
@@ -55,10 +55,10 @@ def _x_owes_its_reveal(game: str):
     pytest.skip("no turn found where X owed only its reveal")
 
 
-def _relayed_past_open_vote(game: str, reach: tuple[int, ...] = (RELAY,)):
+def _relayed_past_open_vote(game: str, reach: tuple[int, ...] = (RELAY,), n: int = 4):
     """ME voted on X (RELAY never votes: the vote stays open); X's reveal reached ``reach`` (RELAY alone, unless the
     test says), and RELAY relayed it to ME."""
-    t, held = _x_owes_its_reveal(game)
+    t, held = _x_owes_its_reveal(game, n)
     me, relay = t.s[ME], t.s[RELAY]
     turn = me.applied_turn
     count = me.chain.next_seq(X)

@@ -469,4 +469,14 @@ LATE: dict[str, Case] = {
         "Fixed: a vote refused by the seat it names and seconded by a third seat makes its voter leaving on a peer "
         "that declared that seat (cut off) and did not vote on it (verdicts._side_with_refusals; "
         "tests/absent/test_absent_seconded_refusal.py)", None, fixed=True),
+    # found by the lead's sweep of the main family's crash games with Config.flush (3000-7999); it failed without flush
+    # too, and on code as old as 26dbe58
+    "a_turn_every_seat_that_never_voted_drew_is_drawn_by_the_voters_too": Case(
+        7605, "vote-present", "c",
+        "vote-present p4, p0 crashed 3.87-9.87 s, its link to p3 cut three times (5 seats, Mush!): p4 voted on crashed "
+        "p0 early, p3 declared p0 for its move of turn 4 and joined at once; p0's move then reached p1 and p2, which "
+        "drew the turn and acked it; p3 and p4 each held the move back for its own open vote and waited for the "
+        "other's ack, declared p1 and p2 for never declaring p0, voted both honest seats out and parted on a desync "
+        "naming nobody.  Fixed: a voter draws a turn once every other present seat that holds no vote on the seat "
+        "acked it (verdicts._drawn_by_others; tests/absent/test_absent_open_vote_drawn.py)", None, fixed=True),
 }

@@ -29,12 +29,6 @@ REGRESSIONS: dict[str, Case] = {**EARLY, **LATE}
 OPEN: dict[int, str] = {
     # found by the lead's sweep of never-swept seeds 20800-23999 on main 9dedb77 (3200 runs, 3 failed: 21761 and 22350
     # since fixed, in REGRESSIONS; 21955 there too)
-    # found by the lead's sweep of the main family's crash games with Config.flush, seeds 3000-7999 (1131 runs, 1
-    # failed); the same seed fails without flush, and failed already at 26dbe58 and 0e7f397 (never swept since)
-    7605: "(c) 5 seats, Mush!: p0 crashed 3.87-9.87 s with its link to p3 cut three times and hostile p4 voting "
-          "(vote-present); p1 and p2 called p0 back, p3 and p4 did not and voted it out, then declared p1 and p2 for "
-          "not declaring p0 and voted both honest seats out; p3 and p4 stopped on a desync naming nobody.  Open, "
-          "not traced further",
 }
 
 #: runs of ``scenario(seed, hostile=["lie-away"])`` (test_sim.py runs that strategy apart, as "quit": drawn into the
