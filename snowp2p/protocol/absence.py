@@ -334,12 +334,15 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 # a claim on x beyond this peer's count holds every vote back (_vote): only its maker owes, the relay
                 # (sim seed 9499: honest seats held by a liar's count declared each other for votes none could cast)
                 blocked = paused and self.chain.next_seq(x) < self._highest_have(x)
+                # (nor a declaration from a seat whose own signed messages show it holds what x owes: x answered it,
+                # and it will never declare x; sim seed 7605 with flush: p3 and p4 voted p2 out for it)
+                answered = self.held_elsewhere(x)
                 for w in voters:
                     if w == self.me or w in res:
                         continue
                     if paused and w not in self.votes.get(x, {}) and not blocked:
                         res[w] = Owed("vote", turn, x, held)
-                    elif not paused and not self._current(w, x):
+                    elif not paused and not self._current(w, x) and w not in answered:
                         res[w] = Owed("declare", turn, x, held)
         for v in self.leaving:
             if v in self.present() and v not in self.decided and v != self.me:
