@@ -334,9 +334,9 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 # a claim on x beyond this peer's count holds every vote back (_vote): only its maker owes, the relay
                 # (sim seed 9499: honest seats held by a liar's count declared each other for votes none could cast)
                 blocked = paused and self.chain.next_seq(x) < self._highest_have(x)
-                # (nor a declaration from a seat whose own signed messages show it holds what x owes: x answered it,
-                # and it will never declare x; sim seed 7605 with flush: p3 and p4 voted p2 out for it)
-                answered = self.held_elsewhere(x)
+                # (nor, while this peer holds what x owes but counts it not, a declaration from a seat whose own signed
+                # messages show it holds that too: x answered it, and it will never declare x; sim seed 7605, flush)
+                answered = self.held_elsewhere(x) if self._holds_owed(x) else set()
                 for w in voters:
                     if w == self.me or w in res:
                         continue

@@ -503,6 +503,17 @@ class OwnerVerdicts:
             return None
         return self._vote_now(seat, self._leave_choice(seat))
 
+    def _holds_owed(self, seat: int) -> bool:
+        """This peer holds the move or reveal ``seat`` owes now, held back (``_counted_reveal``: past the count of an
+        open vote on it), so the game still waits on it."""
+        o = self._base_owed().get(seat)
+        if o is None or o.what not in ("move", "reveal"):
+            return False
+        if o.what == "move":
+            m = self.moves.get(o.turn)
+            return m is not None and m.sender == seat
+        return self.reveals.has_revealed(seat, o.turn)
+
     def _drawn_by_others(self, seat: int, event: int) -> bool:
         """Every other present seat (one at least) has signed its ack of turn ``event``: each drew that turn with
         ``seat``'s reveal, so a decision on ``seat`` takes effect past it on all of them, and this peer's open vote
