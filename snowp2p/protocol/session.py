@@ -632,6 +632,9 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
                 if self.me is not None:
                     for seat in sorted(forked - {self.me}):
                         self._send_copies(seat, t, out)
+                # every seat whose ack differs owes its copies from now on, like a relay (sim seed 138158: cut off
+                # right after sending its own copies, this peer was owed nothing, ran no clock and waited for ever)
+                self.awaiting_copies[t] = set(differ)
                 return False
             if not set(differ) <= self.evidence_seen.get(t, set()):
                 # wait for the copies of every seat whose ack differs: they prove who forked; a seat that does not

@@ -479,4 +479,13 @@ LATE: dict[str, Case] = {
         "other's ack, declared p1 and p2 for never declaring p0, voted both honest seats out and parted on a desync "
         "naming nobody.  Fixed: a voter draws a turn once every other present seat that holds no vote on the seat "
         "acked it (verdicts._drawn_by_others; tests/absent/test_absent_open_vote_drawn.py)", None, fixed=True),
+    # found by the lead's sweep of never-run main seeds 137200-139999 (fails on 0c9a598 too)
+    "an_honest_seat_cut_off_after_sending_its_copies_waits_for_ever": Case(
+        138158, "equivocate", "b",
+        "equivocate p1, partition {0} | {1, 2} 7.07-20.1 s (3 seats, Snake Carnival): p1's two moves with one seq made "
+        "the acks of turn 5 differ; p0 sent its copies of p1's messages, and p2 stopped on the proof they gave and left "
+        "before the partition healed; p0 never got a copy back, and the seats whose acks differed were owed their "
+        "copies only once a later message made p0 look at the turn again: it waited on nobody, ran no clock and never "
+        "ended.  Fixed: every seat whose ack differs owes its copies (like a relay) from the moment this peer sends "
+        "its own (Session._agree, awaiting_copies)", None, fixed=True),
 }
