@@ -13,3 +13,4 @@ class Case:
     diagnosis: str  # one line: why
     issue_case: int | None = None  # the numbered finding of issue 18 it reproduces
     fixed: bool = False
+    flush: bool = False  # run with Config.flush (a crash or exit still delivers what was written, as on TCP)

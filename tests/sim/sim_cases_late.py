@@ -479,6 +479,13 @@ LATE: dict[str, Case] = {
         "other's ack, declared p1 and p2 for never declaring p0, voted both honest seats out and parted on a desync "
         "naming nobody.  Fixed: a voter draws a turn once every other present seat that holds no vote on the seat "
         "acked it (verdicts._drawn_by_others; tests/absent/test_absent_open_vote_drawn.py)", None, fixed=True),
+    "a_seat_that_holds_the_held_back_move_owes_no_declaration_on_its_mover": Case(
+        7605, "vote-present", "c",
+        "the same game with flush (crashes deliver what was written): p3 and p4, holding p1's and p2's reveals on p0's "
+        "move, declared them for never declaring p0 and voted honest p2 out 2 s later, while the acks that let them "
+        "draw the turn were on their way.  Fixed: while this peer holds the move a seat owes but counts it not, a seat "
+        "whose signed reveal shows it holds that move too owes no declaration on that seat (AbsenceRules.owed, "
+        "verdicts._holds_owed; tests/absent/test_absent_voters_answered.py)", None, fixed=True, flush=True),
     # found by the lead's sweep of never-run main seeds 137200-139999 (fails on 0c9a598 too)
     "an_honest_seat_cut_off_after_sending_its_copies_waits_for_ever": Case(
         138158, "equivocate", "b",

@@ -18,7 +18,7 @@ def _param(name, case):
 
 @pytest.mark.parametrize("name,case", [_param(n, c) for n, c in REGRESSIONS.items()])
 def test_simulated_regression(name, case):
-    sc = scenario(case.seed)
+    sc = scenario(case.seed, flush=case.flush)
     drawn = {s.name for s in [*sc.strategies.values(), *sc.faulty.values()]} | {k for _, k, _ in sc.events}
     assert case.strategy in drawn, f"seed {case.seed} no longer draws a {case.strategy} seat: {sc.describe()}"
     o = run(sc)
