@@ -45,13 +45,18 @@ def mover_held(game: str, n: int = 4) -> tuple[Table, int, list[int]]:
     """``n`` seats (four unless told); play until a seat Y is to move, and hold its move.  Returns the table, Y and
     the other seats."""
     t = Table(game, n=n)
-    for i in range(n):
+    y, _turn = hold_the_mover(t)
+    return t, y, [i for i in range(n) if i != y]
+
+
+def hold_the_mover(t) -> tuple[int, int]:
+    """Leave every seat's turns from turn 3 on to the test, and play until the first seat is to move: (seat, turn)."""
+    for i in range(t.n):
         t.hold_from[i] = 3
     t.start()
     t.run()
     assert t.held_at is not None, "nobody is to move"
-    y = t.held_at[0]
-    return t, y, [i for i in range(n) if i != y]
+    return t.held_at
 
 
 def declare_and_vote(t: Table, by: int, seat: int, owed: str) -> None:

@@ -25,11 +25,11 @@ CRASHED, SILENT = 3, 2
 
 
 class HeldLinks(DeafTable):
-    """Four seats; frames to and from the seats in ``held`` wait until released, and so do frames on the one-way
-    links in ``held_links`` (``(to, frm)``); frames to the seats in ``deaf`` are dropped."""
+    """Four seats (unless told); frames to and from the seats in ``held`` wait until released, and so do frames on
+    the one-way links in ``held_links`` (``(to, frm)``); frames to the seats in ``deaf`` are dropped."""
 
-    def __init__(self, game: str):
-        super().__init__(game, 4, "majority reopen")
+    def __init__(self, game: str, n: int = 4, label: str = "majority reopen"):
+        super().__init__(game, n, label)
         self.held_links: set[tuple[int, int]] = set()
 
     def deliver(self, to: int, frm: int, payload: bytes) -> None:

@@ -14,34 +14,14 @@ from __future__ import annotations
 import pytest
 
 from kit.table import KINDS
-from test_absent_contested import declare_and_vote
-from test_absent_voters_signed import HeldTable
-
-
-class HeldLinks5(HeldTable):
-    """Five seats; frames to and from the seats in ``held`` wait until released, and so do frames on the one-way
-    links in ``held_links`` (``(to, frm)``)."""
-
-    def __init__(self, game: str):
-        super().__init__(game, 5, "voters answered")
-        self.held_links: set[tuple[int, int]] = set()
-
-    def deliver(self, to: int, frm: int, payload: bytes) -> None:
-        if (to, frm) in self.held_links:
-            self.stash.append((to, frm, payload))
-        else:
-            super().deliver(to, frm, payload)
+from test_absent_contested import declare_and_vote, hold_the_mover
+from test_absent_reopen_majority import HeldLinks
 
 
 def _mover_back_to_the_others(game: str):
     """X owes its move and is held; V1 and V2 declare it and vote; X is back, and its frames reach N1 and N2 only."""
-    t = HeldLinks5(game)
-    for i in range(5):
-        t.hold_from[i] = 3
-    t.start()
-    t.run()
-    assert t.held_at is not None, "nobody is to move"
-    x, turn = t.held_at
+    t = HeldLinks(game, 5, "voters answered")
+    x, turn = hold_the_mover(t)
     v1, v2, n1, n2 = [i for i in range(5) if i != x]
     for v in (v1, v2):
         owed = t.s[v].owed().get(x)
