@@ -679,4 +679,13 @@ LIE_AWAY: dict[str, Case] = {
         "and voted p3 out with the liar.  Fixed: only an own vote that counts the refusal keeps a peer from siding "
         "with a seconded refusal (verdicts._voted_past_refusal; tests/absent/test_absent_seconded_refusal.py)",
         None, fixed=True),
+    # found by the lead's sweep of never-swept lie-away seeds 132500-133999 (fails on 0c9a598 too); open
+    "lie_away_133021_two_clocks_judge_the_liars_vote_apart": Case(
+        133021, "lie-away", "c",
+        "4 seats, Snow Tails: liar p0 (6.98 s), p1 partitioned alone 4.05-13.1 s: p0 voted cut-off p1 out alone; p1's "
+        "return reached p2 at 9.11 and p3 only at 9.90, so p2's clock judged p0's vote lone (absent{p0, left}, then "
+        "its vote on p0) while p3's did not; at 10.75 p3 judged p2's vote on answering p0 lone, held honest p2 "
+        "leaving and voted it out with the liar; p2 refused.  Two results, p2's against p0's and p3's.  Open: two "
+        "honest clocks that judge one vote apart (a shell verdict) are not reconciled by any signed message yet",
+        None),
 }
