@@ -336,7 +336,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 blocked = paused and self.chain.next_seq(x) < self._highest_have(x)
                 # (nor, while this peer holds what x owes but counts it not, a declaration from a seat whose own signed
                 # messages show it holds that too: x answered it, and it will never declare x; sim seed 7605, flush)
-                answered = self.held_elsewhere(x) if self._holds_owed(x) else set()
+                answered = self.held_elsewhere(x, base[x]) if self._holds_owed(x, base.get(x)) else set()
                 for w in voters:
                     if w == self.me or w in res:
                         continue
@@ -392,9 +392,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         if (self.me is None or seat == self.me or seat in self.gone or seat in self.decided
                 or self._reveal_of_mine_refused(seat, owed) or have in self.absent_haves.get((self.me, seat), ())
                 or self.halted or self.done
-                or (owed.what == "reveal" and self.reveals.has_revealed(seat, owed.turn))
-                or (given and owed.what == "move" and owed.turn in self.moves
-                    and self.moves[owed.turn].sender == seat)):
+                or ((given or owed.what == "reveal") and self._holds_owed(seat, owed))):
             return out  # (nor for a reveal or move held back for a decision, _counted_reveal: that claim refutes
             # itself; a move: lie-away seed 42541 with seed 95040's rule, where p1's open vote on p2 held p2's move back)
         self._emit(Absent(seat, owed.turn, have, owed.what), out)

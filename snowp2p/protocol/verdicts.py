@@ -503,10 +503,9 @@ class OwnerVerdicts:
             return None
         return self._vote_now(seat, self._leave_choice(seat))
 
-    def _holds_owed(self, seat: int) -> bool:
-        """This peer holds the move or reveal ``seat`` owes now, held back (``_counted_reveal``: past the count of an
-        open vote on it), so the game still waits on it."""
-        o = self._base_owed().get(seat)
+    def _holds_owed(self, seat: int, o) -> bool:
+        """This peer holds the move or reveal ``o`` says ``seat`` owes: the game still waits on it only because it is
+        held back (``_counted_reveal``: past the count of an open vote on ``seat``)."""
         if o is None or o.what not in ("move", "reveal"):
             return False
         if o.what == "move":
