@@ -88,6 +88,7 @@ class AbsenceWatch:
         self.vote_claim: dict[tuple[int, int, int], object] = {}  # (X, V, have) of V's vote on X -> its claim then
         self.declare_ended: dict[int, float] = {}  # seat -> when a declaration it owed here last stopped being owed
         self.own_paid: dict[tuple[int, str, int], float] = {}  # (seat, what, turn) -> when its own message was paid here
+        self.own_due: dict[tuple[int, str, int], float] = {}  # (seat, what, turn) -> when it was due here (its limit)
         self.own_claims: set[tuple[int, str, int, int]] = set()  # (seat, what, turn, have): this peer's absents (_raced)
         self.signed_at: dict[int, float] = {}  # seq of this seat's own message -> when this clock first held it (_raced)
         self.signed_upto: int | None = None  # (what this seat had signed at its first tick: not timed)
@@ -244,10 +245,11 @@ class AbsenceWatch:
             self.move_wait = None
         owed = s.owed()
         self._declarations(owed, now)
-        for seat, (o, _) in self.since.items():  # (_raced)
+        for seat, (o, started) in self.since.items():  # (_raced)
             o2 = owed.get(seat)
             if o.what in OWN and (o2 is None or (o2.what, o2.turn) != (o.what, o.turn)):
                 self.own_paid[(seat, o.what, o.turn)] = now
+                self.own_due[(seat, o.what, o.turn)] = started + self._limit(o)
         for seat in [i for i in self.since if i not in owed]:
             del self.since[seat]
         for seat, o in owed.items():
@@ -499,18 +501,32 @@ class AbsenceWatch:
         if x == s.me:
             return self._raced_on_me(v)
         a, mine = self._vote_claim(x, v), s.absents.get(x, {}).get(s.me)
-        if a is None or mine is None:
+        if a is None:
             return False
         m = s.votes.get(x, {}).get(v)
         held = self.vote_held.get((x, v, m.have)) if m is not None else None
-        if a.owed == "declare":
+        if mine is None:
+            ended = self.own_paid.get((x, a.owed, a.turn)) if a.owed in OWN and self._paid_at_limit(x, a) else None
+        elif a.owed == "declare":
             ended = self.declare_ended.get(x) if mine.owed == "declare" else None
         elif a.owed in OWN and ((mine.owed, mine.turn) == (a.owed, a.turn)
                                 or (x, a.owed, a.turn, a.have) in self.own_claims):  # (lie-away seed 118238)
             ended = self.own_paid.get((x, a.owed, a.turn))
+        elif a.owed in OWN and self._paid_at_limit(x, a):
+            ended = self.own_paid.get((x, a.owed, a.turn))
         else:
             ended = None
         return ended is not None and held is not None and 0 <= held[1] - ended < RACE
+
+    def _paid_at_limit(self, x: int, a) -> bool:
+        """``x``'s message that pays ``v``'s claim ``a`` (the same ``owed`` and turn) came here within ``RACE`` of its
+        limit on this clock (or after it): a voter whose clock or link ran that little apart found it overdue honestly,
+        though this peer never declared ``x`` (sim lie-away seed 135630: resumed p0's move reached p2 35 ms before
+        its move time ran out there and p1 150 ms after; p2 judged p1's vote lone once p0 acked, and the two honest
+        seats voted each other out)."""
+        key = (x, a.owed, a.turn)
+        paid, due = self.own_paid.get(key), self.own_due.get(key)
+        return paid is not None and due is not None and paid >= due - RACE
 
     def _vote_claim(self, x: int, v: int):
         """``v``'s claim on ``x`` that its vote on ``x`` held here rests on: its latest ``absent`` on ``x`` when the

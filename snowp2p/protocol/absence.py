@@ -385,6 +385,8 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         out, given = Output(), owed is not None
         if owed is None:
             owed = self.owed().get(seat) or Owed("move", self.turn)
+        if given and owed.what == "left" and getattr(self.owed().get(seat), "what", None) != "left":
+            return out  # (a stale obligation: the verdict lapsed since it was read, _lapse_lone; lie-away seed 135630)
         if given and seat not in self.gone and seat not in self.decided and seat != self.me:
             if (held_back := self.vote_held_back(seat, owed)) is not None:
                 return held_back  # (a vote instead of a claim that would refute itself: lie-away seed 103560)
@@ -573,11 +575,10 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         x = body.seat
         if x == seat or x >= self.n:
             self._offence(seat, "declared itself (or no seat) absent", msg)
-        haves = self.absent_haves.setdefault((seat, x), set())
-        if haves and body.have <= max(haves):
+        if not self.may_declare_at(seat, x, body.have, body.owed):
             self._offence(seat, f"declared seat {x} absent again without holding more of its messages ({body.have})",
                           msg)
-        haves.add(body.have)
+        self.absent_haves.setdefault((seat, x), set()).add(body.have)
         if body.owed in ("declare", "vote"):
             self._note_names(seat, x, body)
         self.absents.setdefault(x, {})[seat] = body

@@ -130,8 +130,11 @@ class OwnerVerdicts:
         voter that never declares is declared and voted out in turn: the voters take ``seat`` over at their count,
         this seat played on with those messages (sim lie-away seed 16224: the crash-restarted p0 revealed event 5 to
         p2, back from a partition, which drew turn 5 with it and was named in a desync).  A decision on one voter's
-        word keeps its own rules (``_counts_owner_away``).  True: it signed the absent."""
-        if self.me is None or self.me not in back or len(voters) < 2:
+        word keeps its own rules (``_counts_owner_away``), and so do voters each two of which declared each other
+        across a cut (:meth:`_across`): each one seat's word, no majority (sim lie-away seed 135941: p2 joined cut-off
+        p4's old vote on p0 and liar p3's at once, before its clock judged p4's votes lone).  True: it signed the absent."""
+        if (self.me is None or self.me not in back or len(voters) < 2
+                or all(self._across(a, b) for a in voters for b in voters if a != b)):
             return False
         res = self.declare_absent(seat)
         out.extend(res)
@@ -448,7 +451,7 @@ class OwnerVerdicts:
         self._refusal(me)
         for v in voters:
             have = self.chain.next_seq(v)
-            if have > max(self.absent_haves.get((me, v), ()), default=-1):  # (not declared at this count yet)
+            if self.may_declare_at(me, v, have, LEFT_REASON):
                 self._emit(Absent(v, self.turn, have, "left"), out)
         out.extend(self._progress())
         for v in voters:
@@ -705,6 +708,21 @@ class OwnerVerdicts:
             w in self.names.get((v, x), ()) and a.have > self.vote_at.get((v, x), a.have)
             for x in range(self.n) if x not in (v, w))
 
+    def may_declare_at(self, sender: int, x: int, have: int, owed: str) -> bool:
+        """``sender`` may sign ``absent{x, have, owed}``: it counts more of ``x``'s messages than any ``absent`` of its own
+        on ``x`` before, or it is a verdict (``owed: left``) at the count of its latest one, which was none (SPEC 11.9,
+        *A verdict at the same count*): the verdict is on a claim or vote of ``x``'s, not on a silence of ``x``'s, and
+        waiting for ``x`` to send more let another verdict come first (sim lie-away seed 133021: p3 had declared liar p0
+        for a relay at its count 12 when p0's lone vote on p1 proved lone; unable to sign that verdict until p0 sent
+        more, it judged cut-off p1's lone votes first, so p0's vote on p1 was no lone one any more, while p2, which
+        had judged p0 at once, held it leaving: p3 took p2's vote on p0 for a lone one and voted honest p2 out)."""
+        haves = self.absent_haves.get((sender, x))
+        if not haves or have > max(haves):
+            return True
+        latest = self.absents.get(x, {}).get(sender)
+        return (owed == LEFT_REASON and have == max(haves) and latest is not None and latest.owed != LEFT_REASON
+                and latest.have == have)
+
     def leave_voter(self, v: int) -> "Output":
         """This peer's clock says the seat ``v`` voted on (a :meth:`lone_votes` pair) was answering: ``v`` voted
         against a present seat and is **leaving** here (G10), as if its claim had refuted itself: this peer
@@ -715,8 +733,8 @@ class OwnerVerdicts:
                 or self.halted or self.done):
             return out
         have = self.chain.next_seq(v)
-        if have <= max(self.absent_haves.get((self.me, v), ()), default=-1):
-            return out  # (declared at this count already: again once it sent more)
+        if not self.may_declare_at(self.me, v, have, LEFT_REASON):
+            return out  # (held leaving at this count already: again once it sent more)
         self.leaving.add(v)
         self._emit(Absent(v, self.turn, have, "left"), out)
         if not self.halted:
