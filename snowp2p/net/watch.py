@@ -512,8 +512,6 @@ class AbsenceWatch:
         elif a.owed in OWN and ((mine.owed, mine.turn) == (a.owed, a.turn)
                                 or (x, a.owed, a.turn, a.have) in self.own_claims):  # (lie-away seed 118238)
             ended = self.own_paid.get((x, a.owed, a.turn))
-        elif a.owed in OWN and self._paid_at_limit(x, a):
-            ended = self.own_paid.get((x, a.owed, a.turn))
         else:
             ended = None
         return ended is not None and held is not None and 0 <= held[1] - ended < RACE
