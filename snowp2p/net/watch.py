@@ -495,8 +495,10 @@ class AbsenceWatch:
         here (``own_paid``, not the last of ``x``'s messages that did); on this seat itself, :meth:`_raced_on_me`
         (lie-away seed 118238: p4 had declared p0 for its reveal of turn 4 at count 7, as p1 did, then for a declaration
         on leaving p2 once the reveal came; it judged p1's vote, held 0.25 s after the reveal, lone, and with p0 voted
-        honest p1 out; tests/absent/test_watch_vote_raced_own.py).  ``v``'s claim is the one its vote rests on
-        (:meth:`_vote_claim`), not a later one (vote-kill paced seed 520)."""
+        honest p1 out; tests/absent/test_watch_vote_raced_own.py).  And where this peer never declared ``x``, for a
+        claim of one of ``x``'s own messages that came here within ``RACE`` of its limit (:meth:`_paid_at_limit`; lie-away
+        seed 135630).  ``v``'s claim is the one its vote rests on (:meth:`_vote_claim`), not a later one (vote-kill paced
+        seed 520)."""
         s = self.s
         if x == s.me:
             return self._raced_on_me(v)
