@@ -151,6 +151,11 @@ class DeclareClaims:
         for x, have in self._claimed_lacks(asker).items():
             self.relayed.pop((asker, x), None)  # (its claim says it lacks them: sent again)
             self._relay(asker, x, have, out)
+        # and what this peer's own claim on the asker presumes it holds: this turn's messages (a reveal needs the move),
+        # as the nudge before the declaration passed them on, which a dropped link may have lost (main sim seed 148208:
+        # p1's nudge with the mover's move went out as the link to p2 dropped; p2, asking p1 for the relay, had no claim
+        # on the mover to say what it lacked, got nothing, and the two honest seats voted each other out)
+        out.relay.extend(self.nudge(asker).relay)
 
     def _relay_with_vote(self, sender: int, x: int, out) -> None:
         """This peer signed a ``vote`` on ``x`` (``sender`` is this seat): to every seat whose latest claim about ``x``

@@ -495,4 +495,13 @@ LATE: dict[str, Case] = {
         "copies only once a later message made p0 look at the turn again: it waited on nobody, ran no clock and never "
         "ended.  Fixed: every seat whose ack differs owes its copies (like a relay) from the moment this peer sends "
         "its own (Session._agree, awaiting_copies)", None, fixed=True),
+    # found by the lead's sweep of never-run main seeds 148000-151999 (fails on 0f7faa1 too)
+    "a_relay_asked_for_brings_the_move_the_askers_reveal_needs": Case(
+        148208, "crash", "a",
+        "3 seats, Snow Tails: the link p2-p0 dropped as p0 moved (turn 8): the move reached p1 only; p0 then crashed "
+        "for good; p1's nudge with the move went out as the link p1-p2 dropped for 0.4 s; p1 declared p2 for its reveal, "
+        "p2 declared p1 for the relay of the move, but p2 had no claim on p0 to say what it lacked, so the relay p1 "
+        "sent in answer held nothing; p2 voted p1 out for the relay, p1 held p2 leaving, and each finished alone with "
+        "its own places.  Fixed: the answer to a relay claim also passes on this turn's messages, as the nudge "
+        "(claims._answer_relay)", None, fixed=True),
 }
