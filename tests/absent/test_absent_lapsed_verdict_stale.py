@@ -18,16 +18,15 @@ import pytest
 from snowp2p.protocol.messages import Vote
 from snowp2p.protocol.session import Output
 from kit.table import KINDS
+from test_absent_contested import hold_the_mover
 from test_absent_unit import Table, claim
 
 
 @pytest.mark.parametrize("game", KINDS)
 def test_a_declaration_read_before_a_verdict_lapsed_signs_nothing(game):
     t = Table(game, n=4)
-    t.start()
-    t.hold_from = {i: 4 for i in range(4)}
-    t.run()
-    x = t.held_at[0]
+    mover, turn = hold_the_mover(t)
+    x = mover
     liar, w, third = [i for i in range(4) if i != x]
     o = Output()
     claim(t, liar, x, "declare", o)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from kit.table import KINDS
+from test_absent_contested import hold_the_mover
 from test_absent_unit import Table, claim
 from snowp2p.protocol.session import Output
 
@@ -25,10 +26,7 @@ from snowp2p.protocol.session import Output
 @pytest.mark.parametrize("game", KINDS)
 def test_the_answer_to_a_relay_claim_brings_the_move_a_reveal_needs(game):
     t = Table(game, n=3)
-    t.start()
-    t.hold_from = {i: 3 for i in range(3)}
-    t.run()
-    mover, turn = t.held_at
+    mover, turn = hold_the_mover(t)
     holder, asker = [i for i in range(3) if i != mover]
     t.only_to[mover] = holder  # (the link mover-asker dropped: the move reaches the holder only)
     s = t.s[mover]

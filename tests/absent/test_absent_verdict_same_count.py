@@ -19,16 +19,15 @@ import pytest
 from snowp2p.protocol.messages import Absent, decode_signed
 from snowp2p.protocol.session import Output
 from kit.table import KINDS
+from test_absent_contested import hold_the_mover
 from test_absent_unit import Table, claim
 
 
 @pytest.mark.parametrize("game", KINDS)
 def test_a_verdict_follows_a_claim_at_the_same_count(game):
     t = Table(game, n=4)
-    t.start()
-    t.hold_from = {i: 4 for i in range(4)}
-    t.run()
-    x = t.held_at[0]  # (the mover holds its move: nothing else is owed meanwhile)
+    mover, turn = hold_the_mover(t)
+    x = mover  # (the mover holds its move: nothing else is owed meanwhile)
     w, v, third = [i for i in range(4) if i != x]
     o = Output()
     claim(t, w, v, "relay", o)
