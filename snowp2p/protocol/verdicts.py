@@ -260,6 +260,19 @@ class OwnerVerdicts:
             y not in (x, v, self.owner) and a.owed == LEFT_REASON and a.have > at and y not in self.gone
             and y not in self.leaving and y not in self.decided for y, a in self.absents.get(v, {}).items())
 
+    def _held_leaving_by_two(self, x: int, v: int) -> bool:
+        """Two seats or more other than ``x``, ``v`` and this log's owner, present and not leaving, hold ``v`` leaving for
+        its vote on ``x`` (:meth:`_seconded`, twice): their clocks judged the vote lone, ``x`` having answered them past
+        ``v``'s claim, though none of that reached this peer (sim lie-away seed 148780: crashed p0's last reveal reached
+        p1 and p3 only; both judged liar p4's vote on p0 lone; p2, holding nothing of p0's past the liar's count, never
+        judged it, declared p0 for the reveal it lacked, joined the liar at once, and p1 and p3 voted honest p2 out).
+        This peer's clock then judges the vote as any (``AbsenceWatch._lone_votes``)."""
+        at = self.vote_at.get((v, x))
+        return at is not None and sum(
+            1 for y, a in self.absents.get(v, {}).items()
+            if y not in (x, v, self.owner) and a.owed == LEFT_REASON and a.have > at and y not in self.gone
+            and y not in self.leaving and y not in self.decided) >= 2
+
     def sole_word(self, seat: int) -> int | None:
         """The one seat whose vote alone decided ``seat`` (two seats, or one seat left to vote), else None."""
         voters = self.voters.get(seat) or (self.decided.get(seat, (None, None, ()))[2])
@@ -622,10 +635,13 @@ class OwnerVerdicts:
                 # out alone at count 18; p0, holding 7 of p1's messages, judged p2's vote lone and voted honest p2 out)
                 continue
             a = self.absents.get(x, {}).get(v)
-            if x != self.owner and self.chain.next_seq(x) <= (a.have if a is not None else vs[v].have):
+            if (x != self.owner and self.chain.next_seq(x) <= (a.have if a is not None else vs[v].have)
+                    and not self._held_leaving_by_two(x, v)):
                 # another seat that sent this peer nothing past the voter's claim on it: no signed message shows it
                 # answers, only this peer's clock, which restarts whenever what x owes changes (sim seed 14310: p4
-                # judged p0's vote on crashed p1 lone, as p1's declaration on p2 turned into a reveal on p2's late move)
+                # judged p0's vote on crashed p1 lone, as p1's declaration on p2 turned into a reveal on p2's late move).
+                # Unless two other seats hold v leaving for this very vote: x's messages past the claim reached them,
+                # not this peer (sim lie-away seed 148780)
                 continue
             if a is not None and (a.turn == self.turn + 1 or (
                     a.owed == "reveal" and a.turn == self.turn and self.state.public.current != x

@@ -710,16 +710,15 @@ LIE_AWAY: dict[str, Case] = {
         "declared p0 nor voted, and was voted out for it.  Fixed: voters each two of which declared each other across "
         "a cut are each one seat's word, no majority to rejoin at once",
         None, fixed=True),
-    # found by the lead's sweep of never-run lie-away seeds 148000-150999 (fails on 0f7faa1 too); open
+    # found by the lead's sweep of never-run lie-away seeds 148000-150999 (fails on 0f7faa1 too)
     "lie_away_148780_a_seat_lacking_an_omitted_reveal_joins_the_liar": Case(
         148780, "lie-away", "c",
         "5 seats, Mush!: p0 crashed 0.68-6.68 s; its reveal of turn 1 reached p1 and p3 only.  Liar p4 voted p0 out "
         "for a declaration at 1.5; p1 and p3, to which p0 had answered past the liar's count, judged the vote lone and "
         "held p4 leaving; p2, lacking the reveal (p0 sent it nothing past the liar's count, so its clock never judged "
         "the vote), declared p0 for it at 2.75 and joined the liar's vote at once, before the relay its declaration "
-        "asked for came; p1 and p3 declared p2 for never declaring leaving p4, and voted honest p2 out.  Open: not "
-        "joining at once a vote on another obligation than this peer's own-message claim fixes it, but breaks the "
-        "seat back from a crash that must join the decision taken without it (sim seed 563, "
-        "tests/absent/test_absent_voters_signed.py)",
-        None),
+        "asked for came; p1 and p3 declared p2 for never declaring leaving p4, and voted honest p2 out.  Fixed: a "
+        "vote two other seats hold its voter leaving for is judged on this clock too (verdicts._held_leaving_by_two; "
+        "tests/absent/test_absent_lone_two_verdicts.py)",
+        None, fixed=True),
 }
