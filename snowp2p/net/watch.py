@@ -87,8 +87,8 @@ class AbsenceWatch:
         self.vote_held: dict[tuple[int, int, int], tuple[bool, float]] = {}
         self.vote_claim: dict[tuple[int, int, int], object] = {}  # (X, V, have) of V's vote on X -> its claim then
         self.declare_ended: dict[int, float] = {}  # seat -> when a declaration it owed here last stopped being owed
-        self.own_paid: dict[tuple[int, str, int], float] = {}  # (seat, what, turn) -> when its own message was paid here
-        self.own_due: dict[tuple[int, str, int], float] = {}  # (seat, what, turn) -> when it was due here (its limit)
+        # (seat, what, turn) -> when its own message was paid here, and when it was due here (its limit)
+        self.own_paid: dict[tuple[int, str, int], tuple[float, float]] = {}
         self.own_claims: set[tuple[int, str, int, int]] = set()  # (seat, what, turn, have): this peer's absents (_raced)
         self.signed_at: dict[int, float] = {}  # seq of this seat's own message -> when this clock first held it (_raced)
         self.signed_upto: int | None = None  # (what this seat had signed at its first tick: not timed)
@@ -248,8 +248,7 @@ class AbsenceWatch:
         for seat, (o, started) in self.since.items():  # (_raced)
             o2 = owed.get(seat)
             if o.what in OWN and (o2 is None or (o2.what, o2.turn) != (o.what, o.turn)):
-                self.own_paid[(seat, o.what, o.turn)] = now
-                self.own_due[(seat, o.what, o.turn)] = started + self._limit(o)
+                self.own_paid[(seat, o.what, o.turn)] = (now, started + self._limit(o))
         for seat in [i for i in self.since if i not in owed]:
             del self.since[seat]
         for seat, o in owed.items():
@@ -507,26 +506,26 @@ class AbsenceWatch:
             return False
         m = s.votes.get(x, {}).get(v)
         held = self.vote_held.get((x, v, m.have)) if m is not None else None
+        paid = self.own_paid.get((x, a.owed, a.turn))
         if mine is None:
-            ended = self.own_paid.get((x, a.owed, a.turn)) if a.owed in OWN and self._paid_at_limit(x, a) else None
+            ended = paid[0] if paid is not None and self._paid_at_limit(paid) else None
         elif a.owed == "declare":
             ended = self.declare_ended.get(x) if mine.owed == "declare" else None
         elif a.owed in OWN and ((mine.owed, mine.turn) == (a.owed, a.turn)
                                 or (x, a.owed, a.turn, a.have) in self.own_claims):  # (lie-away seed 118238)
-            ended = self.own_paid.get((x, a.owed, a.turn))
+            ended = paid[0] if paid is not None else None
         else:
             ended = None
         return ended is not None and held is not None and 0 <= held[1] - ended < RACE
 
-    def _paid_at_limit(self, x: int, a) -> bool:
-        """``x``'s message that pays ``v``'s claim ``a`` (the same ``owed`` and turn) came here within ``RACE`` of its
+    @staticmethod
+    def _paid_at_limit(paid: tuple[float, float]) -> bool:
+        """The message that paid a claim (``own_paid``: when it came here, when it was due) came within ``RACE`` of its
         limit on this clock (or after it): a voter whose clock or link ran that little apart found it overdue honestly,
-        though this peer never declared ``x`` (sim lie-away seed 135630: resumed p0's move reached p2 35 ms before
+        though this peer never declared its sender (sim lie-away seed 135630: resumed p0's move reached p2 35 ms before
         its move time ran out there and p1 150 ms after; p2 judged p1's vote lone once p0 acked, and the two honest
         seats voted each other out)."""
-        key = (x, a.owed, a.turn)
-        paid, due = self.own_paid.get(key), self.own_due.get(key)
-        return paid is not None and due is not None and paid >= due - RACE
+        return paid[0] >= paid[1] - RACE
 
     def _vote_claim(self, x: int, v: int):
         """``v``'s claim on ``x`` that its vote on ``x`` held here rests on: its latest ``absent`` on ``x`` when the

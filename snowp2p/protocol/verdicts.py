@@ -133,8 +133,7 @@ class OwnerVerdicts:
         word keeps its own rules (``_counts_owner_away``), and so do voters each two of which declared each other
         across a cut (:meth:`_across`): each one seat's word, no majority (sim lie-away seed 135941: p2 joined cut-off
         p4's old vote on p0 and liar p3's at once, before its clock judged p4's votes lone).  True: it signed the absent."""
-        if (self.me is None or self.me not in back or len(voters) < 2
-                or all(self._across(a, b) for a in voters for b in voters if a != b)):
+        if self.me is None or self.me not in back or len(voters) < 2 or self._each_across(voters):
             return False
         res = self.declare_absent(seat)
         out.extend(res)
@@ -255,10 +254,17 @@ class OwnerVerdicts:
         (:meth:`refused_by_seat`) is then two seats' word against one (lie-away seed 36213: p3, cut off alone, voted p1
         out; p1, which had declared p3 across the cut, refused, and p0 judged the vote lone; frozen p2 sides with
         them, or p2 and p3 voted p0 and p1 out while p0 and p1 voted them out)."""
+        return bool(self._held_leaving_by(x, v))
+
+    def _held_leaving_by(self, x: int, v: int) -> list[int]:
+        """The seats other than ``x``, ``v`` and this log's owner, present and not leaving, whose latest ``absent`` about
+        ``v`` says ``left`` and holds ``v``'s vote on ``x`` (:meth:`_seconded`, :meth:`_held_leaving_by_two`)."""
         at = self.vote_at.get((v, x))
-        return at is not None and any(
-            y not in (x, v, self.owner) and a.owed == LEFT_REASON and a.have > at and y not in self.gone
-            and y not in self.leaving and y not in self.decided for y, a in self.absents.get(v, {}).items())
+        if at is None:
+            return []
+        return [y for y, a in self.absents.get(v, {}).items()
+                if y not in (x, v, self.owner) and a.owed == LEFT_REASON and a.have > at and y not in self.gone
+                and y not in self.leaving and y not in self.decided]
 
     def _held_leaving_by_two(self, x: int, v: int) -> bool:
         """Two seats or more other than ``x``, ``v`` and this log's owner, present and not leaving, hold ``v`` leaving for
@@ -267,11 +273,7 @@ class OwnerVerdicts:
         p1 and p3 only; both judged liar p4's vote on p0 lone; p2, holding nothing of p0's past the liar's count, never
         judged it, declared p0 for the reveal it lacked, joined the liar at once, and p1 and p3 voted honest p2 out).
         This peer's clock then judges the vote as any (``AbsenceWatch._lone_votes``)."""
-        at = self.vote_at.get((v, x))
-        return at is not None and sum(
-            1 for y, a in self.absents.get(v, {}).items()
-            if y not in (x, v, self.owner) and a.owed == LEFT_REASON and a.have > at and y not in self.gone
-            and y not in self.leaving and y not in self.decided) >= 2
+        return len(self._held_leaving_by(x, v)) >= 2
 
     def sole_word(self, seat: int) -> int | None:
         """The one seat whose vote alone decided ``seat`` (two seats, or one seat left to vote), else None."""
@@ -292,7 +294,12 @@ class OwnerVerdicts:
         if me is None or me not in self.decided:
             return False
         voters = self.decided[me][2]
-        return len(voters) == 1 or all(self._across(a, b) for a in voters for b in voters if a != b)
+        return len(voters) == 1 or self._each_across(voters)
+
+    def _each_across(self, voters) -> bool:
+        """Each two of ``voters`` declared each other across a cut (:meth:`_across`, both ways): each vote is one seat's
+        word, cut off from the others' (:meth:`owner_one_word`, :meth:`_rejoin`)."""
+        return all(self._across(a, b) for a in voters for b in voters if a != b)
 
     # ---- a vote on this seat: accepted or refused (G10)
     def votes_on_owner(self) -> set[int]:
@@ -736,8 +743,7 @@ class OwnerVerdicts:
         if not haves or have > max(haves):
             return True
         latest = self.absents.get(x, {}).get(sender)
-        return (owed == LEFT_REASON and have == max(haves) and latest is not None and latest.owed != LEFT_REASON
-                and latest.have == have)
+        return owed == LEFT_REASON and have == max(haves) and latest is not None and latest.owed != LEFT_REASON
 
     def leave_voter(self, v: int) -> "Output":
         """This peer's clock says the seat ``v`` voted on (a :meth:`lone_votes` pair) was answering: ``v`` voted
