@@ -93,6 +93,9 @@ class AbsenceWatch:
         self.signed_at: dict[int, float] = {}  # seq of this seat's own message -> when this clock first held it (_raced)
         self.signed_upto: int | None = None  # (what this seat had signed at its first tick: not timed)
         self.cut_counts: set[int] = set()  # this seat's count at each tick it was cut off (linked to nobody, absent_after)
+        # (V, have) of V's vote on this seat -> when first held here, it claimed a message this seat neither owed nor
+        # had signed, at a count this seat was cut off at since (_voted_on_unseen)
+        self.unseen: dict[tuple[int, int], bool] = {}
         if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
             session.came_back_at = session.chain.next_seq(session.me)
 
@@ -126,7 +129,47 @@ class AbsenceWatch:
             return False  # (linked to nobody for absent_after lately, and it took a seat over meanwhile: seed 57064)
         if self._voted_while_away():
             return False  # (a vote on the time it was away, decided only after its clock ran again: vote-kill 139)
+        if self.cut_counts and self._voted_on_unseen():
+            return False  # (a vote on a message it could not yet owe, cut off from what made it owe it: seed 162819)
         return self._answering(s.me, now)
+
+    def _note_unseen(self) -> None:
+        """For each vote on this seat not looked at yet: whether this seat neither owes the message its voter's claim
+        names nor has signed it (it lacks what makes it owe it), and was cut off between the claim's count and now
+        (:meth:`_voted_on_unseen`)."""
+        s = self.s
+        for v, m in s.votes.get(s.me, {}).items():
+            if (v, m.have) in self.unseen:
+                continue
+            a, n = self._vote_claim(s.me, v), s.chain.next_seq(s.me)
+            mine = s.owed().get(s.me) if self.cut_counts else None
+            self.unseen[(v, m.have)] = (
+                a is not None and a.owed in OWN and any(a.have <= c <= n for c in self.cut_counts)
+                and self._own_paid_seq(a) is None and (mine is None or (mine.what, mine.turn) != (a.owed, a.turn)))
+
+    def _voted_on_unseen(self) -> bool:
+        """Every vote of the decision on this seat claims one of its own messages that it did not owe yet when it
+        first held the vote, nor had signed (it lacked what makes it owe it, as another seat's move), and this seat
+        was cut off (linked to nobody for ``absent_after``: ``cut_counts``) between the claim's count and then: the
+        voters' clocks ran on an obligation this seat could not see, as nobody could pass it what it lacked.  It was
+        not answering; it accepts (sim seed 162819: p2, partitioned alone, lacked p0's move of turn 4; p1 voted it out
+        for its reveal of that turn; p2 held the vote before the move, took it for one seat's word once the move came
+        and refused it, holding honest p1 leaving, and with the storming p0 voted p1 out).  A seat that had signed the
+        message, or owed it already, judges by its clock as before (lie-away seeds 1271, 2853, 3689)."""
+        s = self.s
+        self._note_unseen()
+        return all(self.unseen.get((v, m.have), False) if (m := s.votes.get(s.me, {}).get(v)) is not None else False
+                   for v in s.decided[s.me][2])
+
+    def _own_paid_seq(self, a) -> int | None:
+        """The seq of this seat's message that pays the claim ``a`` on it, if it signed one."""
+        s = self.s
+        if a.owed in ("move", "reveal", "setup"):
+            return s.reveal_seq.get((s.me, 0 if a.owed == "setup" else a.turn))
+        if a.owed == "ack":
+            ack = s.ack_msgs.get(a.turn, {}).get(s.me)
+            return ack.seq if ack is not None else None
+        return s.final_seq.get(s.me)
 
     def _voted_while_away(self) -> bool:
         """Every vote of the decision on this seat was first held here while this clock was not running (``vote_held``:
@@ -263,6 +306,8 @@ class AbsenceWatch:
             if o.what == "declare":
                 self.since[seat] = (o, self._declare_due(seat, self.since[seat][1]))
         self._times(owed, now)
+        if s.me is not None:
+            self._note_unseen()
         self._lone_votes(now, tk)
         for seat in range(s.n):
             if seat == s.me:
@@ -553,13 +598,7 @@ class AbsenceWatch:
         a, m = s.absents.get(s.me, {}).get(v), s.votes.get(s.me, {}).get(v)
         if a is None or m is None or a.owed not in OWN:
             return False
-        if a.owed in ("move", "reveal", "setup"):
-            paid = s.reveal_seq.get((s.me, 0 if a.owed == "setup" else a.turn))
-        elif a.owed == "ack":
-            ack = s.ack_msgs.get(a.turn, {}).get(s.me)
-            paid = ack.seq if ack is not None else None
-        else:
-            paid = s.final_seq.get(s.me)
+        paid = self._own_paid_seq(a)
         held = self.vote_held.get((s.me, v, m.have))
         if paid is None or paid < a.have or paid not in self.signed_at or held is None:
             return False

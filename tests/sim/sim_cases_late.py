@@ -504,13 +504,14 @@ LATE: dict[str, Case] = {
         "sent in answer held nothing; p2 voted p1 out for the relay, p1 held p2 leaving, and each finished alone with "
         "its own places.  Fixed: the answer to a relay claim also passes on this turn's messages, as the nudge "
         "(claims._answer_relay)", None, fixed=True),
-    # found by the lead's last sweep of never-run main seeds 160000-162999 on ed0cdfb (fails on 0f7faa1 too); open
+    # found by the lead's last sweep of never-run main seeds 160000-162999 on ed0cdfb (fails on 0f7faa1 too)
     "a_seat_partitioned_alone_refuses_the_lone_vote_the_storm_seconds": Case(
         162819, "relink-storm", "c",
         "3 seats, Snake Carnival: relink-storming p0, p2 partitioned alone from 5.87 s: p1 and p0 declared p2 for its "
         "reveal; p1 voted at 13.0, 4 s after its pause, before p0 did (its pause started 1.5 s later); p2, cut off, "
         "held the vote on itself as one seat's word and refused it, holding p1 leaving; at 14.25 p2 came back to p0, "
-        "whose clock judged p1's vote lone (p2 answered it now): the storming seat and p2 voted honest p1 out.  Open: "
-        "a vote decided on one voter while the other voter's own pause on the same seat still ran",
-        None),
+        "whose clock judged p1's vote lone (p2 answered it now): the storming seat and p2 voted honest p1 out.  Fixed: "
+        "a seat linked to nobody for absent_after in the last absent_after + vote_after s was not answering, whether "
+        "or not it took a seat over meanwhile; it accepts a vote on one seat's word (AbsenceWatch.was_answering)",
+        None, fixed=True),
 }
