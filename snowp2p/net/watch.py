@@ -86,7 +86,7 @@ class AbsenceWatch:
         # (X, V, have) of V's vote on X -> (_clock_ran when first held here, when)
         self.vote_held: dict[tuple[int, int, int], tuple[bool, float]] = {}
         self.vote_claim: dict[tuple[int, int, int], object] = {}  # (X, V, have) of V's vote on X -> its claim then
-        self.declare_ended: dict[int, float] = {}  # seat -> when a declaration it owed here last stopped being owed
+        self.declare_ended: dict[int, list[float]] = {}  # seat -> each time a declaration it owed here stopped being owed
         # (seat, what, turn) -> when its own message was paid here, and when it was due here (its limit)
         self.own_paid: dict[tuple[int, str, int], tuple[float, float]] = {}
         self.own_claims: set[tuple[int, str, int, int]] = set()  # (seat, what, turn, have): this peer's absents (_raced)
@@ -430,7 +430,7 @@ class AbsenceWatch:
             if (o is None or o.what not in BEFORE_PART or x in s.decided or x in s.gone or not s.declared_here(x)
                     or s._current(w, x)):
                 del self.declare_first[(w, x)]
-                self.declare_ended[w] = now  # (_raced)
+                self.declare_ended.setdefault(w, []).append(now)  # (_raced)
 
     def _answering(self, seat: int, now: float) -> bool:
         """On this peer's clock ``seat`` owes nothing, or owes it for less than its limit."""
@@ -555,7 +555,9 @@ class AbsenceWatch:
         if mine is None:
             ended = paid[0] if paid is not None and self._paid_at_limit(paid) else None
         elif a.owed == "declare":
-            ended = self.declare_ended.get(x) if mine.owed == "declare" else None
+            # (the last time it stopped owing one before the vote came, not a later one: sim seed 164545)
+            ends = self.declare_ended.get(x, ()) if mine.owed == "declare" and held is not None else ()
+            ended = max((e for e in ends if e <= held[1]), default=None)
         elif a.owed in OWN and ((mine.owed, mine.turn) == (a.owed, a.turn)
                                 or (x, a.owed, a.turn, a.have) in self.own_claims):  # (lie-away seed 118238)
             ended = paid[0] if paid is not None else None

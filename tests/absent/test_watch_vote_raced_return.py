@@ -103,3 +103,21 @@ def test_a_vote_held_later_is_judged_lone():
 def test_a_race_needs_this_peers_own_claim():
     # (this peer declared X for something else, not the declaration: the vote is judged on its clock, as any)
     assert left(BACK + 0.25, mine="reveal") == [(V, BACK + 0.25)]
+
+
+AGAIN, BACK_AGAIN = 8.0, 9.0  # X owes a declaration once more (another seat failed), and pays it
+
+
+class TwiceOwed(Stand):
+    """X owes the declaration until ``BACK`` and again from ``AGAIN`` until ``BACK_AGAIN``."""
+
+    def owed(self):
+        return {X: Owed("declare", 7, W, 8)} if self.now < BACK or AGAIN <= self.now < BACK_AGAIN else {}
+
+
+def test_a_later_return_does_not_make_a_raced_vote_lone():
+    # (sim seed 164545: p0's vote on never-declaring p4 raced crashed p2's return and was no lone vote; 11 s later p4
+    # owed a declaration again and paid it, and the three others, timing the race from that later return, held honest
+    # p0 leaving and voted it out)
+    assert drive(TwiceOwed(BACK + 0.25), BACK + 0.25, 20, until=12.0) == [], (
+        "a vote that raced the seat's return was judged lone once the seat stopped owing a declaration a second time")

@@ -514,4 +514,13 @@ LATE: dict[str, Case] = {
         "a seat linked to nobody for absent_after in the last absent_after + vote_after s was not answering, whether "
         "or not it took a seat over meanwhile; it accepts a vote on one seat's word (AbsenceWatch.was_answering)",
         None, fixed=True),
+    # found by the sweep of never-run main seeds 163400-165999 on 9a1913b (fails on 7a0777f too)
+    "a_raced_vote_judged_lone_at_a_later_return": Case(
+        164545, "never-declares", "c",
+        "5 seats, Snow Tails: p2 crashed at 8.4 s; p0, p1 and p3 declared never-declaring p4 for its declaration on p2 "
+        "and paused; p2's return reached p1 and p3 at 15.0 and p0 only at 16.0, so p0 voted p4 out at 15.25; the "
+        "vote raced the return on p1 and p3 (held less than RACE after p4 stopped owing the declaration there).  At "
+        "26.5 p4 owed a declaration again and paid it; p1, p2 and p3, timing the race from that later return, judged "
+        "p0's vote lone and voted honest p0 out.  Fixed: the race is timed from the last return before the vote was "
+        "held (AbsenceWatch.declare_ended keeps every return)", None, fixed=True),
 }
