@@ -587,7 +587,13 @@ class OwnerVerdicts:
         as leaving for its early vote on p0, a partition then cut p0 off, p4 voted p0 out with the rest, and then held
         p2 to a declaration on p1 that p2 never owed on its own clock).  Only the vote the verdict judged lapses it: one
         held when the owner signed its ``absent{v, left}`` (sim seed 47603: p2's lone vote on the owner p1 itself, and a
-        later vote of p2's on crashed p0 that p1 then joined lapsed it: p2's vote decided honest p1 out)."""
+        later vote of p2's on crashed p0 that p1 then joined lapsed it: p2's vote decided honest p1 out).  Not when the
+        owner votes on ``x`` as leaving itself (its own ``absent{x, left}``): ``x`` lied since, which says nothing of
+        whether it answered when ``v`` voted (lie-away seed 155160: p2 held liar p4 leaving for its vote on answering
+        p1; 4 s later it judged p1's vote on p0 lone and voted p1 out as leaving, which lapsed p4's verdict, and p4's
+        vote, with cut-off p3's, then made a majority that voted honest p2 out)."""
+        if x in self.leaving and (self.owner, x) in self.left_said:
+            return
         for v in sorted(self.leaving):
             a = self.absents.get(v, {}).get(self.owner)
             if ((self.owner, v) in self.left_said and v in self.votes.get(x, {}) and v not in self.gone

@@ -42,3 +42,21 @@ def test_a_seat_leaving_by_this_peers_verdict_alone_is_not_voted_on_at_once(game
     j = t.s[judge]
     assert other in j.votes.get(voter, {})
     assert voter not in j.my_votes, "joined another seat's vote at once on a verdict only this peer's clock made"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_lone_vote_verdict_stands_when_this_peer_votes_the_seat_out_as_leaving(game):
+    # (lie-away seed 155160: p2 held liar p4 leaving for its vote on answering p1; later it judged a vote of p1's lone
+    # and voted p1 out as leaving; the lapse made p4 a voter again, and p4's vote with a cut-off seat's voted p2 out)
+    t, mover, turn = held_mover(game)
+    voter, judge, _ = [i for i in range(4) if i != mover]
+    claim(t, voter, mover, "move")
+    leave(t, judge, voter)
+    j = t.s[judge]
+    assert voter in j.leaving and (judge, voter) in j.left_said
+    leave(t, judge, mover)  # (the mover lied since, on this peer's clock: it is voted out as leaving)
+    if mover not in j.my_votes:  # (once the others hold it leaving too, as its watch votes: by hand here)
+        t.out(judge, j._vote_now(mover, "bot"))
+        t.run()
+    assert mover in j.my_votes and (judge, mover) in j.left_said, "this peer did not vote the mover out as leaving"
+    assert voter in j.leaving, "a liar's verdict lapsed because the seat it lied about lied in turn"

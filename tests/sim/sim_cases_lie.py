@@ -721,4 +721,15 @@ LIE_AWAY: dict[str, Case] = {
         "vote two other seats hold its voter leaving for is judged on this clock too (verdicts._held_leaving_by_two; "
         "tests/absent/test_absent_lone_two_verdicts.py)",
         None, fixed=True),
+    # found by the sweep of never-run lie-away seeds 154000-156999 on 7adb95d (fails on 7a0777f too)
+    "lie_away_155160_a_liars_verdict_lapses_when_its_victim_is_voted_out_as_leaving": Case(
+        155160, "lie-away", "c",
+        "5 seats, Snow Tails: p0 crashed 2.8-11.8 s, p3 partitioned alone 4.35-12.35 s and voted every seat out.  Liar "
+        "p4 voted answering p1 out at 9.0; p1 and p2 held it leaving.  At the heal p1 joined cut-off p3's vote on p0 "
+        "at once; p2, which p0 answered, judged p1's vote lone and voted p1 out as leaving, which lapsed its verdict on "
+        "p4 (verdicts._lapse_lone): p4's vote on p2 with p3's then made a majority, and honest p2 accepted it.  Fixed: "
+        "a verdict on a liar does not lapse when this peer votes the seat it lied about out as leaving (its own "
+        "absent{x, left}); tests/absent/test_absent_lone_verdict_lapse.py.  (p1 and p2 then end on their own words, "
+        "as G12 allows after a partition and a crash)",
+        None, fixed=True),
 }
