@@ -190,6 +190,21 @@ class DeclareClaims:
             return False
         return a.owed == "relay" and seat not in self._needed() or (seat, a.have) in self.asked_relay
 
+    def _behind_paid(self, seat: int, v: int) -> bool:
+        """``v``'s vote counts fewer of ``seat``'s messages than this peer's own latest ``absent`` about it, and this
+        peer now holds the messages that delivered what both claims said ``seat`` owed: ``v`` voted on what this peer
+        knew was past when it declared, and ``seat`` has answered since; joined at once, the vote would be a decision
+        on an obligation paid here, at this peer's count (sim seed 166989: p0, cut off alone, voted p3 out for its
+        reveal; p1 declared frozen p3 for it, p3 woke and revealed, and p0's vote, relayed 0.1 s later, was joined at
+        once: p1 decided p3 alone at its next move, when the game waited on p2's reveal, at another count than p2 did,
+        and halted on a desync naming honest p2).  This peer's clock judges that vote (:meth:`lone_votes`)."""
+        mine, a, vote = (self.absents.get(seat, {}).get(self.me), self.absents.get(seat, {}).get(v),
+                         self.votes.get(seat, {}).get(v))
+        if mine is None or a is None or vote is None or vote.have >= mine.have:
+            return False
+        have = self.chain.next_seq(seat)
+        return self._refutes(replace(mine, have=have)) and self._refutes(replace(a, have=have))
+
     def _note_relays_paid(self) -> None:
         """A claim of this peer's that ``seat`` owed it a relay is paid for good once ``seat`` owes this peer nothing
         (:meth:`_relay_paid`) and this peer holds every message ``seat``'s claims count, even if ``seat`` comes to owe

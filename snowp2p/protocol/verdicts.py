@@ -378,7 +378,8 @@ class OwnerVerdicts:
                 or self._lapsed_join(seat) or self._lone_left(seat, v) or self._cut_join(seat, v)):
             return False
         before = self.claim_before.get((v, seat), -1) == self.absent_seq.get((self.me, seat))
-        return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)))
+        return not (before and (self._saw_paid(seat, v) or self._paid_before(seat, v) or self._names_me(seat, v)
+                                or self._behind_paid(seat, v)))
 
     def _cut_join(self, seat: int, v: int) -> bool:
         """This peer is linked to nobody, or was until a moment ago (``cut_seq``), its claim on ``seat`` was signed since

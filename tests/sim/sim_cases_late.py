@@ -523,4 +523,14 @@ LATE: dict[str, Case] = {
         "26.5 p4 owed a declaration again and paid it; p1, p2 and p3, timing the race from that later return, judged "
         "p0's vote lone and voted honest p0 out.  Fixed: the race is timed from the last return before the vote was "
         "held (AbsenceWatch.declare_ended keeps every return)", None, fixed=True),
+    # found by the sweep of never-run main seeds 166000-168999 on 173ab95 (fails on 7a0777f too); no hostile seat
+    "a_vote_behind_a_paid_claim_joined_at_once_splits_the_count": Case(
+        166989, "frozen", "c",
+        "4 seats, Snake Carnival, no hostile seat: p0 partitioned alone 1.4-8.8 s voted every seat out (p3 for its "
+        "reveal of turn 1, at count 2) and finished alone; p3 frozen 3.75-10.75 s; p1 declared p3 for that reveal at "
+        "count 3; p3 woke and revealed, and 0.1 s later p0's vote, relayed by p3, reached p1, which joined it at once; "
+        "at its next move, the game waiting on p2's reveal (p2 away for that moment), p1 decided p3 on the two votes "
+        "at count 5, p2 later at count 7, and p1 halted on a desync naming honest p2.  Fixed: a vote counting fewer of "
+        "the seat's messages than this peer's claim, on obligations the seat has paid here since, is not joined at "
+        "once (claims._behind_paid; tests/absent/test_absent_join_behind_paid.py)", None, fixed=True),
 }
