@@ -86,7 +86,8 @@ class AbsenceWatch:
         # (X, V, have) of V's vote on X -> (_clock_ran when first held here, when)
         self.vote_held: dict[tuple[int, int, int], tuple[bool, float]] = {}
         self.vote_claim: dict[tuple[int, int, int], object] = {}  # (X, V, have) of V's vote on X -> its claim then
-        self.declare_ended: dict[int, list[float]] = {}  # seat -> each time a declaration it owed here stopped being owed
+        # seat -> each time a declaration it owed here stopped being owed, or a pause on it here ended (_raced)
+        self.declare_ended: dict[int, list[float]] = {}
         # (seat, what, turn) -> when its own message was paid here, and when it was due here (its limit)
         self.own_paid: dict[tuple[int, str, int], tuple[float, float]] = {}
         self.own_claims: set[tuple[int, str, int, int]] = set()  # (seat, what, turn, have): this peer's absents (_raced)
@@ -729,6 +730,9 @@ class AbsenceWatch:
             if seat in self.told and seat not in s.decided and seat not in s.gone:
                 self.told.discard(seat)
                 tk.say.append(f"{s.name(seat)} is back: the game goes on")
+                # (a return, for _raced: a pause on a declaration runs on while the seat, having sent nothing since,
+                # owes its move instead; the move ends it: vote-kill paced seed 5454)
+                self.declare_ended.setdefault(seat, []).append(now)
             return
         if seat not in self.told:
             self.told.add(seat)

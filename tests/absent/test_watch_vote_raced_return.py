@@ -121,3 +121,35 @@ def test_a_later_return_does_not_make_a_raced_vote_lone():
     # p0 leaving and voted it out)
     assert drive(TwiceOwed(BACK + 0.25), BACK + 0.25, 20, until=12.0) == [], (
         "a vote that raced the seat's return was judged lone once the seat stopped owing a declaration a second time")
+
+
+MOVED = 7.0  # X, back at BACK owing its move instead, having sent nothing since: the pause on it runs on till its move
+
+
+class MovesLater(Stand):
+    """X owes the declaration until ``BACK`` (when W comes back), then its move until ``MOVED``; the pause on it (every
+    voter's absent on the declaration still holds: X sent nothing since) runs until the move comes."""
+
+    def owed(self):
+        if self.now < BACK:
+            return {X: Owed("declare", 7, W, 8)}
+        return {X: Owed("move", 8)} if self.now < MOVED else {}
+
+    def paused_on(self, seat):
+        return seat == X and self.now < MOVED
+
+    def declared_here(self, seat):
+        return seat != W or self.now < BACK  # (W, which X was to declare, came back: that declaration lapsed here)
+
+
+def test_a_vote_that_raced_the_end_of_the_pause_is_no_lone_vote():
+    # (vote-kill paced seed 5454: crashed p2 came back owing its move and sent nothing until it; p3's vote, signed
+    # as the move came, was held 1.5 s after the declaration stopped being owed but 0.25 s after the pause ended;
+    # the three others held honest p3 leaving and voted it out)
+    assert drive(MovesLater(MOVED + 0.25), MOVED + 0.25, 20, until=10.0) == [], (
+        "a vote held just after the pause on its seat ended made an honest voter leaving")
+
+
+def test_a_vote_held_long_after_the_pause_ended_is_judged_lone():
+    late = MOVED + RACE + 0.25
+    assert drive(MovesLater(late), late, 20, until=10.0) == [(V, late)]

@@ -67,4 +67,13 @@ VOTE_KILL: dict[str, Case] = {
         "the vote decided on p2's word at 19.08 s, refused it, and all voted honest p2 out.  Found by a sweep (0-599) "
         "once a peer back votes only as a second voice (AbsenceWatch._second_voice, late return), which moved p1's "
         "own votes; the family of paced 139/520, fixed by AbsenceWatch._voted_while_away", None, fixed=True),
+    # found by the sweep of never-run paced seeds 5400-6399 on 8e925f0 (fails on 7a0777f too)
+    "vote_kill_paced_5454_a_vote_that_raced_the_end_of_a_pause": Case(
+        5454, "crash_on_pause paced", "c",
+        "5 seats, Mush!: p1 crashed at 5.57 s, p2 crashed 8.21-9.13 s before it declared p1; p0, p3 and p4 declared p2 "
+        "for that declaration and paused; p1 came back at 10.25, so p2 owed its move instead, and, having sent nothing "
+        "since, stayed paused on until its move at 11.5; p3 voted at 11.5, as the move came; the others, timing the "
+        "race from when the declaration stopped being owed (10.25), not from the end of the pause, held honest p3 "
+        "leaving and voted it out.  Fixed: the end of a pause on a seat is a return too (AbsenceWatch._pause records "
+        "it in declare_ended; tests/absent/test_watch_vote_raced_return.py)", None, fixed=True),
 }
