@@ -97,6 +97,7 @@ class AbsenceWatch:
         # (V, have) of V's vote on this seat -> when first held here, it claimed a message this seat neither owed nor
         # had signed, at a count this seat was cut off at since (_voted_on_unseen)
         self.unseen: dict[tuple[int, int], bool] = {}
+        self.left_unseen: set[tuple[int, int]] = set()  # (V, W): V's absent{W, left} first held while this clock did not run
         if resumed and session.me is not None:  # (what it had signed when it came back: Session.lone_votes)
             session.came_back_at = session.chain.next_seq(session.me)
 
@@ -130,9 +131,26 @@ class AbsenceWatch:
             return False  # (linked to nobody for absent_after lately, and it took a seat over meanwhile: seed 57064)
         if self._voted_while_away():
             return False  # (a vote on the time it was away, decided only after its clock ran again: vote-kill 139)
+        if self.left_unseen and self._on_unseen_verdict():
+            return False
         if self.cut_counts and self._voted_on_unseen():
             return False  # (a vote on a message it could not yet owe, cut off from what made it owe it: seed 162819)
         return self._answering(s.me, now)
+
+    def _on_unseen_verdict(self) -> bool:
+        """Every vote of the decision on this seat claims it never declared a seat that its voter holds leaving on its
+        own verdict (``absent{W, left}``), which this peer first held while its clock did not run (``left_unseen``:
+        back from a crash or a freeze, it could neither share nor contest it) and does not share: the vote is on the
+        time this seat was away, as :meth:`_voted_while_away`; it accepts (sim lie-away seed 167413: p2, crashed as
+        liar p0 counted p1 away, came back to p1's verdict on p0; p1 voted it out for never declaring p0, and p2,
+        refusing on its clock, held p1 leaving and with p0's old vote decided honest p1 out on its peer)."""
+        s = self.s
+        for v in s.decided[s.me][2]:
+            a = self._vote_claim(s.me, v)
+            if a is None or a.owed != "declare" or not any(
+                    (v, w) in self.left_unseen and w not in s.leaving for w in s.names.get((v, s.me), ())):
+                return False
+        return True
 
     def _note_unseen(self) -> None:
         """For each vote on this seat not looked at yet: whether this seat neither owes the message its voter's claim
@@ -489,8 +507,11 @@ class AbsenceWatch:
             o = owed.get(seat)
             if o is not None and o.what in OWN and self.owing.get(seat, (None,))[0] != n:
                 self.owing[seat] = (n, now)
+        ran = self._clock_ran(now)
         for x, by in s.absents.items():
             for v, a in by.items():
+                if (x, v, a.have) not in self.claimed and a.owed == "left" and not ran:
+                    self.left_unseen.add((v, x))
                 self.claimed.setdefault((x, v, a.have), now)
                 if v == s.me and a.owed in OWN:
                     self.own_claims.add((x, a.owed, a.turn, a.have))  # (_raced)

@@ -732,14 +732,16 @@ LIE_AWAY: dict[str, Case] = {
         "absent{x, left}); tests/absent/test_absent_lone_verdict_lapse.py.  (p1 and p2 then end on their own words, "
         "as G12 allows after a partition and a crash)",
         None, fixed=True),
-    # found by the sweep of never-run lie-away seeds 166000-167999 on 20d13f8 (fails on 7a0777f too); open
+    # found by the sweep of never-run lie-away seeds 166000-167999 on 20d13f8 (fails on 7a0777f too)
     "lie_away_167413_a_seat_back_from_a_crash_refuses_a_vote_on_a_verdict_it_never_saw": Case(
         167413, "lie-away", "c",
         "3 seats, Snake Carnival: liar p0 counted answering p1 away (absent{p1, relay}) and voted p2 out at 8.25; p1 "
         "held p0 leaving; p2 crashed at 8.39 and came back at 16.39, its clock not running when p1's verdict reached "
         "it, so p0 is no leaving seat there and p2 owes it no declaration by its own reckoning; p1, holding p0 leaving, "
         "voted p2 out at 25.0 for never declaring p0; p2 took the vote for one seat's word, refused it, held p1 "
-        "leaving, and its vote with p0's old vote on p1 decided honest p1 out on p2's peer.  Open: a returning seat "
-        "neither shares nor contests a verdict formed while it was away",
-        None),
+        "leaving, and its vote with p0's old vote on p1 decided honest p1 out on p2's peer.  Fixed: a seat voted out for "
+        "never declaring a seat its voter holds leaving on a verdict it first held while its clock did not run (and "
+        "does not share) was not answering; it accepts (AbsenceWatch._on_unseen_verdict; "
+        "tests/absent/test_watch_unseen_verdict.py)",
+        None, fixed=True),
 }
