@@ -18,25 +18,29 @@ def leave(t, judge: int, v: int) -> None:
     t.run()
 
 
-@pytest.mark.parametrize("game", KINDS)
-def test_a_lone_vote_verdict_lapses_once_this_peer_votes_on_the_same_seat(game):
+def judged(game: str):
+    """Four seats, the mover holding its move; a voter claims it owes the move, and a judge holds that voter leaving
+    (its clock: the mover answered).  Returns the table, the mover, the voter, the judge and the fourth seat."""
     t, mover, turn = held_mover(game)
-    voter, judge, _ = [i for i in range(4) if i != mover]
+    voter, judge, other = [i for i in range(4) if i != mover]
     claim(t, voter, mover, "move")
     leave(t, judge, voter)
     j = t.s[judge]
     assert voter in j.leaving and (judge, voter) in j.left_said
+    return t, mover, voter, judge, other
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_lone_vote_verdict_lapses_once_this_peer_votes_on_the_same_seat(game):
+    t, mover, voter, judge, _ = judged(game)
+    j = t.s[judge]
     claim(t, judge, mover, "move")  # (the mover went quiet after all: this peer votes on it too)
     assert voter not in j.leaving, "the verdict on a lone vote stood after this peer voted on the same seat"
 
 
 @pytest.mark.parametrize("game", KINDS)
 def test_a_seat_leaving_by_this_peers_verdict_alone_is_not_voted_on_at_once(game):
-    t, mover, turn = held_mover(game)
-    voter, judge, other = [i for i in range(4) if i != mover]
-    claim(t, voter, mover, "move")
-    leave(t, judge, voter)
-    assert voter in t.s[judge].leaving
+    t, mover, voter, judge, other = judged(game)
     t.cut.add(frozenset((other, mover)))
     claim(t, other, voter, "declare")
     j = t.s[judge]
@@ -48,12 +52,8 @@ def test_a_seat_leaving_by_this_peers_verdict_alone_is_not_voted_on_at_once(game
 def test_a_lone_vote_verdict_stands_when_this_peer_votes_the_seat_out_as_leaving(game):
     # (lie-away seed 155160: p2 held liar p4 leaving for its vote on answering p1; later it judged a vote of p1's lone
     # and voted p1 out as leaving; the lapse made p4 a voter again, and p4's vote with a cut-off seat's voted p2 out)
-    t, mover, turn = held_mover(game)
-    voter, judge, _ = [i for i in range(4) if i != mover]
-    claim(t, voter, mover, "move")
-    leave(t, judge, voter)
+    t, mover, voter, judge, _ = judged(game)
     j = t.s[judge]
-    assert voter in j.leaving and (judge, voter) in j.left_said
     leave(t, judge, mover)  # (the mover lied since, on this peer's clock: it is voted out as leaving)
     if mover not in j.my_votes:  # (once the others hold it leaving too, as its watch votes: by hand here)
         t.out(judge, j._vote_now(mover, "bot"))

@@ -38,6 +38,18 @@ class NoShell(LieAway):
         Table.out(self, seat, Output(out.send, [], out.relay))
 
 
+def tick_apart(w: AbsenceWatch, others, cut: bool, each=lambda now, look: look()) -> float:
+    """Tick ``w`` every 0.25 s for 6 s, linked to ``others`` all along, or to nobody after the first 2 s if ``cut``
+    (``each(now, look)`` makes each look, ``look()``).  Returns the time."""
+    now = 0.0
+    while now < 6.0:
+        now += 0.25
+        linked = set() if cut and now > 2.0 else set(others)
+        each(now, lambda now=now, linked=linked: w.tick(now, connected=linked, linked=linked,
+                                                        last_rx={j: (2.0 if cut else now) for j in others}))
+    return now
+
+
 def _voted(game: str, cut: bool, took_over: bool = True):
     """Play to turn 2, tick seat 2's watch for 6 s (linked to nobody for the last 4 s if ``cut``), then the liar's lone
     vote on seat 2.  Returns seat 2's session, its watch and the time."""
@@ -46,27 +58,39 @@ def _voted(game: str, cut: bool, took_over: bool = True):
     t.run(until=lambda: all(s.final_turn >= 2 for s in t.s))
     s = t.s[X]
     w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", now=0.0)
-    now = 0.0
-    while now < 6.0:
-        now += 0.25
-        linked = set() if cut and now > 2.0 else {LIAR, W}
+
+    def tick(now: float, look) -> None:
         took = took_over and 3.0 <= now < 3.25
         if took:  # (what the session shows when it took a seat over meanwhile, as p3 took p2 in seed 57064)
             s.gone[TAKEN] = ("bot", 0, s.turn)
-        w.tick(now, connected=linked, last_rx={j: (2.0 if cut else now) for j in (LIAR, W)}, linked=linked)
+        look()
         if took:
             del s.gone[TAKEN]
+
+    now = tick_apart(w, (LIAR, W), cut, tick)
     t.lie()
     assert X in s.decided and s.owner_one_word(), (
         f"the liar's lone vote on seat 2 is not decided there: {s.decided}, voters {s._voters(X)}, waits {s.waiting_on()}")
     return s, w, now + 0.1
 
 
+def accepts(w: AbsenceWatch, now: float, why: str) -> None:
+    """The watch's seat was not answering: it accepts the decided vote on it (``why``: what it took itself for)."""
+    assert not w.was_answering(now), why
+    assert w.vote_verdict(now) == "accept"
+
+
+def judges(w: AbsenceWatch, now: float, why: str) -> None:
+    """The watch's seat was answering: it refuses the decided vote on it, or waits for a vote that may still come
+    (``why``: what it took itself for otherwise)."""
+    assert w.was_answering(now), why
+    assert w.vote_verdict(now) in ("refuse", "wait")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seat_linked_to_nobody_accepts_a_vote_on_one_word(game):
     s, w, now = _voted(game, cut=True)
-    assert not w.was_answering(now), "a seat linked to nobody for absent_after took itself for answering"
-    assert w.vote_verdict(now) == "accept"
+    accepts(w, now, "a seat linked to nobody for absent_after took itself for answering")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -78,5 +102,4 @@ def test_a_seat_cut_off_that_took_nobody_over_still_judges(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seat_linked_all_along_refuses_it(game):
     s, w, now = _voted(game, cut=False)
-    assert w.was_answering(now), "a seat linked all along took itself for away"
-    assert w.vote_verdict(now) in ("refuse", "wait")  # (wait: seat 1, counted away, may still vote)
+    judges(w, now, "a seat linked all along took itself for away")  # (wait: seat 1, counted away, may still vote)

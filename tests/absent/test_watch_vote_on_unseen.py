@@ -29,6 +29,7 @@ from snowp2p.protocol.messages import Absent, Vote
 from snowp2p.protocol.session import Output, VotedOut
 from test_absent_contested import hold_the_mover
 from test_absent_unit import Table
+from test_watch_cut_off_accepts import accepts, judges, tick_apart
 
 ABSENT_AFTER, VOTE_AFTER = 3.0, 4.0
 
@@ -53,11 +54,7 @@ def _voted(game: str, cut: bool):
     x, v = [i for i in range(t.n) if i != y]
     s = t.s[x]
     w = AbsenceWatch(s, ABSENT_AFTER, VOTE_AFTER, "bot", now=0.0)
-    now = 0.0
-    while now < 6.0:
-        now += 0.25
-        linked = set() if cut and now > 2.0 else {y, v}
-        t.out(x, w.tick(now, connected=linked, last_rx={j: (2.0 if cut else now) for j in (y, v)}, linked=linked).out)
+    now = tick_apart(w, (y, v), cut, lambda now, look: t.out(x, look().out))
     t.only_to[y] = v
     t.hold_from.clear()
     t.held_at = None
@@ -80,16 +77,12 @@ def _voted(game: str, cut: bool):
     return s, w, now
 
 
+@pytest.mark.parametrize("cut", [True, False], ids=["cut-off", "linked"])
 @pytest.mark.parametrize("game", KINDS)
-def test_a_cut_off_seat_voted_on_for_a_message_it_could_not_owe_accepts(game):
-    s, w, now = _voted(game, cut=True)
-    assert not w.was_answering(now), "a seat cut off and voted out for a message it could not yet owe took itself for answering"
-    assert w.vote_verdict(now) == "accept"
-
-
-@pytest.mark.parametrize("game", KINDS)
-def test_a_seat_linked_all_along_still_judges_by_its_clock(game):
-    s, w, now = _voted(game, cut=False)
-    assert w.was_answering(now), "a seat linked all along (V could have passed it the move) took itself for away"
-    assert w.vote_verdict(now) in ("refuse", "wait")
-
+def test_a_cut_off_seat_voted_on_for_a_message_it_could_not_owe_accepts(game, cut):
+    """Cut off, it accepts; linked all along, it judges by its clock (V could have passed it the move)."""
+    s, w, now = _voted(game, cut=cut)
+    if cut:
+        accepts(w, now, "a seat cut off and voted out for a message it could not yet owe took itself for answering")
+    else:
+        judges(w, now, "a seat linked all along took itself for away")
