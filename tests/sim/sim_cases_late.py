@@ -533,4 +533,12 @@ LATE: dict[str, Case] = {
         "at count 5, p2 later at count 7, and p1 halted on a desync naming honest p2.  Fixed: a vote counting fewer of "
         "the seat's messages than this peer's claim, on obligations the seat has paid here since, is not joined at "
         "once (claims._behind_paid; tests/absent/test_absent_join_behind_paid.py)", None, fixed=True),
+    # found by the sweep of never-run main seeds 177000-178999 on f3934ad: a defect of the simulator, not the client
+    "an_equivocating_seat_that_crashed_on_its_own_strategy": Case(
+        178355, "equivocate", "g",
+        "4 seats, Snow Tails: equivocate p3's strategy imported _NoDraws from snowp2p.net.cheats, where it no longer "
+        "is (issue 20 moved the deck cheats to games/sled/cheats.py), so in Snow Tails and Mush! every equivocating "
+        "seat died of an ImportError instead of equivocating: with p0 crashed and p1 gone, p2 waited alone and gave "
+        "up with no result.  Fixed: the import; and invariant (g) now fails a run whose hostile strategy fails "
+        "(sim_invariants.check), so a broken strategy can not pass for a quiet seat again", None, fixed=True),
 }

@@ -30,7 +30,8 @@ freezes).  ``run_seed(seed)`` plays it in a sim_world.World and returns every in
 (f) an honest peer's own log audits (an observer session replays it, as ``snowp2p audit`` does): it
     names no honest seat, and a game over on the peer is the same game over in its log.  (One honest peer
     per run, in turn by seed: each audit checks every signature again.)
-(g) no honest peer's session fails with an internal error (an exception other than Halted, G9).
+(g) no honest peer's session fails with an internal error (an exception other than Halted, G9), and no hostile
+    seat's strategy fails (a strategy that crashes tests nothing: main seed 178355).
 """
 
 from __future__ import annotations
@@ -285,6 +286,10 @@ def check(sc: Scenario, world: World, limit) -> list[str]:
     # hash for the very same signed inputs, SPEC 11.6)
     proofs = [p.seat for p in honest if isinstance(p.halted, Offence) and p.halted.seat in hostile and p.halted.proof
               or isinstance(p.halted, Desync) and p.halted.culprit in hostile]
+    for p in world.peers:  # (a hostile seat's strategy that fails tests nothing: equivocate's stale import did, main seed
+        # 178355, so every equivocation in Snow Tails and Mush! was a crash of the equivocating seat instead)
+        if p.seat in hostile:
+            v.extend(f"(g) hostile p{p.seat}'s strategy failed: {e}" for e in p.errors if "sim_strategies.py" in e)
     for p in honest:
         s = p.session
         for e in p.errors:  # (G9: nothing another peer sends crashes a peer)

@@ -285,7 +285,7 @@ class Equivocate(Strategy):
             if a == action:
                 continue
             if s.g.hidden:
-                from snowp2p.net.cheats import _NoDraws
+                from snowp2p.games.sled.cheats import _NoDraws
                 from snowp2p.games.sled import engine as sled
 
                 try:
