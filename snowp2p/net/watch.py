@@ -164,7 +164,7 @@ class AbsenceWatch:
             mine = s.owed().get(s.me) if self.cut_counts else None
             self.unseen[(v, m.have)] = (
                 a is not None and a.owed in OWN and any(a.have <= c <= n for c in self.cut_counts)
-                and self._own_paid_seq(a) is None and (mine is None or (mine.what, mine.turn) != (a.owed, a.turn)))
+                and s.paid_seq(s.me, a.owed, a.turn) is None and (mine is None or (mine.what, mine.turn) != (a.owed, a.turn)))
 
     def _voted_on_unseen(self) -> bool:
         """Every vote of the decision on this seat claims one of its own messages that it did not owe yet when it
@@ -179,16 +179,6 @@ class AbsenceWatch:
         self._note_unseen()
         return all(self.unseen.get((v, m.have), False) if (m := s.votes.get(s.me, {}).get(v)) is not None else False
                    for v in s.decided[s.me][2])
-
-    def _own_paid_seq(self, a) -> int | None:
-        """The seq of this seat's message that pays the claim ``a`` on it, if it signed one."""
-        s = self.s
-        if a.owed in ("move", "reveal", "setup"):
-            return s.reveal_seq.get((s.me, 0 if a.owed == "setup" else a.turn))
-        if a.owed == "ack":
-            ack = s.ack_msgs.get(a.turn, {}).get(s.me)
-            return ack.seq if ack is not None else None
-        return s.final_seq.get(s.me)
 
     def _voted_while_away(self) -> bool:
         """Every vote of the decision on this seat was first held here while this clock was not running (``vote_held``:
@@ -515,7 +505,6 @@ class AbsenceWatch:
                 self.claimed.setdefault((x, v, a.have), now)
                 if v == s.me and a.owed in OWN:
                     self.own_claims.add((x, a.owed, a.turn, a.have))  # (_raced)
-        ran = self._clock_ran(now)
         for x, by in s.votes.items():
             for v, m in by.items():
                 if (x, v, m.have) not in self.vote_held:  # (V's latest absent on X now: the claim the vote is on)
@@ -622,7 +611,7 @@ class AbsenceWatch:
         a, m = s.absents.get(s.me, {}).get(v), s.votes.get(s.me, {}).get(v)
         if a is None or m is None or a.owed not in OWN:
             return False
-        paid = self._own_paid_seq(a)
+        paid = s.paid_seq(s.me, a.owed, a.turn)
         held = self.vote_held.get((s.me, v, m.have))
         if paid is None or paid < a.have or paid not in self.signed_at or held is None:
             return False

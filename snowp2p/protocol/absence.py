@@ -629,16 +629,17 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
             return False
         if a.owed == "move" and t in self.moves and self.moves[t].sender != x:
             return True  # the move of turn t was another seat's to make (sim seed 3307: a vote-present seat's lie)
-        if a.owed in ("move", "reveal"):
-            seq = self.reveal_seq.get((x, t))
-        elif a.owed == "setup":
-            seq = self.reveal_seq.get((x, 0))
-        elif a.owed == "ack":
-            m = self.ack_msgs.get(t, {}).get(x)
-            seq = m.seq if m is not None else None
-        else:  # final
-            seq = self.final_seq.get(x)
+        seq = self.paid_seq(x, a.owed, t)
         return seq is not None and seq < have
+
+    def paid_seq(self, x: int, owed: str, t: int) -> int | None:
+        """The seq of ``x``'s own message held here that delivers ``owed`` (move, reveal, setup, ack, final) of turn ``t``."""
+        if owed in ("move", "reveal", "setup"):
+            return self.reveal_seq.get((x, 0 if owed == "setup" else t))
+        if owed == "ack":
+            m = self.ack_msgs.get(t, {}).get(x)
+            return m.seq if m is not None else None
+        return self.final_seq.get(x)
 
     def _on_vote(self, msg: "SignedMessage", out: "Output") -> None:
         seat, body = msg.sender, msg.body

@@ -23,6 +23,7 @@ from types import SimpleNamespace
 
 from snowp2p.net.watch import RACE, AbsenceWatch
 from snowp2p.protocol.absence import Owed
+from snowp2p.protocol.session import Session
 from test_watch_vote_raced_return import BACK, ME, V, X, Stand, drive
 
 
@@ -74,6 +75,7 @@ class OwnerStand(Stand):
     message 15); V's claim on it is the reveal of turn 7 at count 15."""
 
     me = X
+    paid_seq = Session.paid_seq  # (which of its messages pays a claim: the session's own reading of these three)
 
     def __init__(self, vote_at: float):
         super().__init__(vote_at)
