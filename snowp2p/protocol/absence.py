@@ -284,7 +284,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                       if i not in self.decided and i not in self.gone and i not in self.leaving}
         t = self.final_turn + 1  # the turn being agreed on: seats whose acks differ owe their copies (SPEC 11.6)
         if t in self.awaiting_copies and not self.halted:
-            owing |= {i for i in self.awaiting_copies[t] - self.evidence_seen.get(t, set())
+            owing |= {i for i in self.awaiting_copies[t] - self.copies_in(t)
                       if i in self.present() and i != self.me}
         if self.state is not None and not self.over and not self.state.is_over:
             t = self.applied_turn + 1

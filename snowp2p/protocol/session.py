@@ -194,6 +194,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         self.chain_tips: dict[int, CommitChain] = {}
         self.evidence_turns: set[int] = set()
         self.evidence_seen: dict[int, set[int]] = {}
+        self.copy_digests: dict[int, set[bytes]] = {}  # sender -> the digests of the copies its evidence carried
         self.awaiting_copies: dict[int, set[int]] = {}  # turn -> the seats whose differing acks' copies we wait for
         self.uncounted: dict[int, set[int]] = {}  # turn -> leaving seats whose ack of it was held and does not count
         self.dropped_acks: dict[int, set[int]] = {}  # turn -> of those, the ones dropped as it left (a bye, a lone vote)
@@ -542,6 +543,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
                                                                "twice (or evidence about two seats)", proof))
             copied.add(o.seq)
         self.evidence_seen.setdefault(self.final_turn + 1, set()).add(sender)  # (the turn being agreed on)
+        self.copy_digests.setdefault(sender, set()).update(o.digest for o in copies)
         for o in copies:
             if self._frozen(seat, o.seq, relayed=True) or o.seq > self.chain.next_seq(seat):
                 continue  # one we can not place (yet): no proof either way
@@ -636,7 +638,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
                 # right after sending its own copies, this peer was owed nothing, ran no clock and waited for ever)
                 self.awaiting_copies[t] = set(differ)
                 return False
-            if not set(differ) <= self.evidence_seen.get(t, set()):
+            if not set(differ) <= self.copies_in(t):
                 # wait for the copies of every seat whose ack differs: they prove who forked; a seat that does not
                 # send them owes them like a relay (absence.AbsenceRules._owing; sim seed 163: a seat decided
                 # meanwhile never sent its copies, and the turn waited on nobody for ever)
@@ -650,6 +652,22 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             culprit = differ[0]
         report = self.desync_report(t)
         self._halt(Desync(t, report, culprit))
+
+    def copies_in(self, t: int) -> set[int]:
+        """The seats whose copies for turn t (SPEC 11.6) are in: an evidence from each, and among its copies the
+        message its ack of t names for every other seat whose entry differs from ours.  Those are what show who
+        forked; an evidence without them pays nothing (eq seed 79613: the seat holding equivocating p1's twin
+        withheld its copies and sent a copy of one of its own messages with a far-future seq every 0.5 s; honest
+        p2 took that for its copies, found no proof and halted on a desync naming nobody)."""
+        mine, acks = self.my_sections.get(t, {}), self.acks.get(t, {})
+        paid = set()
+        for s in self.evidence_seen.get(t, set()):
+            secs = (acks[s].sections or {}) if s in acks else {}
+            named = {d for k, d in secs.items()
+                     if k.startswith("seat.") and k[5:].isdigit() and int(k[5:]) != s and k in mine and mine[k] != d}
+            if named <= self.copy_digests.get(s, set()):
+                paid.add(s)
+        return paid
 
     def _voted_itself_off(self, t: int, differ: list[int], out: Output) -> bool:
         """A seat whose ack of turn t leaves out a seat X that is present here (no ``"seat.X"`` entry: it took X
