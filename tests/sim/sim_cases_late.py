@@ -550,4 +550,12 @@ LATE: dict[str, Case] = {
         "took the first for p0's copies, found no proof and halted on a desync naming nobody.  Fixed: an evidence "
         "pays a seat's copies only when it holds the message that seat's ack names for the forked seat "
         "(Session.copies_in; tests/absent/test_absent_copies_owed.py)", None, fixed=True),
+    # found by the same sweep's seeds 80000-180999 (fails on 32c1135 too; fixed by the same rule)
+    "an_honest_seats_copies_in_two_batches_are_waited_for_whole": Case(
+        160393, "equivocate", "f",
+        "5 seats, Snow Tails, no trickler: equivocating p3's move of turn 4 made the acks differ; p0 sent its "
+        "copies of p3's messages in two evidence messages (four frames each, SPEC 11.6), the twin in the second; "
+        "p1 decided on the first, found no proof and halted on a desync naming nobody, 0.07 s before the second "
+        "came (p0 halted on the proof).  Fixed: a seat's copies are in only once they hold the message its ack "
+        "names for the forked seat (Session.copies_in)", None, fixed=True),
 }
