@@ -86,8 +86,8 @@ class AbsenceWatch:
         # (X, V, have) of V's vote on X -> (_clock_ran when first held here, when)
         self.vote_held: dict[tuple[int, int, int], tuple[bool, float]] = {}
         self.vote_claim: dict[tuple[int, int, int], object] = {}  # (X, V, have) of V's vote on X -> its claim then
-        # seat -> each time a declaration it owed here stopped being owed, or a pause on it here ended (_raced)
-        self.declare_ended: dict[int, list[float]] = {}
+        # seat -> each time it came back here: a declaration it owed stopped being owed, or a pause on it ended (_raced)
+        self.returns: dict[int, list[float]] = {}
         # (seat, what, turn) -> when its own message was paid here, and when it was due here (its limit)
         self.own_paid: dict[tuple[int, str, int], tuple[float, float]] = {}
         self.own_claims: set[tuple[int, str, int, int]] = set()  # (seat, what, turn, have): this peer's absents (_raced)
@@ -439,7 +439,7 @@ class AbsenceWatch:
             if (o is None or o.what not in BEFORE_PART or x in s.decided or x in s.gone or not s.declared_here(x)
                     or s._current(w, x)):
                 del self.declare_first[(w, x)]
-                self.declare_ended.setdefault(w, []).append(now)  # (_raced)
+                self.returns.setdefault(w, []).append(now)  # (_raced)
 
     def _answering(self, seat: int, now: float) -> bool:
         """On this peer's clock ``seat`` owes nothing, or owes it for less than its limit."""
@@ -567,7 +567,7 @@ class AbsenceWatch:
             ended = paid[0] if paid is not None and self._paid_at_limit(paid) else None
         elif a.owed == "declare":
             # (the last time it stopped owing one before the vote came, not a later one: sim seed 164545)
-            ends = self.declare_ended.get(x, ()) if mine.owed == "declare" and held is not None else ()
+            ends = self.returns.get(x, ()) if mine.owed == "declare" and held is not None else ()
             ended = max((e for e in ends if e <= held[1]), default=None)
         elif a.owed in OWN and ((mine.owed, mine.turn) == (a.owed, a.turn)
                                 or (x, a.owed, a.turn, a.have) in self.own_claims):  # (lie-away seed 118238)
@@ -742,7 +742,7 @@ class AbsenceWatch:
                 tk.say.append(f"{s.name(seat)} is back: the game goes on")
                 # (a return, for _raced: a pause on a declaration runs on while the seat, having sent nothing since,
                 # owes its move instead; the move ends it: vote-kill paced seed 5454)
-                self.declare_ended.setdefault(seat, []).append(now)
+                self.returns.setdefault(seat, []).append(now)
             return
         if seat not in self.told:
             self.told.add(seat)

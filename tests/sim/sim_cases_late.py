@@ -522,7 +522,7 @@ LATE: dict[str, Case] = {
         "vote raced the return on p1 and p3 (held less than RACE after p4 stopped owing the declaration there).  At "
         "26.5 p4 owed a declaration again and paid it; p1, p2 and p3, timing the race from that later return, judged "
         "p0's vote lone and voted honest p0 out.  Fixed: the race is timed from the last return before the vote was "
-        "held (AbsenceWatch.declare_ended keeps every return)", None, fixed=True),
+        "held (AbsenceWatch.returns keeps every return)", None, fixed=True),
     # found by the sweep of never-run main seeds 166000-168999 on 173ab95 (fails on 7a0777f too); no hostile seat
     "a_vote_behind_a_paid_claim_joined_at_once_splits_the_count": Case(
         166989, "frozen", "c",

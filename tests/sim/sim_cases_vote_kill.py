@@ -75,5 +75,5 @@ VOTE_KILL: dict[str, Case] = {
         "since, stayed paused on until its move at 11.5; p3 voted at 11.5, as the move came; the others, timing the "
         "race from when the declaration stopped being owed (10.25), not from the end of the pause, held honest p3 "
         "leaving and voted it out.  Fixed: the end of a pause on a seat is a return too (AbsenceWatch._pause records "
-        "it in declare_ended; tests/absent/test_watch_vote_raced_return.py)", None, fixed=True),
+        "it in returns; tests/absent/test_watch_vote_raced_return.py)", None, fixed=True),
 }
