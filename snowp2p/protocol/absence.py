@@ -112,6 +112,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         # (X, V) for every absent{V, owed: "left"} X signed: with vote_at, what the result's refusal lines are read
         # from (results.outcome)
         self.left_said: set[tuple[int, int]] = set()
+        self.left_first: dict[int, int] = {}  # seat -> the count of the owner's first absent{seat, left} of its verdict
         self.final_seq: dict[int, int] = {}  # seat -> seq of its first final_open
         self.claim_seq: dict[int, int] = {}  # seat -> seq of its latest absent or vote
         self.absent_seq: dict[tuple[int, int], int] = {}  # (sender, X) -> seq of the sender's latest absent about X
@@ -590,6 +591,7 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
                 and x in self.decided[seat][2]):
             self._refusal(seat)  # (the auditor of the owner's log: the owner refused the vote on it)
         if seat == self.owner and body.owed == LEFT_REASON:
+            self.left_first.setdefault(x, body.have)  # (the vote it judged: _lapse_lone)
             if not self._quitting(x) and x not in self.gone and x not in self.decided and x != seat:
                 self.leaving.add(x)  # (the owner's verdict on a lone vote, leave_voter: the auditor reads it alike)
             # (it refuses a held decision counting it away, and undoes any other decision on x's word alone not taken

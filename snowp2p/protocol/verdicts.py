@@ -592,16 +592,20 @@ class OwnerVerdicts:
         owner votes on ``x`` as leaving itself (its own ``absent{x, left}``): ``x`` lied since, which says nothing of
         whether it answered when ``v`` voted (lie-away seed 155160: p2 held liar p4 leaving for its vote on answering
         p1; 4 s later it judged p1's vote on p0 lone and voted p1 out as leaving, which lapsed p4's verdict, and p4's
-        vote, with cut-off p3's, then made a majority that voted honest p2 out)."""
+        vote, with cut-off p3's, then made a majority that voted honest p2 out).  Held when the owner first said so:
+        a seat leaving here owes its ``left`` and is declared again at each new count, which judges no new vote
+        (lie-away seed 173675: p2 declared liar p0 again after p0's vote on frozen p3, then voted on p3 with the rest,
+        which lapsed the verdict; p2 then judged p1's vote on p0 lone and voted honest p1 out)."""
         if x in self.leaving and (self.owner, x) in self.left_said:
             return
         for v in sorted(self.leaving):
             a = self.absents.get(v, {}).get(self.owner)
             if ((self.owner, v) in self.left_said and v in self.votes.get(x, {}) and v not in self.gone
-                    and a is not None and self.vote_at.get((v, x), a.have) < a.have
+                    and a is not None and self.vote_at.get((v, x), a.have) < self.left_first.get(v, a.have)
                     and v not in self.decided and v not in self.quit and self.owner not in self.votes.get(v, {})
                     and not any(v in vs for vs in self.refused.values())):
                 self.leaving.discard(v)
+                self.left_first.pop(v, None)
 
     def lone_votes(self) -> list[tuple[int, int]]:
         """``(X, V)``: V's vote on X is the only vote on X held here, and no other seat's absent on X still

@@ -60,3 +60,20 @@ def test_a_lone_vote_verdict_stands_when_this_peer_votes_the_seat_out_as_leaving
         t.run()
     assert mover in j.my_votes and (judge, mover) in j.left_said, "this peer did not vote the mover out as leaving"
     assert voter in j.leaving, "a liar's verdict lapsed because the seat it lied about lied in turn"
+
+
+@pytest.mark.parametrize("game", KINDS)
+def test_a_lone_vote_verdict_said_again_judges_no_new_vote(game):
+    # (lie-away seed 173675: p2 held liar p0 leaving for its vote on answering p1; p0 then voted on frozen p3, and p2,
+    # declaring p0 again at its higher count as a leaving seat owes, took that vote for one its verdict had judged:
+    # voting on p3 with the rest lapsed the verdict, and p2 then judged p1's vote on p0 lone and voted honest p1 out)
+    t, mover, voter, judge, other = judged(game)
+    j = t.s[judge]
+    claim(t, voter, other, "declare")  # (the voter's vote on a seat that did go quiet, after the verdict)
+    t.out(judge, j.declare_absent(voter, j.owed()[voter]))  # (the verdict said again, at the voter's new count)
+    t.run()
+    assert j.absents[voter][judge].have > j.vote_at[(voter, other)], "the test's premise: the verdict was said again"
+    claim(t, judge, other, "declare")
+    assert voter in j.leaving, "this peer's verdict on a lone vote lapsed for a vote it never judged"
+    claim(t, judge, mover, "move")  # (the vote the verdict did judge: it lapses then)
+    assert voter not in j.leaving

@@ -744,4 +744,13 @@ LIE_AWAY: dict[str, Case] = {
         "does not share) was not answering; it accepts (AbsenceWatch._on_unseen_verdict; "
         "tests/absent/test_watch_unseen_verdict.py)",
         None, fixed=True),
+    # found by the sweep of never-run lie-away seeds 172000-174999 (fails on 2ddd8da too)
+    "lie_away_173675_a_verdict_said_again_judges_no_new_vote": Case(
+        173675, "lie-away", "c",
+        "4 seats, Snow Tails, p3 frozen 0.79-7.79 s: p2 held liar p0 leaving for its vote on answering p1 (4.5 s); "
+        "p0 then voted on frozen p3, and p2 declared p0 again (left) at its higher count, as a leaving seat owes; "
+        "p2's own vote on p3 then lapsed the verdict, for the lapse took every vote held before the latest "
+        "declaration as one the verdict judged; p2 judged p1's vote on p0 lone and voted honest p1 out with p0.  "
+        "Fixed: only votes held before the owner first said the seat was leaving were judged "
+        "(verdicts._lapse_lone, left_first; tests/absent/test_absent_lone_verdict_lapse.py)", None, fixed=True),
 }
