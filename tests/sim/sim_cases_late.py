@@ -558,4 +558,14 @@ LATE: dict[str, Case] = {
         "p1 decided on the first, found no proof and halted on a desync naming nobody, 0.07 s before the second "
         "came (p0 halted on the proof).  Fixed: a seat's copies are in only once they hold the message its ack "
         "names for the forked seat (Session.copies_in)", None, fixed=True),
+    # found by the sweep of never-run main seeds 190000-192999 on 6ef960c (fails on 32c1135 too)
+    "a_seat_that_took_a_vote_is_leaving_whatever_it_owes": Case(
+        190534, "never-declares", "c",
+        "5 seats, Snow Tails, p2 crashed 5.2-13.2 s: p1 and p3 voted never-declaring p4 out for not declaring p2 as "
+        "p2 came back; p0, for which p4 then owed nothing, did not vote.  p4 took the vote and said bye{voted out}; "
+        "its last reveal reached p0 and p2 alone.  A seat that said bye was leaving only once it owed its own "
+        "messages: p0 played on to the next move while p1 and p3 waited on its vote, voted it out for that, and p2 "
+        "judged that vote lone and held them leaving: honest p0 and p3 voted out.  Fixed: a seat that says "
+        "bye{voted out} while a vote on it is held is leaving at once (AbsenceRules._quitting; "
+        "tests/absent/test_absent_bye_voted_out.py)", None, fixed=True),
 }
