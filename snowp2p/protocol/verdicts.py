@@ -736,11 +736,14 @@ class OwnerVerdicts:
     def _refused_away(self, v: int, w: int) -> bool:
         """``w``'s latest ``absent`` about ``v`` says ``left`` and was signed holding a vote of ``v`` on a third seat
         whose declaration claim named ``w`` (claims._names: ``v`` counted ``w`` away to vote alone): ``w`` refused a
-        decision taken on ``v``'s word about ``w`` itself (:meth:`settle_away`)."""
+        decision taken on ``v``'s word about ``w`` itself (:meth:`settle_away`).  Or it was signed holding ``v``'s own
+        ``absent`` on ``w``: ``w`` found ``v``'s claim that it had not answered refuted (main seed 190076: p3 held
+        count liar p0 leaving for its claim that p3 owed a declaration, and voted on it; p2, not judging p0's claim
+        yet, took p3's vote for a lone one and held honest p3 leaving, and the two honest seats voted each other out)."""
         a = self.absents.get(v, {}).get(w)
-        return a is not None and a.owed == LEFT_REASON and any(
+        return a is not None and a.owed == LEFT_REASON and (a.have > self.absent_seq.get((v, w), a.have) or any(
             w in self.names.get((v, x), ()) and a.have > self.vote_at.get((v, x), a.have)
-            for x in range(self.n) if x not in (v, w))
+            for x in range(self.n) if x not in (v, w)))
 
     def may_declare_at(self, sender: int, x: int, have: int, owed: str) -> bool:
         """``sender`` may sign ``absent{x, have, owed}``: it counts more of ``x``'s messages than any ``absent`` of its own
