@@ -568,4 +568,14 @@ LATE: dict[str, Case] = {
         "judged that vote lone and held them leaving: honest p0 and p3 voted out.  Fixed: a seat that says "
         "bye{voted out} while a vote on it is held is leaving at once (AbsenceRules._quitting; "
         "tests/absent/test_absent_bye_voted_out.py)", None, fixed=True),
+    # found by the same sweep (fails on 32c1135 too)
+    "a_vote_refusing_a_claim_on_the_voter_is_one_word_against_another": Case(
+        190076, "lies-count", "c",
+        "4 seats, Snow Tails, count liar p0, relink-storming p1: p0 declared honest p3 absent for a declaration at a "
+        "count p3 never reached; p3 held p0 leaving for that claim and voted on it; p2, which had not judged p0's "
+        "claim yet, took p3's vote for a lone vote on an answering seat and held p3 leaving, then held p0 leaving "
+        "too: the two honest seats voted each other out and their results differ.  Fixed: a lone vote whose voter "
+        "holds the claimer leaving for its own claim on the voter is judged on the claimer first, as a refusal of "
+        "a vote that counted the voter away was (verdicts._refused_away; "
+        "tests/absent/test_absent_refused_claim_vote.py)", None, fixed=True),
 }
