@@ -700,7 +700,10 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
             kept_in = [int(k[5:]) for k in secs if k.startswith("seat.") and k not in mine]
             if any(seat in self.votes.get(x, {}) or seat in self.refused.get(x, ()) for x in left_out) or (
                     owner in left_out and owner in self.refused and owner not in self.decided) or any(
-                    x in self.gone and self.voters.get(x) == (owner,) for x in kept_in):
+                    x in self.gone and owner in self.voters.get(x, ()) and seat not in self.voters[x]
+                    and not set(self.voters[x]) - self.leaving - {owner} for x in kept_in):
+                # (and on its word with those of seats leaving here since: la seed 155160, once a bye{voted out} made
+                # it vote 0.25 s sooner, p1 named honest p2, which kept in p0, taken over on p1's and cut-off p3's votes)
                 # (a vote that the seat it named refused is no longer in ``votes``: its voter is leaving, seed 56)
                 off.append(seat)
         for seat in off:
