@@ -37,3 +37,22 @@ def test_an_ack_keeping_a_seat_the_owner_took_over_alone_is_from_the_other_side(
     assert not agreed and not s.halted
     assert mover in s.leaving and mover not in s.acks[a] and mover in s.uncounted.get(a, set())
     assert s.owed().get(mover) is not None and s.owed()[mover].what == "left", "it is voted out at once"
+
+
+def test_an_ack_keeping_a_seat_taken_over_on_the_owner_and_leaving_seats_words_is_from_the_other_side():
+    # (lie-away seed 155160: p1 took p0 over on its own vote and cut-off p3's, whose lone votes it then held leaving;
+    # honest p2 never took p0 over, and p1 named it in a desync for "the very same inputs")
+    s, nxt, mover = to_next_move(ME, checked=False, n=4)
+    a = nxt - 1
+    other, gone_voter = [i for i in range(4) if i not in (ME, mover)]
+    s.gone[other] = ("bot", s.chain.next_seq(other), a)
+    s.voters[other] = (ME, gone_voter)
+    s.leaving.add(gone_voter)  # (the other voter is leaving here since: its word counts for nothing)
+    s.my_sections[a] = {k: v for k, v in s.my_sections[a].items() if k != f"seat.{other}"}
+    s.my_hash[a] = bytes(32)
+    assert f"seat.{other}" in (s.acks[a][mover].sections or {})
+    try:
+        s._agree(a, Output())
+    except Halted as h:
+        pytest.fail(f"the seat on the other side was named: {h.reason}")
+    assert mover in s.leaving and mover not in s.acks[a] and mover in s.uncounted.get(a, set())
