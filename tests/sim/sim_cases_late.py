@@ -578,4 +578,12 @@ LATE: dict[str, Case] = {
         "holds the claimer leaving for its own claim on the voter is judged on the claimer first, as a refusal of "
         "a vote that counted the voter away was (verdicts._refused_away; "
         "tests/absent/test_absent_refused_claim_vote.py)", None, fixed=True),
+    # found by the sweep of never-run main seeds 196000-198999 on f56dc00 (fails on 32c1135 too); OPEN
+    "a_partitioned_seats_return_meets_a_relink_storm": Case(
+        197254, "relink-storm", "c",
+        "4 seats, Snake Carnival, p3 partitioned alone 1.81-9.81 s, relink-storming p2: p0, p1 and p2 voted p3 out, "
+        "p3 voted them out on its side; after the heal p2 held p1 leaving (its claim on p3 refuted) and p3 held p0 "
+        "and p1 leaving, and p0, with p2's and p3's votes, voted honest p1 out at count 7, while p1 finished alone.  "
+        "Not diagnosed further: which side's verdicts a peer back from a partition takes when a hostile seat's "
+        "relinks reorder them"),
 }

@@ -763,4 +763,11 @@ LIE_AWAY: dict[str, Case] = {
         "p2, alone with a finished liar, stopped after 31 s with no result.  Fixed: the verdict stands when this peer "
         "votes on the seat as one that said bye, as when it votes it out as leaving (verdicts._lapse_lone; "
         "tests/absent/test_absent_lone_verdict_lapse.py)", None, fixed=True),
+    # found by the sweep of never-run lie-away seeds 184000-186999 on f56dc00 (fails on 32c1135 too); OPEN
+    "lie_away_186910_a_partition_and_a_freeze_after_the_liar_left": Case(
+        186910, "lie-away", "a",
+        "5 seats, Snow Tails: liar p2 was voted out by everyone at 2.5 s; then p0 was partitioned alone 2.71-9.71 s "
+        "and p4 frozen 5.65-13.65 s (no attacker left): p1 decided p4 at turn 5 (count 10), p3 at turn 6 (count 11); "
+        "p0 and p4 took votes on them, and p1 halted on a desync at turn 5 naming nobody.  Not diagnosed further: "
+        "two decisions on the frozen seat at two counts, one on each side of the healed partition"),
 }
