@@ -36,7 +36,7 @@ from .claims import DeclareClaims
 from .events import Abandoned, GameOver, Output, SeatTakenOver, VotedOut
 from .messages import Absent, Vote
 from .results import ResultLines
-from .verdicts import LEFT_REASON, VOTED_OUT, OwnerVerdicts
+from .verdicts import LEFT_REASON, OwnerVerdicts
 
 if TYPE_CHECKING:
     from .messages import SignedMessage
@@ -569,8 +569,6 @@ class AbsenceRules(OwnerVerdicts, DeclareClaims, ResultLines):
         before the liar's last message, which p2 then owed p0, and p0 voted p2 out at once, alone)."""
         if seat not in self.quit or seat in self.gone or seat in self.decided:
             return False
-        if self.byes.get(seat) == VOTED_OUT and self.votes.get(seat):  # (it took a vote held here: it plays no more)
-            return True
         return seat in (self._base_owed() if base is None else base)
 
     def _on_absent(self, msg: "SignedMessage", out: "Output") -> None:

@@ -702,7 +702,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
                     owner in left_out and owner in self.refused and owner not in self.decided) or any(
                     x in self.gone and owner in self.voters.get(x, ()) and seat not in self.voters[x]
                     and not set(self.voters[x]) - self.leaving - {owner} for x in kept_in):
-                # (and on its word with those of seats leaving here since: la seed 155160, once a bye{voted out} made
+                # (and on its word with those of seats leaving here since: la seed 155160, once a trial rule made
                 # it vote 0.25 s sooner, p1 named honest p2, which kept in p0, taken over on p1's and cut-off p3's votes)
                 # (a vote that the seat it named refused is no longer in ``votes``: its voter is leaving, seed 56)
                 off.append(seat)

@@ -589,15 +589,13 @@ class OwnerVerdicts:
         the vote the verdict judged lapses it: one held when the owner signed its ``absent{v, left}`` (sim seed 47603:
         p2's lone vote on the owner p1 itself, and a later vote of p2's on crashed p0 that p1 then joined lapsed it:
         p2's vote decided honest p1 out). Not when the owner votes on ``x`` as leaving itself (its own ``absent{x,
-        left}``), or as a seat that said bye: ``x`` lied or left since, which says nothing of whether it answered when
-        ``v`` voted (lie-away seed 155160: p2 held liar p4 leaving for its vote on answering p1, later voted p1 out as
-        leaving, which lapsed p4's verdict, and p4's vote with cut-off p3's voted honest p2 out; seed 182564: p0, frozen when
-        liar p1 voted it out, took the vote once back and said bye{voted out}; p2's vote on it lapsed its verdict on p1,
-        whose vote then decided p0 with p2's: alone with a finished liar, p2 stopped with no result). Held when the
-        owner first said so: a seat leaving here owes its ``left`` and is declared again at each new count, which judges
-        no new vote (lie-away seed 173675: p2 declared liar p0 again after p0's vote on frozen p3, then voted on p3 with
-        the rest, which lapsed the verdict; p2 then judged p1's vote on p0 lone and voted honest p1 out)."""
-        if (x in self.leaving or x in self.quit) and (self.owner, x) in self.left_said:
+        left}``): ``x`` lied since, which says nothing of whether it answered when ``v`` voted (lie-away seed 155160: p2
+        held liar p4 leaving for its vote on answering p1, later voted p1 out as leaving, which lapsed p4's verdict, and
+        p4's vote with cut-off p3's voted honest p2 out). Held when the owner first said so: a seat leaving here owes
+        its ``left`` and is declared again at each new count, which judges no new vote (lie-away seed 173675: p2
+        declared liar p0 again after p0's vote on frozen p3, then voted on p3 with the rest, which lapsed the verdict;
+        p2 then judged p1's vote on p0 lone and voted honest p1 out)."""
+        if x in self.leaving and (self.owner, x) in self.left_said:
             return
         for v in sorted(self.leaving):
             a = self.absents.get(v, {}).get(self.owner)

@@ -11,9 +11,6 @@ import pytest
 
 from test_absent_lone_unseen import claim, held_mover
 from kit.table import KINDS
-from snowp2p.protocol.game_messages import Bye
-from snowp2p.protocol.session import Output
-from snowp2p.protocol.verdicts import VOTED_OUT
 
 
 def leave(t, judge: int, v: int) -> None:
@@ -81,24 +78,3 @@ def test_a_lone_vote_verdict_said_again_judges_no_new_vote(game):
     claim(t, judge, mover, "move")  # (the vote the verdict did judge: it lapses then)
     assert voter not in j.leaving
 
-
-@pytest.mark.parametrize("game", KINDS)
-def test_a_lone_vote_verdict_stands_when_this_peer_votes_out_the_seat_that_took_the_vote(game):
-    # (lie-away seed 182564: p0, frozen when liar p1 voted it out alone, took the vote once back and said bye{voted
-    # out}; p2, which held p1 leaving for that vote, voted p0 out as a seat that said bye, which lapsed the verdict:
-    # p1's vote then decided p0 with p2's, and p2, alone with a finished liar, stopped with no result)
-    t, mover, voter, judge, _ = judged(game)
-    j = t.s[judge]
-    o = Output()
-    t.s[mover]._emit(Bye(VOTED_OUT), o)
-    t.out(mover, o)
-    t.run()
-    owed = j.owed().get(mover)
-    assert owed is not None and owed.what == "left", "the test's premise: the seat that took the vote is leaving"
-    t.out(judge, j.declare_absent(mover, owed))
-    t.run()
-    if mover not in j.my_votes:
-        t.out(judge, j._vote_now(mover, "bot"))
-        t.run()
-    assert mover in j.my_votes, "the test's premise: this peer voted on the seat that said bye"
-    assert voter in j.leaving, "a liar's verdict lapsed because the seat it lied about took its vote and left"

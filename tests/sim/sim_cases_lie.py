@@ -753,16 +753,6 @@ LIE_AWAY: dict[str, Case] = {
         "declaration as one the verdict judged; p2 judged p1's vote on p0 lone and voted honest p1 out with p0.  "
         "Fixed: only votes held before the owner first said the seat was leaving were judged "
         "(verdicts._lapse_lone, left_first; tests/absent/test_absent_lone_verdict_lapse.py)", None, fixed=True),
-    # found by the sweep of never-run lie-away seeds 181000-183999 on 9670f14: it passed on 32c1135, and broke with
-    # this session's own bye{voted out} rule (ac87291)
-    "lie_away_182564_a_verdict_stands_when_this_peer_votes_out_the_seat_that_took_the_vote": Case(
-        182564, "lie-away", "b",
-        "3 seats, Snake Carnival, p0 frozen 4.98-11.98 s: liar p1 voted frozen p0 out alone at 8.0; p2 held p1 leaving "
-        "for it.  Back, p0 took the vote and said bye{voted out}; p2, holding p1's vote on p0, took p0 for leaving at "
-        "once and voted on it, which lapsed its verdict on p1: p1's vote then decided p0 with p2's, p1 finished, and "
-        "p2, alone with a finished liar, stopped after 31 s with no result.  Fixed: the verdict stands when this peer "
-        "votes on the seat as one that said bye, as when it votes it out as leaving (verdicts._lapse_lone; "
-        "tests/absent/test_absent_lone_verdict_lapse.py)", None, fixed=True),
     # found by the sweep of never-run lie-away seeds 184000-186999 on f56dc00 (fails on 32c1135 too); OPEN
     "lie_away_186910_a_partition_and_a_freeze_after_the_liar_left": Case(
         186910, "lie-away", "a",
