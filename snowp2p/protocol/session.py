@@ -664,7 +664,7 @@ class Session(TurnFlow, HiddenDecks, Resume, AbsenceRules):
         for s in self.evidence_seen.get(t, set()):
             secs = (acks[s].sections or {}) if s in acks else {}
             named = {d for k, d in secs.items()
-                     if k.startswith("seat.") and k[5:].isdigit() and int(k[5:]) != s and k in mine and mine[k] != d}
+                     if k in mine and k.startswith("seat.") and int(k[5:]) != s and mine[k] != d}
             if named <= self.copy_digests.get(s, set()):
                 paid.add(s)
         return paid
